@@ -1,0 +1,78 @@
+#!/usr/bin/env node
+// The README's two commands (`npm start`, `npm test`) and `npm run bench` land here.
+// Runs on the machine's Node 20 with npm only: it provides the pinned pnpm, installs the
+// workspace (which brings its own Node 24 runtime as the `node` devDependency), then hands
+// over to turbo. Idempotent: a second run finds everything in place and turbo's cache warm.
+import { spawnSync, spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, delimiter } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const pnpmVersion = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).packageManager.split('@')[1];
+const toolDir = join(root, '.cache', 'pnpm');
+const pnpmBin = join(toolDir, 'node_modules', '.bin');
+
+const env = {
+  ...process.env,
+  PATH: [join(root, 'node_modules', '.bin'), pnpmBin, process.env.PATH].join(delimiter),
+  TURBO_TELEMETRY_DISABLED: '1',
+  DO_NOT_TRACK: '1',
+  REDOCLY_TELEMETRY: 'off',
+  REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true',
+  NEXT_TELEMETRY_DISABLED: '1',
+  CHECKPOINT_DISABLE: '1',
+  npm_config_update_notifier: 'false',
+  npm_config_fund: 'false',
+  npm_config_audit: 'false',
+};
+
+function run(cmd, args, opts = {}) {
+  const r = spawnSync(cmd, args, { cwd: root, env, stdio: 'inherit', ...opts });
+  if (r.error) throw r.error;
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+function installedPnpm() {
+  const pkg = join(toolDir, 'node_modules', 'pnpm', 'package.json');
+  return existsSync(pkg) ? JSON.parse(readFileSync(pkg, 'utf8')).version : undefined;
+}
+
+function ensurePnpm() {
+  if (installedPnpm() === pnpmVersion) return;
+  console.log(`x: installing pnpm ${pnpmVersion} into .cache/pnpm (once)`);
+  run('npm', ['install', '--no-save', '--no-package-lock', '--prefix', toolDir, `pnpm@${pnpmVersion}`], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+function ensureWorkspace() {
+  run('pnpm', ['install', '--frozen-lockfile', '--reporter=silent']);
+}
+
+const turbo = (...args) => run('pnpm', ['exec', 'turbo', 'run', ...args, '--output-logs=errors-only']);
+
+const task = process.argv[2];
+ensurePnpm();
+ensureWorkspace();
+
+if (task === 'test') {
+  turbo('lint', 'bundle', 'build', 'test', 'check', 'test:repo', '--continue');
+} else if (task === 'bench') {
+  run('pnpm', ['exec', 'turbo', 'run', 'bench', '--concurrency=1']);
+} else if (task === 'start') {
+  turbo('build');
+  const port = process.env.PORT ?? '4010';
+  const child = spawn(join(root, 'node_modules', '.bin', 'node'), [join(root, 'packages/mock/dist/cli.js'), 'serve', '--port', port], {
+    cwd: root,
+    env,
+    stdio: 'inherit',
+  });
+  const stop = () => child.kill('SIGTERM');
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  child.on('exit', (code) => process.exit(code ?? 0));
+} else {
+  console.error('usage: node tools/run.mjs start|test|bench');
+  process.exit(2);
+}
