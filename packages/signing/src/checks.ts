@@ -1,0 +1,145 @@
+/**
+ * The checks run before a transaction is signed. Cheap structural checks first, signature
+ * verification last; the first failure throws a `TransactionRejectedError`.
+ */
+import { addressBytes, bytesToAddressString } from './encoding.js';
+import { verifyEd25519 } from './ed25519.js';
+import { SigningError, TransactionRejectedError } from './errors.js';
+import {
+  blockhashBytes,
+  bytesEqual,
+  findSignerIndex,
+  isAllZero,
+  messageBytes,
+  signatureSlot,
+  staticAccountBytes,
+  type ParsedTransaction,
+} from './wire/parse-transaction.js';
+
+/** What the caller expects of the transaction. Everything is optional except what the wallet implies. */
+export interface SignTransactionExpectations {
+  /**
+   * Who else may pay the fee, besides the wallet itself: for a swap order, its `signatureFeePayer`
+   * (the service's gas wallet, the RFQ maker or the integrator's payer). `null` or absent: only the
+   * wallet may pay.
+   */
+  readonly feePayer?: string | readonly string[] | null;
+  /** The exact number of required signatures. */
+  readonly requiredSignatures?: number;
+  /** The exact set of required signers (any order). */
+  readonly signers?: readonly string[];
+  /** Programs the transaction may invoke; any other program is refused. */
+  readonly programs?: readonly string[];
+}
+
+/** Package-internal relaxations used by the challenge signer. */
+export interface CheckOptions {
+  /** Accept an all-zero blockhash (a transaction that can never land, like a sign-in challenge). */
+  readonly allowZeroBlockhash?: boolean;
+}
+
+function addressList(value: string | readonly string[] | null | undefined): readonly string[] {
+  if (value === null || value === undefined) return [];
+  return typeof value === 'string' ? [value] : value;
+}
+
+function signerAddresses(tx: ParsedTransaction): string[] {
+  const addresses: string[] = [];
+  for (let index = 0; index < tx.numRequiredSignatures; index++) {
+    addresses.push(bytesToAddressString(staticAccountBytes(tx, index)));
+  }
+  return addresses;
+}
+
+function checkFeePayer(tx: ParsedTransaction, wallet: string, walletIndex: number, expected: readonly string[]): void {
+  if (walletIndex === 0) return;
+  const feePayer = staticAccountBytes(tx, 0);
+  if (expected.some((payer) => bytesEqual(addressBytes(payer, 'feePayer'), feePayer))) return;
+  throw new TransactionRejectedError(
+    'UNEXPECTED_FEE_PAYER',
+    'The fee payer is neither the wallet nor an expected payer.',
+    { feePayer: bytesToAddressString(feePayer), wallet, expected: [...expected] },
+  );
+}
+
+function checkSignerSet(tx: ParsedTransaction, expectations: SignTransactionExpectations): void {
+  const { requiredSignatures, signers } = expectations;
+  if (requiredSignatures !== undefined && tx.numRequiredSignatures !== requiredSignatures) {
+    throw new TransactionRejectedError('SIGNATURE_COUNT_MISMATCH', 'The transaction requires a different number of signatures than expected.', {
+      expected: requiredSignatures,
+      actual: tx.numRequiredSignatures,
+    });
+  }
+  if (signers !== undefined) {
+    const actual = signerAddresses(tx);
+    const wanted = new Set(signers);
+    if (wanted.size !== actual.length || actual.some((address) => !wanted.has(address))) {
+      throw new TransactionRejectedError('UNEXPECTED_SIGNERS', 'The required signers differ from the expected set.', {
+        expected: [...signers],
+        actual,
+      });
+    }
+  }
+}
+
+function checkPrograms(tx: ParsedTransaction, programs: readonly string[] | undefined): void {
+  if (programs === undefined) return;
+  const allowed = programs.map((program) => addressBytes(program, 'programs'));
+  for (const instruction of tx.instructions) {
+    const program = staticAccountBytes(tx, instruction.programIndex);
+    if (!allowed.some((candidate) => bytesEqual(candidate, program))) {
+      throw new TransactionRejectedError('UNEXPECTED_PROGRAM', 'The transaction invokes a program that is not allowed.', {
+        program: bytesToAddressString(program),
+        allowed: [...programs],
+      });
+    }
+  }
+}
+
+async function checkExistingSignatures(tx: ParsedTransaction, walletIndex: number): Promise<void> {
+  const message = messageBytes(tx);
+  const pending: Promise<void>[] = [];
+  for (let index = 0; index < tx.numRequiredSignatures; index++) {
+    const signature = signatureSlot(tx, index);
+    if (index === walletIndex || isAllZero(signature)) continue;
+    const signer = staticAccountBytes(tx, index);
+    pending.push(
+      verifyEd25519(signer, signature, message).then((valid) => {
+        if (!valid) {
+          throw new TransactionRejectedError('INVALID_EXISTING_SIGNATURE', 'A signature already in the transaction does not verify.', {
+            signer: bytesToAddressString(signer),
+            index,
+          });
+        }
+      }),
+    );
+  }
+  await Promise.all(pending);
+}
+
+/** Runs every check; returns the index of the wallet's signature slot. */
+export async function checkBeforeSigning(
+  tx: ParsedTransaction,
+  wallet: string,
+  expectations: SignTransactionExpectations,
+  options: CheckOptions = {},
+): Promise<number> {
+  if (typeof expectations !== 'object' || expectations === null) {
+    throw new SigningError('INVALID_ARGUMENT', 'expectations must be an object.', {});
+  }
+  const walletIndex = findSignerIndex(tx, addressBytes(wallet, 'wallet'));
+  if (walletIndex < 0) {
+    throw new TransactionRejectedError('NOT_A_SIGNER', 'The wallet is not a required signer of this transaction.', {
+      wallet,
+      signers: signerAddresses(tx),
+    });
+  }
+  checkFeePayer(tx, wallet, walletIndex, addressList(expectations.feePayer));
+  checkSignerSet(tx, expectations);
+  checkPrograms(tx, expectations.programs);
+  if (!options.allowZeroBlockhash && isAllZero(blockhashBytes(tx))) {
+    throw new TransactionRejectedError('ZERO_BLOCKHASH', 'The transaction has an all-zero blockhash.', {});
+  }
+  await checkExistingSignatures(tx, walletIndex);
+  return walletIndex;
+}

@@ -1,0 +1,89 @@
+/**
+ * `signTransaction`: check, then sign the original message bytes, then fill only the wallet's slot.
+ *
+ * The message is never decoded-and-re-encoded: the signature covers the bytes received, and the
+ * output is those same bytes with 64 of them (the wallet's slot) replaced.
+ */
+import { checkBeforeSigning, type CheckOptions, type SignTransactionExpectations } from './checks.js';
+import { addressBytes, decodeBase64Transaction, encodeBase64 } from './encoding.js';
+import { verifyEd25519 } from './ed25519.js';
+import { SignerError } from './errors.js';
+import { isTrusted } from './signers/trusted.js';
+import { toSigner, type SignerInput } from './signers/to-signer.js';
+import type { Signer } from './signers/types.js';
+import { SIGNATURE_LENGTH, messageBytes, parseTransaction, type ParsedTransaction } from './wire/parse-transaction.js';
+
+export type { SignTransactionExpectations } from './checks.js';
+
+async function obtainSignature(signer: Signer, tx: ParsedTransaction, signerIndex: number): Promise<Uint8Array> {
+  if (typeof signer.signTransactionMessage !== 'function') {
+    throw new SignerError('SIGNER_UNSUPPORTED', 'This signer cannot sign transactions.', { signer: signer.address });
+  }
+  const message = messageBytes(tx);
+  const trusted = isTrusted(signer);
+  // Signers other than this package's own get copies, so they cannot alter the bytes checked here.
+  const signature = await signer.signTransactionMessage({
+    messageBytes: trusted ? message : message.slice(),
+    transactionBytes: trusted ? tx.bytes : tx.bytes.slice(),
+    signerIndex,
+  });
+  if (trusted && signature.length === SIGNATURE_LENGTH) return signature;
+  if (!(signature instanceof Uint8Array) || !(await verifyEd25519(addressBytes(signer.address, 'signer'), signature, message))) {
+    throw new SignerError(
+      'SIGNER_RETURNED_INVALID_SIGNATURE',
+      'The signer returned a signature that does not verify over the original message (was the transaction changed?).',
+      { signer: signer.address },
+    );
+  }
+  return signature;
+}
+
+/** Package-internal: sign already-decoded bytes with optional relaxed checks. */
+export async function signTransactionBytesWith(
+  bytes: Uint8Array,
+  signerInput: SignerInput,
+  expectations: SignTransactionExpectations,
+  options: CheckOptions,
+): Promise<Uint8Array> {
+  const signer = toSigner(signerInput);
+  const tx = parseTransaction(bytes);
+  const signerIndex = await checkBeforeSigning(tx, signer.address, expectations, options);
+  const signature = await obtainSignature(signer, tx, signerIndex);
+  const signed = bytes.slice();
+  signed.set(signature, tx.signaturesOffset + signerIndex * SIGNATURE_LENGTH);
+  return signed;
+}
+
+/**
+ * Checks and signs a wire transaction given as bytes; returns new bytes (the input is not modified).
+ * See `signTransaction` for the checks.
+ */
+export async function signTransactionBytes(
+  bytes: Uint8Array,
+  signer: SignerInput,
+  expectations: SignTransactionExpectations = {},
+): Promise<Uint8Array> {
+  return await signTransactionBytesWith(bytes, signer, expectations, {});
+}
+
+/**
+ * Checks a base64 legacy or v0 transaction, signs its original message bytes with `signer`, and
+ * returns it in base64 with only the signer's slot filled.
+ *
+ * Refuses (typed errors, nothing signed) when: the input is not canonical base64
+ * (`INVALID_ENCODING`), is truncated or inconsistent (`MALFORMED_TRANSACTION`), has bytes after the
+ * message (`TRAILING_BYTES`) or an unknown version (`UNSUPPORTED_VERSION`); the wallet is not a
+ * required signer (`NOT_A_SIGNER`); the fee payer is neither the wallet nor `expectations.feePayer`
+ * (`UNEXPECTED_FEE_PAYER`); the signature count or signer set differs from the expectations
+ * (`SIGNATURE_COUNT_MISMATCH`, `UNEXPECTED_SIGNERS`); a program is outside `expectations.programs`
+ * (`UNEXPECTED_PROGRAM`); the blockhash is all zero (`ZERO_BLOCKHASH`); a signature already present
+ * does not verify (`INVALID_EXISTING_SIGNATURE`).
+ */
+export async function signTransaction(
+  transaction: string,
+  signer: SignerInput,
+  expectations: SignTransactionExpectations = {},
+): Promise<string> {
+  const signed = await signTransactionBytesWith(decodeBase64Transaction(transaction), signer, expectations, {});
+  return encodeBase64(signed);
+}
