@@ -1,0 +1,48 @@
+// Bundle size, minified and gzipped with esbuild: one operation plus the runtime, the whole
+// client (all operations and the paged lists), and openapi-fetch making the same call.
+import { gzipSync } from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const dist = fileURLToPath(new URL('../dist/', import.meta.url));
+
+const entries: Record<string, string> = {
+  'one operation + runtime (@x/fetch-client/sdk)': `
+    import { createTransport, swapGetOrder } from '${dist}sdk.js';
+    const client = createTransport({ baseUrl: 'http://localhost:4010', apiKey: 'k' });
+    export const run = () => swapGetOrder({ client, query: { inputMint: 'a', outputMint: 'b', amount: '1' } });`,
+  'whole client, 38 operations (@x/fetch-client)': `
+    import { createClient } from '${dist}index.js';
+    export const x = createClient({ baseUrl: 'http://localhost:4010', apiKey: 'k' });`,
+  'validators (@x/fetch-client/validate, with valibot)': `
+    export { validateResponses } from '${dist}validate.js';`,
+  'openapi-fetch, the same call': `
+    import createClient from 'openapi-fetch';
+    const client = createClient({ baseUrl: 'http://localhost:4010', headers: { 'x-api-key': 'k' } });
+    export const run = () => client.GET('/swap/v2/order', { params: { query: { inputMint: 'a', outputMint: 'b', amount: '1' } } });`,
+};
+
+export interface BundleSize {
+  name: string;
+  minified: number;
+  gzipped: number;
+}
+
+export async function measureBundles(): Promise<BundleSize[]> {
+  const results: BundleSize[] = [];
+  for (const [name, contents] of Object.entries(entries)) {
+    const out = await build({
+      stdin: { contents, resolveDir: fileURLToPath(new URL('.', import.meta.url)), loader: 'js' },
+      bundle: true,
+      minify: true,
+      format: 'esm',
+      platform: 'neutral',
+      mainFields: ['module', 'main'],
+      write: false,
+      logLevel: 'silent',
+    });
+    const code = out.outputFiles[0]!.contents;
+    results.push({ name, minified: code.length, gzipped: gzipSync(code, { level: 9 }).length });
+  }
+  return results;
+}

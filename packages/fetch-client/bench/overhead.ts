@@ -1,0 +1,63 @@
+// Per-request overhead: raw fetch, this client and openapi-fetch against the same local server,
+// interleaved in rounds so that drift of the machine hits all three alike.
+import createOpenapiFetch from 'openapi-fetch';
+import { createClient } from '../dist/index.js';
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+export interface OverheadResult {
+  rounds: number;
+  perRound: number;
+  usPerRequest: Record<string, number>;
+  ratioToRaw: Record<string, number>;
+}
+
+export async function measureOverhead(baseUrl: string, query: Record<string, string>, rounds = 301, perRound = 20): Promise<OverheadResult> {
+  const apiKey = 'bench-key';
+  const x = createClient({ baseUrl, apiKey });
+  const openapiFetch = createOpenapiFetch<any>({ baseUrl, headers: { 'x-api-key': apiKey } });
+
+  const runners: Record<string, () => Promise<unknown>> = {
+    // What a hand-written call does: build the URL, send the key, parse JSON (no timeout, no retry).
+    'raw fetch': async () => {
+      const response = await fetch(`${baseUrl}/swap/v2/order?${new URLSearchParams(query)}`, {
+        headers: { 'x-api-key': apiKey, accept: 'application/json' },
+      });
+      if (!response.ok) throw new Error(String(response.status));
+      return response.json();
+    },
+    '@x/fetch-client': async () => (await x.swapGetOrder({ query: query as never })).data,
+    'openapi-fetch': async () => {
+      const { data, error } = await openapiFetch.GET('/swap/v2/order', { params: { query } });
+      if (error) throw new Error('openapi-fetch error');
+      return data;
+    },
+  };
+  const names = Object.keys(runners);
+
+  for (const name of names) for (let i = 0; i < 200; i++) await runners[name]!();
+
+  const samples: Record<string, number[]> = Object.fromEntries(names.map((n) => [n, []]));
+  const ratios: Record<string, number[]> = Object.fromEntries(names.map((n) => [n, []]));
+  for (let round = 0; round < rounds; round++) {
+    const order = names.map((_, i) => names[(i + round) % names.length]!);
+    const perName: Record<string, number> = {};
+    for (const name of order) {
+      const start = performance.now();
+      for (let i = 0; i < perRound; i++) await runners[name]!();
+      perName[name] = ((performance.now() - start) * 1000) / perRound;
+      samples[name]!.push(perName[name]!);
+    }
+    for (const name of names) ratios[name]!.push(perName[name]! / perName['raw fetch']!);
+  }
+  return {
+    rounds,
+    perRound,
+    usPerRequest: Object.fromEntries(names.map((n) => [n, median(samples[n]!)])),
+    ratioToRaw: Object.fromEntries(names.map((n) => [n, median(ratios[n]!)])),
+  };
+}

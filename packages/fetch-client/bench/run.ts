@@ -1,0 +1,50 @@
+// `pnpm run bench`: per-request overhead, bundle size and type-check time, side by side in one run.
+// Prints measurements and ratios against the targets; asserts nothing (times depend on the machine).
+import { measureBundles } from './bundle-size.ts';
+import { measureOverhead } from './overhead.ts';
+import { startBenchServer } from './server.ts';
+import { measureTypeCheck } from './type-check.ts';
+import { loadSpec } from '../test/spec-examples.ts';
+
+const spec = loadSpec();
+const example = Object.values<any>(spec.paths['/swap/v2/order'].get.responses['200'].content['application/json'].examples)[0].value;
+const query = {
+  inputMint: 'D6gqDYHvpEparhs6TGfnXKtNEzVe48aLfmB6bKNjdKsD',
+  outputMint: '7gQqK6wWf1gAc7f2R4oQ18Q4m6Vazr1umgktSGsnJZny',
+  amount: '100000000',
+};
+const fmt = (n: number, digits = 2) => n.toFixed(digits);
+const verdict = (ok: boolean) => (ok ? 'within target' : 'ABOVE TARGET');
+
+console.log(`@x/fetch-client benchmark (node ${process.version}, ${process.platform}/${process.arch})\n`);
+
+const server = await startBenchServer(example);
+try {
+  const overhead = await measureOverhead(server.url, query);
+  console.log(`Per-request time, GET /swap/v2/order on ${server.url} (median of ${overhead.rounds} rounds x ${overhead.perRound} sequential requests)`);
+  for (const [name, us] of Object.entries(overhead.usPerRequest)) {
+    console.log(`  ${name.padEnd(18)} ${fmt(us, 1).padStart(8)} µs/request   ratio to raw fetch ${fmt(overhead.ratioToRaw[name]!)}`);
+  }
+  const ratio = overhead.ratioToRaw['@x/fetch-client']!;
+  console.log(`  target: @x/fetch-client / raw fetch <= 1.10 -> ${fmt(ratio)} (${verdict(ratio <= 1.1)})\n`);
+} finally {
+  await server.close();
+}
+
+const bundles = await measureBundles();
+console.log('Bundle size (esbuild, minified, gzip -9)');
+for (const b of bundles) console.log(`  ${b.name.padEnd(52)} ${String(b.minified).padStart(7)} B min  ${String(b.gzipped).padStart(6)} B gz`);
+const one = bundles[0]!;
+const openapiFetch = bundles.find((b) => b.name.startsWith('openapi-fetch'))!;
+console.log(`  target: one operation + runtime <= 5 kB gz -> ${fmt(one.gzipped / 1024)} kB (${verdict(one.gzipped <= 5 * 1024)}); ratio to openapi-fetch ${fmt(one.gzipped / openapiFetch.gzipped)}\n`);
+
+const typeCheck = measureTypeCheck();
+const empty = typeCheck[0]!;
+console.log('Type-check time of a strict consumer (tsc --noEmit --strict, best of 5 runs)');
+for (const t of typeCheck) {
+  console.log(
+    `  ${t.name.padEnd(28)} ${fmt(t.ms, 0).padStart(6)} ms   ratio to empty ${fmt(t.ms / empty.ms)}   types ${t.types}   instantiations ${t.instantiations}${t.errors ? `\n    type errors:\n${t.errors}` : ''}`,
+  );
+}
+const all = typeCheck[typeCheck.length - 1]!;
+console.log(`  every operation costs ${fmt(all.ms - empty.ms, 0)} ms over the empty program`);

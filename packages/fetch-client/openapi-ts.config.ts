@@ -1,0 +1,62 @@
+// Generates src/gen/ (git-ignored) from the bundled spec:
+// - sdk.gen.ts: one function per operation (@hey-api/sdk), calling the client it is given;
+// - client/ and client.gen.ts: the client plugin. Its runtime is ours (src/lib/), small enough
+//   for the bundle budget; hey-api copies the one-file shim src/lib/sdk-client/ into client/;
+// - types.gen.ts: replaced after generation by a re-export of @x/types (tools/use-types-package.ts),
+//   so the types exist once. The typescript-plugin options must match packages/types;
+// - valibot.gen.ts: response validators for the opt-in `@x/fetch-client/validate` entry.
+// tools/generate-operation-tables.ts then adds what hey-api does not emit (retry policy, error
+// code tables, the operation map).
+import { fileURLToPath } from 'node:url';
+import {
+  type Client,
+  type DefinePlugin,
+  clientDefaultConfig,
+  clientDefaultMeta,
+  clientPluginHandler,
+  defineConfig,
+  definePluginConfig,
+} from '@hey-api/openapi-ts';
+
+/** A client plugin is named by its module; an absolute path makes hey-api copy that folder. */
+const clientModule = fileURLToPath(new URL('./src/lib/sdk-client/index.ts', import.meta.url));
+
+type RuntimeClientConfig = Client.Config & { name: string; throwOnError?: boolean };
+type RuntimeClientPlugin = DefinePlugin<RuntimeClientConfig, RuntimeClientConfig>;
+
+const clientPlugin = definePluginConfig<RuntimeClientPlugin['Types']>({
+  ...clientDefaultMeta,
+  config: {
+    ...clientDefaultConfig,
+    baseUrl: false,
+    bundle: true,
+    // The sdk's `ThrowOnError` defaults to true: calls throw typed errors unless told otherwise.
+    throwOnError: true,
+  },
+  handler: clientPluginHandler as unknown as RuntimeClientPlugin['Handler'],
+  name: clientModule,
+  symbolMeta: () => ({ artifact: 'client' }),
+});
+
+export default defineConfig({
+  input: '../../spec/dist/openapi.json',
+  output: {
+    path: 'src/gen',
+    module: { extension: '.js' },
+    entryFile: false,
+  },
+  logs: { file: false },
+  plugins: [
+    {
+      name: '@hey-api/typescript',
+      enums: false,
+      topType: 'unknown',
+      responses: { response: '{{name}}ResponseBody' },
+      errors: { error: '{{name}}ErrorBody' },
+    },
+    // `client` is left to its default: the sdk picks the plugin tagged `client`, ours.
+    { name: '@hey-api/sdk', operations: 'flat', paramsStructure: 'grouped' },
+    clientPlugin(),
+    { name: 'valibot', responses: { name: 'v{{name}}ResponseBody' } },
+  ],
+});

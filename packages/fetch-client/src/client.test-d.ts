@@ -1,0 +1,112 @@
+// The client's types: one typed method per operation, both error modes, errors by status.
+import type {
+  PredictionEvent,
+  PredictionError,
+  RateLimitError as RateLimitBody,
+  SwapOrderResponse,
+  TriggerV2Error,
+  TriggerV2OrderRecord,
+  TriggerV2Vault,
+  UnauthorizedError,
+} from '@x/types';
+import { describe, expectTypeOf, it } from 'vitest';
+import {
+  type ApiClient,
+  ApiError,
+  type BearerTokenProvider,
+  type CallError,
+  type OperationId,
+  type RateLimit,
+  createClient,
+} from './index.js';
+
+declare const x: ApiClient;
+const query = { inputMint: 'a', outputMint: 'b', amount: '1' };
+
+describe('methods', () => {
+  it('exist for every operationId and nothing else', () => {
+    expectTypeOf<Exclude<keyof ApiClient, OperationId>>().toEqualTypeOf<
+      'paginatePredictionEvents' | 'paginateTriggerV2OrderHistory' | 'transport'
+    >();
+    expectTypeOf<OperationId>().toEqualTypeOf<Exclude<keyof ApiClient, 'paginatePredictionEvents' | 'paginateTriggerV2OrderHistory' | 'transport'>>();
+  });
+
+  it('resolve to the typed body in the default (throwing) mode', async () => {
+    const result = await x.swapGetOrder({ query });
+    expectTypeOf(result.data).toEqualTypeOf<SwapOrderResponse>();
+    expectTypeOf(result.rateLimit).toEqualTypeOf<RateLimit>();
+    expectTypeOf(result.error).toEqualTypeOf<undefined>();
+    expectTypeOf((await x.triggerV2RegisterVault()).data).toEqualTypeOf<TriggerV2Vault>();
+  });
+
+  it('require the parameters the spec requires, and only those', () => {
+    // @ts-expect-error the query is required
+    void x.swapGetOrder();
+    // @ts-expect-error amount is required
+    void x.swapGetOrder({ query: { inputMint: 'a', outputMint: 'b' } });
+    // @ts-expect-error amounts are strings
+    void x.swapGetOrder({ query: { ...query, amount: 1 } });
+    // @ts-expect-error unknown query parameters are refused
+    void x.swapGetOrder({ query: { ...query, routerPreference: 'fast' } });
+    void x.predictionGetTradingStatus();
+    void x.predictionListEvents({ query: { category: 'sports', sortBy: 'volume' } });
+    // @ts-expect-error not a category
+    void x.predictionListEvents({ query: { category: 'weather' } });
+    // @ts-expect-error the path parameter is required
+    void x.triggerV2UpdatePriceOrder({ body: {} });
+    void x.triggerV2UpdatePriceOrder({ path: { id: 'o' }, body: { slippageBps: 10 } });
+    // @ts-expect-error the body of a trigger v2 update has no such field
+    void x.triggerV2UpdatePriceOrder({ path: { id: 'o' }, body: { price: 1 } });
+  });
+
+  it('accept per-call overrides', () => {
+    void x.predictionGetTradingStatus({ signal: new AbortController().signal, timeoutMs: 1_000, maxRetries: 0, headers: { 'x-trace': '1' } });
+  });
+});
+
+describe('{ data, error } mode', () => {
+  it('per call: a union of success and a typed failure', async () => {
+    const result = await x.triggerV2RegisterVault({ throwOnError: false });
+    if (result.error) {
+      expectTypeOf(result.data).toEqualTypeOf<undefined>();
+      expectTypeOf(result.error).toMatchTypeOf<CallError<unknown>>();
+      if (result.error instanceof ApiError && result.error.status === 409) {
+        expectTypeOf(result.error.body).toEqualTypeOf<TriggerV2Error | undefined>();
+      }
+    } else {
+      expectTypeOf(result.data).toEqualTypeOf<TriggerV2Vault>();
+    }
+  });
+
+  it('error bodies are typed by status', async () => {
+    const { error } = await x.predictionGetEvent({ path: { eventId: 'e' }, throwOnError: false });
+    if (error instanceof ApiError) {
+      expectTypeOf(error.body).toEqualTypeOf<UnauthorizedError | RateLimitBody | PredictionError | undefined>();
+      // 401 has its own body; the area's `default` body may come with any status, 401 included.
+      if (error.status === 401) expectTypeOf(error.body).toEqualTypeOf<UnauthorizedError | PredictionError | undefined>();
+      if (error.status === 429) expectTypeOf(error.body).toEqualTypeOf<RateLimitBody | PredictionError | undefined>();
+    }
+  });
+
+  it('client-wide: every method defaults to not throwing', async () => {
+    const lenient = createClient({ baseUrl: 'http://localhost:4010', throwOnError: false });
+    const result = await lenient.predictionGetTradingStatus();
+    expectTypeOf(result.data).toEqualTypeOf<{ trading_active: boolean } | undefined>();
+    const strict = createClient({ baseUrl: 'http://localhost:4010' });
+    expectTypeOf((await strict.predictionGetTradingStatus()).data).toEqualTypeOf<{ trading_active: boolean }>();
+  });
+});
+
+describe('options and helpers', () => {
+  it('baseUrl is required; the bearer provider has the documented shape', () => {
+    // @ts-expect-error baseUrl is required
+    createClient({ apiKey: 'k' });
+    const bearer: BearerTokenProvider = { getToken: async (options) => (options?.refresh ? 'new' : 'cached') };
+    createClient({ baseUrl: 'http://localhost:4010', bearer });
+  });
+
+  it('paged lists yield typed items', async () => {
+    for await (const event of x.paginatePredictionEvents({ category: 'crypto' })) expectTypeOf(event).toEqualTypeOf<PredictionEvent>();
+    for await (const order of x.paginateTriggerV2OrderHistory({ state: 'active' })) expectTypeOf(order).toEqualTypeOf<TriggerV2OrderRecord>();
+  });
+});

@@ -1,0 +1,46 @@
+// @x/fetch-client: a typed client for the service, one method per operation.
+// Schema and operation types come from @x/types: `import type { SwapOrderResponse } from '@x/types'`.
+export { type ApiClient, type OperationMethod, type PageOptions, type PaginationMethods, createClient } from './lib/create-client.js';
+export {
+  AbortError,
+  ApiError,
+  AuthenticationError,
+  BadRequestError,
+  ConflictError,
+  ConnectionError,
+  FetchClientError,
+  InternalServerError,
+  NotFoundError,
+  PermissionDeniedError,
+  RateLimitError,
+  ResponseParseError,
+  ResponseValidationError,
+  TimeoutError,
+} from './lib/errors.js';
+export type { PagedList } from './lib/pagination.js';
+export type { RateLimit } from './lib/rate-limit.js';
+export {
+  type SwapExecuteCodeGroup,
+  type SwapExecuteCodeInfo,
+  type SwapOrderFailure,
+  describeSwapExecuteCode,
+  describeSwapOrderError,
+  getSwapOrderFailure,
+  isSwapExecuteSuccess,
+} from './lib/swap-codes.js';
+export type {
+  ApiErrorOf,
+  BearerTokenProvider,
+  CallError,
+  Client,
+  ClientConfig,
+  Failure,
+  Logger,
+  Options,
+  RequestOverrides,
+  RequestResult,
+  ResponseValidator,
+  Success,
+  ValidationIssue,
+} from './lib/types.js';
+export type { OperationId, Operations } from './lib/operations.js';

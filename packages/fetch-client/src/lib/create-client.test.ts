@@ -1,0 +1,38 @@
+// One method per operationId of the spec, each sending its own method and route.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { fakeFetch, json } from '../../test/fake-fetch.js';
+import { createClient } from './create-client.js';
+
+const spec = JSON.parse(readFileSync(fileURLToPath(new URL('../../../../spec/dist/openapi.json', import.meta.url)), 'utf8'));
+const operations = Object.entries<Record<string, { operationId: string }>>(spec.paths).flatMap(([path, item]) =>
+  Object.entries(item)
+    .filter(([method]) => ['get', 'post', 'put', 'patch', 'delete'].includes(method))
+    .map(([method, op]) => ({ id: op.operationId, method: method.toUpperCase(), path })),
+);
+
+describe('createClient', () => {
+  it('has exactly one method per operationId, plus the paged lists and the transport', () => {
+    const x = createClient({ baseUrl: 'http://127.0.0.1:9' });
+    const methods = Object.keys(x).filter((k) => !k.startsWith('paginate') && k !== 'transport');
+    expect(methods.sort()).toEqual(operations.map((o) => o.id).sort());
+    expect(operations).toHaveLength(38);
+    expect(typeof x.paginatePredictionEvents).toBe('function');
+    expect(typeof x.paginateTriggerV2OrderHistory).toBe('function');
+  });
+
+  it.each(operations.map((o) => [o.id, o] as const))('%s sends its method and route', async (id, op) => {
+    const fake = fakeFetch(() => json({}));
+    const x = createClient({ baseUrl: 'http://127.0.0.1:9', fetch: fake.fetch });
+    const path = Object.fromEntries([...op.path.matchAll(/\{(\w+)\}/g)].map((m) => [m[1], 'p']));
+    await (x as unknown as Record<string, (o: unknown) => Promise<unknown>>)[id]!({ path, body: op.method === 'GET' ? undefined : {} });
+    expect(fake.requests[0]!.method).toBe(op.method);
+    expect(new URL(fake.requests[0]!.url).pathname).toBe(op.path.replace(/\{\w+\}/g, 'p'));
+  });
+
+  it('standalone functions need a client', async () => {
+    const { swapGetOrder } = await import('../sdk.js');
+    await expect(swapGetOrder({ query: { inputMint: 'a', outputMint: 'b', amount: '1' } })).rejects.toThrow(/No client given/);
+  });
+});

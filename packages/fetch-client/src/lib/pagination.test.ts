@@ -1,0 +1,104 @@
+// Paged lists through the client: prediction events (start/end/hasNext) and trigger v2 history
+// (limit/offset/total), served by an injected fetch over an in-memory list.
+import { describe, expect, it } from 'vitest';
+import { fakeFetch, json } from '../../test/fake-fetch.js';
+import { createClient } from './create-client.js';
+import { NotFoundError } from './errors.js';
+import { nextOffset, nextStartEnd, pagedList } from './pagination.js';
+
+const events = Array.from({ length: 7 }, (_, i) => ({ eventId: `e${i}` }));
+const orders = Array.from({ length: 5 }, (_, i) => ({ id: `o${i}` }));
+
+/** Serves `events` with an inclusive `end`, like the spec's example (start 0, end 2, 3 items). */
+function eventServer(defaultWidth = 3) {
+  return fakeFetch((request) => {
+    const url = new URL(request.url);
+    const start = Number(url.searchParams.get('start') ?? 0);
+    const end = url.searchParams.has('end') ? Number(url.searchParams.get('end')) : start + defaultWidth - 1;
+    const data = events.slice(start, end + 1);
+    return json({ data, pagination: { start, end: start + data.length - 1, total: events.length, hasNext: end + 1 < events.length } });
+  });
+}
+
+function historyServer() {
+  return fakeFetch((request) => {
+    const url = new URL(request.url);
+    const limit = Number(url.searchParams.get('limit') ?? 2);
+    const offset = Number(url.searchParams.get('offset') ?? 0);
+    return json({ orders: orders.slice(offset, offset + limit), pagination: { total: orders.length, limit, offset } });
+  });
+}
+
+describe('paginatePredictionEvents', () => {
+  it('iterates every event across pages, keeping the filters', async () => {
+    const fake = eventServer();
+    const x = createClient({ baseUrl: 'http://127.0.0.1:9', fetch: fake.fetch });
+    const seen: string[] = [];
+    for await (const event of x.paginatePredictionEvents({ category: 'sports' })) seen.push(event.eventId);
+    expect(seen).toEqual(events.map((e) => e.eventId));
+    expect(fake.requests).toHaveLength(3);
+    expect(fake.requests.every((r) => new URL(r.url).searchParams.get('category') === 'sports')).toBe(true);
+  });
+
+  it('keeps the requested page width and exposes the pages', async () => {
+    const fake = eventServer();
+    const x = createClient({ baseUrl: 'http://127.0.0.1:9', fetch: fake.fetch });
+    const sizes: number[] = [];
+    for await (const page of x.paginatePredictionEvents({ start: 1, end: 3 }).byPage()) sizes.push(page.data.length);
+    expect(sizes).toEqual([3, 3]);
+    expect(fake.requests.map((r) => new URL(r.url).search)).toEqual(['?start=1&end=3', '?start=4&end=6']);
+  });
+
+  it('stops early when the loop breaks, and surfaces errors', async () => {
+    const fake = eventServer();
+    const x = createClient({ baseUrl: 'http://127.0.0.1:9', fetch: fake.fetch });
+    for await (const event of x.paginatePredictionEvents()) if (event.eventId === 'e1') break;
+    expect(fake.requests).toHaveLength(1);
+
+    const failing = createClient({ baseUrl: 'http://127.0.0.1:9', fetch: fakeFetch(() => json({ message: 'gone' }, 404)).fetch, throwOnError: false });
+    const iterate = async () => {
+      for await (const _ of failing.paginatePredictionEvents()) void _;
+    };
+    await expect(iterate()).rejects.toBeInstanceOf(NotFoundError);
+  });
+});
+
+describe('paginateTriggerV2OrderHistory', () => {
+  it('iterates every order with limit/offset and sends the bearer token', async () => {
+    const fake = historyServer();
+    const x = createClient({ baseUrl: 'http://127.0.0.1:9', fetch: fake.fetch, bearer: { getToken: async () => 't' } });
+    const ids: string[] = [];
+    for await (const order of x.paginateTriggerV2OrderHistory({ state: 'past', limit: 2 })) ids.push(order.id);
+    expect(ids).toEqual(orders.map((o) => o.id));
+    expect(fake.requests.map((r) => new URL(r.url).searchParams.get('offset'))).toEqual(['0', '2', '4']);
+    expect(fake.requests.every((r) => r.headers.get('authorization') === 'Bearer t')).toBe(true);
+  });
+});
+
+describe('cursor rules', () => {
+  it('next start is counted from the items received', () => {
+    expect(nextStartEnd({ start: 0, hasNext: true }, 3, { start: 0, end: 2 })).toEqual({ start: 3, end: 5 });
+    expect(nextStartEnd({ start: 10, hasNext: true }, 5, { start: 10, end: undefined })).toEqual({ start: 15, end: undefined });
+    expect(nextStartEnd({ start: 0, hasNext: false }, 3, { start: 0, end: 2 })).toBeUndefined();
+  });
+
+  it('next offset stops at the total', () => {
+    expect(nextOffset({ offset: 0, total: 5 }, 2)).toBe(2);
+    expect(nextOffset({ offset: 4, total: 5 }, 1)).toBeUndefined();
+  });
+
+  it('an empty page ends the list even if the server claims more', async () => {
+    let fetched = 0;
+    const list = pagedList({
+      first: 0,
+      fetchPage: async (n: number) => {
+        fetched++;
+        return { n, items: [] as number[] };
+      },
+      items: (page) => page.items,
+      next: (page) => page.n + 1,
+    });
+    for await (const _ of list) void _;
+    expect(fetched).toBe(1);
+  });
+});

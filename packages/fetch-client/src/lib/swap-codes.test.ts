@@ -1,0 +1,78 @@
+// The error-code helpers against the spec's own `x-error-codes` tables.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { SwapOrderResponse, SwapRouter } from '@x/types';
+import { describe, expect, it } from 'vitest';
+import { describeSwapExecuteCode, describeSwapOrderError, getSwapOrderFailure, isSwapExecuteSuccess } from './swap-codes.js';
+
+const spec = JSON.parse(readFileSync(fileURLToPath(new URL('../../../../spec/dist/openapi.json', import.meta.url)), 'utf8'));
+const orderTable: Array<{ routers: SwapRouter[]; code: number; meaning: string }> =
+  spec.components.schemas.SwapOrderResponse.properties.errorCode['x-error-codes'];
+const executeTable: Array<{ code: number; meaning: string; group: string }> =
+  spec.components.schemas.SwapExecuteResponse.properties.code['x-error-codes'];
+
+const base: SwapOrderResponse = {
+  mode: 'ultra',
+  inputMint: 'a',
+  outputMint: 'b',
+  inAmount: '1',
+  outAmount: '1',
+  swapMode: 'ExactIn',
+  slippageBps: 50,
+  routePlan: [],
+  router: 'router_rfq',
+  transaction: null,
+  gasless: false,
+  requestId: 'req-1',
+  totalTime: 1,
+  taker: null,
+};
+
+describe('describeSwapOrderError', () => {
+  it('answers every row of the spec table', () => {
+    expect(orderTable.length).toBeGreaterThan(0);
+    for (const row of orderTable) for (const router of row.routers) expect(describeSwapOrderError(router, row.code)).toBe(row.meaning);
+  });
+
+  it('depends on the router: the same code means different things', () => {
+    expect(describeSwapOrderError('router_onchain', 2)).toBe('insufficient native coin for gas');
+    expect(describeSwapOrderError('router_rfq', 2)).toBe('missing associated token account');
+    expect(describeSwapOrderError('router_c', 9)).toBeUndefined();
+  });
+});
+
+describe('getSwapOrderFailure', () => {
+  it('is undefined for a quote and for a built transaction', () => {
+    expect(getSwapOrderFailure(base)).toBeUndefined();
+    expect(getSwapOrderFailure({ ...base, taker: 't', transaction: 'AQ==' })).toBeUndefined();
+  });
+
+  it('explains the 200-with-errorCode answer', () => {
+    const failed = { ...base, taker: 't', transaction: '', errorCode: 1 as const, errorMessage: 'Insufficient balance: 0.1 < 2' };
+    expect(getSwapOrderFailure(failed)).toEqual({
+      router: 'router_rfq',
+      errorCode: 1,
+      meaning: 'insufficient balance to fund the swap',
+      message: 'Insufficient balance: 0.1 < 2',
+      requestId: 'req-1',
+    });
+    expect(getSwapOrderFailure({ ...failed, errorMessage: undefined, error: 'dup' })?.message).toBe('dup');
+  });
+});
+
+describe('describeSwapExecuteCode', () => {
+  it('answers every row of the spec table', () => {
+    for (const row of executeTable) expect(describeSwapExecuteCode(row.code)).toEqual(row);
+  });
+
+  it('groups unknown positive codes as program errors and leaves unknown negatives open', () => {
+    expect(describeSwapExecuteCode(6002)).toEqual({ code: 6002, group: 'program', meaning: 'program error' });
+    expect(describeSwapExecuteCode(-3000)).toBeUndefined();
+    expect(describeSwapExecuteCode(-2003)?.group).toBe('rfq');
+  });
+
+  it('success is status Success with code 0', () => {
+    expect(isSwapExecuteSuccess({ status: 'Success', code: 0 })).toBe(true);
+    expect(isSwapExecuteSuccess({ status: 'Failed', code: -1005 })).toBe(false);
+  });
+});

@@ -1,0 +1,196 @@
+// The types of the client runtime: what the generated sdk (src/gen/sdk.gen.ts) calls, what a
+// call accepts and what it returns. The generated sdk imports them through src/gen/client/.
+import type { AbortError, ApiError, ConnectionError, ResponseParseError, ResponseValidationError, TimeoutError } from './errors.js';
+import type { RateLimit } from './rate-limit.js';
+
+/** A security requirement of an operation, as the generated sdk passes it. */
+export interface Auth {
+  type: 'apiKey' | 'http';
+  name?: string;
+  scheme?: 'basic' | 'bearer';
+  in?: 'header' | 'query' | 'cookie';
+}
+
+/**
+ * Supplies the bearer token of trigger v2 operations (`Authorization: Bearer <token>`).
+ * `@x/signing` implements it with its auth session. On a 401 from such an operation the client
+ * calls `getToken({ refresh: true })` once and repeats the request once.
+ */
+export interface BearerTokenProvider {
+  getToken(options?: { refresh?: boolean; signal?: AbortSignal }): Promise<string>;
+}
+
+/** Optional sink for the client's diagnostics. Never receives the API key or any header. */
+export interface Logger {
+  debug?(message: string, details?: Record<string, unknown>): void;
+  warn?(message: string, details?: Record<string, unknown>): void;
+}
+
+/** One problem found by response validation. */
+export interface ValidationIssue {
+  /** Dotted path into the response body (`data.0.status`), empty for the root. */
+  path: string;
+  message: string;
+}
+
+/**
+ * Checks a successful response body. Returns the problems found, or nothing when it is valid.
+ * `@x/fetch-client/validate` provides one generated from the spec.
+ */
+export type ResponseValidator = (response: {
+  /** `METHOD /path/template`, e.g. `GET /swap/v2/order`. */
+  operation: string;
+  status: number;
+  data: unknown;
+}) => ReadonlyArray<ValidationIssue> | undefined | Promise<ReadonlyArray<ValidationIssue> | undefined>;
+
+/** Options of `createClient()` (and of `createTransport()`). */
+export interface ClientConfig<ThrowOnError extends boolean = boolean> {
+  /** Base address of the service (the spec's `{base_url}`), e.g. `http://localhost:4010`. */
+  baseUrl: string;
+  /** Sent as `x-api-key` on every request. Never logged and never put into an error message. */
+  apiKey?: string;
+  /** A fetch implementation. Default: `globalThis.fetch`. */
+  fetch?: typeof fetch;
+  /** Headers added to every request. */
+  headers?: Record<string, string>;
+  /** Time limit of each attempt, in ms, including reading the body. Default 30 000. `0` disables it. */
+  timeoutMs?: number;
+  /** Retries after the first attempt, for requests that are safe to repeat. Default 2. */
+  maxRetries?: number;
+  /** First backoff delay in ms (doubled per retry, with jitter, at most 8 s). Default 500. */
+  retryBaseDelayMs?: number;
+  /**
+   * Longest wait the client accepts from `Retry-After` or `x-ratelimit-reset`, in ms. A longer
+   * requested wait ends retrying: the error is returned (thrown) at once. Default 60 000.
+   */
+  maxRetryDelayMs?: number;
+  /** Bearer tokens for trigger v2 operations. */
+  bearer?: BearerTokenProvider;
+  /**
+   * Throw typed errors (default, `true`) or resolve to `{ data, error }` (`false`).
+   * A call can override it with its own `throwOnError`.
+   */
+  throwOnError?: ThrowOnError;
+  /**
+   * Check every successful response body. Off by default (`false`); pass the validator from
+   * `@x/fetch-client/validate` to catch drift of the beta APIs.
+   */
+  validateResponses?: false | ResponseValidator;
+  /** Diagnostics (retries, refreshes). */
+  logger?: Logger;
+}
+
+/** What every call may add to its operation's parameters. */
+export interface RequestOverrides<ThrowOnError extends boolean = boolean> {
+  /** Throw typed errors (`true`) or resolve to `{ data, error }` (`false`). */
+  throwOnError?: ThrowOnError;
+  /** Abort the call (all attempts and waits). Ends in an `AbortError`. */
+  signal?: AbortSignal;
+  /** Overrides the client's `timeoutMs` for this call. */
+  timeoutMs?: number;
+  /** Overrides the client's `maxRetries` for this call. */
+  maxRetries?: number;
+  /** Extra headers for this call. */
+  headers?: Record<string, string | undefined>;
+}
+
+/** The shape of an operation's request data, as the generated types describe it. */
+export interface TDataShape {
+  body?: unknown;
+  headers?: unknown;
+  path?: unknown;
+  query?: unknown;
+  url: string;
+}
+
+/** Extra values passed through an sdk call; augment it to type them. */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface ClientMeta {}
+
+/** Options of one operation call: its parameters plus the per-call overrides. */
+export type Options<
+  TData extends TDataShape = TDataShape,
+  ThrowOnError extends boolean = boolean,
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  TResponse = unknown,
+> = RequestOverrides<ThrowOnError> & ([TData] extends [never] ? unknown : Omit<TData, 'url' | 'headers'>);
+
+/** What the generated sdk passes to the client's method functions. */
+export interface RequestOptions<ThrowOnError extends boolean = boolean> extends RequestOverrides<ThrowOnError> {
+  url: string;
+  method?: string;
+  body?: unknown;
+  path?: unknown;
+  query?: unknown;
+  security?: ReadonlyArray<Auth>;
+  client?: Client;
+  meta?: unknown;
+}
+
+type Values<T> = T[keyof T];
+/** The union of the bodies of a status map (`{ 200: A; 201: B }` → `A | B`). */
+export type BodyOf<TMap> = [TMap] extends [never] ? never : keyof TMap extends never ? unknown : Values<TMap>;
+
+/** The error of an operation: one `ApiError` per documented status, typed by its body. */
+export type ApiErrorOf<TErrors> = [TErrors] extends [never]
+  ? ApiError<unknown>
+  : Values<{ [K in keyof TErrors]: ApiError<TErrors[K]> & { readonly status: K extends number ? K : number } }>;
+
+/** Everything a call can fail with, when it does not throw. */
+export type CallError<TErrors> =
+  | ApiErrorOf<TErrors>
+  | ConnectionError
+  | TimeoutError
+  | AbortError
+  | ResponseParseError
+  | ResponseValidationError;
+
+/** A successful answer. */
+export interface Success<TData> {
+  data: TData;
+  error?: undefined;
+  status: number;
+  headers: Headers;
+  /** `x-ratelimit-*` headers of the answer. */
+  rateLimit: RateLimit;
+  response: Response;
+}
+
+/** A failed call, when `throwOnError` is `false`. */
+export interface Failure<TError> {
+  data?: undefined;
+  error: TError;
+  status?: number;
+  headers?: Headers;
+  rateLimit?: RateLimit;
+  response?: Response;
+}
+
+/** The result of a call: the answer, or (with `throwOnError: false`) the answer or the error. */
+export type RequestResult<TResponses = unknown, TErrors = unknown, ThrowOnError extends boolean = boolean> = Promise<
+  ThrowOnError extends true ? Success<BodyOf<TResponses>> : Success<BodyOf<TResponses>> | Failure<CallError<TErrors>>
+>;
+
+type MethodFn = <TResponses = unknown, TErrors = unknown, ThrowOnError extends boolean = boolean>(
+  options: RequestOptions<ThrowOnError>,
+) => RequestResult<TResponses, TErrors, ThrowOnError>;
+
+/** The transport the generated sdk functions call (`options.client.get(...)`). */
+export interface Client {
+  get: MethodFn;
+  post: MethodFn;
+  put: MethodFn;
+  patch: MethodFn;
+  delete: MethodFn;
+  request: MethodFn;
+}
+
+/** Client options as the generated `client.gen.ts` spells them. */
+export interface ClientOptions {
+  baseUrl?: string;
+  throwOnError?: boolean;
+}
+
+/** Configuration of the sdk's default client (unused: every call gets an explicit client). */
+export type Config<T extends ClientOptions = ClientOptions> = Partial<T>;
