@@ -4,7 +4,7 @@
 // workspace (which brings its own Node 24 runtime as the `node` devDependency), then hands
 // over to turbo. Idempotent: a second run finds everything in place and turbo's cache warm.
 import { spawnSync, spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join, delimiter } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -52,12 +52,45 @@ function ensureWorkspace() {
 
 const turbo = (...args) => run('pnpm', ['exec', 'turbo', 'run', ...args, '--output-logs=errors-only']);
 
+/** Adds up the vitest JSON reports every package's test task writes (restored by turbo on a cache hit). */
+const testDirs = () =>
+  [join(root, 'spec'), join(root, 'tools'), ...readdirSync(join(root, 'packages')).map((d) => join(root, 'packages', d))].filter(
+    (dir) => existsSync(join(dir, 'package.json')) || dir.endsWith('tools'),
+  );
+const reportOf = (dir) => join(dir, 'test-results', 'vitest.json');
+
+function summarizeTests() {
+  const expected = testDirs();
+  const reports = expected.map(reportOf).filter((file) => existsSync(file));
+  const missing = expected.filter((dir) => !existsSync(reportOf(dir)));
+  let passed = 0;
+  let failed = 0;
+  let skipped = 0;
+  for (const file of reports) {
+    const report = JSON.parse(readFileSync(file, 'utf8'));
+    passed += report.numPassedTests;
+    failed += report.numFailedTests;
+    skipped += report.numPendingTests + (report.numTodoTests ?? 0);
+  }
+  console.log(`\nx: ${reports.length} test reports`);
+  for (const dir of missing) console.log(`x: no test report from ${dir.slice(root.length)} (its tests did not run)`);
+  console.log(`tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+  return failed === 0 && missing.length === 0;
+}
+
 const task = process.argv[2];
 ensurePnpm();
 ensureWorkspace();
 
 if (task === 'test') {
-  turbo('lint', 'bundle', 'build', 'test', 'check', 'test:repo', '--continue');
+  for (const dir of testDirs()) rmSync(reportOf(dir), { force: true });
+  const r = spawnSync('pnpm', ['exec', 'turbo', 'run', 'lint', 'bundle', 'build', 'test', 'check', 'test:repo', '--continue', '--output-logs=errors-only'], {
+    cwd: root,
+    env,
+    stdio: 'inherit',
+  });
+  const ok = summarizeTests() && r.status === 0;
+  process.exit(ok ? 0 : r.status || 1);
 } else if (task === 'bench') {
   run('pnpm', ['exec', 'turbo', 'run', 'bench', '--concurrency=1']);
 } else if (task === 'start') {
