@@ -32,10 +32,26 @@ export type SignerErrorCode =
   | 'SIGNER_FAILED'
   | 'SIGNER_RETURNED_INVALID_SIGNATURE';
 
+/** A one-call flow (swap, price order, cancel, express verification) could not finish. */
+export type FlowErrorCode =
+  | 'REQUEST_FAILED'
+  | 'ABORTED'
+  | 'UNEXPECTED_RESPONSE'
+  | 'SWAP_ORDER_FAILED'
+  | 'SWAP_EXECUTE_FAILED'
+  | 'SWAP_ORDER_EXPIRED'
+  | 'SWAP_STATUS_UNKNOWN'
+  | 'VAULT_UNAVAILABLE'
+  | 'ORDER_CREATE_UNCONFIRMED'
+  | 'CANCEL_NOT_READY'
+  | 'EXPRESS_NOT_ELIGIBLE'
+  | 'EXPRESS_FAILED';
+
 export type SigningErrorCode =
   | TransactionFormatErrorCode
   | TransactionRejectedErrorCode
   | SignerErrorCode
+  | FlowErrorCode
   | 'AUTH_FAILED'
   | 'INVALID_ARGUMENT';
 
@@ -110,6 +126,30 @@ export class AuthError extends SigningError {
   constructor(message: string, details: SigningErrorDetails = {}, options?: { cause?: unknown }) {
     super('AUTH_FAILED', message, details, options);
     this.name = 'AuthError';
+  }
+}
+
+/**
+ * A one-call flow stopped. `details.step` names the step (`order`, `execute`, `vault`, `deposit`,
+ * `create`, `history`, `cancel`, `confirm`, `eligibility`, `craft`, ...); `cause` is the client's
+ * error when an API call failed (an `@x/fetch-client` error: it holds the answer, never the API key
+ * or a private key); `response` is the service's answer when the answer itself is the failure (a
+ * swap order with `errorCode`, an execute result with `status: Failed`, ...).
+ */
+export class FlowError extends SigningError {
+  declare readonly code: FlowErrorCode;
+  /** The answer that ended the flow, when there is one (a parsed JSON body). */
+  readonly response: unknown;
+
+  constructor(
+    code: FlowErrorCode,
+    message: string,
+    details: SigningErrorDetails = {},
+    options?: { cause?: unknown; response?: unknown },
+  ) {
+    super(code, message, details, options?.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'FlowError';
+    this.response = options?.response;
   }
 }
 

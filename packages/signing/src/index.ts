@@ -10,12 +10,14 @@ export {
   TransactionRejectedError,
   SignerError,
   AuthError,
+  FlowError,
   isSigningError,
   type SigningErrorCode,
   type SigningErrorDetails,
   type TransactionFormatErrorCode,
   type TransactionRejectedErrorCode,
   type SignerErrorCode,
+  type FlowErrorCode,
 } from './errors.js';
 export type { Signer, TransactionToSign } from './signers/types.js';
 export { signerFromSecretKey, signerFromKeyPair } from './signers/from-secret-key.js';

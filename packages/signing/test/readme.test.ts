@@ -36,7 +36,10 @@ describe('README examples', () => {
   it.each(blocks.map((code, index) => [index + 1, code] as const))('example %i runs and prints what it says', async (index, code) => {
     mkdirSync(workDir, { recursive: true });
     const file = join(workDir, `example-${index}.ts`);
-    writeFileSync(file, `${code.replaceAll("from '@x/signing'", "from '../../src/index.js'")}\nexport {};\n`);
+    const source = code
+      .replaceAll("from '@x/signing/flows'", "from '../../src/flows/index.js'")
+      .replaceAll("from '@x/signing'", "from '../../src/index.js'");
+    writeFileSync(file, `${source}\nexport {};\n`);
     const printed: string[] = [];
     const spy = vi.spyOn(console, 'log').mockImplementation((...args: unknown[]) => {
       printed.push(args.map((arg) => (typeof arg === 'string' ? arg : inspect(arg))).join(' '));

@@ -1,0 +1,119 @@
+/**
+ * Edge cases of the two-step cancel with a fake client.
+ */
+import { describe, expect, it } from 'vitest';
+import { apiError, fakeClient, fakeTime, newSigner, transportError, type FakeHandler } from '../../test/fake-client.js';
+import { buildTransaction, randomAddress } from '../../test/fixtures.js';
+import { SigningError } from '../errors.js';
+import { inspectTransaction } from '../inspect.js';
+import type { Signer } from '../signers/types.js';
+import { cancelPriceOrder } from './cancel-order.js';
+
+const ID = '7f1c5e2a-1b2c-4d3e-8f90-123456789abc';
+const notReady = apiError(400, { error: 'Order is not ready to cancel, retry shortly' });
+const throws = (error: unknown): FakeHandler => () => {
+  throw error;
+};
+
+function initiation(wallet: Signer, overrides: Record<string, unknown> = {}) {
+  return { id: ID, transaction: buildTransaction({ version: 0, feePayer: wallet.address }).base64, cancelRequestId: 'cancel-1', ...overrides };
+}
+
+async function setup(handlers: (wallet: Signer) => Record<string, FakeHandler | FakeHandler[]>) {
+  const wallet = await newSigner();
+  const fake = fakeClient({
+    triggerV2CancelPriceOrder: () => initiation(wallet),
+    triggerV2ConfirmCancelPriceOrder: () => ({ id: ID, txSignature: 'withdrawal-signature' }),
+    ...handlers(wallet),
+  });
+  const time = fakeTime();
+  return { wallet, fake, time, run: (extra: Record<string, unknown> = {}) => cancelPriceOrder({ client: fake.client, signer: wallet, orderId: ID, ...time, ...extra }) };
+}
+
+async function failure(promise: Promise<unknown>): Promise<SigningError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(SigningError);
+  return error as SigningError;
+}
+
+describe('cancelPriceOrder', () => {
+  it('confirms with the signed withdrawal and the cancelRequestId, for the order id in the path', async () => {
+    const { fake, run } = await setup(() => ({}));
+    const result = await run();
+    const confirm = fake.calls.find((c) => c.op === 'triggerV2ConfirmCancelPriceOrder')!;
+    expect(confirm.options.path).toEqual({ orderId: ID });
+    expect(confirm.options.body).toEqual({ signedTransaction: result.signedTransaction, cancelRequestId: 'cancel-1' });
+    expect(fake.calls[0]?.options.path).toEqual({ id: ID });
+    expect(result.txSignature).toBe('withdrawal-signature');
+    expect(inspectTransaction(result.signedTransaction).signers[0]?.signed).toBe(true);
+  });
+
+  it('backs off exponentially up to maxDelayMs while not ready', async () => {
+    const { time, run } = await setup((wallet) => ({
+      triggerV2CancelPriceOrder: [throws(notReady), throws(notReady), throws(notReady), throws(notReady), () => initiation(wallet)],
+    }));
+    const result = await run({ retry: { initialDelayMs: 1_000, maxDelayMs: 3_000 } });
+    expect(result.attempts).toBe(5);
+    expect(time.waits).toEqual([1_000, 2_000, 3_000, 3_000]);
+  });
+
+  it('retries transient failures (no answer, 5xx) and honours a 429 wait', async () => {
+    const { time, run } = await setup((wallet) => ({
+      triggerV2CancelPriceOrder: [
+        throws(transportError('TimeoutError')),
+        throws(apiError(500, { error: 'Failed to craft withdrawal' })),
+        throws(apiError(429, { code: 429, message: 'slow' }, { retryAfterMs: 10_000 })),
+        () => initiation(wallet),
+      ],
+    }));
+    await run();
+    expect(time.waits).toEqual([500, 1_000, 10_000]);
+  });
+
+  it('a 404 is not retried', async () => {
+    const { fake, run } = await setup(() => ({ triggerV2CancelPriceOrder: throws(apiError(404, { error: 'Order not found' })) }));
+    const error = await failure(run());
+    expect(error.details).toMatchObject({ step: 'cancel', status: 404 });
+    expect(fake.count('triggerV2CancelPriceOrder')).toBe(1);
+  });
+
+  it('an answer for another order is not signed', async () => {
+    const { fake, run } = await setup((wallet) => ({ triggerV2CancelPriceOrder: () => initiation(wallet, { id: 'another' }) }));
+    expect((await failure(run())).code).toBe('UNEXPECTED_RESPONSE');
+    expect(fake.count('triggerV2ConfirmCancelPriceOrder')).toBe(0);
+  });
+
+  it('a withdrawal paid by someone else is refused by the signing checks; nothing is confirmed', async () => {
+    const { fake, run } = await setup((wallet) => ({
+      triggerV2CancelPriceOrder: () => initiation(wallet, { transaction: buildTransaction({ version: 0, feePayer: randomAddress(), signers: [wallet.address] }).base64 }),
+    }));
+    expect((await failure(run())).code).toBe('UNEXPECTED_FEE_PAYER');
+    expect(fake.count('triggerV2ConfirmCancelPriceOrder')).toBe(0);
+  });
+
+  it('a rejected confirm (400) is a REQUEST_FAILED of the confirm step, without a history look-up', async () => {
+    const { fake, run } = await setup(() => ({ triggerV2ConfirmCancelPriceOrder: throws(apiError(400, { error: 'Withdrawal validation failed' })) }));
+    const error = await failure(run());
+    expect(error.details).toMatchObject({ step: 'confirm', status: 400 });
+    expect(fake.count('triggerV2GetOrderHistory')).toBe(0);
+  });
+
+  it('a lost confirm answer with the order still open in the history is a REQUEST_FAILED', async () => {
+    const { fake, run } = await setup((wallet) => ({
+      triggerV2ConfirmCancelPriceOrder: throws(transportError()),
+      triggerV2GetOrderHistory: () => ({ orders: [{ id: ID, orderState: 'pending_withdraw', userPubkey: wallet.address }], pagination: { total: 1, limit: 20, offset: 0 } }),
+    }));
+    const error = await failure(run());
+    expect(error.details).toMatchObject({ step: 'confirm', status: null });
+    expect(fake.calls.find((c) => c.op === 'triggerV2GetOrderHistory')?.options.query).toEqual({ id: ID });
+    expect(fake.count('triggerV2ConfirmCancelPriceOrder')).toBe(1);
+  });
+
+  it('rejects a non-positive attempts option', async () => {
+    const { run } = await setup(() => ({}));
+    expect((await failure(run({ retry: { attempts: 0 } }))).code).toBe('INVALID_ARGUMENT');
+  });
+});

@@ -1,0 +1,127 @@
+/**
+ * Edge cases of express verification with a fake client.
+ */
+import { describe, expect, it } from 'vitest';
+import { apiError, fakeClient, fakeTime, newSigner, type FakeHandler } from '../../test/fake-client.js';
+import { buildTransaction, randomAddress } from '../../test/fixtures.js';
+import { SigningError } from '../errors.js';
+import type { Signer } from '../signers/types.js';
+import { expressVerify } from './express-verification.js';
+
+const TOKEN = 'ANXWJBfTCfGy9S9DqBojTgqxsd3LehNkCYZieTjTearb';
+const eligible = { tokenExists: true, isVerified: false, canVerify: true, canMetadata: true };
+
+function craft(wallet: Signer, overrides: Record<string, unknown> = {}) {
+  return {
+    transaction: buildTransaction({ version: 0, feePayer: wallet.address }).base64,
+    requestId: 'craft-1',
+    receiverAddress: '8D441sSCeK84mSivdv8euGuB8h6ek1k2TgAqjCi8HCJr',
+    mint: 'D6gqDYHvpEparhs6TGfnXKtNEzVe48aLfmB6bKNjdKsD',
+    amount: '1000000000',
+    tokenDecimals: 6,
+    feeLamports: 5000,
+    feeMint: '6fd8k5X66KFcLyFpw18Ejp8cQmNdCBMfBUtgpujhyNzE',
+    feeTokenDecimals: 9,
+    feeAmount: 5000,
+    totalTime: 1,
+    code: 0,
+    gasless: false,
+    tokenUsdRate: 0.5,
+    feeUsdAmount: 0.00075,
+    expireAt: '2026-01-01T00:02:00.000Z',
+    ...overrides,
+  };
+}
+
+const executed = { status: 'Success', signature: 'sig', code: 0, totalTime: 1, verificationCreated: true, metadataCreated: false };
+
+async function setup(handlers: (wallet: Signer) => Record<string, FakeHandler | FakeHandler[]>) {
+  const wallet = await newSigner();
+  const fake = fakeClient({
+    tokensCheckExpressEligibility: () => eligible,
+    tokensCraftExpressTransaction: () => craft(wallet),
+    tokensExecuteExpress: () => executed,
+    ...handlers(wallet),
+  });
+  const run = (extra: Record<string, unknown> = {}) =>
+    expressVerify({ client: fake.client, signer: wallet, tokenId: TOKEN, twitterHandle: '@example', description: 'why', ...fakeTime(), ...extra });
+  return { wallet, fake, run };
+}
+
+async function failure(promise: Promise<unknown>): Promise<SigningError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(SigningError);
+  return error as SigningError;
+}
+
+describe('expressVerify', () => {
+  it('sends the signed payment as `transaction` (no signedTransaction) and no paymentAmount on the direct path', async () => {
+    const { wallet, fake, run } = await setup(() => ({}));
+    const result = await run({ senderTwitterHandle: '@me' });
+    expect(fake.calls.find((c) => c.op === 'tokensCraftExpressTransaction')?.options.query).toEqual({ senderAddress: wallet.address });
+    const body = fake.calls.find((c) => c.op === 'tokensExecuteExpress')?.options.body;
+    expect(body).toEqual({
+      transaction: result.signedTransaction,
+      requestId: 'craft-1',
+      senderAddress: wallet.address,
+      tokenId: TOKEN,
+      twitterHandle: '@example',
+      description: 'why',
+      senderTwitterHandle: '@me',
+    });
+  });
+
+  it('sends paymentCurrency and the quoted paymentAmount on a swap path', async () => {
+    const { fake, run } = await setup((wallet) => ({
+      tokensCraftExpressTransaction: () => craft(wallet, { inputMint: 'x', inputDecimals: 6, quotedInputAmount: '500123', maxInputAmount: '500123' }),
+    }));
+    await run({ paymentCurrency: 'STABLECOIN_USD' });
+    expect(fake.calls.find((c) => c.op === 'tokensCraftExpressTransaction')?.options.query).toMatchObject({ paymentCurrency: 'STABLECOIN_USD' });
+    expect(fake.calls.find((c) => c.op === 'tokensExecuteExpress')?.options.body).toMatchObject({ paymentCurrency: 'STABLECOIN_USD', paymentAmount: '500123' });
+  });
+
+  it('a craft answer with a non-zero code is EXPRESS_FAILED; nothing is signed or sent', async () => {
+    const { fake, run } = await setup((wallet) => ({ tokensCraftExpressTransaction: () => craft(wallet, { code: 7, transaction: '', error: 'no route' }) }));
+    const error = await failure(run());
+    expect(error.code).toBe('EXPRESS_FAILED');
+    expect(error.details).toMatchObject({ step: 'craft', code: 7, error: 'no route' });
+    expect(fake.count('tokensExecuteExpress')).toBe(0);
+  });
+
+  it('an execute answer that is not a success is EXPRESS_FAILED', async () => {
+    const { run } = await setup(() => ({ tokensExecuteExpress: () => ({ ...executed, status: 'Failed', code: -1, error: 'did not land' }) }));
+    const error = await failure(run());
+    expect(error.code).toBe('EXPRESS_FAILED');
+    expect(error.details).toMatchObject({ step: 'execute', status: 'Failed', error: 'did not land' });
+  });
+
+  it('an execute error other than 409 is a REQUEST_FAILED', async () => {
+    const { run } = await setup(() => ({
+      tokensExecuteExpress: () => {
+        throw apiError(400, { status: 400, message: 'bad', error: 'Transaction does not match' });
+      },
+    }));
+    const error = await failure(run());
+    expect(error.details).toMatchObject({ step: 'execute', status: 400 });
+  });
+
+  it('a payment paid by another wallet is refused by the signing checks', async () => {
+    const { fake, run } = await setup((wallet) => ({
+      tokensCraftExpressTransaction: () => craft(wallet, { transaction: buildTransaction({ version: 0, feePayer: randomAddress(), signers: [wallet.address] }).base64 }),
+    }));
+    expect((await failure(run())).code).toBe('UNEXPECTED_FEE_PAYER');
+    expect(fake.count('tokensExecuteExpress')).toBe(0);
+  });
+
+  it('a token that does not exist stops at eligibility with the service reason', async () => {
+    const { run } = await setup(() => ({
+      tokensCheckExpressEligibility: () => ({ ...eligible, tokenExists: false, canVerify: false, verificationError: 'Token does not exist' }),
+    }));
+    const error = await failure(run());
+    expect(error.code).toBe('EXPRESS_NOT_ELIGIBLE');
+    expect(error.message).toContain('Token does not exist');
+  });
+});

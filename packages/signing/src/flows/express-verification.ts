@@ -1,0 +1,124 @@
+/**
+ * Express token verification in one call: (eligibility check) → craft the payment → check and sign
+ * it → execute. The execute body carries the signed payment as `transaction` (not
+ * `signedTransaction`), and `paymentAmount` on the paths that swap another currency.
+ */
+import type { SignTransactionExpectations } from '../checks.js';
+import { FlowError } from '../errors.js';
+import { signTransaction } from '../sign-transaction.js';
+import { toSigner, type SignerInput } from '../signers/to-signer.js';
+import { callApi, dataOrThrow, errorText, requestFailed, unexpected, type FlowClient, type RequestOf, type SuccessBody } from './client.js';
+import { createRuntime, type FlowRuntimeOptions } from './runtime.js';
+
+export type ExpressClient = FlowClient<'tokensCheckExpressEligibility' | 'tokensCraftExpressTransaction' | 'tokensExecuteExpress'>;
+type ExecuteBody = NonNullable<RequestOf<'tokensExecuteExpress'>['body']>;
+export type ExpressEligibility = SuccessBody<'tokensCheckExpressEligibility'>;
+export type ExpressCraft = SuccessBody<'tokensCraftExpressTransaction'>;
+export type ExpressExecution = SuccessBody<'tokensExecuteExpress'>;
+export type ExpressPaymentCurrency = NonNullable<ExecuteBody['paymentCurrency']>;
+
+export interface ExpressVerificationOptions extends FlowRuntimeOptions {
+  readonly client: ExpressClient;
+  /** The sender: signs and pays. */
+  readonly signer: SignerInput;
+  /** Mint of the token to verify. */
+  readonly tokenId: string;
+  readonly twitterHandle: string;
+  readonly description: string;
+  readonly senderTwitterHandle?: string;
+  readonly tokenMetadata?: ExecuteBody['tokenMetadata'];
+  /** Default: the service's default (`PLATFORM_TOKEN`, a direct transfer). */
+  readonly paymentCurrency?: ExpressPaymentCurrency;
+  /** Ask the eligibility step first and stop if the token cannot be verified. Default true. */
+  readonly checkEligibility?: boolean;
+  /** More checks of the payment transaction (`programs`, ...). The sender must pay its fee unless `feePayer` says otherwise. */
+  readonly expectations?: SignTransactionExpectations;
+}
+
+export interface ExpressVerificationResult {
+  readonly eligibility: ExpressEligibility | undefined;
+  readonly craft: ExpressCraft;
+  readonly signedTransaction: string;
+  readonly execution: ExpressExecution;
+}
+
+/**
+ * Pays for and submits an express verification. Throws `FlowError` (`EXPRESS_NOT_ELIGIBLE` from
+ * the eligibility step or a 409 of execute, `EXPRESS_FAILED` when craft or execute report a
+ * failure in a 2xx answer, `REQUEST_FAILED`, `UNEXPECTED_RESPONSE`, `ABORTED`) or the signing
+ * errors of `signTransaction`.
+ */
+export async function expressVerify(options: ExpressVerificationOptions): Promise<ExpressVerificationResult> {
+  const runtime = createRuntime(options);
+  const { client, tokenId } = options;
+  const signer = toSigner(options.signer);
+  const sender = signer.address;
+
+  let eligibility: ExpressEligibility | undefined;
+  if (options.checkEligibility ?? true) {
+    eligibility = dataOrThrow(
+      'eligibility',
+      await callApi(runtime, 'eligibility', (o) => client.tokensCheckExpressEligibility({ query: { tokenId }, ...o })),
+    );
+    if (eligibility.canVerify !== true) {
+      throw new FlowError(
+        'EXPRESS_NOT_ELIGIBLE',
+        `The token cannot be verified${eligibility.verificationError ? `: ${eligibility.verificationError}` : '.'}`,
+        { step: 'eligibility', tokenId, tokenExists: eligibility.tokenExists, isVerified: eligibility.isVerified },
+        { response: eligibility },
+      );
+    }
+  }
+
+  const query = { senderAddress: sender, ...(options.paymentCurrency ? { paymentCurrency: options.paymentCurrency } : {}) };
+  const craft = dataOrThrow('craft', await callApi(runtime, 'craft', (o) => client.tokensCraftExpressTransaction({ query, ...o })));
+  if (craft.code !== 0 || typeof craft.transaction !== 'string' || craft.transaction === '') {
+    throw new FlowError(
+      'EXPRESS_FAILED',
+      `The payment could not be crafted (code ${String(craft.code)})${craft.error ? `: ${craft.error}` : '.'}`,
+      { step: 'craft', code: typeof craft.code === 'number' ? craft.code : null, error: craft.error ?? null },
+      { response: craft },
+    );
+  }
+  if (typeof craft.requestId !== 'string' || craft.requestId === '') throw unexpected('craft', 'The craft answer has no requestId.', {}, craft);
+
+  runtime.checkAborted('sign');
+  const signedTransaction = await signTransaction(craft.transaction, signer, options.expectations ?? {});
+
+  const direct = craft.quotedInputAmount === undefined;
+  const body: ExecuteBody = {
+    transaction: signedTransaction,
+    requestId: craft.requestId,
+    senderAddress: sender,
+    tokenId,
+    twitterHandle: options.twitterHandle,
+    description: options.description,
+    ...(options.senderTwitterHandle !== undefined ? { senderTwitterHandle: options.senderTwitterHandle } : {}),
+    ...(options.tokenMetadata !== undefined ? { tokenMetadata: options.tokenMetadata } : {}),
+    ...(options.paymentCurrency !== undefined ? { paymentCurrency: options.paymentCurrency } : {}),
+    ...(direct ? {} : { paymentAmount: craft.quotedInputAmount }),
+  };
+  const executed = await callApi(runtime, 'execute', (o) => client.tokensExecuteExpress({ body, ...o }), { maxRetries: 0 });
+  if (!executed.ok) {
+    const { failure } = executed;
+    if (failure.kind === 'api' && failure.status === 409) {
+      throw new FlowError(
+        'EXPRESS_NOT_ELIGIBLE',
+        `The token is not eligible for express verification${errorText(failure.body) ? `: ${errorText(failure.body)}` : '.'}`,
+        { step: 'execute', tokenId, status: 409 },
+        { cause: failure.error, response: failure.body },
+      );
+    }
+    throw requestFailed('execute', failure);
+  }
+  const execution = executed.data;
+  if (execution.status !== 'Success' || (execution.code !== undefined && execution.code !== 0)) {
+    throw new FlowError(
+      'EXPRESS_FAILED',
+      `The payment was not executed (status ${String(execution.status)})${execution.error ? `: ${execution.error}` : '.'}`,
+      { step: 'execute', status: String(execution.status), code: execution.code ?? null, error: execution.error ?? null, signature: execution.signature ?? null },
+      { response: execution },
+    );
+  }
+  return { eligibility, craft, signedTransaction, execution };
+}

@@ -1,0 +1,297 @@
+/**
+ * Edge cases of the swap flow with a fake client: order checks, execute verdicts, polling bounds.
+ */
+import type { Address } from '@solana/kit';
+import { describe, expect, it } from 'vitest';
+import { apiError, fakeClient, fakeTime, newSigner, transportError, type FakeHandler } from '../../test/fake-client.js';
+import { buildTransaction, randomAddress } from '../../test/fixtures.js';
+import { FlowError, SigningError, TransactionRejectedError } from '../errors.js';
+import type { Signer } from '../signers/types.js';
+import { swap, type SwapOrder } from './swap.js';
+
+const INPUT = 'D6gqDYHvpEparhs6TGfnXKtNEzVe48aLfmB6bKNjdKsD';
+const OUTPUT = '7gQqK6wWf1gAc7f2R4oQ18Q4m6Vazr1umgktSGsnJZny';
+const params = { inputMint: INPUT, outputMint: OUTPUT, amount: '1000000' };
+
+let serial = 0;
+function orderFor(taker: Signer, overrides: Partial<SwapOrder> = {}, feePayer: Address = taker.address): SwapOrder {
+  serial++;
+  const signers = feePayer === taker.address ? [] : [taker.address];
+  return {
+    mode: 'ultra',
+    inputMint: INPUT,
+    outputMint: OUTPUT,
+    inAmount: '1000000',
+    outAmount: '499500',
+    swapMode: 'ExactIn',
+    slippageBps: 50,
+    routePlan: [],
+    router: 'router_onchain',
+    transaction: buildTransaction({ version: 0, feePayer, signers }).base64,
+    gasless: feePayer !== taker.address,
+    requestId: `request-${serial}`,
+    totalTime: 1,
+    taker: taker.address,
+    signatureFeePayer: feePayer,
+    lastValidBlockHeight: '1000',
+    ...overrides,
+  } as SwapOrder;
+}
+
+const success = { status: 'Success', code: 0, signature: 'sig' };
+const failed = (code: number) => ({ status: 'Failed', code, error: `failed ${code}` });
+
+async function failure(promise: Promise<unknown>): Promise<SigningError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(SigningError);
+  return error as SigningError;
+}
+
+async function setup(order: (signer: Signer) => SwapOrder | FakeHandler, execute: FakeHandler | FakeHandler[]) {
+  const signer = await newSigner();
+  const first = order(signer);
+  const fake = fakeClient({ swapGetOrder: typeof first === 'function' ? first : () => first, swapExecute: execute });
+  const time = fakeTime();
+  return { signer, fake, time, run: (extra: Record<string, unknown> = {}) => swap({ client: fake.client, signer, order: params, ...time, ...extra }) };
+}
+
+describe('swap: checking the order', () => {
+  it('sends the signer as taker and the order requestId, lastValidBlockHeight and signed transaction to execute', async () => {
+    const { signer, fake, run } = await setup((s) => orderFor(s), () => success);
+    const result = await run();
+    expect(fake.calls[0]?.options.query).toEqual({ ...params, taker: signer.address });
+    const body = fake.calls[1]?.options.body as Record<string, string>;
+    expect(body).toEqual({ signedTransaction: result.signedTransaction, requestId: result.order.requestId, lastValidBlockHeight: '1000' });
+    expect(fake.calls[1]?.options).toMatchObject({ throwOnError: false, maxRetries: 0 });
+  });
+
+  it.each([
+    ['null (a quote without taker)', null],
+    ['empty without errorCode', ''],
+  ])('a transaction that is %s: UNEXPECTED_RESPONSE, nothing executed', async (_name, transaction) => {
+    const { fake, run } = await setup((s) => orderFor(s, { transaction }), () => success);
+    const error = await failure(run());
+    expect(error.code).toBe('UNEXPECTED_RESPONSE');
+    expect(fake.count('swapExecute')).toBe(0);
+  });
+
+  it('errorCode: SWAP_ORDER_FAILED with router, code, meaning and message', async () => {
+    const { run } = await setup(
+      (s) => orderFor(s, { router: 'router_rfq', transaction: '', errorCode: 2, errorMessage: 'Missing account X', error: 'Missing account X' }),
+      () => success,
+    );
+    const error = await failure(run());
+    expect(error.code).toBe('SWAP_ORDER_FAILED');
+    expect(error.details).toMatchObject({ router: 'router_rfq', errorCode: 2, meaning: 'missing associated token account', message: 'Missing account X' });
+    expect((error as FlowError).response).toMatchObject({ errorCode: 2 });
+  });
+
+  it.each([
+    ['inputMint', { inputMint: OUTPUT }],
+    ['outputMint', { outputMint: INPUT }],
+    ['inAmount', { inAmount: '999' }],
+  ])('an order for another %s is refused before signing', async (field, overrides) => {
+    const { fake, run } = await setup((s) => orderFor(s, overrides), () => success);
+    const error = await failure(run());
+    expect(error.code).toBe('UNEXPECTED_RESPONSE');
+    expect(error.details.field).toBe(field);
+    expect(fake.count('swapExecute')).toBe(0);
+  });
+
+  it('a fee payer other than the signatureFeePayer announced is refused (UNEXPECTED_FEE_PAYER)', async () => {
+    const announced = randomAddress();
+    const { fake, run } = await setup((s) => orderFor(s, { signatureFeePayer: announced }, randomAddress()), () => success);
+    const error = await failure(run());
+    expect(error).toBeInstanceOf(TransactionRejectedError);
+    expect(error.code).toBe('UNEXPECTED_FEE_PAYER');
+    expect(fake.count('swapExecute')).toBe(0);
+  });
+
+  it('without signatureFeePayer the taker must pay', async () => {
+    const { run } = await setup((s) => orderFor(s, { signatureFeePayer: null }, randomAddress()), () => success);
+    expect((await failure(run())).code).toBe('UNEXPECTED_FEE_PAYER');
+  });
+
+  it('extra expectations apply (programs)', async () => {
+    const { run } = await setup((s) => orderFor(s), () => success);
+    expect((await failure(run({ expectations: { programs: [randomAddress()] } }))).code).toBe('UNEXPECTED_PROGRAM');
+  });
+
+  it('a payerSigner that is not order.payer is an INVALID_ARGUMENT', async () => {
+    const { run } = await setup((s) => orderFor(s), () => success);
+    const other = await newSigner();
+    expect((await failure(run({ payerSigner: other, order: { ...params, payer: randomAddress() } }))).code).toBe('INVALID_ARGUMENT');
+  });
+});
+
+describe('swap: execute verdicts', () => {
+  it('polls on pending codes (-1006) and lands', async () => {
+    const { fake, time, run } = await setup((s) => orderFor(s), [() => failed(-1006), () => failed(-1001), () => success]);
+    const result = await run();
+    expect(result.executeCalls).toBe(3);
+    expect(fake.count('swapExecute')).toBe(3);
+    expect(time.waits).toEqual([1_000, 1_000]);
+    // The same body every time.
+    const bodies = fake.calls.filter((c) => c.op === 'swapExecute').map((c) => JSON.stringify(c.options.body));
+    expect(new Set(bodies).size).toBe(1);
+  });
+
+  it('a final failure (6001 slippage) is SWAP_EXECUTE_FAILED with group and meaning, not retried', async () => {
+    const { fake, run } = await setup((s) => orderFor(s), () => failed(6001));
+    const error = await failure(run({ onExpired: 'reorder' }));
+    expect(error.code).toBe('SWAP_EXECUTE_FAILED');
+    expect(error.details).toMatchObject({ code: 6001, group: 'program', meaning: 'slippage tolerance exceeded' });
+    expect(fake.count('swapExecute')).toBe(1);
+    expect(fake.count('swapGetOrder')).toBe(1);
+  });
+
+  it('a 400 with an execute code (-2) is SWAP_EXECUTE_FAILED, with the client error as cause', async () => {
+    const rejection = apiError(400, { error: 'Invalid signed transaction', code: -2 });
+    const { run } = await setup(
+      (s) => orderFor(s),
+      () => {
+        throw rejection;
+      },
+    );
+    const error = await failure(run());
+    expect(error.code).toBe('SWAP_EXECUTE_FAILED');
+    expect(error.details).toMatchObject({ code: -2, group: 'execute', meaning: 'invalid signed transaction' });
+    expect(error.cause).toBe(rejection);
+  });
+
+  it('a 400 with an expiry code is handled as an expiry', async () => {
+    const { fake, run } = await setup(
+      (s) => () => orderFor(s),
+      [
+        () => {
+          throw apiError(400, { error: 'expired', code: -1005 });
+        },
+        () => success,
+      ],
+    );
+    const result = await run({ onExpired: 'reorder' });
+    expect(result.orders).toBe(2);
+    expect(fake.count('swapGetOrder')).toBe(2);
+  });
+
+  it('a 429 waits as long as it asks (more than the poll interval)', async () => {
+    const { time, run } = await setup(
+      (s) => orderFor(s),
+      [
+        () => {
+          throw apiError(429, { code: 429, message: 'slow down' }, { retryAfterMs: 5_000 });
+        },
+        () => success,
+      ],
+    );
+    await run();
+    expect(time.waits).toEqual([5_000]);
+  });
+
+  it('a 401 is a REQUEST_FAILED of the execute step, not polled', async () => {
+    const { fake, run } = await setup(
+      (s) => orderFor(s),
+      () => {
+        throw apiError(401, { error: 'Unauthorized' });
+      },
+    );
+    const error = await failure(run());
+    expect(error.code).toBe('REQUEST_FAILED');
+    expect(error.details).toMatchObject({ step: 'execute', status: 401 });
+    expect(fake.count('swapExecute')).toBe(1);
+  });
+
+  it('maxExecuteCalls bounds polling: SWAP_STATUS_UNKNOWN', async () => {
+    const { fake, run } = await setup(
+      (s) => orderFor(s),
+      () => {
+        throw transportError('TimeoutError');
+      },
+    );
+    const error = await failure(run({ maxExecuteCalls: 4, onExpired: 'reorder' }));
+    expect(error.code).toBe('SWAP_STATUS_UNKNOWN');
+    expect(error.details).toMatchObject({ executeCalls: 4, lastReason: 'no answer' });
+    expect(fake.count('swapExecute')).toBe(4);
+    expect(fake.count('swapGetOrder')).toBe(1); // an unknown outcome never leads to a new order
+  });
+
+  it('never sends after the window: the last send is before pollWindowMs', async () => {
+    const { fake, time, run } = await setup(
+      (s) => orderFor(s),
+      () => {
+        throw apiError(500, { error: 'busy' });
+      },
+    );
+    const start = time.now();
+    await failure(run({ pollIntervalMs: 7_000, pollWindowMs: 30_000 }));
+    expect(fake.count('swapExecute')).toBe(5); // at 0, 7, 14, 21, 28 s
+    expect(time.now() - start).toBeLessThan(30_000);
+  });
+
+  it('works with a client that throws instead of returning { error }', async () => {
+    const signer = await newSigner();
+    const order = orderFor(signer);
+    let executes = 0;
+    const client = {
+      swapGetOrder: async () => ({ data: order }),
+      swapExecute: async () => {
+        executes++;
+        if (executes === 1) throw apiError(503, { error: 'unavailable' });
+        return { data: success };
+      },
+    };
+    const time = fakeTime();
+    const result = await swap({ client: client as never, signer, order: params, ...time });
+    expect(result.executeCalls).toBe(2);
+  });
+});
+
+describe('swap: reordering', () => {
+  it('reorders on -2003 and signs only the new transaction', async () => {
+    const signer = await newSigner();
+    const orders = [orderFor(signer, { router: 'router_rfq' }), orderFor(signer)];
+    const fake = fakeClient({ swapGetOrder: [() => orders[0], () => orders[1]], swapExecute: [() => failed(-2003), () => success] });
+    const result = await swap({ client: fake.client, signer, order: params, ...fakeTime(), onExpired: 'reorder' });
+    expect(result.order.requestId).toBe(orders[1]!.requestId);
+    const sent = fake.calls.filter((c) => c.op === 'swapExecute').map((c) => (c.options.body as { requestId: string }).requestId);
+    expect(sent).toEqual([orders[0]!.requestId, orders[1]!.requestId]);
+  });
+
+  it('refuses a "new" order that repeats the expired one (it is never signed again)', async () => {
+    const signer = await newSigner();
+    const order = orderFor(signer);
+    const fake = fakeClient({ swapGetOrder: () => order, swapExecute: () => failed(-1005) });
+    const error = await failure(swap({ client: fake.client, signer, order: params, ...fakeTime(), onExpired: 'reorder' }));
+    expect(error.code).toBe('UNEXPECTED_RESPONSE');
+    expect(fake.count('swapExecute')).toBe(1);
+  });
+
+  it("onExpired 'throw' (the default) reports the code and its meaning", async () => {
+    const { fake, run } = await setup((s) => orderFor(s), () => failed(-1005));
+    const error = await failure(run());
+    expect(error.code).toBe('SWAP_ORDER_EXPIRED');
+    expect(error.details).toMatchObject({ code: -1005, meaning: 'expired', orders: 1 });
+    expect(fake.count('swapGetOrder')).toBe(1);
+  });
+});
+
+describe('swap: abort', () => {
+  it('an aborted signal stops before the first call', async () => {
+    const { fake, run } = await setup((s) => orderFor(s), () => success);
+    const controller = new AbortController();
+    controller.abort();
+    const error = await failure(run({ signal: controller.signal }));
+    expect(error.code).toBe('ABORTED');
+    expect(fake.calls).toHaveLength(0);
+  });
+
+  it('the signal is passed to every call', async () => {
+    const { fake, run } = await setup((s) => orderFor(s), () => success);
+    const controller = new AbortController();
+    await run({ signal: controller.signal });
+    expect(fake.calls.every((c) => c.options.signal === controller.signal)).toBe(true);
+  });
+});

@@ -1,0 +1,279 @@
+/**
+ * The swap flow in one call: order → check → sign → execute, polling the execute call within its
+ * two-minute window, and (optionally) a new order when the first one expired.
+ *
+ * Polling re-sends the same `signedTransaction` + `requestId` (the service answers the same result
+ * for two minutes). A new order is fetched only on the expiry codes (-1005 on-chain, -2003 RFQ),
+ * never when the outcome is merely unknown (the first swap may still land), and the old transaction
+ * is never signed again.
+ */
+import { describeSwapExecuteCode, getSwapOrderFailure } from '@x/fetch-client';
+import type { SignTransactionExpectations } from '../checks.js';
+import { FlowError, SigningError } from '../errors.js';
+import { inspectTransaction } from '../inspect.js';
+import { signTransaction } from '../sign-transaction.js';
+import { toSigner, type SignerInput } from '../signers/to-signer.js';
+import {
+  callApi,
+  dataOrThrow,
+  errorText,
+  requestFailed,
+  retryAfterMs,
+  unexpected,
+  type CallOutcome,
+  type FlowClient,
+  type RequestOf,
+  type SuccessBody,
+} from './client.js';
+import { createRuntime, positiveInteger, type FlowRuntimeOptions, type Runtime } from './runtime.js';
+
+export type SwapOrder = SuccessBody<'swapGetOrder'>;
+export type SwapExecution = SuccessBody<'swapExecute'>;
+/** The order parameters of `GET /swap/v2/order`, without `taker` (the signer is the taker). */
+export type SwapOrderParams = Omit<NonNullable<RequestOf<'swapGetOrder'>['query']>, 'taker'>;
+export type SwapClient = FlowClient<'swapGetOrder' | 'swapExecute'>;
+
+/** Execute codes of an order that expired: get a new order (-1005 on-chain, -2003 RFQ). */
+export const SWAP_EXPIRY_CODES: readonly number[] = [-1005, -2003];
+/** Execute codes whose outcome is not known yet (unknown, timed out): poll again. */
+export const SWAP_PENDING_CODES: readonly number[] = [-1001, -1006, -2001];
+/** The service answers re-sends of one signed transaction for two minutes. */
+export const SWAP_EXECUTE_WINDOW_MS = 120_000;
+
+export interface SwapOptions extends FlowRuntimeOptions {
+  readonly client: SwapClient;
+  /** The taker: signs the transaction. */
+  readonly signer: SignerInput;
+  /** Parameters of the order (`inputMint`, `outputMint`, `amount`, ...). `taker` is the signer. */
+  readonly order: SwapOrderParams;
+  /** Signs too when `order.payer` is an integrator payer other than the taker. */
+  readonly payerSigner?: SignerInput;
+  /** More checks of each transaction (`programs`, `requiredSignatures`, `signers`). */
+  readonly expectations?: Omit<SignTransactionExpectations, 'feePayer'>;
+  /** When an order expired before it landed: `'throw'` (default) or `'reorder'` (new order, new signature). */
+  readonly onExpired?: 'reorder' | 'throw';
+  /** Orders at most, the first one included, with `onExpired: 'reorder'`. Default 3. */
+  readonly maxOrders?: number;
+  /** Wait between two execute calls of one order while its outcome is not known. Default 1000 ms. */
+  readonly pollIntervalMs?: number;
+  /** How long the same body may be re-sent, from the first send. Default 120 000 ms. */
+  readonly pollWindowMs?: number;
+  /** Execute calls per order at most. Default 30. */
+  readonly maxExecuteCalls?: number;
+  /** Execute codes meaning "not known yet". Default `SWAP_PENDING_CODES`. */
+  readonly pendingCodes?: readonly number[];
+}
+
+export interface SwapResult {
+  /** The order that landed. */
+  readonly order: SwapOrder;
+  /** The execute answer (`status: 'Success'`, `code: 0`). */
+  readonly execution: SwapExecution;
+  /** The signed transaction that was executed (base64). */
+  readonly signedTransaction: string;
+  /** The transaction signature (from the answer, else the first signature of the transaction). */
+  readonly signature: string | undefined;
+  /** Orders fetched (more than 1 after an expiry with `onExpired: 'reorder'`). */
+  readonly orders: number;
+  /** Execute calls made for the order that landed. */
+  readonly executeCalls: number;
+}
+
+type Verdict =
+  | { readonly kind: 'success'; readonly execution: SwapExecution }
+  | { readonly kind: 'expired'; readonly code: number; readonly response: unknown }
+  | { readonly kind: 'pending'; readonly waitMs: number | undefined; readonly reason: string }
+  | { readonly kind: 'failed'; readonly error: FlowError };
+
+function codeDetails(code: number): { group: string | null; meaning: string | null } {
+  const info = describeSwapExecuteCode(code);
+  return { group: info?.group ?? null, meaning: info?.meaning ?? null };
+}
+
+function judge(outcome: CallOutcome<SwapExecution>, requestId: string, pendingCodes: readonly number[]): Verdict {
+  if (outcome.ok) {
+    const execution = outcome.data;
+    if (execution.status === 'Success' && execution.code === 0) return { kind: 'success', execution };
+    if (SWAP_EXPIRY_CODES.includes(execution.code)) return { kind: 'expired', code: execution.code, response: execution };
+    if (execution.status !== 'Success' && pendingCodes.includes(execution.code)) {
+      return { kind: 'pending', waitMs: undefined, reason: `code ${execution.code}` };
+    }
+    const { group, meaning } = codeDetails(execution.code);
+    return {
+      kind: 'failed',
+      error: new FlowError(
+        'SWAP_EXECUTE_FAILED',
+        `The swap did not land: code ${execution.code}${meaning ? ` (${meaning})` : ''}.`,
+        { step: 'execute', requestId, code: execution.code, group, meaning, error: execution.error ?? null, signature: execution.signature ?? null },
+        { response: execution },
+      ),
+    };
+  }
+  const { failure } = outcome;
+  if (failure.kind === 'transport') return { kind: 'pending', waitMs: undefined, reason: 'no answer' };
+  if (failure.status === 429) return { kind: 'pending', waitMs: retryAfterMs(failure), reason: 'rate limited' };
+  if (failure.status >= 500) return { kind: 'pending', waitMs: undefined, reason: `status ${failure.status}` };
+  const code = (failure.body as { code?: unknown } | undefined)?.code;
+  if (failure.status === 400 && typeof code === 'number') {
+    if (SWAP_EXPIRY_CODES.includes(code)) return { kind: 'expired', code, response: failure.body };
+    const { group, meaning } = codeDetails(code);
+    return {
+      kind: 'failed',
+      error: new FlowError(
+        'SWAP_EXECUTE_FAILED',
+        `The execute call was rejected: code ${code}${meaning ? ` (${meaning})` : ''}.`,
+        { step: 'execute', requestId, code, group, meaning, error: errorText(failure.body) ?? null, signature: null },
+        { cause: failure.error, response: failure.body },
+      ),
+    };
+  }
+  return { kind: 'failed', error: requestFailed('execute', failure) };
+}
+
+function checkOrder(order: SwapOrder, params: SwapOrderParams, taker: string, seen: ReadonlySet<string>): string {
+  const failure = getSwapOrderFailure(order);
+  if (failure) {
+    throw new FlowError(
+      'SWAP_ORDER_FAILED',
+      `The order cannot be built into a transaction: ${failure.router} errorCode ${failure.errorCode}${failure.meaning ? ` (${failure.meaning})` : ''}.`,
+      {
+        step: 'order',
+        router: failure.router,
+        errorCode: failure.errorCode,
+        meaning: failure.meaning ?? null,
+        message: failure.message ?? null,
+        requestId: failure.requestId,
+      },
+      { response: order },
+    );
+  }
+  if (typeof order.transaction !== 'string' || order.transaction === '') {
+    throw unexpected('order', 'The order holds no transaction.', { requestId: order.requestId ?? null }, order);
+  }
+  if (typeof order.requestId !== 'string' || order.requestId === '') throw unexpected('order', 'The order has no requestId.', {}, order);
+  if (seen.has(order.requestId)) {
+    throw unexpected('order', 'The service answered an order already used; it is not signed again.', { requestId: order.requestId }, order);
+  }
+  const mismatch = (field: string, expected: string, actual: unknown) => {
+    if (actual !== undefined && actual !== null && actual !== expected) {
+      throw unexpected('order', `The order's ${field} is not the one requested.`, { field, expected, actual: String(actual) }, order);
+    }
+  };
+  mismatch('taker', taker, order.taker);
+  mismatch('inputMint', params.inputMint, order.inputMint);
+  mismatch('outputMint', params.outputMint, order.outputMint);
+  mismatch('inAmount', params.amount, order.inAmount);
+  return order.transaction;
+}
+
+function firstSignature(signedTransaction: string): string | undefined {
+  return inspectTransaction(signedTransaction).signers[0]?.signature ?? undefined;
+}
+
+interface ExecuteSettings {
+  readonly pollIntervalMs: number;
+  readonly pollWindowMs: number;
+  readonly maxExecuteCalls: number;
+  readonly pendingCodes: readonly number[];
+}
+
+type Executed =
+  | { readonly kind: 'success'; readonly execution: SwapExecution; readonly calls: number }
+  | { readonly kind: 'expired'; readonly code: number; readonly response: unknown };
+
+async function executeAndPoll(
+  runtime: Runtime,
+  client: SwapClient,
+  order: SwapOrder,
+  signedTransaction: string,
+  settings: ExecuteSettings,
+): Promise<Executed> {
+  const body = {
+    signedTransaction,
+    requestId: order.requestId,
+    ...(order.lastValidBlockHeight !== undefined ? { lastValidBlockHeight: order.lastValidBlockHeight } : {}),
+  };
+  const deadline = runtime.now() + settings.pollWindowMs;
+  let lastReason = '';
+  for (let calls = 1; ; calls++) {
+    const outcome = await callApi(runtime, 'execute', (o) => client.swapExecute({ body, ...o }), { maxRetries: 0 });
+    const verdict = judge(outcome, order.requestId, settings.pendingCodes);
+    if (verdict.kind === 'success') return { kind: 'success', execution: verdict.execution, calls };
+    if (verdict.kind === 'expired') return verdict;
+    if (verdict.kind === 'failed') throw verdict.error;
+    lastReason = verdict.reason;
+    const delay = Math.max(settings.pollIntervalMs, verdict.waitMs ?? 0);
+    if (calls >= settings.maxExecuteCalls || runtime.now() + delay >= deadline) {
+      throw new FlowError(
+        'SWAP_STATUS_UNKNOWN',
+        'The swap outcome is still unknown after polling its execute window; it may still land. Check the signature before trying again.',
+        { step: 'execute', requestId: order.requestId, executeCalls: calls, lastReason, signature: firstSignature(signedTransaction) ?? null },
+      );
+    }
+    await runtime.wait(delay, 'execute');
+  }
+}
+
+/**
+ * Swaps in one call: gets an order for the signer, checks it (a transaction is present, no
+ * `errorCode`, the mints and amount are the ones asked for), signs it (`feePayer` may be the
+ * order's `signatureFeePayer`), executes it and polls until the outcome is final.
+ *
+ * Throws `FlowError` (`SWAP_ORDER_FAILED`, `SWAP_EXECUTE_FAILED`, `SWAP_ORDER_EXPIRED`,
+ * `SWAP_STATUS_UNKNOWN`, `REQUEST_FAILED`, `UNEXPECTED_RESPONSE`, `ABORTED`), or the signing
+ * errors of `signTransaction` (nothing was sent then).
+ */
+export async function swap(options: SwapOptions): Promise<SwapResult> {
+  const runtime = createRuntime(options);
+  const { client, order: params } = options;
+  const signer = toSigner(options.signer);
+  const taker = signer.address;
+  const payer = params.payer !== undefined && params.payer !== taker ? params.payer : undefined;
+  const payerSigner = options.payerSigner === undefined ? undefined : toSigner(options.payerSigner);
+  if (payerSigner && payerSigner.address !== payer) {
+    throw new SigningError('INVALID_ARGUMENT', 'payerSigner must be the wallet given as order.payer.', { payer: payer ?? null, payerSigner: payerSigner.address });
+  }
+  const maxOrders = options.onExpired === 'reorder' ? positiveInteger(options.maxOrders, 3, 'maxOrders') : 1;
+  const settings: ExecuteSettings = {
+    pollIntervalMs: options.pollIntervalMs ?? 1_000,
+    pollWindowMs: options.pollWindowMs ?? SWAP_EXECUTE_WINDOW_MS,
+    maxExecuteCalls: positiveInteger(options.maxExecuteCalls, 30, 'maxExecuteCalls'),
+    pendingCodes: options.pendingCodes ?? SWAP_PENDING_CODES,
+  };
+  const seen = new Set<string>();
+  let expired: { code: number; requestId: string; response: unknown } | undefined;
+
+  for (let orders = 1; orders <= maxOrders; orders++) {
+    const order = dataOrThrow(
+      'order',
+      await callApi(runtime, 'order', (o) => client.swapGetOrder({ query: { ...params, taker }, ...o })),
+    );
+    const transaction = checkOrder(order, params, taker, seen);
+    seen.add(order.requestId);
+    const expectations = { ...options.expectations, feePayer: order.signatureFeePayer ?? taker };
+    runtime.checkAborted('sign');
+    let signedTransaction = await signTransaction(transaction, signer, expectations);
+    if (payerSigner) signedTransaction = await signTransaction(signedTransaction, payerSigner, expectations);
+
+    const executed = await executeAndPoll(runtime, client, order, signedTransaction, settings);
+    if (executed.kind === 'success') {
+      return {
+        order,
+        execution: executed.execution,
+        signedTransaction,
+        signature: executed.execution.signature ?? firstSignature(signedTransaction),
+        orders,
+        executeCalls: executed.calls,
+      };
+    }
+    expired = { code: executed.code, requestId: order.requestId, response: executed.response };
+  }
+  const last = expired!;
+  const { meaning } = codeDetails(last.code);
+  throw new FlowError(
+    'SWAP_ORDER_EXPIRED',
+    `The order expired before it landed (code ${last.code}${meaning ? `, ${meaning}` : ''})${options.onExpired === 'reorder' ? ` after ${maxOrders} order(s)` : ''}; get a new order.`,
+    { step: 'execute', code: last.code, meaning, requestId: last.requestId, orders: maxOrders },
+    { response: last.response },
+  );
+}
