@@ -1,0 +1,180 @@
+// Benchmark of the simulator (run with `pnpm --filter @x/mock run bench`, after a build):
+// 1. requests per second and p99 latency on the same GET, side by side in one run: the simulator,
+//    Prism 5 in mock mode, and a bare node:http server answering the same JSON;
+// 2. resident memory of the simulator at start, after a fuzz-like run, and after a second identical
+//    run (growth across the second run shows a leak).
+// Servers run in child processes; the load loop runs here with keep-alive connections.
+import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import http from 'node:http';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { combine, runLoad, type LoadResult } from './load.ts';
+import { runRawLoad } from './raw-load.ts';
+import { fuzzLikeRequests, loadSpec } from './workload.ts';
+
+const GET_PATH = process.env.BENCH_PATH ?? '/prediction/v1/trading-status';
+const COUNT = Number(process.env.BENCH_COUNT ?? 20_000);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
+const FUZZ_COUNT = Number(process.env.BENCH_FUZZ_COUNT ?? 3_000);
+/** The three targets take turns, round after round, so background load hits them alike. */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const specPath = fileURLToPath(new URL('../../../spec/dist/openapi.json', import.meta.url));
+const distIndex = fileURLToPath(new URL('../dist/index.js', import.meta.url));
+const prismBin = fileURLToPath(new URL('../../../node_modules/.bin/prism', import.meta.url));
+const serveScript = fileURLToPath(new URL('./serve.ts', import.meta.url));
+
+const children: ChildProcess[] = [];
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+interface ServedChild {
+  port: number;
+  rss(): Promise<number>;
+}
+
+function startChild(mode: 'simulator' | 'bare', env: Record<string, string> = {}): Promise<ServedChild> {
+  const child = fork(serveScript, [mode], { execArgv: ['--expose-gc'], env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  children.push(child);
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${mode} did not start within 30 s`)), 30_000);
+    child.once('exit', (code) => reject(new Error(`${mode} exited with ${code}`)));
+    child.once('message', (message: { type: string; port: number }) => {
+      clearTimeout(timer);
+      resolve({
+        port: message.port,
+        rss: () =>
+          new Promise((done) => {
+            child.once('message', (m: { rss: number }) => done(m.rss));
+            child.send({ type: 'rss' });
+          }),
+      });
+    });
+  });
+}
+
+async function startPrism(): Promise<number> {
+  const port = await freePort();
+  const child = spawn(prismBin, ['mock', '-h', '127.0.0.1', '-p', String(port), '-v', 'error', specPath], { stdio: 'ignore', detached: true });
+  children.push(child);
+  const deadline = Date.now() + 45_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`prism exited with ${child.exitCode}`);
+    try {
+      await fetch(`http://127.0.0.1:${port}/`, { signal: AbortSignal.timeout(500) });
+      return port;
+    } catch {
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  throw new Error('prism did not start within 45 s');
+}
+
+function getBody(port: number, path: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get({ host: '127.0.0.1', port, path, headers }, (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      })
+      .on('error', reject);
+  });
+}
+
+function stopChildren(): void {
+  for (const child of children) {
+    if (child.exitCode !== null || child.signalCode !== null) continue;
+    try {
+      if (child.spawnargs.includes('mock') && child.pid) process.kill(-child.pid, 'SIGTERM');
+      else child.kill('SIGTERM');
+    } catch {
+      child.kill('SIGKILL');
+    }
+  }
+}
+
+const mb = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+const fmt = (n: number, digits = 0): string => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const mark = (ok: boolean): string => (ok ? 'met' : 'MISSED');
+
+async function main(): Promise<void> {
+  if (!existsSync(distIndex)) throw new Error('dist/index.js is missing: build the package first (pnpm --filter @x/mock run build)');
+  if (!existsSync(specPath)) throw new Error('spec/dist/openapi.json is missing: bundle the spec first');
+
+  const simulator = await startChild('simulator');
+  const rssAtStart = await simulator.rss();
+  const headers = { 'x-api-key': 'bench-key' };
+  const sample = await getBody(simulator.port, GET_PATH, headers);
+  if (sample.status !== 200) throw new Error(`the simulator answered ${sample.status} to GET ${GET_PATH}: ${sample.body}`);
+  const bare = await startChild('bare', { BENCH_BODY: sample.body });
+  const bareRssAtStart = await bare.rss();
+  const prismPort = await startPrism();
+  const prismSample = await getBody(prismPort, GET_PATH, headers);
+  if (prismSample.status !== 200) throw new Error(`prism answered ${prismSample.status} to GET ${GET_PATH}`);
+
+  const targets: Array<[string, number]> = [
+    ['simulator', simulator.port],
+    ['prism mock', prismPort],
+    ['bare node:http', bare.port],
+  ];
+  const get = { path: GET_PATH, headers };
+  for (const [, port] of targets) await runRawLoad(port, get, { count: Math.min(2_000, COUNT), concurrency: CONCURRENCY });
+  const rounds = new Map<string, LoadResult[]>(targets.map(([name]) => [name, []]));
+  const perRound = Math.ceil(COUNT / ROUNDS);
+  for (let round = 0; round < ROUNDS; round++) {
+    for (let i = 0; i < targets.length; i++) {
+      const [name, port] = targets[(round + i) % targets.length]!;
+      rounds.get(name)!.push(await runRawLoad(port, get, { count: perRound, concurrency: CONCURRENCY, deadlineMs: 30_000 }));
+    }
+  }
+  const results = new Map<string, LoadResult>([...rounds].map(([name, list]) => [name, combine(list)]));
+
+  console.log(
+    `\nGET ${GET_PATH}: ${fmt(perRound * ROUNDS)} requests per target in ${ROUNDS} interleaved rounds, ${CONCURRENCY} keep-alive connections, body ${sample.body.length} B`,
+  );
+  console.log('target            req/s      p50 ms   p99 ms   non-200  errors');
+  for (const [name, result] of results) {
+    console.log(
+      `${name.padEnd(16)} ${fmt(result.rps).padStart(8)}  ${fmt(result.p50, 2).padStart(8)} ${fmt(result.p99, 2).padStart(8)}  ${String(result.count - result.errors - (result.statuses[200] ?? 0)).padStart(7)}  ${result.errors}${result.errors > 0 ? ` ${JSON.stringify(result.errorCodes)}` : ''}${result.count < perRound * ROUNDS ? ` (stopped at ${result.count}: time cap)` : ''}`,
+    );
+  }
+  const sim = results.get('simulator')!;
+  const prism = results.get('prism mock')!;
+  const bareResult = results.get('bare node:http')!;
+  const vsPrism = sim.rps / prism.rps;
+  const vsBare = sim.rps / bareResult.rps;
+  console.log(`simulator / prism rps: ${fmt(vsPrism, 2)}x (target >= 5x: ${mark(vsPrism >= 5)}); p99 ${fmt(sim.p99, 2)} vs ${fmt(prism.p99, 2)} ms`);
+  console.log(`simulator / bare  rps: ${fmt(vsBare, 2)}x (target >= 0.7x: ${mark(vsBare >= 0.7)}); p99 ${fmt(sim.p99, 2)} vs ${fmt(bareResult.p99, 2)} ms`);
+
+  const spec = loadSpec(specPath);
+  const workload = fuzzLikeRequests(spec, FUZZ_COUNT);
+  const first = await runLoad(simulator.port, workload, { count: FUZZ_COUNT, concurrency: 16 });
+  const rssAfterFirst = await simulator.rss();
+  const second = await runLoad(simulator.port, workload, { count: FUZZ_COUNT, concurrency: 16 });
+  const rssAfterSecond = await simulator.rss();
+  const growth = (rssAfterSecond - rssAfterFirst) / rssAfterFirst;
+  const fiveXX = (r: LoadResult): number => Object.entries(r.statuses).filter(([s]) => Number(s) >= 500).reduce((n, [, c]) => n + c, 0);
+  console.log(`\nmemory (resident set size of the simulator process, after GC):`);
+  console.log(`  at start                       ${mb(rssAtStart)}  (a bare node:http child of the same script: ${mb(bareRssAtStart)} at start, ${mb(await bare.rss())} after its load)`);
+  console.log(`  after the fuzz-like run        ${mb(rssAfterFirst)}  (${fmt(first.count)} requests, ${fiveXX(first)} 5xx, ${first.errors} errors)`);
+  console.log(`  after a second identical run   ${mb(rssAfterSecond)}  (${fmt(second.count)} requests, ${fiveXX(second)} 5xx, ${second.errors} errors)`);
+  console.log(`  peak under 200 MB: ${mark(Math.max(rssAfterFirst, rssAfterSecond) < 200 * 1024 * 1024)}; growth across the second run ${fmt(growth * 100, 1)}% (target < 20%: ${mark(growth < 0.2)})`);
+  console.log(`  statuses of the fuzz-like run: ${JSON.stringify(first.statuses)}`);
+}
+
+try {
+  await main();
+} finally {
+  stopChildren();
+}

@@ -1,0 +1,55 @@
+// Child process of the benchmark: serves either the simulator (from the build in dist/) or a bare
+// node:http server answering a fixed JSON body, on a free port of 127.0.0.1. Talks to the parent
+// over IPC: sends { type: 'ready', port }, answers { type: 'rss' } with its resident size (after a
+// GC when started with --expose-gc), and exits on { type: 'exit' }.
+import http from 'node:http';
+
+type Message = { type: 'rss' } | { type: 'exit' };
+
+const mode = process.argv[2];
+
+async function startBare(): Promise<{ port: number; close(): Promise<void> }> {
+  const body = process.env.BENCH_BODY ?? '{}';
+  const length = String(Buffer.byteLength(body));
+  const server = http.createServer((req, res) => {
+    req.resume();
+    res.writeHead(200, { 'content-type': 'application/json', 'content-length': length });
+    res.end(body);
+  });
+  server.keepAliveTimeout = 60_000;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  return {
+    port: typeof address === 'object' && address ? address.port : 0,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+async function startSimulator(): Promise<{ port: number; close(): Promise<void> }> {
+  const distUrl = new URL('../dist/index.js', import.meta.url);
+  const mod = (await import(distUrl.href)) as { createSimulator(options?: Record<string, unknown>): any };
+  const simulator = mod.createSimulator({ seed: 1 });
+  const listening = await simulator.listen({ port: 0, host: '127.0.0.1' });
+  const url = new URL(listening.url ?? simulator.url);
+  return { port: Number(url.port), close: () => listening.close() };
+}
+
+const server = mode === 'bare' ? await startBare() : mode === 'simulator' ? await startSimulator() : undefined;
+if (!server) {
+  console.error('usage: node bench/serve.ts bare|simulator');
+  process.exit(2);
+}
+
+const gc = (globalThis as { gc?: () => void }).gc;
+process.on('message', async (message: Message) => {
+  if (message.type === 'rss') {
+    gc?.();
+    gc?.();
+    process.send?.({ type: 'rss', rss: process.memoryUsage().rss });
+  } else if (message.type === 'exit') {
+    await server.close();
+    process.exit(0);
+  }
+});
+process.on('disconnect', () => process.exit(0));
+process.send?.({ type: 'ready', port: server.port });

@@ -1,0 +1,39 @@
+#!/usr/bin/env node
+// x-mock: serve the simulator of the whole service on localhost.
+//   x-mock serve [--port 4010] [--host 127.0.0.1] [--seed N] [--api-key KEY]... [--clock real|manual] [--no-control]
+import { parseCli, serve, UsageError, USAGE } from './server/cli-main.js';
+
+async function main(): Promise<void> {
+  const options = parseCli(process.argv.slice(2));
+  if (options === 'help') {
+    console.log(USAGE);
+    return;
+  }
+  const server = await serve(options);
+  let closing = false;
+  const shutdown = (signal: string): void => {
+    if (closing) return;
+    closing = true;
+    console.log(`x-mock: ${signal}, closing`);
+    setTimeout(() => process.exit(1), 5_000).unref();
+    server.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error('x-mock: close failed:', error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof UsageError) {
+    console.error(`x-mock: ${error.message}\n\n${USAGE}`);
+    process.exit(2);
+  }
+  const code = (error as { code?: string }).code;
+  console.error(`x-mock: ${code === 'EADDRINUSE' ? 'the port is already in use' : ((error as Error).message ?? String(error))}`);
+  process.exit(1);
+});

@@ -1,0 +1,109 @@
+import { HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { fixtures, type FixtureOperationId } from '../gen/fixtures.gen.js';
+import { requestExamples } from '../gen/request-examples.gen.js';
+import { handler, handlers } from './handlers.js';
+
+const BASE = 'http://localhost:4010';
+
+function exampleRequest(operationId: FixtureOperationId): Request {
+  const example = requestExamples[operationId];
+  let path: string = example.path;
+  for (const [name, value] of Object.entries(example.pathParams)) {
+    path = path.replace(`{${name}}`, encodeURIComponent(String(value)));
+  }
+  const url = new URL(path, BASE);
+  for (const [name, value] of Object.entries(example.query)) url.searchParams.set(name, String(value));
+  const init: RequestInit = { method: example.method, headers: { 'x-api-key': 'test-key' } };
+  if ('body' in example) {
+    init.body = JSON.stringify(example.body);
+    init.headers = { ...init.headers, 'content-type': 'application/json' };
+  }
+  return new Request(url, init);
+}
+
+const server = setupServer(...handlers());
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+const operationIds = Object.keys(fixtures) as FixtureOperationId[];
+
+describe('default handlers', () => {
+  it('cover all 38 operations of the spec', () => {
+    expect(operationIds).toHaveLength(38);
+    expect(handlers()).toHaveLength(38);
+  });
+
+  it.each(operationIds)('%s answers its first 2xx example', async (operationId) => {
+    const operation = fixtures[operationId];
+    const expected = (operation.examples as Record<string, { status: number; body: unknown; headers: Record<string, string> }>)[
+      operation.defaultExample
+    ]!;
+    const response = await fetch(exampleRequest(operationId));
+    expect(response.status).toBe(expected.status);
+    expect(response.status).toBeGreaterThanOrEqual(200);
+    expect(response.status).toBeLessThan(300);
+    for (const [name, value] of Object.entries(expected.headers)) expect(response.headers.get(name)).toBe(value);
+    if (expected.body === undefined) expect(await response.text()).toBe('');
+    else expect(await response.json()).toEqual(expected.body);
+  });
+});
+
+describe('overrides', () => {
+  it('answers another named example', async () => {
+    server.use(...handlers({ swapGetOrder: { example: 'rfq' } }));
+    const response = await fetch(exampleRequest('swapGetOrder'));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual(fixtures.swapGetOrder.examples.rfq.body);
+  });
+
+  it('answers a named error example with its status', async () => {
+    server.use(handler('triggerV2RegisterVault', { example: 'vaultAlreadyRegistered' }));
+    const response = await fetch(exampleRequest('triggerV2RegisterVault'));
+    expect(response.status).toBe(409);
+    expect(await response.json()).toEqual(fixtures.triggerV2RegisterVault.examples.vaultAlreadyRegistered.body);
+  });
+
+  it('answers a typed status and body', async () => {
+    server.use(handler('predictionGetTradingStatus', { status: 200, body: { trading_active: false } }));
+    const response = await fetch(exampleRequest('predictionGetTradingStatus'));
+    expect(await response.json()).toEqual({ trading_active: false });
+  });
+
+  it('runs an MSW resolver with typed path parameters', async () => {
+    server.use(
+      handler('predictionGetEvent', ({ params }) =>
+        HttpResponse.json({ ...fixtures.predictionGetEvent.examples[fixtures.predictionGetEvent.defaultExample].body, eventId: params.eventId }),
+      ),
+    );
+    const response = await fetch(`${BASE}/prediction/v1/events/custom-event-1`);
+    expect(((await response.json()) as { eventId: string }).eventId).toBe('custom-event-1');
+  });
+
+  it('keeps literal paths ahead of parameters (events/search is not events/{eventId})', async () => {
+    const response = await fetch(exampleRequest('predictionSearchEvents'));
+    const expected = fixtures.predictionSearchEvents.examples[fixtures.predictionSearchEvents.defaultExample];
+    expect(await response.json()).toEqual(expected.body);
+  });
+
+  it('matches only the given baseUrl when one is set', async () => {
+    server.resetHandlers(...handlers({}, { baseUrl: 'http://localhost:4999' }));
+    await expect(fetch(`${BASE}/prediction/v1/trading-status`)).rejects.toThrow();
+    const response = await fetch('http://localhost:4999/prediction/v1/trading-status');
+    expect(response.status).toBe(200);
+  });
+
+  it('rejects an unknown example name at run time', () => {
+    // @ts-expect-error not an example of swapGetOrder
+    expect(() => handler('swapGetOrder', { example: 'noSuchExample' })).toThrow(/noSuchExample/);
+  });
+
+  it('types the status and body of an override', () => {
+    // @ts-expect-error trading_active is a boolean
+    handler('predictionGetTradingStatus', { status: 200, body: { trading_active: 'yes' } });
+    // @ts-expect-error 418 is not a documented status of this operation
+    handler('portfolioGetStakedPlatformToken', { status: 418, body: { error: 'teapot' } });
+  });
+});

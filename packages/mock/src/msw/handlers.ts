@@ -1,0 +1,78 @@
+import type { HttpHandler, HttpResponseResolver } from 'msw';
+import { fixtures, type FixtureName, type FixtureOperationId, type OperationResponses } from '../gen/fixtures.gen.js';
+import { createMswHandlers, type MswHandlerFactories } from '../gen/msw.gen.js';
+import { fixtureResponse } from './fixture-response.js';
+
+/** The MSW resolver of one operation, typed with its path parameters and request body. */
+export type OperationResolver<Id extends FixtureOperationId> = Extract<
+  Parameters<MswHandlerFactories[Id]>[0],
+  (...args: never[]) => unknown
+>;
+
+/**
+ * How one operation answers instead of its default fixture:
+ * - `{ example: 'rfq' }`: another named example of the spec;
+ * - `{ status, body, headers? }`: any response the spec documents for it, typed;
+ * - a function: an MSW resolver (`({ request, params }) => HttpResponse.json(...)`).
+ */
+export type HandlerOverride<Id extends FixtureOperationId> =
+  | { readonly example: FixtureName<Id> }
+  | (OperationResponses[Id] & { readonly headers?: Readonly<Record<string, string>> })
+  | OperationResolver<Id>;
+
+export type HandlerOverrides = { readonly [Id in FixtureOperationId]?: HandlerOverride<Id> };
+
+export interface HandlerOptions {
+  /** Origin (and optional prefix) the handlers match, e.g. `http://localhost:4010`. Default: any origin. */
+  readonly baseUrl?: string;
+}
+
+type AnyResolver = HttpResponseResolver<never, never>;
+
+function resolverFor<Id extends FixtureOperationId>(operationId: Id, override?: HandlerOverride<Id>): AnyResolver {
+  if (typeof override === 'function') return override as unknown as AnyResolver;
+  const operation = fixtures[operationId];
+  const examples = operation.examples as Record<string, { status: number; body: unknown; headers: Record<string, string> }>;
+  if (override && 'status' in override) {
+    const { status, body, headers } = override as { status: number; body: unknown; headers?: Record<string, string> };
+    return () => fixtureResponse(status, body, headers);
+  }
+  const name: string = override && 'example' in override ? override.example : operation.defaultExample;
+  const fixture = examples[name];
+  if (!fixture) {
+    throw new Error(`No example named ${name} for ${operationId}; known: ${Object.keys(examples).join(', ')}`);
+  }
+  return () => fixtureResponse(fixture.status, fixture.body, fixture.headers);
+}
+
+type Factory = (response: AnyResolver, options?: { baseUrl?: string }) => HttpHandler;
+
+/**
+ * MSW handlers for every operation of the spec. Each answers its first 2xx example unless
+ * overridden: `handlers({ swapGetOrder: { example: 'rfq' } })`. Works with `setupServer` (node)
+ * and `setupWorker` (browser).
+ */
+export function handlers(overrides: HandlerOverrides = {}, options: HandlerOptions = {}): HttpHandler[] {
+  const factories = createMswHandlers(options.baseUrl === undefined ? {} : { baseUrl: options.baseUrl });
+  const pick: Record<string, AnyResolver> = {};
+  for (const operationId of Object.keys(fixtures) as FixtureOperationId[]) {
+    pick[operationId] = resolverFor(operationId, overrides[operationId] as HandlerOverride<typeof operationId> | undefined);
+  }
+  // `all` orders the handlers so that literal paths win over parameters (events/search before events/{eventId}).
+  return [...factories.all({ pick: pick as never })];
+}
+
+/**
+ * The MSW handler of one operation, for `server.use(...)` in one test:
+ * `server.use(handler('triggerV2GetVault', { example: 'vaultNotFound' }))`.
+ */
+export function handler<Id extends FixtureOperationId>(
+  operationId: Id,
+  override?: HandlerOverride<Id>,
+  options: HandlerOptions = {},
+): HttpHandler {
+  const factories = createMswHandlers(options.baseUrl === undefined ? {} : { baseUrl: options.baseUrl });
+  const factory = factories.pick[operationId] as unknown as Factory | undefined;
+  if (!factory) throw new Error(`Unknown operationId: ${String(operationId)}`);
+  return factory(resolverFor(operationId, override));
+}

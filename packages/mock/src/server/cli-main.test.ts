@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { parseCli, serve, UsageError } from './cli-main.js';
+
+describe('x-mock serve', () => {
+  it('parses the options with their defaults', () => {
+    expect(parseCli(['serve'])).toEqual({ port: 4010, host: '127.0.0.1', seed: 1, apiKeys: [], clock: 'real', control: true });
+    expect(parseCli(['serve', '--port', '0', '--seed', '9', '--api-key', 'a', '--api-key', 'b', '--clock', 'manual', '--no-control'])).toEqual({
+      port: 0,
+      host: '127.0.0.1',
+      seed: 9,
+      apiKeys: ['a', 'b'],
+      clock: 'manual',
+      control: false,
+    });
+    expect(parseCli(['--help'])).toBe('help');
+  });
+
+  it.each([[[]], [['start']], [['serve', '--port', 'x']], [['serve', '--port', '70000']], [['serve', '--seed', '1.5']], [['serve', '--clock', 'fast']], [['serve', '--bogus']]])(
+    'rejects %j',
+    (argv) => {
+      expect(() => parseCli(argv)).toThrow(UsageError);
+    },
+  );
+
+  it('starts the server, prints the URLs and a curl to try, and only accepts the given key', async () => {
+    const lines: string[] = [];
+    const server = await serve({ port: 0, host: '127.0.0.1', seed: 1, apiKeys: ['secret'], clock: 'manual', control: true }, (l) => lines.push(l));
+    try {
+      const out = lines.join('\n');
+      expect(out).toContain(`${server.url}/docs`);
+      expect(out).toContain(`${server.url}/openapi.json`);
+      expect(out).toMatch(/curl -H 'x-api-key: secret' '.*\/swap\/v2\/order\?/);
+      expect((await fetch(`${server.url}/prediction/v1/trading-status`, { headers: { 'x-api-key': 'other' } })).status).toBe(401);
+      expect((await fetch(`${server.url}/prediction/v1/trading-status`, { headers: { 'x-api-key': 'secret' } })).status).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+});

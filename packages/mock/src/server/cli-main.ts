@@ -1,0 +1,96 @@
+// The logic of `x-mock serve`: parse the arguments, start the simulator, print where it is.
+// src/cli.ts wires it to the process (signals, exit codes).
+import { parseArgs } from 'node:util';
+import { createSimulator, type RunningServer } from '../simulator/index.js';
+import { loadDocsHtml } from './docs.js';
+
+export const USAGE = `usage: x-mock serve [options]
+
+Serves an in-memory, deterministic simulator of the whole API.
+
+options:
+  --port N          port to listen on (default 4010; 0 picks a free one)
+  --host H          interface to bind (default 127.0.0.1)
+  --seed N          seed of ids, addresses and the prediction catalogue (default 1)
+  --api-key KEY     accept only this x-api-key (repeatable); by default any non-empty key is accepted
+  --clock MODE      real (default): simulated time follows the wall clock; manual: it moves only
+                    through POST /__control/advance-time
+  --no-control      do not serve the control API at /__control/*
+  -h, --help        show this help`;
+
+export class UsageError extends Error {}
+
+export interface ServeOptions {
+  port: number;
+  host: string;
+  seed: number;
+  apiKeys: string[];
+  clock: 'real' | 'manual';
+  control: boolean;
+}
+
+/** The options of `x-mock serve ...`, or 'help'. Throws UsageError on bad input. */
+export function parseCli(argv: string[]): ServeOptions | 'help' {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        port: { type: 'string', default: '4010' },
+        host: { type: 'string', default: '127.0.0.1' },
+        seed: { type: 'string', default: '1' },
+        'api-key': { type: 'string', multiple: true },
+        clock: { type: 'string', default: 'real' },
+        'no-control': { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const { values, positionals } = parsed;
+  if (values.help) return 'help';
+  if (positionals.length === 0) throw new UsageError('missing command');
+  if (positionals[0] !== 'serve' || positionals.length > 1) throw new UsageError(`unknown command ${positionals.join(' ')}`);
+  const port = Number(values.port);
+  if (!/^\d+$/.test(values.port) || port > 65_535) throw new UsageError(`invalid --port ${values.port}`);
+  const seed = Number(values.seed);
+  if (!/^-?\d+$/.test(values.seed) || !Number.isSafeInteger(seed)) throw new UsageError(`invalid --seed ${values.seed}`);
+  if (values.clock !== 'real' && values.clock !== 'manual') throw new UsageError(`invalid --clock ${values.clock}`);
+  return {
+    port,
+    host: values.host,
+    seed,
+    apiKeys: (values['api-key'] ?? []).filter((k) => k.trim() !== ''),
+    clock: values.clock,
+    control: !values['no-control'],
+  };
+}
+
+/** Starts the simulator and prints its URLs and a first request to try. */
+export async function serve(options: ServeOptions, log: (line: string) => void = console.log): Promise<RunningServer> {
+  const docsHtml = loadDocsHtml();
+  const simulator = createSimulator({
+    seed: options.seed,
+    clock: options.clock,
+    ...(options.clock === 'real' ? { now: Date.now() } : {}),
+    ...(options.apiKeys.length > 0 ? { apiKeys: options.apiKeys } : {}),
+    controlRoutes: options.control,
+    ...(docsHtml !== undefined ? { docsHtml } : {}),
+  });
+  const server = await simulator.listen({ port: options.port, host: options.host });
+  const key = options.apiKeys[0] ?? 'any-key';
+  log(`x-mock: simulator listening on ${server.url} (seed ${options.seed}, ${options.clock} clock)`);
+  log(`  docs:    ${server.url}/docs${docsHtml === undefined ? ' (not bundled: build @x/docs, then this package)' : ''}`);
+  log(`  spec:    ${server.url}/openapi.json`);
+  if (options.control) log(`  control: ${server.url}/__control/state`);
+  log(`  API key: ${options.apiKeys.length > 0 ? `one of the ${options.apiKeys.length} --api-key value(s)` : 'any non-empty x-api-key header is accepted'}`);
+  log('');
+  log('try:');
+  log(
+    `  curl -H 'x-api-key: ${key}' '${server.url}/swap/v2/order?inputMint=D6gqDYHvpEparhs6TGfnXKtNEzVe48aLfmB6bKNjdKsD&outputMint=7gQqK6wWf1gAc7f2R4oQ18Q4m6Vazr1umgktSGsnJZny&amount=100000000'`,
+  );
+  log('');
+  return server;
+}

@@ -1,0 +1,47 @@
+// Authenticate stage: `x-api-key` on every call (any non-empty key unless a key list is set);
+// the trigger v2 bearer JWT where the operation's security asks for it.
+import { unauthorized } from './errors.js';
+import type { JwtSigner } from './jwt.js';
+import type { OperationInfo } from './operations.js';
+import type { SimRequest } from './types.js';
+
+export interface AuthResult {
+  apiKey: string;
+  /** The wallet the bearer token authenticates (trigger v2 operations only). */
+  wallet?: string;
+}
+
+export interface Authenticator {
+  /** Synchronous unless the operation needs the bearer token (whose HMAC check is async). */
+  authenticate(op: OperationInfo, request: SimRequest): AuthResult | Promise<AuthResult>;
+  /** The API key of a request, if it carries an acceptable one. */
+  apiKey(request: SimRequest): string | undefined;
+}
+
+const BEARER = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)$/;
+
+export function createAuthenticator(options: { apiKeys?: readonly string[]; jwt: JwtSigner; now: () => number }): Authenticator {
+  const allowed = options.apiKeys && options.apiKeys.length > 0 ? new Set(options.apiKeys) : undefined;
+  const apiKey = (request: SimRequest): string | undefined => {
+    const key = request.header('x-api-key')?.trim();
+    if (!key) return undefined;
+    if (allowed && !allowed.has(key)) return undefined;
+    return key;
+  };
+  return {
+    apiKey,
+    authenticate(op, request) {
+      const key = apiKey(request);
+      if (op.requiresApiKey && !key) throw unauthorized();
+      const result: AuthResult = { apiKey: key ?? '' };
+      if (!op.requiresJwt) return result;
+      const m = BEARER.exec(request.header('authorization')?.trim() ?? '');
+      if (!m) throw unauthorized();
+      return options.jwt.verify(m[1] as string).then((claims) => {
+        if (!claims || claims.exp * 1000 <= options.now()) throw unauthorized();
+        result.wallet = claims.sub;
+        return result;
+      });
+    },
+  };
+}

@@ -1,0 +1,144 @@
+// Instruction builders for the transactions the simulator assembles. Layouts follow the usual
+// conventions (system transfer = u32 2 + u64 lamports; compute budget = u8 tag + value).
+import { AccountRole, address, type Instruction } from '@solana/kit';
+import {
+  ASSOCIATED_TOKEN_PROGRAM,
+  COMPUTE_BUDGET_PROGRAM,
+  MEMO_PROGRAM,
+  SWAP_PROGRAM,
+  SYSTEM_PROGRAM,
+  TOKEN_PROGRAM,
+} from './addresses.js';
+import { utf8Bytes } from '../encoding.js';
+
+export interface AccountSpec {
+  pubkey: string;
+  isSigner: boolean;
+  isWritable: boolean;
+}
+
+/** A plain instruction record (the spec's Instruction shape, data still in bytes). */
+export interface PlainInstruction {
+  programId: string;
+  accounts: AccountSpec[];
+  data: Uint8Array;
+}
+
+const acct = (pubkey: string, isSigner: boolean, isWritable: boolean): AccountSpec => ({ pubkey, isSigner, isWritable });
+
+function u64(value: bigint): Uint8Array {
+  const out = new Uint8Array(8);
+  new DataView(out.buffer).setBigUint64(0, value, true);
+  return out;
+}
+
+function concat(...parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let offset = 0;
+  for (const p of parts) {
+    out.set(p, offset);
+    offset += p.length;
+  }
+  return out;
+}
+
+export function computeUnitLimit(units: number): PlainInstruction {
+  const data = new Uint8Array(5);
+  data[0] = 2;
+  new DataView(data.buffer).setUint32(1, units, true);
+  return { programId: COMPUTE_BUDGET_PROGRAM, accounts: [], data };
+}
+
+export function computeUnitPrice(microLamports: bigint): PlainInstruction {
+  return { programId: COMPUTE_BUDGET_PROGRAM, accounts: [], data: concat(Uint8Array.of(3), u64(microLamports)) };
+}
+
+export function systemTransfer(from: string, to: string, lamports: bigint): PlainInstruction {
+  const tag = new Uint8Array(4);
+  new DataView(tag.buffer).setUint32(0, 2, true);
+  return { programId: SYSTEM_PROGRAM, accounts: [acct(from, true, true), acct(to, false, true)], data: concat(tag, u64(lamports)) };
+}
+
+/** Token transfer (tag 12, amount, decimals) from `owner` to `destination` of `mint`. */
+export function tokenTransfer(owner: string, destination: string, mint: string, amount: bigint, decimals: number): PlainInstruction {
+  return {
+    programId: TOKEN_PROGRAM,
+    accounts: [acct(owner, true, true), acct(mint, false, false), acct(destination, false, true)],
+    data: concat(Uint8Array.of(12), u64(amount), Uint8Array.of(decimals)),
+  };
+}
+
+export function createTokenAccount(payer: string, owner: string, mint: string): PlainInstruction {
+  return {
+    programId: ASSOCIATED_TOKEN_PROGRAM,
+    accounts: [acct(payer, true, true), acct(owner, false, false), acct(mint, false, false), acct(SYSTEM_PROGRAM, false, false)],
+    data: Uint8Array.of(1),
+  };
+}
+
+export function closeTokenAccount(owner: string, mint: string): PlainInstruction {
+  return { programId: TOKEN_PROGRAM, accounts: [acct(owner, true, true), acct(mint, false, false)], data: Uint8Array.of(9) };
+}
+
+export function memo(text: string, signer: string): PlainInstruction {
+  return { programId: MEMO_PROGRAM, accounts: [acct(signer, true, false)], data: utf8Bytes(text) };
+}
+
+export interface SwapInstructionInput {
+  taker: string;
+  ammKey: string;
+  inputMint: string;
+  outputMint: string;
+  inAmount: bigint;
+  minOutAmount: bigint;
+  slippageBps: number;
+  /** Wallet receiving the output when it is not the taker. */
+  receiver?: string;
+  /** Account collecting a referral or platform fee. */
+  feeAccount?: string;
+  programId?: string;
+}
+
+export function swap(input: SwapInstructionInput): PlainInstruction {
+  const accounts = [
+    acct(input.taker, true, true),
+    acct(input.ammKey, false, true),
+    acct(input.inputMint, false, false),
+    acct(input.outputMint, false, false),
+  ];
+  if (input.receiver) accounts.push(acct(input.receiver, false, true));
+  if (input.feeAccount) accounts.push(acct(input.feeAccount, false, true));
+  const slippage = new Uint8Array(2);
+  new DataView(slippage.buffer).setUint16(0, input.slippageBps, true);
+  return {
+    programId: input.programId ?? SWAP_PROGRAM,
+    accounts,
+    data: concat(Uint8Array.of(0xe5, 0x17, 0xcb, 0x97, 0x7a, 0xe3, 0xad, 0x2a), u64(input.inAmount), u64(input.minOutAmount), slippage),
+  };
+}
+
+/** A program-specific instruction with an 8-byte discriminator built from a label. */
+export function programCall(programId: string, label: string, accounts: AccountSpec[], payload: Uint8Array = new Uint8Array(0)): PlainInstruction {
+  const tag = utf8Bytes(label.padEnd(8, '_').slice(0, 8));
+  return { programId, accounts, data: concat(tag, payload) };
+}
+
+export { u64 as encodeU64 };
+
+const ROLE = (a: AccountSpec): AccountRole =>
+  a.isSigner
+    ? a.isWritable
+      ? AccountRole.WRITABLE_SIGNER
+      : AccountRole.READONLY_SIGNER
+    : a.isWritable
+      ? AccountRole.WRITABLE
+      : AccountRole.READONLY;
+
+/** The kit instruction of a plain instruction record. */
+export function toKitInstruction(ix: PlainInstruction): Instruction {
+  return {
+    programAddress: address(ix.programId),
+    accounts: ix.accounts.map((a) => ({ address: address(a.pubkey), role: ROLE(a) })),
+    data: ix.data,
+  };
+}

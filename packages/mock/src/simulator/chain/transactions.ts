@@ -1,0 +1,149 @@
+// Real v0 transactions: assembled with @solana/kit (the library @x/signing uses), decoded from
+// base64 wire format, and their Ed25519 signatures verified with WebCrypto.
+import {
+  address,
+  appendTransactionMessageInstructions,
+  blockhash as toBlockhash,
+  compileTransaction,
+  createTransactionMessage,
+  getBase64EncodedWireTransaction,
+  getCompiledTransactionMessageDecoder,
+  getPublicKeyFromAddress,
+  getTransactionDecoder,
+  isAddress,
+  pipe,
+  setTransactionMessageFeePayer,
+  setTransactionMessageLifetimeUsingBlockhash,
+  verifySignature,
+  type SignatureBytes,
+} from '@solana/kit';
+import { fromBase64, toBase58 } from '../encoding.js';
+import { ApiError } from '../errors.js';
+import { toKitInstruction, type PlainInstruction } from './instructions.js';
+
+export interface BuiltTransaction {
+  /** Base64 wire transaction with empty (zero) signature slots. */
+  base64: string;
+  /** The exact message bytes the signers sign. */
+  messageBytes: Uint8Array;
+  /** Signer addresses in slot order (the fee payer first). */
+  signers: string[];
+}
+
+export interface BuildInput {
+  feePayer: string;
+  instructions: PlainInstruction[];
+  blockhash: string;
+  lastValidBlockHeight: number;
+}
+
+/** Throws a 400 for a base58 string that is not a 32-byte public key (the schemas check only the alphabet). */
+export function assertPublicKeys(keys: Iterable<string>): void {
+  for (const key of keys) if (!isAddress(key)) throw new ApiError(400, `Invalid public key: ${key} is not 32 bytes of base58`);
+}
+
+export function buildTransaction(input: BuildInput): BuiltTransaction {
+  assertPublicKeys([input.feePayer, ...input.instructions.flatMap((ix) => [ix.programId, ...ix.accounts.map((a) => a.pubkey)])]);
+  const message = pipe(
+    createTransactionMessage({ version: 0 }),
+    (m) => setTransactionMessageFeePayer(address(input.feePayer), m),
+    (m) =>
+      setTransactionMessageLifetimeUsingBlockhash(
+        { blockhash: toBlockhash(input.blockhash), lastValidBlockHeight: BigInt(input.lastValidBlockHeight) },
+        m,
+      ),
+    (m) => appendTransactionMessageInstructions(input.instructions.map(toKitInstruction), m),
+  );
+  const tx = compileTransaction(message);
+  return {
+    base64: getBase64EncodedWireTransaction(tx),
+    messageBytes: new Uint8Array(tx.messageBytes),
+    signers: Object.keys(tx.signatures),
+  };
+}
+
+export interface DecodedInstruction {
+  programId: string | undefined;
+  accounts: Array<string | undefined>;
+  data: Uint8Array;
+}
+
+export interface DecodedTransaction {
+  messageBytes: Uint8Array;
+  /** Signature slots in order: signer address and signature bytes (null when empty/zero). */
+  signatures: Array<{ signer: string; signature: Uint8Array | null }>;
+  staticAccounts: string[];
+  instructions: DecodedInstruction[];
+  lifetimeToken: string;
+  version: number | 'legacy';
+}
+
+const txDecoder = getTransactionDecoder();
+const messageDecoder = getCompiledTransactionMessageDecoder();
+
+const isZero = (bytes: Uint8Array): boolean => bytes.every((b) => b === 0);
+
+/** Decodes a base64 wire transaction; undefined when it is not one. */
+export function decodeTransaction(base64: string): DecodedTransaction | undefined {
+  const bytes = fromBase64(base64);
+  if (!bytes || bytes.length < 65) return undefined;
+  try {
+    const tx = txDecoder.decode(bytes);
+    const messageBytes = new Uint8Array(tx.messageBytes);
+    const message = messageDecoder.decode(messageBytes);
+    const staticAccounts = (message.staticAccounts ?? []).map(String);
+    const signatures = Object.entries(tx.signatures).map(([signer, signature]) => ({
+      signer,
+      signature: signature && !isZero(signature) ? new Uint8Array(signature) : null,
+    }));
+    const instructions: DecodedInstruction[] =
+      message.version === 1
+        ? message.instructionHeaders.map((header, i) => ({
+            programId: staticAccounts[header.programAccountIndex],
+            accounts: (message.instructionPayloads[i]?.instructionAccountIndices ?? []).map((index) => staticAccounts[index]),
+            data: new Uint8Array(message.instructionPayloads[i]?.instructionData ?? new Uint8Array(0)),
+          }))
+        : (message.instructions ?? []).map((ix) => ({
+            programId: staticAccounts[ix.programAddressIndex],
+            accounts: (ix.accountIndices ?? []).map((index) => staticAccounts[index]),
+            data: new Uint8Array(ix.data ?? new Uint8Array(0)),
+          }));
+    return {
+      messageBytes,
+      signatures,
+      staticAccounts,
+      instructions,
+      lifetimeToken: String((message as { lifetimeToken?: unknown }).lifetimeToken ?? ''),
+      version: message.version as number | 'legacy',
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Verifies an Ed25519 signature by `signer` (base58 address) over `data`. */
+export async function verifyEd25519(signer: string, signature: Uint8Array, data: Uint8Array): Promise<boolean> {
+  if (signature.length !== 64) return false;
+  try {
+    const key = await getPublicKeyFromAddress(address(signer));
+    return await verifySignature(key, signature as SignatureBytes, data);
+  } catch {
+    return false;
+  }
+}
+
+export type SignerCheck = 'valid' | 'missing' | 'invalid' | 'not-a-signer';
+
+/** Whether `signer` has signed the decoded transaction's message. */
+export async function checkSigner(tx: DecodedTransaction, signer: string): Promise<SignerCheck> {
+  const slot = tx.signatures.find((s) => s.signer === signer);
+  if (!slot) return 'not-a-signer';
+  if (!slot.signature) return 'missing';
+  return (await verifyEd25519(signer, slot.signature, tx.messageBytes)) ? 'valid' : 'invalid';
+}
+
+/** Base58 of the first signature (the transaction id), if the fee payer signed. */
+export function transactionId(tx: DecodedTransaction): string | undefined {
+  const first = tx.signatures[0]?.signature;
+  return first ? toBase58(first) : undefined;
+}

@@ -1,0 +1,33 @@
+// The simulated clock. In `manual` mode time moves only through advanceTime/setTime; in `real`
+// mode it also follows the wall clock from the start time (what the CLI uses).
+
+export type ClockMode = 'manual' | 'real';
+
+export interface Clock {
+  /** Simulated time, epoch milliseconds. */
+  now(): number;
+  advance(ms: number): void;
+  set(epochMs: number): void;
+  readonly mode: ClockMode;
+}
+
+/** 2026-01-01T00:00:00Z, the default start of simulated time. */
+export const DEFAULT_START = Date.UTC(2026, 0, 1, 0, 0, 0);
+
+export function createClock(start: number = DEFAULT_START, mode: ClockMode = 'manual', wall: () => number = Date.now): Clock {
+  let base = start;
+  let wallAtBase = wall();
+  return {
+    mode,
+    now: () => (mode === 'real' ? base + (wall() - wallAtBase) : base),
+    advance(ms) {
+      if (!Number.isFinite(ms) || ms < 0) throw new RangeError('advanceTime expects a non-negative number of milliseconds');
+      base += ms;
+    },
+    set(epochMs) {
+      if (!Number.isFinite(epochMs)) throw new RangeError('setTime expects epoch milliseconds');
+      base = epochMs;
+      wallAtBase = wall();
+    },
+  };
+}

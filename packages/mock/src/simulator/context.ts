@@ -1,0 +1,88 @@
+// What every handler sees: the simulator's shared parts (clock, chain, randomness, balances,
+// prices) and each area's store.
+import type { Clock } from './clock.js';
+import type { Ledger } from './chain/ledger.js';
+import type { JwtSigner } from './jwt.js';
+import type { OperationInfo } from './operations.js';
+import type { Prices } from './prices.js';
+import type { Random } from './random.js';
+import type { ValidatedInput } from './validate.js';
+import type { Wallets } from './wallets.js';
+import type { SwapStore } from './swap/store.js';
+import type { ExpressStore } from './express/store.js';
+import type { TriggerV1Store } from './trigger-v1/store.js';
+import type { TriggerV2Store } from './trigger-v2/store.js';
+import type { PredictionStore } from './prediction/store.js';
+import type { LendStore } from './lend/store.js';
+import type { PortfolioStore } from './portfolio/store.js';
+
+export interface SimSettings {
+  /** Simulated ms after the first cancel attempt at which an order becomes ready to cancel. */
+  cancelReadyAfterMs: number;
+  /** Orders kept per wallet (trigger v1 and v2); the oldest closed ones go first. */
+  maxOrdersPerWallet: number;
+  /** Wallets whose trigger/lend state is kept; the least recently active go first. */
+  maxWallets: number;
+  /** Swap orders are kept this long (simulated ms) for /execute and its re-sends. */
+  swapOrderTtlMs: number;
+  /** Swap orders kept at most (all takers). */
+  maxSwapOrders: number;
+  /** Trigger v2 challenge lifetime. */
+  challengeTtlMs: number;
+  /** Trigger v2 token lifetime. */
+  tokenTtlMs: number;
+}
+
+export const DEFAULT_SETTINGS: SimSettings = {
+  cancelReadyAfterMs: 5_000,
+  maxOrdersPerWallet: 200,
+  maxWallets: 5_000,
+  swapOrderTtlMs: 120_000,
+  maxSwapOrders: 10_000,
+  challengeTtlMs: 300_000,
+  tokenTtlMs: 86_400_000,
+};
+
+export interface SimContext {
+  seed: number;
+  clock: Clock;
+  ledger: Ledger;
+  random: Random;
+  wallets: Wallets;
+  prices: Prices;
+  jwt: JwtSigner;
+  settings: SimSettings;
+  /** Whether prediction trading is active (GET /prediction/v1/trading-status). */
+  tradingActive: boolean;
+  swap: SwapStore;
+  express: ExpressStore;
+  portfolio: PortfolioStore;
+  triggerV1: TriggerV1Store;
+  triggerV2: TriggerV2Store;
+  prediction: PredictionStore;
+  lend: LendStore;
+}
+
+export interface HandlerContext {
+  sim: SimContext;
+  op: OperationInfo;
+  input: ValidatedInput;
+  /** Wallet authenticated by the trigger v2 bearer token. */
+  wallet?: string;
+  apiKey: string;
+}
+
+export interface HandlerResult {
+  status?: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
+export type Handler = (ctx: HandlerContext) => HandlerResult | Promise<HandlerResult>;
+
+/** The value of a validated query parameter, typed loosely. */
+export const q = <T = string>(ctx: HandlerContext, name: string): T | undefined => ctx.input.query[name] as T | undefined;
+/** The validated JSON body as a record. */
+export const bodyOf = <T = Record<string, unknown>>(ctx: HandlerContext): T => (ctx.input.body ?? {}) as T;
+/** ISO 8601 of a simulated epoch-ms time. */
+export const iso = (ms: number): string => new Date(ms).toISOString();

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { call, createTestWallet, login, makeSimulator, NATIVE, PLATFORM_TOKEN, STABLECOIN, TAKER } from './test-support/harness.js';
+
+describe('control API', () => {
+  it('moves and sets the simulated clock', () => {
+    const sim = makeSimulator({ now: '2026-03-01T00:00:00Z' });
+    expect(sim.control.now()).toBe(Date.parse('2026-03-01T00:00:00Z'));
+    sim.control.advanceTime(1000);
+    expect(sim.control.now()).toBe(Date.parse('2026-03-01T00:00:01Z'));
+    sim.control.setTime(new Date('2026-04-01T00:00:00Z'));
+    expect(sim.control.now()).toBe(Date.parse('2026-04-01T00:00:00Z'));
+    expect(() => sim.control.setTime('not a date')).toThrow(RangeError);
+  });
+
+  it('sets balances by mint or symbol, and removes token accounts with null', () => {
+    const sim = makeSimulator();
+    expect(sim.control.getBalance(TAKER, PLATFORM_TOKEN)).toBe(100_000_000_000n);
+    sim.control.setBalance(TAKER, 'PLATFORM_TOKEN', '5');
+    expect(sim.control.getBalance(TAKER, PLATFORM_TOKEN)).toBe(5n);
+    sim.control.setBalance(TAKER, STABLECOIN, null);
+    expect(sim.control.getBalance(TAKER, STABLECOIN)).toBeNull();
+    expect(() => sim.control.setBalance(TAKER, NATIVE, -1)).toThrow(RangeError);
+  });
+
+  it('moves prices, which quotes follow', async () => {
+    const sim = makeSimulator();
+    sim.control.setPrice('NATIVE_COIN', 200);
+    const res = await call(sim, 'GET', '/swap/v2/order', { query: { inputMint: NATIVE, outputMint: STABLECOIN, amount: '1000000000' } });
+    expect(res.body.routePlan[0].swapInfo.outAmount).toBe('200000000');
+    expect(() => sim.control.setPrice('UNKNOWN', 1)).toThrow(RangeError);
+  });
+
+  it('injects a fault for a number of calls', async () => {
+    const sim = makeSimulator();
+    sim.control.injectFault('lendGetBorrowVaults', 503, 2);
+    expect((await call(sim, 'GET', '/lend/v1/borrow/vaults')).status).toBe(503);
+    expect((await call(sim, 'GET', '/lend/v1/borrow/vaults')).status).toBe(503);
+    expect((await call(sim, 'GET', '/lend/v1/borrow/vaults')).status).toBe(200);
+    sim.control.injectFault('swapGetOrder', 429);
+    expect((await call(sim, 'GET', '/swap/v2/order', { query: { inputMint: NATIVE, outputMint: STABLECOIN, amount: '1' } })).body).toEqual({ code: 429, message: 'Rate limit exceeded' });
+  });
+
+  it('sets any trigger v2 order state', async () => {
+    const sim = makeSimulator();
+    const wallet = await createTestWallet();
+    const token = await login(sim, wallet);
+    await call(sim, 'GET', '/trigger/v2/vault/register', { token });
+    const d = await call(sim, 'POST', '/trigger/v2/deposit/craft', { token, body: { userAddress: wallet.address, orderType: 'price', orderSubType: 'single', inputMint: NATIVE, outputMint: STABLECOIN, amount: '100000000' } });
+    const created = await call(sim, 'POST', '/trigger/v2/orders/price', {
+      token,
+      body: { orderType: 'single', depositRequestId: d.body.requestId, depositSignedTx: await wallet.signTransaction(d.body.transaction), userPubkey: wallet.address, inputMint: NATIVE, inputAmount: '100000000', outputMint: STABLECOIN, triggerMint: NATIVE, expiresAt: sim.control.now() + 3_600_000, triggerCondition: 'above', triggerPriceUsd: 170 },
+    });
+    const id = created.body.id;
+    for (const state of ['pending', 'executing', 'failed'] as const) {
+      sim.control.setOrderState(id, state);
+      const one = await call(sim, 'GET', '/trigger/v2/orders/history', { token, query: { id } });
+      expect(one.body.orders[0].orderState).toBe(state);
+    }
+    expect(() => sim.control.setOrderState(id, 'bogus' as never)).toThrow(RangeError);
+    expect(() => sim.control.fillOrder('missing')).toThrow(RangeError);
+  });
+
+  it('resets to the state right after creation, replaying the same ids', async () => {
+    const sim = makeSimulator();
+    const query = { inputMint: PLATFORM_TOKEN, outputMint: STABLECOIN, amount: '100000000', taker: TAKER };
+    const first = await call(sim, 'GET', '/swap/v2/order', { query });
+    sim.control.setBalance(TAKER, PLATFORM_TOKEN, 0);
+    sim.control.advanceTime(10_000);
+    sim.control.setTradingActive(false);
+    sim.control.reset();
+    const again = await call(sim, 'GET', '/swap/v2/order', { query });
+    expect(again.body).toEqual(first.body);
+    expect((await call(sim, 'GET', '/prediction/v1/trading-status')).body.trading_active).toBe(true);
+  });
+});
+
+describe('control routes over HTTP', () => {
+  const post = (sim: ReturnType<typeof makeSimulator>, action: string, body: unknown) =>
+    sim.fetch(new Request(`http://localhost/__control/${action}`, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }));
+
+  it('runs control actions and reports the state', async () => {
+    const sim = makeSimulator();
+    expect((await post(sim, 'advance-time', { ms: 2000 })).status).toBe(200);
+    const state = await (await sim.fetch(new Request('http://localhost/__control/state'))).json();
+    expect(state.nowMs).toBe(sim.control.now());
+    await post(sim, 'set-balance', { wallet: TAKER, mint: 'PLATFORM_TOKEN', amount: '7' });
+    const balance = await (await sim.fetch(new Request(`http://localhost/__control/balance?wallet=${TAKER}&mint=PLATFORM_TOKEN`))).json();
+    expect(balance.amount).toBe('7');
+  });
+
+  it('answers 400 for bad input, 404 for unknown actions, and is off with controlRoutes: false', async () => {
+    const sim = makeSimulator();
+    expect((await post(sim, 'advance-time', { ms: 'x' })).status).toBe(400);
+    expect((await post(sim, 'fly', {})).status).toBe(404);
+    const off = makeSimulator({ controlRoutes: false });
+    expect((await post(off, 'advance-time', { ms: 1 })).status).toBe(404);
+  });
+});

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { EXPRESS_RECEIVER } from '../chain/addresses.js';
+import { decodeTransaction } from '../chain/transactions.js';
+import { call, createTestWallet, EXAMPLE_TOKEN, makeSimulator, PLATFORM_TOKEN, STABLECOIN } from '../test-support/harness.js';
+
+const details = { twitterHandle: 'example_project', description: 'Community token.' };
+
+describe('express verification', () => {
+  it('reports eligibility: the example token can verify, listed tokens are verified', async () => {
+    const sim = makeSimulator();
+    expect((await call(sim, 'GET', '/tokens/v2/verify/express/check-eligibility', { query: { tokenId: EXAMPLE_TOKEN } })).body).toEqual({ tokenExists: true, isVerified: false, canVerify: true, canMetadata: true });
+    expect((await call(sim, 'GET', '/tokens/v2/verify/express/check-eligibility', { query: { tokenId: PLATFORM_TOKEN } })).body).toMatchObject({ isVerified: true, canVerify: false });
+    const missing = await call(sim, 'GET', '/tokens/v2/verify/express/check-eligibility', {});
+    expect(missing.body).toEqual({ status: 400, message: 'tokenId is required', error: 'Bad Request' });
+  });
+
+  it('crafts the direct payment of exactly 1000 PLATFORM_TOKEN and executes it', async () => {
+    const sim = makeSimulator();
+    const wallet = await createTestWallet();
+    const craft = await call(sim, 'GET', '/tokens/v2/verify/express/craft-txn', { query: { senderAddress: wallet.address } });
+    expect(craft.body).toMatchObject({ receiverAddress: EXPRESS_RECEIVER, mint: PLATFORM_TOKEN, amount: '1000000000', tokenDecimals: 6, code: 0, gasless: false, tokenUsdRate: 0.5 });
+    expect(craft.body.inputMint).toBeUndefined();
+    expect(decodeTransaction(craft.body.transaction)!.staticAccounts).toContain(EXPRESS_RECEIVER);
+    const transaction = await wallet.signTransaction(craft.body.transaction);
+    const exec = await call(sim, 'POST', '/tokens/v2/verify/express/execute', { body: { transaction, requestId: craft.body.requestId, senderAddress: wallet.address, tokenId: EXAMPLE_TOKEN, ...details, tokenMetadata: { name: 'Example' } } });
+    expect(exec.body).toMatchObject({ status: 'Success', code: 0, verificationCreated: true, metadataCreated: true });
+    expect(sim.control.getBalance(wallet.address, PLATFORM_TOKEN)).toBe(100_000_000_000n - 1_000_000_000n);
+    const again = await call(sim, 'POST', '/tokens/v2/verify/express/execute', { body: { transaction, requestId: craft.body.requestId, senderAddress: wallet.address, tokenId: EXAMPLE_TOKEN, ...details } });
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({ status: 409, message: 'Token is not eligible for express verification', error: 'Conflict' });
+  });
+
+  it('crafts a swap path for every other currency, sized to yield at least 1000 PLATFORM_TOKEN', async () => {
+    const sim = makeSimulator();
+    const wallet = await createTestWallet();
+    for (const currency of ['NATIVE_COIN', 'STABLECOIN_USD', 'PLATFORM_STABLE']) {
+      const craft = await call(sim, 'GET', '/tokens/v2/verify/express/craft-txn', { query: { senderAddress: wallet.address, paymentCurrency: currency } });
+      expect(craft.status, currency).toBe(200);
+      expect(craft.body.quotedInputAmount).toBe(craft.body.maxInputAmount);
+      expect(BigInt(craft.body.amount)).toBeGreaterThanOrEqual(1_000_000_000n);
+    }
+    const stable = await call(sim, 'GET', '/tokens/v2/verify/express/craft-txn', { query: { senderAddress: wallet.address, paymentCurrency: 'STABLECOIN_USD' } });
+    expect(stable.body).toMatchObject({ inputMint: STABLECOIN, inputDecimals: 6, quotedInputAmount: '500000000' });
+    const transaction = await wallet.signTransaction(stable.body.transaction);
+    const base = { transaction, requestId: stable.body.requestId, senderAddress: wallet.address, tokenId: EXAMPLE_TOKEN, ...details, paymentCurrency: 'STABLECOIN_USD' };
+    expect((await call(sim, 'POST', '/tokens/v2/verify/express/execute', { body: base })).body.message).toMatch(/paymentAmount is required/);
+    const ok = await call(sim, 'POST', '/tokens/v2/verify/express/execute', { body: { ...base, paymentAmount: '500000000' } });
+    expect(ok.body.status).toBe('Success');
+  });
+
+  it('rejects an unsigned, mismatched or expired payment', async () => {
+    const sim = makeSimulator();
+    const wallet = await createTestWallet();
+    const craft = await call(sim, 'GET', '/tokens/v2/verify/express/craft-txn', { query: { senderAddress: wallet.address } });
+    const body = { transaction: craft.body.transaction, requestId: craft.body.requestId, senderAddress: wallet.address, tokenId: EXAMPLE_TOKEN, ...details };
+    expect((await call(sim, 'POST', '/tokens/v2/verify/express/execute', { body })).body.message).toMatch(/not signed/);
+    expect((await call(sim, 'POST', '/tokens/v2/verify/express/execute', { body: { ...body, requestId: 'nope' } })).status).toBe(400);
+    sim.control.advanceTime(121_000);
+    const late = await call(sim, 'POST', '/tokens/v2/verify/express/execute', { body: { ...body, transaction: await wallet.signTransaction(craft.body.transaction) } });
+    expect(late.body.message).toMatch(/expired/);
+  });
+
+  it('rejects a sender without 1000 PLATFORM_TOKEN', async () => {
+    const sim = makeSimulator();
+    const wallet = await createTestWallet();
+    sim.control.setBalance(wallet.address, 'PLATFORM_TOKEN', 999_999_999n);
+    const craft = await call(sim, 'GET', '/tokens/v2/verify/express/craft-txn', { query: { senderAddress: wallet.address } });
+    expect(craft.status).toBe(400);
+    expect(craft.body.message).toMatch(/Insufficient PLATFORM_TOKEN/);
+  });
+});

@@ -1,0 +1,149 @@
+// Express verification: check eligibility, craft a payment of 1000 PLATFORM_TOKEN (direct or
+// swapped from another currency), execute the signed payment.
+import { AMM_KEYS, EXPRESS_RECEIVER, SIGNATURE_FEE_LAMPORTS } from '../chain/addresses.js';
+import { computeUnitLimit, swap, tokenTransfer, type PlainInstruction } from '../chain/instructions.js';
+import { BLOCKHASH_VALIDITY_BLOCKS } from '../chain/ledger.js';
+import { buildTransaction, checkSigner, decodeTransaction } from '../chain/transactions.js';
+import { bodyOf, iso, q, type Handler } from '../context.js';
+import { bytesEqual, toBase58 } from '../encoding.js';
+import { ApiError, parseAmount } from '../errors.js';
+import { NATIVE_MINT, PLATFORM_TOKEN_MINT, tokenByMint, tokenBySymbol } from '../tokens.js';
+import { setTokenStatus } from './store.js';
+
+/** 1000 PLATFORM_TOKEN (6 decimals). */
+export const EXPRESS_PAYMENT = 1_000_000_000n;
+const CRAFT_TTL_MS = 120_000;
+
+export const tokensCheckExpressEligibility: Handler = (ctx) => {
+  const tokenId = q(ctx, 'tokenId');
+  if (tokenId === undefined) throw new ApiError(400, 'tokenId is required', { param: 'tokenId' });
+  const status = ctx.sim.express.status(tokenId);
+  const body: Record<string, unknown> = {
+    tokenExists: status.exists,
+    isVerified: status.verified,
+    canVerify: status.exists && !status.verified,
+    canMetadata: status.exists,
+  };
+  if (!status.exists) {
+    body.verificationError = 'Token does not exist';
+    body.metadataError = 'Token does not exist';
+  } else if (status.verified) body.verificationError = 'Token is already verified';
+  return { body };
+};
+
+export const tokensCraftExpressTransaction: Handler = (ctx) => {
+  const { sim } = ctx;
+  const sender = q(ctx, 'senderAddress')!;
+  const currency = q(ctx, 'paymentCurrency') ?? 'PLATFORM_TOKEN';
+  const payWith = tokenBySymbol(currency);
+  if (!payWith) throw new ApiError(400, `Unsupported paymentCurrency ${currency}`);
+  const direct = payWith.mint === PLATFORM_TOKEN_MINT;
+  const inputAmount = direct ? EXPRESS_PAYMENT : sim.prices.convertUp(payWith.mint, PLATFORM_TOKEN_MINT, EXPRESS_PAYMENT);
+  const balance = sim.wallets.balance(sender, payWith.mint) ?? 0n;
+  const feeNeeded = BigInt(SIGNATURE_FEE_LAMPORTS) + (payWith.mint === NATIVE_MINT ? inputAmount : 0n);
+  if (balance < inputAmount) throw new ApiError(400, `Insufficient ${currency} balance: need ${inputAmount}, have ${balance}`);
+  if ((sim.wallets.balance(sender, NATIVE_MINT) ?? 0n) < feeNeeded) throw new ApiError(400, 'Insufficient native coin for the transaction fee');
+
+  const platform = tokenByMint(PLATFORM_TOKEN_MINT)!;
+  const instructions: PlainInstruction[] = [computeUnitLimit(200_000)];
+  if (!direct) {
+    instructions.push(
+      swap({
+        taker: sender,
+        ammKey: AMM_KEYS[0] as string,
+        inputMint: payWith.mint,
+        outputMint: PLATFORM_TOKEN_MINT,
+        inAmount: inputAmount,
+        minOutAmount: EXPRESS_PAYMENT,
+        slippageBps: 0,
+      }),
+    );
+  }
+  instructions.push(tokenTransfer(sender, EXPRESS_RECEIVER, PLATFORM_TOKEN_MINT, EXPRESS_PAYMENT, platform.decimals));
+  const height = sim.ledger.blockHeight();
+  const built = buildTransaction({
+    feePayer: sender,
+    instructions,
+    blockhash: sim.ledger.recentBlockhash(),
+    lastValidBlockHeight: height + BLOCKHASH_VALIDITY_BLOCKS,
+  });
+  const now = sim.clock.now();
+  const requestId = sim.random.uuid(now);
+  const expireAt = now + CRAFT_TTL_MS;
+  sim.express.crafts.set(requestId, { requestId, sender, currency, inputMint: payWith.mint, inputAmount, messageBytes: built.messageBytes, expireAt });
+  const nativePrice = sim.prices.usd(NATIVE_MINT) ?? 0;
+  const body: Record<string, unknown> = {
+    transaction: built.base64,
+    requestId,
+    receiverAddress: EXPRESS_RECEIVER,
+    mint: PLATFORM_TOKEN_MINT,
+    amount: (direct ? EXPRESS_PAYMENT : sim.prices.convert(payWith.mint, PLATFORM_TOKEN_MINT, inputAmount)).toString(),
+    tokenDecimals: platform.decimals,
+    feeLamports: SIGNATURE_FEE_LAMPORTS,
+    feeMint: NATIVE_MINT,
+    feeTokenDecimals: 9,
+    feeAmount: SIGNATURE_FEE_LAMPORTS,
+    totalTime: 1,
+    code: 0,
+    gasless: false,
+    tokenUsdRate: sim.prices.usd(PLATFORM_TOKEN_MINT) ?? 0,
+    feeUsdAmount: (SIGNATURE_FEE_LAMPORTS / 1e9) * nativePrice,
+    expireAt: iso(expireAt),
+  };
+  if (!direct) {
+    Object.assign(body, {
+      inputMint: payWith.mint,
+      inputDecimals: payWith.decimals,
+      quotedInputAmount: inputAmount.toString(),
+      maxInputAmount: inputAmount.toString(),
+    });
+  }
+  return { body };
+};
+
+interface ExecuteBody {
+  transaction: string;
+  requestId: string;
+  senderAddress: string;
+  tokenId: string;
+  tokenMetadata?: Record<string, unknown>;
+  paymentCurrency?: string;
+  paymentAmount?: string;
+}
+
+export const tokensExecuteExpress: Handler = async (ctx) => {
+  const { sim } = ctx;
+  const body = bodyOf<ExecuteBody>(ctx);
+  const status = sim.express.status(body.tokenId);
+  if (!status.exists || status.verified) throw new ApiError(409, 'Token is not eligible for express verification');
+  const craft = sim.express.crafts.get(body.requestId);
+  if (!craft) throw new ApiError(400, 'Unknown or expired requestId');
+  if (craft.sender !== body.senderAddress) throw new ApiError(400, 'senderAddress does not match the crafted transaction');
+  if (sim.clock.now() > craft.expireAt) throw new ApiError(400, 'The crafted transaction has expired; craft a new one');
+  const currency = body.paymentCurrency ?? 'PLATFORM_TOKEN';
+  if (currency !== craft.currency) throw new ApiError(400, `paymentCurrency ${currency} does not match the crafted ${craft.currency}`);
+  if (craft.inputMint !== PLATFORM_TOKEN_MINT) {
+    if (body.paymentAmount === undefined) throw new ApiError(400, 'paymentAmount is required for non-PLATFORM_TOKEN payments');
+    if (parseAmount(body.paymentAmount, 'paymentAmount') !== craft.inputAmount) throw new ApiError(400, 'paymentAmount does not match the quoted input amount');
+  }
+  const tx = decodeTransaction(body.transaction);
+  if (!tx) throw new ApiError(400, 'Invalid transaction');
+  if (!bytesEqual(tx.messageBytes, craft.messageBytes)) throw new ApiError(400, 'Transaction does not match the crafted transaction');
+  const check = await checkSigner(tx, craft.sender);
+  if (check !== 'valid') throw new ApiError(400, check === 'missing' ? 'Transaction is not signed by the sender' : 'Invalid sender signature');
+  // A concurrent execute of the same payment may have won while the signature was checked.
+  if (!sim.express.crafts.delete(craft.requestId)) throw new ApiError(400, 'Unknown or expired requestId');
+  sim.wallets.add(craft.sender, craft.inputMint, -craft.inputAmount);
+  sim.wallets.add(craft.sender, NATIVE_MINT, -BigInt(SIGNATURE_FEE_LAMPORTS));
+  setTokenStatus(sim.express, body.tokenId, { exists: true, verified: true });
+  return {
+    body: {
+      status: 'Success',
+      signature: toBase58(tx.signatures[0]!.signature!),
+      code: 0,
+      totalTime: 1,
+      verificationCreated: true,
+      metadataCreated: body.tokenMetadata !== undefined,
+    },
+  };
+};

@@ -1,0 +1,240 @@
+// createSimulator(): the in-memory, deterministic simulator of the whole service. Its fetch
+// handler uses only web APIs (fetch, URL, WebCrypto), so it also runs in browsers and behind MSW;
+// listen() loads the node:http server lazily.
+import { createAuthenticator } from './authenticate.js';
+import { createLedger } from './chain/ledger.js';
+import { createClock, DEFAULT_START, type ClockMode } from './clock.js';
+import { DEFAULT_SETTINGS, type SimContext, type SimSettings } from './context.js';
+import { createControl, type SimulatorControl } from './control.js';
+import { CONTROL_PREFIX, handleControl } from './control-routes.js';
+import { createFaults } from './faults.js';
+import { HANDLERS } from './handlers.js';
+import { createJwtSigner } from './jwt.js';
+import { buildOperations, type OperationInfo } from './operations.js';
+import { createPipeline, type MaybePromise } from './pipeline.js';
+import { createPrices } from './prices.js';
+import { createRandom, hashString, type Random } from './random.js';
+import { createRateLimiter, type RateLimitOptions } from './rate-limit.js';
+import { jsonResponse } from './respond.js';
+import { createRouter } from './router.js';
+import { createSchemaCompiler } from './schemas.js';
+import { bundledSpec, type OpenApiDocument } from './spec.js';
+import type { SimRequest, SimResponse } from './types.js';
+import { createOperationValidator, type OperationValidator } from './validate.js';
+import { createWallets } from './wallets.js';
+import { createSwapStore } from './swap/store.js';
+import { createExpressStore } from './express/store.js';
+import { createPortfolioStore } from './portfolio/store.js';
+import { createTriggerV1Store } from './trigger-v1/store.js';
+import { createTriggerV2Store } from './trigger-v2/store.js';
+import { createPredictionStore } from './prediction/store.js';
+import { createLendStore } from './lend/store.js';
+
+export interface SimulatorOptions {
+  /** Seed of every id, address and catalogue entry. Default 1. */
+  seed?: number;
+  /** Start of simulated time (epoch ms, Date or ISO 8601). Default 2026-01-01T00:00:00Z. */
+  now?: number | Date | string;
+  /** `manual` (default): time moves only through the control API. `real`: it also follows the wall clock. */
+  clock?: ClockMode;
+  /** Accepted x-api-key values. Default: any non-empty key. */
+  apiKeys?: readonly string[];
+  rateLimit?: RateLimitOptions;
+  settings?: Partial<SimSettings>;
+  /** Serve the control API at /__control/* (default true). */
+  controlRoutes?: boolean;
+  /** HTML served at GET /docs (the CLI passes the offline docs site). */
+  docsHtml?: string;
+  /** The OpenAPI document to simulate. Default: the bundled spec. */
+  spec?: OpenApiDocument;
+  /** Called with errors the simulator did not expect (they answer 500). Default: console.error. */
+  onUnexpectedError?: (error: unknown, operationId: string) => void;
+}
+
+export interface ListenOptions {
+  port?: number;
+  host?: string;
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+export interface Simulator {
+  /** WHATWG fetch handler (browsers, MSW, service workers, tests). */
+  fetch(request: Request): Promise<Response>;
+  /** The pipeline on the simulator's own request record (what the node server uses); synchronous when no stage waits. */
+  handle(request: SimRequest): SimResponse | Promise<SimResponse>;
+  /** Serves the simulator over node:http. */
+  listen(options?: ListenOptions): Promise<RunningServer>;
+  control: SimulatorControl;
+  operations: readonly OperationInfo[];
+  seed: number;
+  /** The JSON of the bundled spec, served at GET /openapi.json. */
+  specJson: string;
+}
+
+const CORS_HEADERS: Record<string, string> = {
+  'access-control-allow-origin': '*',
+  'access-control-expose-headers': 'x-ratelimit-remaining, x-ratelimit-current, x-ratelimit-reset, retry-after',
+};
+const CORS_PREFLIGHT: Record<string, string> = {
+  'access-control-allow-methods': 'GET, POST, PATCH, PUT, DELETE, OPTIONS',
+  'access-control-allow-headers': 'x-api-key, authorization, content-type',
+  'access-control-max-age': '600',
+};
+
+const NODE_SERVER_MODULE = new URL('../server/node-server.js', import.meta.url).href;
+
+function toEpochMs(value: number | Date | string | undefined): number {
+  if (value === undefined) return DEFAULT_START;
+  const ms = typeof value === 'number' ? value : typeof value === 'string' ? Date.parse(value) : value.getTime();
+  if (!Number.isFinite(ms)) throw new RangeError(`invalid start time: ${String(value)}`);
+  return ms;
+}
+
+export function createSimulator(options: SimulatorOptions = {}): Simulator {
+  const seed = options.seed ?? 1;
+  if (!Number.isSafeInteger(seed)) throw new RangeError('seed must be an integer');
+  const doc = options.spec ?? bundledSpec;
+  const start = toEpochMs(options.now);
+  const settings: SimSettings = { ...DEFAULT_SETTINGS, ...options.settings };
+  const clock = createClock(start, options.clock ?? 'manual');
+  const now = (): number => clock.now();
+
+  const operations = buildOperations(doc);
+  const missing = operations.filter((op) => !HANDLERS[op.operationId]).map((op) => op.operationId);
+  if (missing.length > 0) throw new Error(`simulator: no handler for operation(s) ${missing.join(', ')}`);
+  const compiler = createSchemaCompiler(doc);
+  const validators = new Map<string, OperationValidator>(operations.map((op) => [op.operationId, createOperationValidator(doc, compiler, op)]));
+
+  const baseRandom = createRandom(seed);
+  let requestIds: Random = baseRandom.fork('request-ids');
+  const jwt = createJwtSigner(baseRandom.fork('jwt-secret').bytes(32));
+  const sim: SimContext = {
+    seed,
+    clock,
+    ledger: createLedger(clock, hashString('ledger', seed)),
+    random: baseRandom.fork('state'),
+    wallets: createWallets(settings.maxWallets * 2),
+    prices: createPrices(),
+    jwt,
+    settings,
+    tradingActive: true,
+    swap: createSwapStore({ now, ttlMs: settings.swapOrderTtlMs, maxSize: settings.maxSwapOrders }),
+    express: createExpressStore({ now, ttlMs: 3_600_000 }),
+    portfolio: createPortfolioStore(),
+    triggerV1: createTriggerV1Store({ now, maxPerWallet: settings.maxOrdersPerWallet, maxWallets: settings.maxWallets }),
+    triggerV2: createTriggerV2Store({ now, challengeTtlMs: settings.challengeTtlMs, maxPerWallet: settings.maxOrdersPerWallet, maxWallets: settings.maxWallets }),
+    prediction: createPredictionStore(baseRandom, start),
+    lend: createLendStore(),
+  };
+  const faults = createFaults();
+  const rateLimiter = createRateLimiter(options.rateLimit);
+  const control = createControl(sim, {
+    faults,
+    rateLimiter,
+    operationIds: new Set(operations.map((op) => op.operationId)),
+    start,
+    reseed() {
+      sim.random = baseRandom.fork('state');
+      requestIds = baseRandom.fork('request-ids');
+    },
+  });
+  const report =
+    options.onUnexpectedError ??
+    ((error: unknown, operationId: string) => console.error(`x-mock: unexpected error in ${operationId}:`, error));
+  const pipeline = createPipeline({
+    doc,
+    sim,
+    router: createRouter(operations),
+    authenticator: createAuthenticator({ ...(options.apiKeys ? { apiKeys: options.apiKeys } : {}), jwt, now }),
+    validators,
+    handlers: HANDLERS,
+    rateLimiter,
+    faults,
+    nextRequestId: () => requestIds.uuid(clock.now()),
+    onUnexpectedError: (error, op) => report(error, op.operationId),
+  });
+
+  const specJson = JSON.stringify(doc);
+  const controlRoutes = options.controlRoutes ?? true;
+  const docsHtml = options.docsHtml;
+
+  const handle = (request: SimRequest): MaybePromise<SimResponse> => {
+    const response = route(request);
+    // Browsers send Origin on cross-origin calls; other clients do not need the CORS headers.
+    if (request.header('origin') === undefined) return response;
+    const withCors = (r: SimResponse): SimResponse => {
+      Object.assign(r.headers, CORS_HEADERS);
+      return r;
+    };
+    return response instanceof Promise ? response.then(withCors) : withCors(response);
+  };
+
+  const route = (request: SimRequest): MaybePromise<SimResponse> => {
+    const { method, path } = request;
+    // CORS preflight, so that web apps on another local port can call the simulator.
+    if (method === 'OPTIONS') return { status: 204, headers: { ...CORS_PREFLIGHT, ...CORS_HEADERS }, body: '', raw: true };
+    if (method === 'GET' || method === 'HEAD') {
+      if (path === '/openapi.json') return { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' }, body: specJson, raw: true };
+      if (path === '/docs' || path === '/docs/') {
+        if (docsHtml === undefined) return jsonResponse(404, { error: 'The docs site is not bundled with this server (build @x/docs, then the mock)' });
+        return { status: 200, headers: { 'content-type': 'text/html; charset=utf-8' }, body: docsHtml, raw: true };
+      }
+      if (path === '/') {
+        return jsonResponse(200, {
+          name: `${doc.info.title} (x-mock simulator)`,
+          version: doc.info.version,
+          docs: '/docs',
+          spec: '/openapi.json',
+          control: controlRoutes ? '/__control/state' : null,
+          seed,
+        });
+      }
+    }
+    if (controlRoutes && path.startsWith(CONTROL_PREFIX)) return handleControl(control, request);
+    return pipeline(request);
+  };
+
+  const simulator: Simulator = {
+    handle,
+    async fetch(request) {
+      const url = new URL(request.url);
+      const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+      const bodyText = hasBody ? await request.text() : '';
+      const contentType = request.headers.get('content-type') ?? undefined;
+      const response = await handle({
+        method: request.method.toUpperCase(),
+        path: url.pathname,
+        query: url.searchParams,
+        header: (name) => request.headers.get(name) ?? undefined,
+        bodyText,
+        ...(contentType ? { contentType } : {}),
+      });
+      const text = response.raw ? String(response.body) : JSON.stringify(response.body);
+      const empty = request.method === 'HEAD' || response.status === 204 || response.status === 304;
+      return new Response(empty ? null : text, { status: response.status, headers: response.headers });
+    },
+    async listen(listenOptions = {}) {
+      // A computed specifier keeps bundlers for browsers from pulling node:http in.
+      const { startNodeServer } = (await import(/* @vite-ignore */ /* webpackIgnore: true */ NODE_SERVER_MODULE)) as typeof import('../server/node-server.js');
+      return startNodeServer(simulator, listenOptions);
+    },
+    control,
+    operations,
+    seed,
+    specJson,
+  };
+  return simulator;
+}
+
+export type { SimulatorControl } from './control.js';
+export type { SimRequest, SimResponse } from './types.js';
+export type { SimSettings } from './context.js';
+export type { RateLimitOptions } from './rate-limit.js';
+export type { ClockMode } from './clock.js';
+export { TOKENS, type TokenInfo, type TokenSymbol } from './tokens.js';
+export * as simulatorAddresses from './chain/addresses.js';

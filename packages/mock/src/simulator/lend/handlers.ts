@@ -1,0 +1,137 @@
+// Lend: earn earnings, borrow vaults and positions, and operate (create a position, deposit or
+// withdraw collateral, borrow or repay) as a transaction or as instructions.
+import { LEND_PROGRAM, LEND_VAULT } from '../chain/addresses.js';
+import { BLOCKHASH_VALIDITY_BLOCKS } from '../chain/ledger.js';
+import { computeUnitLimit, programCall, type PlainInstruction } from '../chain/instructions.js';
+import { buildTransaction } from '../chain/transactions.js';
+import { bodyOf, q, type Handler, type HandlerContext } from '../context.js';
+import { toBase64 } from '../encoding.js';
+import { ApiError, parseAmount } from '../errors.js';
+import { hashString } from '../random.js';
+import { BORROW_VAULTS, type Position } from './store.js';
+
+const invalid = (message: string): ApiError => new ApiError(400, message);
+
+export const lendGetEarnEarnings: Handler = (ctx) => {
+  const user = q(ctx, 'user');
+  if (user === undefined) throw invalid('user is required');
+  const positions = q(ctx, 'positions')?.split(',').map((s) => s.trim()).filter(Boolean) ?? [];
+  const h = hashString(`${user}:${positions.join(',')}`, ctx.sim.seed);
+  return { body: { address: positions[0] ?? LEND_VAULT, ownerAddress: user, earnings: h % 5_000_000, slot: ctx.sim.ledger.slot() } };
+};
+
+export const lendGetBorrowVaults: Handler = () => ({
+  body: {
+    vaults: BORROW_VAULTS.map((v) => ({
+      id: v.id,
+      address: LEND_VAULT,
+      collateralMint: v.collateralMint,
+      debtMint: v.debtMint,
+      maxLtv: v.maxLtv,
+      liquidationThreshold: v.liquidationThreshold,
+      borrowRateBps: v.borrowRateBps,
+      supplyRateBps: v.supplyRateBps,
+    })),
+  },
+});
+
+const positionView = (p: Position): Record<string, unknown> => ({
+  nftId: p.nftId,
+  vaultId: p.vaultId,
+  owner: p.owner,
+  colAmount: p.collateral.toString(),
+  debtAmount: p.debt.toString(),
+});
+
+export const lendGetBorrowPositions: Handler = (ctx) => {
+  const users = q(ctx, 'users')?.split(',').map((s) => s.trim()).filter(Boolean);
+  if (!users || users.length === 0) throw invalid('users is required');
+  const wanted = new Set(users);
+  const positions = [...ctx.sim.lend.positions.values()].filter((p) => wanted.has(p.owner)).map(positionView);
+  return { body: { positions } };
+};
+
+interface OperateBody {
+  vaultId: number;
+  positionId: number;
+  signer: string;
+  colAmount: string;
+  debtAmount: string;
+  positionOwner?: string;
+}
+
+function operate(ctx: HandlerContext): { nftId: number; instructions: PlainInstruction[]; signer: string } {
+  const { sim } = ctx;
+  const body = bodyOf<OperateBody>(ctx);
+  const vault = BORROW_VAULTS.find((v) => v.id === body.vaultId);
+  if (!vault) throw invalid(`Unknown vaultId ${body.vaultId}`);
+  const col = parseAmount(body.colAmount, 'colAmount', true);
+  const debt = parseAmount(body.debtAmount, 'debtAmount', true);
+  if (col === 0n && debt === 0n) throw invalid('colAmount and debtAmount cannot both be 0');
+  const owner = body.positionOwner ?? body.signer;
+  let position: Position;
+  if (body.positionId === 0) {
+    if (col < 0n || debt < 0n) throw invalid('A new position can only deposit and borrow (non-negative amounts)');
+    position = { nftId: sim.lend.nextNftId, vaultId: vault.id, owner, collateral: 0n, debt: 0n };
+  } else {
+    const existing = sim.lend.positions.get(body.positionId);
+    if (!existing || existing.owner !== owner || existing.vaultId !== vault.id) throw invalid(`Position ${body.positionId} not found in vault ${vault.id} for ${owner}`);
+    position = { ...existing };
+  }
+  const collateral = position.collateral + col;
+  const newDebt = position.debt + debt;
+  if (collateral < 0n) throw invalid('Cannot withdraw more collateral than deposited');
+  if (newDebt < 0n) throw invalid('Cannot repay more than the debt');
+  const colUsd = sim.prices.usdValue(vault.collateralMint, collateral);
+  const debtUsd = sim.prices.usdValue(vault.debtMint, newDebt);
+  if (debtUsd > (colUsd * vault.maxLtv) / 100) throw invalid(`Debt would exceed the vault's ${vault.maxLtv}% max LTV`);
+  if (col > 0n && (sim.wallets.balance(body.signer, vault.collateralMint) ?? 0n) < col) throw invalid('Insufficient collateral balance');
+  if (debt < 0n && (sim.wallets.balance(body.signer, vault.debtMint) ?? 0n) < -debt) throw invalid('Insufficient balance to repay');
+  if (body.positionId === 0) sim.lend.nextNftId += 1;
+  sim.wallets.add(body.signer, vault.collateralMint, -col);
+  sim.wallets.add(body.signer, vault.debtMint, debt);
+  sim.lend.add({ ...position, collateral, debt: newDebt });
+  const payload = new Uint8Array(17);
+  const view = new DataView(payload.buffer);
+  view.setBigInt64(0, col, true);
+  view.setBigInt64(8, debt, true);
+  payload[16] = body.positionId === 0 ? 1 : 0;
+  const instruction = programCall(
+    LEND_PROGRAM,
+    'operate',
+    [
+      { pubkey: body.signer, isSigner: true, isWritable: true },
+      { pubkey: owner, isSigner: false, isWritable: false },
+      { pubkey: vault.collateralMint, isSigner: false, isWritable: false },
+      { pubkey: vault.debtMint, isSigner: false, isWritable: false },
+    ],
+    payload,
+  );
+  return { nftId: position.nftId, instructions: [computeUnitLimit(400_000), instruction], signer: body.signer };
+}
+
+export const lendBorrowOperate: Handler = (ctx) => {
+  const { nftId, instructions, signer } = operate(ctx);
+  const built = buildTransaction({
+    feePayer: signer,
+    instructions,
+    blockhash: ctx.sim.ledger.recentBlockhash(),
+    lastValidBlockHeight: ctx.sim.ledger.blockHeight() + BLOCKHASH_VALIDITY_BLOCKS,
+  });
+  return { body: { nftId, transaction: built.base64 } };
+};
+
+export const lendBorrowOperateInstructions: Handler = (ctx) => {
+  const { nftId, instructions } = operate(ctx);
+  return {
+    body: {
+      nftId,
+      instructions: instructions.map((ix) => ({
+        programId: ix.programId,
+        accounts: ix.accounts.map((a) => ({ ...a })),
+        data: toBase64(ix.data),
+      })),
+      addressLookupTableAddresses: [],
+    },
+  };
+};

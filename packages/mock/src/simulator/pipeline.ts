@@ -1,0 +1,97 @@
+// The request pipeline: route → rate limit → authenticate → (injected fault) → validate →
+// handle → respond. Each stage is its own module; errors become the area's error body.
+import { areaOfPath, reasonPhrase } from './areas.js';
+import type { AuthResult, Authenticator } from './authenticate.js';
+import type { Handler, HandlerResult, SimContext } from './context.js';
+import { ApiError } from './errors.js';
+import type { Faults } from './faults.js';
+import type { OperationInfo } from './operations.js';
+import type { RateLimiter } from './rate-limit.js';
+import { errorResponse, faultResponse, jsonResponse } from './respond.js';
+import type { Router } from './router.js';
+import type { OpenApiDocument } from './spec.js';
+import type { SimRequest, SimResponse } from './types.js';
+import type { OperationValidator } from './validate.js';
+
+export interface PipelineDeps {
+  doc: OpenApiDocument;
+  sim: SimContext;
+  router: Router;
+  authenticator: Authenticator;
+  validators: Map<string, OperationValidator>;
+  handlers: Readonly<Record<string, Handler>>;
+  rateLimiter: RateLimiter;
+  faults: Faults;
+  /** Next request id (its own seeded stream, so ids do not disturb the simulation's). */
+  nextRequestId(): string;
+  onUnexpectedError(error: unknown, op: OperationInfo): void;
+}
+
+/** An answer now, or later when a stage has to wait (signature checks, WebCrypto). */
+export type MaybePromise<T> = T | Promise<T>;
+
+export type Pipeline = (request: SimRequest) => MaybePromise<SimResponse>;
+
+/** Runs `next` on a value or on the value a promise resolves to, staying synchronous when it can. */
+export function chain<T, R>(value: MaybePromise<T>, next: (value: T) => MaybePromise<R>, fail: (error: unknown) => MaybePromise<R>): MaybePromise<R> {
+  const run = (v: T): MaybePromise<R> => {
+    try {
+      const out = next(v);
+      return out instanceof Promise ? out.catch(fail) : out;
+    } catch (error) {
+      return fail(error);
+    }
+  };
+  return value instanceof Promise ? value.then(run, fail) : run(value);
+}
+
+export function createPipeline(deps: PipelineDeps): Pipeline {
+  const { sim, router, authenticator, validators, handlers, rateLimiter, faults, doc } = deps;
+  // Synchronous from end to end unless a stage returns a promise, so a plain GET costs no
+  // microtask hops.
+  return (request) => {
+    // Made only when an error body reports it (keeps the hot path light).
+    let id: string | undefined;
+    const requestId = (): string => (id ??= deps.nextRequestId());
+    const match = router.match(request.method, request.path);
+    if (match.kind !== 'operation') {
+      if (match.kind === 'method-not-allowed') {
+        const error = new ApiError(405, `Method ${request.method} not allowed on ${request.path}`, { code: -2 });
+        return errorResponse(match.area, error, requestId(), { allow: match.allowed.join(', ') });
+      }
+      return errorResponse(areaOfPath(request.path), new ApiError(404, `No operation at ${request.method} ${request.path}`), requestId());
+    }
+    const op = match.operation;
+    const bucket = op.operationId === 'swapExecute' ? 'execute' : 'default';
+    const limit = rateLimiter.hit(`${bucket}:${authenticator.apiKey(request) ?? 'anonymous'}`, sim.clock.now());
+    const headers = limit.headers;
+    if (limit.limited) {
+      headers['retry-after'] = '1';
+      return jsonResponse(429, { code: 429, message: 'Rate limit exceeded' }, headers);
+    }
+    const fail = (error: unknown): SimResponse => {
+      if (error instanceof ApiError) return errorResponse(op.area, error, requestId(), headers);
+      deps.onUnexpectedError(error, op);
+      return errorResponse(op.area, new ApiError(500, reasonPhrase(500)), requestId(), headers);
+    };
+    const respond = (result: HandlerResult): SimResponse => {
+      if (result.headers) Object.assign(headers, result.headers);
+      return jsonResponse(result.status ?? 200, result.body, headers);
+    };
+    const afterAuth = (auth: AuthResult): MaybePromise<SimResponse> => {
+      const fault = faults.take(op.operationId);
+      if (fault !== undefined) return faultResponse(doc, op, fault, requestId(), headers);
+      const input = validators.get(op.operationId)!.validate(request, match.pathParams);
+      const handler = handlers[op.operationId]!;
+      const outcome = handler({ sim, op, input, apiKey: auth.apiKey, ...(auth.wallet ? { wallet: auth.wallet } : {}) });
+      return chain(outcome, respond, fail);
+    };
+    let auth: MaybePromise<AuthResult>;
+    try {
+      auth = authenticator.authenticate(op, request);
+    } catch (error) {
+      return fail(error);
+    }
+    return chain(auth, afterAuth, fail);
+  };
+}

@@ -1,0 +1,77 @@
+// Sliding 60-second window per API key (simulated clock), reported in the x-ratelimit-* headers
+// of every answer. `/swap/v2/execute` counts in its own bucket. At most `maxKeys` keys are tracked.
+
+export interface RateLimitOptions {
+  /** Requests allowed per window and key. Default 1 000 000 (effectively unlimited). */
+  limit?: number;
+  /** Window length in ms. Default 60 000. */
+  windowMs?: number;
+  maxKeys?: number;
+}
+
+export interface RateLimitState {
+  limited: boolean;
+  headers: Record<string, string>;
+}
+
+export interface RateLimiter {
+  hit(key: string, now: number): RateLimitState;
+  reset(): void;
+}
+
+const BUCKETS = 60;
+
+interface Entry {
+  counts: Uint32Array;
+  /** Index (absolute bucket number) of the newest bucket written. */
+  head: number;
+  /** Sum of counts. */
+  total: number;
+}
+
+export function createRateLimiter(options: RateLimitOptions = {}): RateLimiter {
+  const limit = options.limit ?? 1_000_000;
+  const windowMs = options.windowMs ?? 60_000;
+  const bucketMs = windowMs / BUCKETS;
+  const maxKeys = options.maxKeys ?? 1000;
+  const entries = new Map<string, Entry>();
+
+  return {
+    hit(key, now) {
+      const bucket = Math.floor(now / bucketMs);
+      let entry = entries.get(key);
+      if (!entry) {
+        // Oldest key out first (insertion order; not refreshed on use, to keep hits cheap).
+        if (entries.size >= maxKeys) entries.delete(entries.keys().next().value as string);
+        entry = { counts: new Uint32Array(BUCKETS), head: bucket, total: 0 };
+        entries.set(key, entry);
+      }
+      // Clear buckets that slid out of the window since the last hit.
+      const gap = Math.min(BUCKETS, Math.max(0, bucket - entry.head));
+      for (let i = 1; i <= gap; i++) {
+        const slot = (entry.head + i) % BUCKETS;
+        entry.total -= entry.counts[slot]!;
+        entry.counts[slot] = 0;
+      }
+      if (bucket > entry.head) entry.head = bucket;
+      const limited = entry.total >= limit;
+      if (!limited) {
+        entry.counts[entry.head % BUCKETS]! += 1;
+        entry.total += 1;
+      }
+      const current = entry.total;
+      const reset = Math.ceil((now + windowMs) / 1000);
+      return {
+        limited,
+        headers: {
+          'x-ratelimit-remaining': String(limit - current),
+          'x-ratelimit-current': String(current),
+          'x-ratelimit-reset': String(reset),
+        },
+      };
+    },
+    reset() {
+      entries.clear();
+    },
+  };
+}

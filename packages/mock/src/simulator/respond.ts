@@ -1,0 +1,42 @@
+// Respond stage: JSON bodies, the rate-limit headers on every answer, and the bodies of injected
+// faults (the spec's example for that status when there is one).
+import { errorBody, type Area } from './areas.js';
+import { ApiError } from './errors.js';
+import type { OperationInfo } from './operations.js';
+import { deref, type OpenApiDocument } from './spec.js';
+import type { SimResponse } from './types.js';
+
+export const JSON_TYPE = 'application/json; charset=utf-8';
+
+export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): SimResponse {
+  headers['content-type'] = JSON_TYPE;
+  return { status, headers, body };
+}
+
+export function errorResponse(area: Area, error: ApiError, requestId: string, headers: Record<string, string> = {}): SimResponse {
+  return jsonResponse(error.status, errorBody(area, error, requestId), headers);
+}
+
+/** The first named example of an operation's response for `status` (or its `default`), if any. */
+export function exampleBody(doc: OpenApiDocument, op: OperationInfo, status: number): unknown {
+  const responses = op.operation.responses ?? {};
+  const response = responses[String(status)] ?? (status >= 400 ? responses.default : undefined);
+  if (!response) return undefined;
+  const media = deref(doc, response).content?.['application/json'];
+  if (!media) return undefined;
+  if (media.example !== undefined) return media.example;
+  const first = Object.values(media.examples ?? {})[0];
+  return first ? deref(doc, first).value : undefined;
+}
+
+/** The answer of an injected fault. */
+export function faultResponse(doc: OpenApiDocument, op: OperationInfo, status: number, requestId: string, headers: Record<string, string>): SimResponse {
+  const example = exampleBody(doc, op, status);
+  if (example !== undefined && example !== null && typeof example === 'object' && Object.keys(example).length > 0) {
+    return jsonResponse(status, example, headers);
+  }
+  if (status === 429) return jsonResponse(429, { code: 429, message: 'Rate limit exceeded' }, headers);
+  if (status === 401) return jsonResponse(401, { error: 'Unauthorized' }, headers);
+  const message = status >= 500 ? 'Internal server error (injected fault)' : `Injected fault ${status}`;
+  return errorResponse(op.area, new ApiError(status, message, { code: status >= 500 ? -1 : -2 }), requestId, headers);
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { buildOperations } from './operations.js';
+import { createRouter } from './router.js';
+import { bundledSpec } from './spec.js';
+
+const router = createRouter(buildOperations(bundledSpec));
+
+describe('router', () => {
+  it.each([
+    ['GET', '/swap/v2/order', 'swapGetOrder', {}],
+    ['POST', '/trigger/v2/orders/price', 'triggerV2CreatePriceOrder', {}],
+    ['PATCH', '/trigger/v2/orders/price/abc', 'triggerV2UpdatePriceOrder', { id: 'abc' }],
+    ['POST', '/trigger/v2/orders/price/cancel/abc', 'triggerV2CancelPriceOrder', { id: 'abc' }],
+    ['GET', '/prediction/v1/events/search', 'predictionSearchEvents', {}],
+    ['GET', '/prediction/v1/events/scores', 'predictionGetEventScores', {}],
+    ['GET', '/prediction/v1/events/e%201', 'predictionGetEvent', { eventId: 'e 1' }],
+    ['GET', '/prediction/v1/events/e1/score', 'predictionGetEventScore', { eventId: 'e1' }],
+    ['GET', '/prediction/v1/events/e1/markets/m1', 'predictionGetEventMarket', { eventId: 'e1', marketId: 'm1' }],
+    ['HEAD', '/lend/v1/borrow/vaults', 'lendGetBorrowVaults', {}],
+  ])('%s %s → %s', (method, path, operationId, params) => {
+    const match = router.match(method, path);
+    expect(match.kind).toBe('operation');
+    if (match.kind === 'operation') {
+      expect(match.operation.operationId).toBe(operationId);
+      expect(match.pathParams).toEqual(params);
+    }
+  });
+
+  it('tells a wrong method from an unknown path', () => {
+    expect(router.match('POST', '/swap/v2/order')).toEqual({ kind: 'method-not-allowed', allowed: ['GET'], area: 'swapOrder' });
+    expect(router.match('GET', '/swap/v3/order')).toEqual({ kind: 'not-found' });
+    expect(router.match('GET', '/')).toEqual({ kind: 'not-found' });
+  });
+
+  it('knows the security of each operation', () => {
+    const ops = buildOperations(bundledSpec);
+    const jwt = ops.filter((o) => o.requiresJwt).map((o) => o.operationId);
+    expect(jwt).toHaveLength(8);
+    expect(jwt).not.toContain('triggerV2CreateChallenge');
+    expect(jwt).not.toContain('triggerV2VerifyChallenge');
+    expect(ops.every((o) => o.requiresApiKey)).toBe(true);
+  });
+});

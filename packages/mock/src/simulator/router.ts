@@ -1,0 +1,104 @@
+// Route stage: matches method + path against the spec's path templates. Literal segments win
+// over template segments (`/events/search` before `/events/{eventId}`).
+import type { Area } from './areas.js';
+import type { OperationInfo } from './operations.js';
+
+export type RouteMatch =
+  | { kind: 'operation'; operation: OperationInfo; pathParams: Record<string, string> }
+  | { kind: 'method-not-allowed'; allowed: string[]; area: Area }
+  | { kind: 'not-found' };
+
+interface CompiledRoute {
+  segments: Array<{ literal: string } | { param: string }>;
+  literalCount: number;
+  byMethod: Map<string, OperationInfo>;
+}
+
+export interface Router {
+  match(method: string, path: string): RouteMatch;
+}
+
+function compile(template: string): CompiledRoute {
+  const segments = template
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => {
+      const m = /^\{([^}]+)\}$/.exec(segment);
+      return m ? { param: m[1] as string } : { literal: segment };
+    });
+  return { segments, literalCount: segments.filter((s) => 'literal' in s).length, byMethod: new Map() };
+}
+
+export function createRouter(operations: OperationInfo[]): Router {
+  const byTemplate = new Map<string, CompiledRoute>();
+  for (const operation of operations) {
+    let route = byTemplate.get(operation.path);
+    if (!route) byTemplate.set(operation.path, (route = compile(operation.path)));
+    route.byMethod.set(operation.method, operation);
+  }
+  // Most specific first: more literal segments win.
+  const routes = [...byTemplate.values()].sort((a, b) => b.literalCount - a.literalCount);
+  const byLength = new Map<number, CompiledRoute[]>();
+  for (const route of routes) {
+    const list = byLength.get(route.segments.length) ?? [];
+    list.push(route);
+    byLength.set(route.segments.length, list);
+  }
+
+  // Recent matches, cleared when full (bounded under fuzzing).
+  const cache = new Map<string, RouteMatch>();
+  const CACHE_SIZE = 512;
+
+  return {
+    match(method, path) {
+      if (path.length > 200) return matchUncached(method, path);
+      const key = `${method} ${path}`;
+      let hit = cache.get(key);
+      if (hit === undefined) {
+        hit = matchUncached(method, path);
+        if (cache.size >= CACHE_SIZE) cache.clear();
+        cache.set(key, hit);
+      }
+      return hit;
+    },
+  };
+
+  function matchUncached(method: string, path: string): RouteMatch {
+    {
+      const parts = path.split('/').filter(Boolean);
+      const candidates = byLength.get(parts.length) ?? [];
+      let allowed: string[] | undefined;
+      let area: Area | undefined;
+      for (const route of candidates) {
+        const params: Record<string, string> = {};
+        let ok = true;
+        for (let i = 0; i < parts.length; i++) {
+          const segment = route.segments[i]!;
+          const part = parts[i]!;
+          if ('literal' in segment) {
+            if (segment.literal !== part) {
+              ok = false;
+              break;
+            }
+          } else {
+            let value: string;
+            try {
+              value = decodeURIComponent(part);
+            } catch {
+              value = part;
+            }
+            params[segment.param] = value;
+          }
+        }
+        if (!ok) continue;
+        const operation = route.byMethod.get(method) ?? (method === 'HEAD' ? route.byMethod.get('GET') : undefined);
+        if (operation) return { kind: 'operation', operation, pathParams: params };
+        if (!allowed) {
+          allowed = [...route.byMethod.keys()];
+          area = route.byMethod.values().next().value?.area;
+        }
+      }
+      return allowed ? { kind: 'method-not-allowed', allowed, area: area ?? 'other' } : { kind: 'not-found' };
+    }
+  }
+}

@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest';
+import { call, createTestWallet, makeSimulator, NATIVE, PLATFORM_TOKEN, STABLECOIN } from '../test-support/harness.js';
+
+async function order(sim: ReturnType<typeof makeSimulator>, taker: string, query: Record<string, string> = {}) {
+  const res = await call(sim, 'GET', '/swap/v2/order', { query: { inputMint: PLATFORM_TOKEN, outputMint: STABLECOIN, amount: '100000000', taker, ...query } });
+  expect(res.status).toBe(200);
+  expect(res.body.transaction).toBeTruthy();
+  return res.body;
+}
+
+describe('POST /swap/v2/execute', () => {
+  it('lands the taker-signed transaction and moves balances', async () => {
+    const sim = makeSimulator();
+    const wallet = await createTestWallet();
+    const o = await order(sim, wallet.address);
+    const signedTransaction = await wallet.signTransaction(o.transaction);
+    const res = await call(sim, 'POST', '/swap/v2/execute', { body: { signedTransaction, requestId: o.requestId } });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      status: 'Success',
+      code: 0,
+      totalInputAmount: '100000000',
+      totalOutputAmount: '49950000',
+      outputAmountResult: '50000000',
+      swapEvents: [{ inputMint: PLATFORM_TOKEN, outputMint: STABLECOIN, inputAmount: '100000000', outputAmount: '50000000' }],
+    });
+    expect(sim.control.getBalance(wallet.address, PLATFORM_TOKEN)).toBe(100_000_000_000n - 100_000_000n);
+    expect(sim.control.getBalance(wallet.address, STABLECOIN)).toBe(10_000_000_000n + 49_950_000n);
+  });
+
+  it('returns the same result when the same transaction is re-sent within 2 minutes', async () => {
+    const sim = makeSimulator();
+    const wallet = await createTestWallet();
+    const o = await order(sim, wallet.address);
+    const signedTransaction = await wallet.signTransaction(o.transaction);
+    const first = await call(sim, 'POST', '/swap/v2/execute', { body: { signedTransaction, requestId: o.requestId } });
+    sim.control.advanceTime(90_000);
+    const again = await call(sim, 'POST', '/swap/v2/execute', { body: { signedTransaction, requestId: o.requestId } });
+    expect(again.body).toEqual(first.body);
+    expect(sim.control.getBalance(wallet.address, STABLECOIN)).toBe(10_000_000_000n + 49_950_000n);
+    sim.control.advanceTime(121_000);
+    const gone = await call(sim, 'POST', '/swap/v2/execute', { body: { signedTransaction, requestId: o.requestId } });
+    expect(gone.status).toBe(400);
+    expect(gone.body.code).toBe(-1);
+  });
+
+  it('answers -1 for an unknown requestId, -2 for a non-transaction, -3 for another message', async () => {
+    const sim = makeSimulator();
+    const wallet = await createTestWallet();
+    const o1 = await order(sim, wallet.address);
+    const o2 = await order(sim, wallet.address, { amount: '200000000' });
+    const signed2 = await wallet.signTransaction(o2.transaction);
+    expect((await call(sim, 'POST', '/swap/v2/execute', { body: { signedTransaction: signed2, requestId: 'nope' } })).body.code).toBe(-1);
+    expect((await call(sim, 'POST', '/swap/v2/execute', { body: { signedTransaction: 'AAAA', requestId: o1.requestId } })).body.code).toBe(-2);
+    const mismatch = await call(sim, 'POST', '/swap/v2/execute', { body: { signedTransaction: signed2, requestId: o1.requestId } });
+    expect(mismatch.status).toBe(400);
+    expect(mismatch.body.code).toBe(-3);
+  });
+
+  it('checks the taker signature: another key → -2, no signature → Failed -1003', async () => {
+    const sim = makeSimulator();
+    const wallet = await createTestWallet();
+    const intruder = await createTestWallet();
+    const o = await order(sim, wallet.address);
+    const forged = await intruder.signTransaction(o.transaction); // adds nothing: intruder is not a signer slot
+    const unsigned = await call(sim, 'POST', '/swap/v2/execute', { body: { signedTransaction: o.transaction, requestId: o.requestId } });
+    expect(unsigned.body).toMatchObject({ status: 'Failed', code: -1003 });
+    expect(forged).not.toBe(o.transaction);
+    // Put the intruder's signature bytes into the taker's slot.
+    const bytes = Uint8Array.from(atob(o.transaction), (c) => c.charCodeAt(0));
+    const message = bytes.slice(65);
+    const badSig = await intruder.sign(message);
+    bytes.set(badSig, 1);
+    const tampered = btoa(String.fromCharCode(...bytes));
+    const bad = await call(sim, 'POST', '/swap/v2/execute', { body: { signedTransaction: tampered, requestId: o.requestId } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.code).toBe(-2);
+  });
+
+  it('answers -1005 once the blockhash expired and -2003 once the RFQ quote expired', async () => {
+    const sim = makeSimulator();
+    const wallet = await createTestWallet();
+    const onchain = await order(sim, wallet.address);
+    const rfq = await order(sim, wallet.address, { inputMint: NATIVE, amount: '1000000000' });
+    expect(rfq.router).toBe('router_rfq');
+    sim.control.advanceTime(61_000);
+    const expired = await call(sim, 'POST', '/swap/v2/execute', { body: { signedTransaction: await wallet.signTransaction(onchain.transaction), requestId: onchain.requestId } });
+    expect(expired.body).toMatchObject({ status: 'Failed', code: -1005 });
+    const quoteExpired = await call(sim, 'POST', '/swap/v2/execute', { body: { signedTransaction: await wallet.signTransaction(rfq.transaction), requestId: rfq.requestId } });
+    expect(quoteExpired.body).toMatchObject({ status: 'Failed', code: -2003 });
+  });
+
+  it('fails with 6001 when the price moved beyond the slippage', async () => {
+    const sim = makeSimulator();
+    const wallet = await createTestWallet();
+    const o = await order(sim, wallet.address);
+    sim.control.setPrice('PLATFORM_TOKEN', 0.49);
+    const res = await call(sim, 'POST', '/swap/v2/execute', { body: { signedTransaction: await wallet.signTransaction(o.transaction), requestId: o.requestId } });
+    expect(res.body).toMatchObject({ status: 'Failed', code: 6001 });
+  });
+
+  it('lands an RFQ order co-signed by the service (maker slot left to it)', async () => {
+    const sim = makeSimulator();
+    const wallet = await createTestWallet();
+    const o = await order(sim, wallet.address, { inputMint: NATIVE, amount: '1000000000' });
+    const res = await call(sim, 'POST', '/swap/v2/execute', { body: { signedTransaction: await wallet.signTransaction(o.transaction), requestId: o.requestId } });
+    expect(res.body).toMatchObject({ status: 'Success', code: 0, totalOutputAmount: '149925000' });
+    expect(res.body.signature).toMatch(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/);
+  });
+
+  it('needs the integrator payer signature as well', async () => {
+    const sim = makeSimulator();
+    const taker = await createTestWallet();
+    const payer = await createTestWallet();
+    const o = await order(sim, taker.address, { payer: payer.address });
+    const takerOnly = await taker.signTransaction(o.transaction);
+    expect((await call(sim, 'POST', '/swap/v2/execute', { body: { signedTransaction: takerOnly, requestId: o.requestId } })).body.code).toBe(-1003);
+    const both = await payer.signTransaction(takerOnly);
+    const res = await call(sim, 'POST', '/swap/v2/execute', { body: { signedTransaction: both, requestId: o.requestId } });
+    expect(res.body).toMatchObject({ status: 'Success', code: 0 });
+  });
+});
+
+describe('POST /swap/v2/execute under concurrency', () => {
+  it('lands an order once when the same transaction is sent twice at the same time', async () => {
+    const sim = makeSimulator();
+    const wallet = await createTestWallet();
+    const o = await order(sim, wallet.address);
+    const signedTransaction = await wallet.signTransaction(o.transaction);
+    const [a, b] = await Promise.all([
+      call(sim, 'POST', '/swap/v2/execute', { body: { signedTransaction, requestId: o.requestId } }),
+      call(sim, 'POST', '/swap/v2/execute', { body: { signedTransaction, requestId: o.requestId } }),
+    ]);
+    expect(a.body).toEqual(b.body);
+    expect(sim.control.getBalance(wallet.address, STABLECOIN)).toBe(10_000_000_000n + 49_950_000n);
+  });
+});

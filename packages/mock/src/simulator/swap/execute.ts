@@ -1,0 +1,89 @@
+// POST /swap/v2/execute: checks the requestId, that the signed transaction carries exactly the
+// message the order issued, and the client's Ed25519 signatures; then lands it (balances move).
+// Re-sending the same signedTransaction + requestId within 2 minutes returns the same result.
+import { bytesEqual, toBase58 } from '../encoding.js';
+import { checkSigner, decodeTransaction } from '../chain/transactions.js';
+import { bodyOf, type Handler, type HandlerResult, type SimContext } from '../context.js';
+import { ApiError } from '../errors.js';
+import { NATIVE_MINT } from '../tokens.js';
+import type { ExecuteOutcome, SwapOrderRecord } from './store.js';
+
+const rejected = (message: string, code: number): ApiError => new ApiError(400, message, { code });
+
+function failed(code: number, error: string, signature?: string): ExecuteOutcome {
+  return { status: 200, body: { status: 'Failed', code, ...(signature ? { signature } : {}), error } };
+}
+
+function land(sim: SimContext, order: SwapOrderRecord, signature: string): ExecuteOutcome {
+  const { wallets, prices } = sim;
+  const onchain = order.router !== 'router_rfq';
+  if (onchain && sim.ledger.blockHeight() > order.lastValidBlockHeight) return failed(-1005, 'Transaction expired', signature);
+  if (!onchain && order.expireAt !== undefined && sim.clock.now() > order.expireAt) return failed(-2003, 'Quote expired');
+  const balance = wallets.balance(order.taker, order.inputMint) ?? 0n;
+  const nativeNeeded = order.takerFeeLamports + (order.inputMint === NATIVE_MINT ? order.inAmount : 0n);
+  if (balance < order.inAmount || (wallets.balance(order.taker, NATIVE_MINT) ?? 0n) < nativeNeeded) {
+    return failed(onchain ? -1000 : -2000, 'Failed to land: insufficient funds at execution', onchain ? signature : undefined);
+  }
+  // Prices may have moved since the quote (control.setPrice): slippage protection.
+  const routeNow = prices.convert(order.inputMint, order.outputMint, order.inAmount);
+  const outNow = routeNow - (order.routeOutAmount - order.outAmount);
+  if (outNow < order.otherAmountThreshold) {
+    return { status: 200, body: { status: 'Failed', code: 6001, signature, slot: String(sim.ledger.slot()), error: 'Slippage tolerance exceeded' } };
+  }
+  const delivered = onchain ? (outNow < order.outAmount ? outNow : order.outAmount) : order.outAmount;
+  const routeOut = delivered + (order.routeOutAmount - order.outAmount);
+  wallets.add(order.taker, order.inputMint, -order.inAmount);
+  if (order.takerFeeLamports > 0n) wallets.add(order.taker, NATIVE_MINT, -order.takerFeeLamports);
+  wallets.add(order.recipient, order.outputMint, delivered);
+  return {
+    status: 200,
+    body: {
+      status: 'Success',
+      code: 0,
+      signature,
+      slot: String(sim.ledger.slot()),
+      totalInputAmount: order.inAmount.toString(),
+      totalOutputAmount: delivered.toString(),
+      inputAmountResult: order.inAmount.toString(),
+      outputAmountResult: routeOut.toString(),
+      swapEvents: [
+        { inputMint: order.inputMint, inputAmount: order.inAmount.toString(), outputMint: order.outputMint, outputAmount: routeOut.toString() },
+      ],
+    },
+  };
+}
+
+export const swapExecute: Handler = async (ctx): Promise<HandlerResult> => {
+  const { sim } = ctx;
+  const { signedTransaction, requestId } = bodyOf<{ signedTransaction: string; requestId: string }>(ctx);
+  const order = sim.swap.orders.get(requestId);
+  if (!order) throw rejected('Order not found in cache', -1);
+  if (order.executed) {
+    if (order.executed.signedTransaction === signedTransaction) return order.executed.outcome;
+    throw rejected('Order already executed with a different transaction', -3);
+  }
+  const tx = decodeTransaction(signedTransaction);
+  if (!tx) throw rejected('Invalid signed transaction', -2);
+  if (!bytesEqual(tx.messageBytes, order.messageBytes)) throw rejected('Invalid message bytes: not the transaction of this order', -3);
+  for (const signer of order.clientSigners) {
+    const check = await checkSigner(tx, signer);
+    if (check === 'invalid') throw rejected(`Invalid signed transaction: bad signature of ${signer}`, -2);
+    if (check !== 'valid') {
+      const outcome = failed(order.router === 'router_rfq' ? -2002 : -1003, `Transaction not fully signed: missing signature of ${signer}`);
+      return outcome;
+    }
+  }
+  // A concurrent re-send may have landed the order while the signatures were checked.
+  const landed = order.executed as SwapOrderRecord['executed'];
+  if (landed) {
+    if (landed.signedTransaction === signedTransaction) return landed.outcome;
+    throw rejected('Order already executed with a different transaction', -3);
+  }
+  const first = tx.signatures[0]?.signature ?? sim.random.bytes(64); // the service co-signs as fee payer
+  const signature = toBase58(first);
+  const outcome = land(sim, order, signature);
+  order.executed = { signedTransaction, outcome };
+  // Keep the result for re-sends for two more minutes.
+  sim.swap.orders.set(requestId, order);
+  return outcome;
+};

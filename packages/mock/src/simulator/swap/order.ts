@@ -1,0 +1,166 @@
+// GET /swap/v2/order: a quote from the best eligible router and, with a taker, an unsigned v0
+// transaction (or the empty string plus errorCode when it cannot be built).
+import { AMM_KEYS, RFQ_MAKER } from '../chain/addresses.js';
+import { BLOCKHASH_VALIDITY_BLOCKS } from '../chain/ledger.js';
+import { iso, q, type Handler } from '../context.js';
+import { ApiError, parseAmount } from '../errors.js';
+import { NATIVE_MINT } from '../tokens.js';
+import { quoteSwap, type QuoteRequest } from './quote.js';
+import { buildSwapTransaction } from './transaction.js';
+
+const RFQ_QUOTE_TTL_MS = 60_000;
+
+const csv = (value: string | undefined): Set<string> =>
+  new Set((value ?? '').split(',').map((s) => s.trim().replace(/\+/g, ' ')).filter(Boolean));
+
+function swapTypeOf(router: string): string {
+  if (router === 'router_rfq') return 'rfq';
+  if (router === 'router_onchain') return 'aggregator';
+  return router;
+}
+
+export const swapGetOrder: Handler = (ctx) => {
+  const { sim } = ctx;
+  const started = sim.clock.now();
+  const taker = q(ctx, 'taker');
+  const receiver = q(ctx, 'receiver');
+  const referralAccount = q(ctx, 'referralAccount');
+  const referralFee = q<number>(ctx, 'referralFee');
+  if ((referralAccount === undefined) !== (referralFee === undefined)) {
+    throw new ApiError(400, 'referralAccount and referralFee must be sent together');
+  }
+  if (receiver !== undefined && receiver === taker) throw new ApiError(400, 'receiver must differ from taker');
+  if (receiver !== undefined && taker === undefined) throw new ApiError(400, 'receiver requires taker');
+  const req: QuoteRequest = {
+    inputMint: q(ctx, 'inputMint')!,
+    outputMint: q(ctx, 'outputMint')!,
+    amount: parseAmount(q<string>(ctx, 'amount')!, 'amount'),
+    ...(taker !== undefined ? { taker } : {}),
+    ...(receiver !== undefined ? { receiver } : {}),
+    ...(q(ctx, 'payer') !== undefined ? { payer: q(ctx, 'payer')! } : {}),
+    ...(q<number>(ctx, 'slippageBps') !== undefined ? { slippageBps: q<number>(ctx, 'slippageBps')! } : {}),
+    ...(referralAccount !== undefined ? { referralAccount, referralFee: referralFee! } : {}),
+    ...(q<number>(ctx, 'priorityFeeLamports') !== undefined ? { priorityFeeLamports: q<number>(ctx, 'priorityFeeLamports')! } : {}),
+    ...(q<number>(ctx, 'bundleTipLamports') !== undefined ? { bundleTipLamports: q<number>(ctx, 'bundleTipLamports')! } : {}),
+    excludeRouters: csv(q(ctx, 'excludeRouters')),
+    excludeDexes: csv(q(ctx, 'excludeDexes')),
+  };
+  const outcome = quoteSwap(req, sim.prices, sim.wallets);
+  if (!outcome.ok) throw new ApiError(400, outcome.error);
+  const { quote } = outcome;
+  const requestId = sim.random.uuid(started);
+  const manual = req.payer !== undefined || req.excludeRouters.size > 0 || req.excludeDexes.size > 0 || req.receiver !== undefined;
+  const body: Record<string, unknown> = {
+    mode: manual ? 'manual' : 'ultra',
+    inputMint: req.inputMint,
+    outputMint: req.outputMint,
+    inAmount: req.amount.toString(),
+    outAmount: quote.outAmount.toString(),
+    inUsdValue: quote.inUsd,
+    outUsdValue: quote.outUsd,
+    swapUsdValue: quote.inUsd,
+    priceImpact: quote.priceImpact,
+    priceImpactPct: String(quote.priceImpact * 100),
+    otherAmountThreshold: quote.otherAmountThreshold.toString(),
+    swapMode: 'ExactIn',
+    slippageBps: quote.slippageBps,
+    routePlan: [
+      {
+        swapInfo: {
+          ammKey: AMM_KEYS[quote.ammIndex],
+          label: quote.label,
+          inputMint: req.inputMint,
+          outputMint: req.outputMint,
+          inAmount: req.amount.toString(),
+          outAmount: quote.routeOut.toString(),
+        },
+        percent: 100,
+        bps: 10_000,
+        usdValue: quote.inUsd,
+      },
+    ],
+    ...(referralAccount !== undefined ? { referralAccount } : {}),
+    feeMint: req.outputMint,
+    feeBps: quote.feeBps,
+    platformFee: { amount: quote.feeAmount.toString(), feeBps: quote.feeBps, feeMint: req.outputMint },
+    signatureFeeLamports: 5000,
+    signatureFeePayer: null,
+    prioritizationFeeLamports: 0,
+    prioritizationFeePayer: null,
+    rentFeeLamports: 0,
+    rentFeePayer: null,
+    swapType: swapTypeOf(quote.router),
+    router: quote.router,
+    transaction: null,
+    gasless: false,
+    requestId,
+    totalTime: 0,
+    taker: taker ?? null,
+  };
+
+  if (taker !== undefined) {
+    const height = sim.ledger.blockHeight();
+    const lastValidBlockHeight = height + BLOCKHASH_VALIDITY_BLOCKS;
+    body.lastValidBlockHeight = String(lastValidBlockHeight);
+    const isRfq = quote.router === 'router_rfq';
+    const expireAt = started + RFQ_QUOTE_TTL_MS;
+    if (isRfq) {
+      body.quoteId = sim.random.uuid(started);
+      body.maker = RFQ_MAKER;
+      body.expireAt = iso(expireAt);
+    }
+    if ('errorCode' in outcome) {
+      body.transaction = '';
+      body.signatureFeePayer = taker;
+      body.prioritizationFeePayer = taker;
+      body.rentFeePayer = taker;
+      body.prioritizationFeeLamports = req.priorityFeeLamports ?? 10_000;
+      body.errorCode = outcome.errorCode;
+      body.errorMessage = outcome.errorMessage;
+      body.error = outcome.errorMessage;
+    } else if (outcome.fees) {
+      const fees = outcome.fees;
+      const recipient = req.receiver ?? taker;
+      const outputAccountMissing = req.outputMint !== NATIVE_MINT && sim.wallets.balance(recipient, req.outputMint) === null;
+      const built = buildSwapTransaction({
+        req: { ...req, taker },
+        quote,
+        fees,
+        blockhash: sim.ledger.recentBlockhash(),
+        lastValidBlockHeight,
+        outputAccountMissing,
+      });
+      Object.assign(body, {
+        signatureFeeLamports: fees.signatureFeeLamports,
+        signatureFeePayer: fees.signatureFeePayer,
+        prioritizationFeeLamports: fees.prioritizationFeeLamports,
+        prioritizationFeePayer: fees.prioritizationFeePayer,
+        rentFeeLamports: fees.rentFeeLamports,
+        rentFeePayer: fees.rentFeePayer,
+        transaction: built.base64,
+        gasless: fees.gasless,
+      });
+      const clientSigners = built.signers.filter((s) => s === taker || (req.payer !== undefined && s === req.payer));
+      sim.swap.orders.set(requestId, {
+        requestId,
+        router: quote.router,
+        taker,
+        feePayer: fees.signatureFeePayer,
+        clientSigners,
+        messageBytes: built.messageBytes,
+        inputMint: req.inputMint,
+        outputMint: req.outputMint,
+        inAmount: req.amount,
+        outAmount: quote.outAmount,
+        routeOutAmount: quote.routeOut,
+        otherAmountThreshold: quote.otherAmountThreshold,
+        recipient,
+        lastValidBlockHeight,
+        ...(isRfq ? { expireAt } : {}),
+        takerFeeLamports: fees.signatureFeePayer === taker ? BigInt(fees.signatureFeeLamports + fees.prioritizationFeeLamports + fees.rentFeeLamports) : 0n,
+      });
+    }
+  }
+  body.totalTime = Math.max(1, sim.clock.now() - started);
+  return { body };
+};

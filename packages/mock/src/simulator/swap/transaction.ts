@@ -1,0 +1,73 @@
+// The unsigned v0 transaction of a swap order: compute budget, the output token account when it
+// is missing, the swap (or RFQ fill) and an optional bundle tip, with the right signer slots.
+import { AMM_KEYS, RFQ_MAKER, SWAP_PROGRAM, TIP_RECEIVERS } from '../chain/addresses.js';
+import {
+  computeUnitLimit,
+  computeUnitPrice,
+  createTokenAccount,
+  programCall,
+  swap,
+  systemTransfer,
+  encodeU64,
+  type PlainInstruction,
+} from '../chain/instructions.js';
+import { buildTransaction, type BuiltTransaction } from '../chain/transactions.js';
+import type { FeePlan, Quote, QuoteRequest } from './quote.js';
+
+export interface SwapTransactionInput {
+  req: QuoteRequest & { taker: string };
+  quote: Quote;
+  fees: FeePlan;
+  blockhash: string;
+  lastValidBlockHeight: number;
+  outputAccountMissing: boolean;
+}
+
+export function buildSwapTransaction(input: SwapTransactionInput): BuiltTransaction {
+  const { req, quote, fees } = input;
+  const taker = req.taker;
+  const recipient = req.receiver ?? taker;
+  const instructions: PlainInstruction[] = [computeUnitLimit(1_400_000)];
+  const priority = BigInt(req.priorityFeeLamports ?? 10_000);
+  // micro-lamports per compute unit so that the limit times the price is the priority fee
+  instructions.push(computeUnitPrice((priority * 1_000_000n) / 1_400_000n));
+  if (input.outputAccountMissing) instructions.push(createTokenAccount(fees.rentFeePayer, recipient, req.outputMint));
+  if (quote.router === 'router_rfq') {
+    instructions.push(
+      programCall(
+        SWAP_PROGRAM,
+        'rfq_fill',
+        [
+          { pubkey: taker, isSigner: true, isWritable: true },
+          { pubkey: RFQ_MAKER, isSigner: true, isWritable: true },
+          { pubkey: req.inputMint, isSigner: false, isWritable: false },
+          { pubkey: req.outputMint, isSigner: false, isWritable: false },
+        ],
+        new Uint8Array([...encodeU64(req.amount), ...encodeU64(quote.outAmount)]),
+      ),
+    );
+  } else {
+    instructions.push(
+      swap({
+        taker,
+        ammKey: AMM_KEYS[quote.ammIndex] as string,
+        inputMint: req.inputMint,
+        outputMint: req.outputMint,
+        inAmount: req.amount,
+        minOutAmount: quote.otherAmountThreshold,
+        slippageBps: quote.slippageBps,
+        ...(req.receiver ? { receiver: req.receiver } : {}),
+        ...(req.referralAccount ? { feeAccount: req.referralAccount } : {}),
+      }),
+    );
+  }
+  if (req.bundleTipLamports && req.bundleTipLamports > 0) {
+    instructions.push(systemTransfer(fees.prioritizationFeePayer, TIP_RECEIVERS[0] as string, BigInt(req.bundleTipLamports)));
+  }
+  return buildTransaction({
+    feePayer: fees.signatureFeePayer,
+    instructions,
+    blockhash: input.blockhash,
+    lastValidBlockHeight: input.lastValidBlockHeight,
+  });
+}

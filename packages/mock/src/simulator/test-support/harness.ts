@@ -1,0 +1,126 @@
+// Test support (not built into dist): drive a simulator and check its answers against the spec.
+import { getAddressFromPublicKey, getBase58Decoder, generateKeyPair, signBytes, getTransactionDecoder, getTransactionEncoder, getBase64Decoder, getBase64Encoder } from '@solana/kit';
+import { createSimulator, type Simulator, type SimulatorOptions } from '../index.js';
+import { createSchemaCompiler, describeError } from '../schemas.js';
+import { bundledSpec, deref } from '../spec.js';
+
+export const API_KEY = 'test-key';
+export const TAKER = 'EwV78VBLEhDmtkHxBv6hcTBjrfhbM8b3n1cCELt4imKg';
+export const PLATFORM_TOKEN = 'D6gqDYHvpEparhs6TGfnXKtNEzVe48aLfmB6bKNjdKsD';
+export const STABLECOIN = '7gQqK6wWf1gAc7f2R4oQ18Q4m6Vazr1umgktSGsnJZny';
+export const NATIVE = '6fd8k5X66KFcLyFpw18Ejp8cQmNdCBMfBUtgpujhyNzE';
+export const EXAMPLE_TOKEN = 'ANXWJBfTCfGy9S9DqBojTgqxsd3LehNkCYZieTjTearb';
+
+export interface CallOptions {
+  query?: Record<string, string | number | boolean | undefined>;
+  body?: unknown;
+  rawBody?: string;
+  headers?: Record<string, string>;
+  apiKey?: string | null;
+  token?: string;
+  /** Skip the spec check of the answer (for statuses the spec does not document yet). */
+  unchecked?: boolean;
+}
+
+export interface CallResult {
+  status: number;
+  body: any;
+  headers: Headers;
+}
+
+const compiler = createSchemaCompiler(bundledSpec);
+
+/** Problems of an answer against the spec's response schema of its operation ([] when it conforms). */
+export function responseViolations(sim: Simulator, method: string, path: string, status: number, body: unknown): string[] {
+  const literals = (template: string): number => template.split('/').filter((seg) => seg && !seg.startsWith('{')).length;
+  const op = sim.operations
+    .filter((o) => o.method === method && matches(o.path, path))
+    .sort((a, b) => literals(b.path) - literals(a.path))[0];
+  if (!op) return [`no operation for ${method} ${path}`];
+  const responses = op.operation.responses ?? {};
+  const response = responses[String(status)] ?? responses.default;
+  if (!response) return [`status ${status} is not documented for ${op.operationId}`];
+  const schema = deref(bundledSpec, response).content?.['application/json']?.schema;
+  if (!schema) return [];
+  const validate = compiler.compile(schema);
+  return validate(body) ? [] : (validate.errors ?? []).map(describeError);
+}
+
+function matches(template: string, path: string): boolean {
+  const a = template.split('/');
+  const b = path.split('/');
+  return a.length === b.length && a.every((seg, i) => seg.startsWith('{') || seg === b[i]);
+}
+
+export function makeSimulator(options: SimulatorOptions = {}): Simulator {
+  return createSimulator({
+    onUnexpectedError: (error) => {
+      throw error;
+    },
+    ...options,
+  });
+}
+
+/** Calls the simulator through its fetch handler; every answer is also checked against the spec. */
+export async function call(sim: Simulator, method: string, path: string, options: CallOptions = {}): Promise<CallResult> {
+  const url = new URL(`http://localhost${path}`);
+  for (const [k, v] of Object.entries(options.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.apiKey !== null) headers['x-api-key'] = options.apiKey ?? API_KEY;
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  let body: string | undefined;
+  if (options.rawBody !== undefined) body = options.rawBody;
+  else if (options.body !== undefined) {
+    body = JSON.stringify(options.body);
+    headers['content-type'] = 'application/json';
+  }
+  const response = await sim.fetch(new Request(url, { method, headers, ...(body !== undefined ? { body } : {}) }));
+  const text = await response.text();
+  const parsed = text ? JSON.parse(text) : undefined;
+  const violations = options.unchecked ? [] : responseViolations(sim, method, url.pathname, response.status, parsed);
+  if (violations.length > 0) {
+    throw new Error(`${method} ${path} answered ${response.status} outside the spec: ${violations.join('; ')}\n${text.slice(0, 500)}`);
+  }
+  return { status: response.status, body: parsed, headers: response.headers };
+}
+
+export interface TestWallet {
+  address: string;
+  sign(bytes: Uint8Array): Promise<Uint8Array>;
+  /** Signs the wallet's slot of a base64 wire transaction. */
+  signTransaction(base64: string): Promise<string>;
+  signMessage(text: string): Promise<string>;
+}
+
+const b58 = getBase58Decoder();
+const txDecoder = getTransactionDecoder();
+const txEncoder = getTransactionEncoder();
+
+export async function createTestWallet(): Promise<TestWallet> {
+  const pair = await generateKeyPair();
+  const address = await getAddressFromPublicKey(pair.publicKey);
+  const sign = async (bytes: Uint8Array): Promise<Uint8Array> => new Uint8Array(await signBytes(pair.privateKey, bytes));
+  return {
+    address,
+    sign,
+    async signTransaction(base64) {
+      const tx = txDecoder.decode(getBase64Encoder().encode(base64));
+      const signature = await sign(new Uint8Array(tx.messageBytes));
+      const signed = { ...tx, signatures: { ...tx.signatures, [address]: signature } };
+      return getBase64Decoder().decode(txEncoder.encode(signed as never));
+    },
+    async signMessage(text) {
+      return b58.decode(await sign(new TextEncoder().encode(text)));
+    },
+  };
+}
+
+/** Runs the trigger v2 challenge flow (message type) and returns the token. */
+export async function login(sim: Simulator, wallet: TestWallet): Promise<string> {
+  const challenge = await call(sim, 'POST', '/trigger/v2/auth/challenge', { body: { walletPubkey: wallet.address, type: 'message' } });
+  if (challenge.status !== 200) throw new Error(`challenge failed: ${JSON.stringify(challenge.body)}`);
+  const signature = await wallet.signMessage(challenge.body.challenge);
+  const verify = await call(sim, 'POST', '/trigger/v2/auth/verify', { body: { type: 'message', walletPubkey: wallet.address, signature } });
+  if (verify.status !== 200) throw new Error(`verify failed: ${JSON.stringify(verify.body)}`);
+  return verify.body.token;
+}

@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { call, createTestWallet, makeSimulator, NATIVE, PLATFORM_TOKEN, STABLECOIN } from '../test-support/harness.js';
+import type { Simulator } from '../index.js';
+import type { TestWallet } from '../test-support/harness.js';
+
+async function create(sim: Simulator, maker: TestWallet, making = '100000000', extra: Record<string, unknown> = {}) {
+  const res = await call(sim, 'POST', '/trigger/v1/createOrder', {
+    body: { maker: maker.address, payer: maker.address, inputMint: PLATFORM_TOKEN, outputMint: STABLECOIN, params: { makingAmount: making, takingAmount: '60000000', ...extra } },
+  });
+  return res;
+}
+
+async function createAndExecute(sim: Simulator, maker: TestWallet) {
+  const created = await create(sim, maker);
+  expect(created.status).toBe(200);
+  const executed = await call(sim, 'POST', '/trigger/v1/execute', { body: { requestId: created.body.requestId, signedTransaction: await maker.signTransaction(created.body.transaction) } });
+  expect(executed.body).toMatchObject({ code: 0, status: 'Success' });
+  return created.body.order as string;
+}
+
+describe('trigger v1', () => {
+  it('rejects a making amount worth less than 5 USD with the v1 error body', async () => {
+    const sim = makeSimulator();
+    const maker = await createTestWallet();
+    const res = await create(sim, maker, '9000000');
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: 'invalid create order request', cause: 'making amount is worth less than the 5 USD minimum', code: 400 });
+    expect((await create(sim, maker, '10000000')).status).toBe(200);
+  });
+
+  it('creates an order as an unsigned transaction, executes it and lists it as active', async () => {
+    const sim = makeSimulator();
+    const maker = await createTestWallet();
+    const order = await createAndExecute(sim, maker);
+    const list = await call(sim, 'GET', '/trigger/v1/getTriggerOrders', { query: { user: maker.address, orderStatus: 'active' } });
+    expect(list.body).toMatchObject({ user: maker.address, orderStatus: 'active', totalPages: 1, page: 1 });
+    expect(list.body.orders).toHaveLength(1);
+    expect(list.body.orders[0]).toMatchObject({ orderKey: order, status: 'Open', rawMakingAmount: '100000000' });
+    expect(sim.control.getBalance(maker.address, PLATFORM_TOKEN)).toBe(100_000_000_000n - 100_000_000n);
+  });
+
+  it('rejects execute with an unknown requestId, a foreign transaction or a missing signature', async () => {
+    const sim = makeSimulator();
+    const maker = await createTestWallet();
+    const a = await create(sim, maker);
+    const b = await create(sim, maker);
+    expect((await call(sim, 'POST', '/trigger/v1/execute', { body: { requestId: 'x', signedTransaction: a.body.transaction } })).body.cause).toMatch(/requestId/);
+    expect((await call(sim, 'POST', '/trigger/v1/execute', { body: { requestId: a.body.requestId, signedTransaction: await maker.signTransaction(b.body.transaction) } })).status).toBe(400);
+    const unsigned = await call(sim, 'POST', '/trigger/v1/execute', { body: { requestId: a.body.requestId, signedTransaction: a.body.transaction } });
+    expect(unsigned.body.cause).toMatch(/missing signature/);
+  });
+
+  it('cancels one order, then all with 5 cancels per transaction, and refunds them', async () => {
+    const sim = makeSimulator();
+    const maker = await createTestWallet();
+    const orders: string[] = [];
+    for (let i = 0; i < 7; i++) orders.push(await createAndExecute(sim, maker));
+    const one = await call(sim, 'POST', '/trigger/v1/cancelOrder', { body: { maker: maker.address, order: orders[0] } });
+    expect(one.status).toBe(200);
+    await call(sim, 'POST', '/trigger/v1/execute', { body: { requestId: one.body.requestId, signedTransaction: await maker.signTransaction(one.body.transaction) } });
+    const many = await call(sim, 'POST', '/trigger/v1/cancelOrders', { body: { maker: maker.address } });
+    expect(many.body.transactions).toHaveLength(2);
+    for (const tx of many.body.transactions) {
+      const res = await call(sim, 'POST', '/trigger/v1/execute', { body: { requestId: many.body.requestId, signedTransaction: await maker.signTransaction(tx) } });
+      expect(res.body.code).toBe(0);
+    }
+    const history = await call(sim, 'GET', '/trigger/v1/getTriggerOrders', { query: { user: maker.address, orderStatus: 'history' } });
+    expect(history.body.orders).toHaveLength(7);
+    expect(history.body.orders.every((o: { status: string }) => o.status === 'Cancelled')).toBe(true);
+    expect(sim.control.getBalance(maker.address, PLATFORM_TOKEN)).toBe(100_000_000_000n);
+    expect((await call(sim, 'POST', '/trigger/v1/cancelOrders', { body: { maker: maker.address } })).body.cause).toMatch(/no open orders/);
+    const other = await createTestWallet();
+    expect((await call(sim, 'POST', '/trigger/v1/cancelOrder', { body: { maker: other.address, order: orders[1] } })).status).toBe(400);
+  });
+
+  it('pages the order list 10 per page and filters by mint', async () => {
+    const sim = makeSimulator();
+    const maker = await createTestWallet();
+    for (let i = 0; i < 11; i++) await createAndExecute(sim, maker);
+    const page2 = await call(sim, 'GET', '/trigger/v1/getTriggerOrders', { query: { user: maker.address, page: 2 } });
+    expect(page2.body).toMatchObject({ totalPages: 2, page: 2 });
+    expect(page2.body.orders).toHaveLength(1);
+    const none = await call(sim, 'GET', '/trigger/v1/getTriggerOrders', { query: { user: maker.address, inputMint: NATIVE } });
+    expect(none.body.orders).toHaveLength(0);
+    expect((await call(sim, 'GET', '/trigger/v1/getTriggerOrders', {})).status).toBe(400);
+  });
+
+  it('fills and expires orders through the control API', async () => {
+    const sim = makeSimulator();
+    const maker = await createTestWallet();
+    const a = await createAndExecute(sim, maker);
+    const b = await createAndExecute(sim, maker);
+    sim.control.fillOrder(a);
+    sim.control.expireOrder(b);
+    const history = await call(sim, 'GET', '/trigger/v1/getTriggerOrders', { query: { user: maker.address, orderStatus: 'history' } });
+    expect(history.body.orders.map((o: { status: string }) => o.status).sort()).toEqual(['Completed', 'Expired']);
+    expect(sim.control.getBalance(maker.address, STABLECOIN)).toBe(10_000_000_000n + 60_000_000n);
+  });
+});

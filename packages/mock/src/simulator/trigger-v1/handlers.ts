@@ -1,0 +1,242 @@
+// Trigger v1 (no longer maintained upstream): create an order as an unsigned transaction, execute
+// it, cancel one or many (5 per transaction), list active and past orders.
+import { BLOCKHASH_VALIDITY_BLOCKS } from '../chain/ledger.js';
+import { TRIGGER_V1_PROGRAM } from '../chain/addresses.js';
+import { computeUnitLimit, encodeU64, programCall, type PlainInstruction } from '../chain/instructions.js';
+import { buildTransaction, checkSigner, decodeTransaction } from '../chain/transactions.js';
+import { bodyOf, iso, q, type Handler, type SimContext } from '../context.js';
+import { bytesEqual, toBase58 } from '../encoding.js';
+import { ApiError, parseAmount } from '../errors.js';
+import { tokenByMint } from '../tokens.js';
+import type { TriggerV1Order } from './store.js';
+
+export const V1_MIN_USD = 5;
+const PAGE_SIZE = 10;
+const CANCELS_PER_TRANSACTION = 5;
+
+const invalid = (title: string, cause: string): ApiError => new ApiError(400, cause, { title });
+
+function build(sim: SimContext, feePayer: string, instructions: PlainInstruction[]) {
+  return buildTransaction({
+    feePayer,
+    instructions: [computeUnitLimit(300_000), ...instructions],
+    blockhash: sim.ledger.recentBlockhash(),
+    lastValidBlockHeight: sim.ledger.blockHeight() + BLOCKHASH_VALIDITY_BLOCKS,
+  });
+}
+
+interface CreateBody {
+  maker: string;
+  payer: string;
+  inputMint: string;
+  outputMint: string;
+  params: { makingAmount: string; takingAmount: string; expiredAt?: string; slippageBps?: string; feeBps?: string };
+}
+
+export const triggerV1CreateOrder: Handler = (ctx) => {
+  const { sim } = ctx;
+  const body = bodyOf<CreateBody>(ctx);
+  const title = 'invalid create order request';
+  if (!tokenByMint(body.inputMint)) throw invalid(title, `unknown inputMint ${body.inputMint}`);
+  if (!tokenByMint(body.outputMint)) throw invalid(title, `unknown outputMint ${body.outputMint}`);
+  if (body.inputMint === body.outputMint) throw invalid(title, 'inputMint and outputMint must differ');
+  const making = parseAmount(body.params.makingAmount, 'makingAmount');
+  const taking = parseAmount(body.params.takingAmount, 'takingAmount');
+  if (taking <= 0n) throw invalid(title, 'takingAmount must be greater than 0');
+  if (sim.prices.usdValue(body.inputMint, making) < V1_MIN_USD) throw invalid(title, `making amount is worth less than the ${V1_MIN_USD} USD minimum`);
+  const nowSec = Math.floor(sim.clock.now() / 1000);
+  const expiredAt = body.params.expiredAt !== undefined ? Number(body.params.expiredAt) : null;
+  if (expiredAt !== null && (!Number.isSafeInteger(expiredAt) || expiredAt > 4_102_444_800)) throw invalid(title, 'expiredAt must be a Unix time in seconds');
+  if (expiredAt !== null && expiredAt <= nowSec) throw invalid(title, 'expiredAt must be in the future');
+  const balance = sim.wallets.balance(body.maker, body.inputMint) ?? 0n;
+  if (balance < making) throw invalid(title, `insufficient balance: need ${making}, have ${balance}`);
+
+  const orderKey = sim.random.address();
+  const built = build(sim, body.payer, [
+    programCall(
+      TRIGGER_V1_PROGRAM,
+      'init_ord',
+      [
+        { pubkey: body.maker, isSigner: true, isWritable: true },
+        { pubkey: body.payer, isSigner: true, isWritable: true },
+        { pubkey: orderKey, isSigner: false, isWritable: true },
+        { pubkey: body.inputMint, isSigner: false, isWritable: false },
+        { pubkey: body.outputMint, isSigner: false, isWritable: false },
+      ],
+      new Uint8Array([...encodeU64(making), ...encodeU64(taking)]),
+    ),
+  ]);
+  const now = sim.clock.now();
+  const requestId = sim.random.uuid(now);
+  const order: TriggerV1Order = {
+    orderKey,
+    userPubkey: body.maker,
+    inputMint: body.inputMint,
+    outputMint: body.outputMint,
+    makingAmount: making,
+    takingAmount: taking,
+    remainingMakingAmount: making,
+    remainingTakingAmount: taking,
+    slippageBps: Number(body.params.slippageBps ?? 0),
+    expiredAt,
+    createdAt: now,
+    updatedAt: now,
+    status: 'Open',
+    openTx: '',
+    closeTx: '',
+  };
+  sim.triggerV1.pending.set(requestId, { kind: 'create', maker: body.maker, signers: built.signers, messages: [built.messageBytes], order });
+  return { body: { requestId, transaction: built.base64, order: orderKey } };
+};
+
+export const triggerV1Execute: Handler = async (ctx) => {
+  const { sim } = ctx;
+  const { requestId, signedTransaction } = bodyOf<{ requestId: string; signedTransaction: string }>(ctx);
+  const title = 'invalid execute request';
+  const pending = sim.triggerV1.pending.get(requestId);
+  if (!pending) throw invalid(title, 'requestId not found or expired');
+  const tx = decodeTransaction(signedTransaction);
+  if (!tx) throw invalid(title, 'signedTransaction is not a valid transaction');
+  const index = pending.messages.findIndex((m) => bytesEqual(m, tx.messageBytes));
+  if (index < 0) throw invalid(title, 'signedTransaction does not match the transaction of this request');
+  for (const signer of tx.signatures.map((s) => s.signer)) {
+    const check = await checkSigner(tx, signer);
+    if (check !== 'valid') throw invalid(title, `${check === 'missing' ? 'missing' : 'invalid'} signature of ${signer}`);
+  }
+  // A concurrent execute of the same request may have won while the signatures were checked.
+  if (sim.triggerV1.pending.get(requestId) !== pending) throw invalid(title, 'requestId not found or expired');
+  const signature = toBase58(tx.signatures[0]!.signature!);
+  const now = sim.clock.now();
+  if (pending.kind === 'create') {
+    const order = { ...pending.order, openTx: signature, createdAt: now, updatedAt: now };
+    sim.wallets.add(order.userPubkey, order.inputMint, -order.makingAmount);
+    sim.triggerV1.addOrder(order);
+    sim.triggerV1.pending.delete(requestId);
+  } else {
+    if (pending.done[index]) throw invalid(title, 'this transaction was already executed');
+    pending.done[index] = true;
+    for (const key of pending.chunks[index] ?? []) {
+      const order = sim.triggerV1.orders.get(key);
+      if (!order || order.status !== 'Open') continue;
+      sim.wallets.add(order.userPubkey, order.inputMint, order.remainingMakingAmount);
+      Object.assign(order, { status: 'Cancelled', closeTx: signature, updatedAt: now });
+    }
+    if (pending.done.every(Boolean)) sim.triggerV1.pending.delete(requestId);
+  }
+  return { body: { code: 0, signature, status: 'Success' } };
+};
+
+function cancelTransactions(sim: SimContext, maker: string, chunks: string[][]) {
+  return chunks.map((keys) =>
+    build(sim, maker, [
+      programCall(TRIGGER_V1_PROGRAM, 'cancel', [
+        { pubkey: maker, isSigner: true, isWritable: true },
+        ...keys.map((k) => ({ pubkey: k, isSigner: false, isWritable: true })),
+      ]),
+    ]),
+  );
+}
+
+export const triggerV1CancelOrder: Handler = (ctx) => {
+  const { sim } = ctx;
+  const { maker, order: key } = bodyOf<{ maker: string; order: string }>(ctx);
+  const title = 'invalid cancel order request';
+  const order = sim.triggerV1.orders.get(key);
+  if (!order || order.userPubkey !== maker) throw invalid(title, `order ${key} not found for maker ${maker}`);
+  if (order.status !== 'Open') throw invalid(title, `order ${key} is not open`);
+  const [built] = cancelTransactions(sim, maker, [[key]]);
+  const requestId = sim.random.uuid(sim.clock.now());
+  sim.triggerV1.pending.set(requestId, { kind: 'cancel', maker, signers: built!.signers, messages: [built!.messageBytes], chunks: [[key]], done: [false] });
+  return { body: { requestId, transaction: built!.base64 } };
+};
+
+export const triggerV1CancelOrders: Handler = (ctx) => {
+  const { sim } = ctx;
+  const { maker, orders } = bodyOf<{ maker: string; orders?: string[] }>(ctx);
+  const title = 'invalid cancel orders request';
+  let keys: string[];
+  if (orders && orders.length > 0) {
+    for (const key of orders) {
+      const order = sim.triggerV1.orders.get(key);
+      if (!order || order.userPubkey !== maker) throw invalid(title, `order ${key} not found for maker ${maker}`);
+      if (order.status !== 'Open') throw invalid(title, `order ${key} is not open`);
+    }
+    keys = [...new Set(orders)];
+  } else {
+    keys = sim.triggerV1.ordersOf(maker).filter((o) => o.status === 'Open').map((o) => o.orderKey);
+  }
+  if (keys.length === 0) throw invalid(title, 'no open orders to cancel');
+  const chunks: string[][] = [];
+  for (let i = 0; i < keys.length; i += CANCELS_PER_TRANSACTION) chunks.push(keys.slice(i, i + CANCELS_PER_TRANSACTION));
+  const built = cancelTransactions(sim, maker, chunks);
+  const requestId = sim.random.uuid(sim.clock.now());
+  sim.triggerV1.pending.set(requestId, {
+    kind: 'cancel',
+    maker,
+    signers: [maker],
+    messages: built.map((b) => b.messageBytes),
+    chunks,
+    done: chunks.map(() => false),
+  });
+  return { body: { requestId, transactions: built.map((b) => b.base64) } };
+};
+
+function record(order: TriggerV1Order): Record<string, unknown> {
+  const input = tokenByMint(order.inputMint);
+  const output = tokenByMint(order.outputMint);
+  const human = (amount: bigint, decimals = 0): string => (Number(amount) / 10 ** decimals).toString();
+  return {
+    userPubkey: order.userPubkey,
+    orderKey: order.orderKey,
+    inputMint: order.inputMint,
+    outputMint: order.outputMint,
+    makingAmount: human(order.makingAmount, input?.decimals),
+    takingAmount: human(order.takingAmount, output?.decimals),
+    remainingMakingAmount: human(order.remainingMakingAmount, input?.decimals),
+    remainingTakingAmount: human(order.remainingTakingAmount, output?.decimals),
+    rawMakingAmount: order.makingAmount.toString(),
+    rawTakingAmount: order.takingAmount.toString(),
+    rawRemainingMakingAmount: order.remainingMakingAmount.toString(),
+    rawRemainingTakingAmount: order.remainingTakingAmount.toString(),
+    slippageBps: String(order.slippageBps),
+    expiredAt: order.expiredAt === null ? null : iso(order.expiredAt * 1000),
+    createdAt: iso(order.createdAt),
+    updatedAt: iso(order.updatedAt),
+    status: order.status,
+    openTx: order.openTx,
+    closeTx: order.closeTx,
+    programVersion: TRIGGER_V1_PROGRAM,
+    trades: [],
+  };
+}
+
+/** Marks open orders past their expiry as expired (lazily, on read) and refunds them. */
+export function expireV1Orders(sim: SimContext, orders: TriggerV1Order[]): void {
+  const nowSec = Math.floor(sim.clock.now() / 1000);
+  for (const order of orders) {
+    if (order.status === 'Open' && order.expiredAt !== null && order.expiredAt <= nowSec) {
+      sim.wallets.add(order.userPubkey, order.inputMint, order.remainingMakingAmount);
+      Object.assign(order, { status: 'Expired', updatedAt: sim.clock.now() });
+    }
+  }
+}
+
+export const triggerV1GetTriggerOrders: Handler = (ctx) => {
+  const { sim } = ctx;
+  const user = q(ctx, 'user');
+  if (user === undefined) throw invalid('invalid get trigger orders request', 'user is required');
+  const orderStatus = q<'active' | 'history'>(ctx, 'orderStatus') ?? 'active';
+  const page = q<number>(ctx, 'page') ?? 1;
+  if (!Number.isInteger(page) || page < 1) throw invalid('invalid get trigger orders request', 'page must be a positive integer');
+  const inputMint = q(ctx, 'inputMint');
+  const outputMint = q(ctx, 'outputMint');
+  const all = sim.triggerV1.ordersOf(user);
+  expireV1Orders(sim, all);
+  const selected = all
+    .filter((o) => (orderStatus === 'active' ? o.status === 'Open' : o.status !== 'Open'))
+    .filter((o) => (inputMint === undefined || o.inputMint === inputMint) && (outputMint === undefined || o.outputMint === outputMint))
+    .sort((a, b) => b.createdAt - a.createdAt);
+  const totalPages = Math.max(1, Math.ceil(selected.length / PAGE_SIZE));
+  const orders = selected.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE).map(record);
+  return { body: { user, orderStatus, orders, totalPages, page } };
+};

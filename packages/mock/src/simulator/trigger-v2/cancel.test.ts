@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import type { Simulator } from '../index.js';
+import { call, createTestWallet, login, makeSimulator, NATIVE, STABLECOIN, type TestWallet } from '../test-support/harness.js';
+
+async function openOrder(sim: Simulator, wallet: TestWallet, token: string, subType = 'single') {
+  await call(sim, 'GET', '/trigger/v2/vault/register', { token });
+  const d = await call(sim, 'POST', '/trigger/v2/deposit/craft', {
+    token,
+    body: { userAddress: wallet.address, orderType: 'price', orderSubType: subType, inputMint: NATIVE, outputMint: STABLECOIN, amount: '100000000' },
+  });
+  const res = await call(sim, 'POST', '/trigger/v2/orders/price', {
+    token,
+    body: {
+      orderType: 'single',
+      depositRequestId: d.body.requestId,
+      depositSignedTx: await wallet.signTransaction(d.body.transaction),
+      userPubkey: wallet.address,
+      inputMint: NATIVE,
+      inputAmount: '100000000',
+      outputMint: STABLECOIN,
+      triggerMint: NATIVE,
+      expiresAt: sim.control.now() + 86_400_000,
+      triggerCondition: 'below',
+      triggerPriceUsd: 140,
+      slippageBps: 50,
+    },
+  });
+  expect(res.status).toBe(200);
+  return res.body.id as string;
+}
+
+describe('trigger v2 two-step cancel', () => {
+  it('answers 400 until ready, then the withdrawal; confirm checks the signed withdrawal', async () => {
+    const sim = makeSimulator();
+    const wallet = await createTestWallet();
+    const token = await login(sim, wallet);
+    const id = await openOrder(sim, wallet, token);
+    const early = await call(sim, 'POST', `/trigger/v2/orders/price/cancel/${id}`, { token });
+    expect(early.status).toBe(400);
+    expect(early.body).toEqual({ error: 'Order is not ready to cancel, retry shortly' });
+    sim.control.advanceTime(4_999);
+    expect((await call(sim, 'POST', `/trigger/v2/orders/price/cancel/${id}`, { token })).status).toBe(400);
+    sim.control.advanceTime(1);
+    const ready = await call(sim, 'POST', `/trigger/v2/orders/price/cancel/${id}`, { token });
+    expect(ready.status).toBe(200);
+    expect(ready.body).toMatchObject({ id, transaction: expect.any(String), cancelRequestId: expect.any(String) });
+    expect((await call(sim, 'POST', `/trigger/v2/orders/price/cancel/${id}`, { token })).body).toEqual(ready.body);
+
+    const unsigned = await call(sim, 'POST', `/trigger/v2/orders/price/confirm-cancel/${id}`, { token, body: { signedTransaction: ready.body.transaction, cancelRequestId: ready.body.cancelRequestId } });
+    expect(unsigned.body).toEqual({ error: 'Withdrawal validation failed' });
+    const signed = await wallet.signTransaction(ready.body.transaction);
+    expect((await call(sim, 'POST', `/trigger/v2/orders/price/confirm-cancel/${id}`, { token, body: { signedTransaction: signed, cancelRequestId: 'other' } })).status).toBe(400);
+    expect((await call(sim, 'POST', `/trigger/v2/orders/price/confirm-cancel/${id}`, { token, body: { signedTransaction: 'QUJD', cancelRequestId: ready.body.cancelRequestId } })).body).toEqual({ error: 'Invalid transaction format' });
+    const before = sim.control.getBalance(wallet.address, NATIVE)!;
+    const confirmed = await call(sim, 'POST', `/trigger/v2/orders/price/confirm-cancel/${id}`, { token, body: { signedTransaction: signed, cancelRequestId: ready.body.cancelRequestId } });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body.id).toBe(id);
+    expect(sim.control.getBalance(wallet.address, NATIVE)).toBe(before + 100_000_000n);
+    const history = await call(sim, 'GET', '/trigger/v2/orders/history', { token, query: { id } });
+    expect(history.body.orders[0].orderState).toBe('cancelled');
+  });
+
+  it('lets the control API mark an order ready at once', async () => {
+    const sim = makeSimulator();
+    const wallet = await createTestWallet();
+    const token = await login(sim, wallet);
+    const id = await openOrder(sim, wallet, token);
+    sim.control.markReadyToCancel(id);
+    expect((await call(sim, 'POST', `/trigger/v2/orders/price/cancel/${id}`, { token })).status).toBe(200);
+  });
+
+  it('403s another wallet, 404s unknown orders', async () => {
+    const sim = makeSimulator();
+    const wallet = await createTestWallet();
+    const token = await login(sim, wallet);
+    const id = await openOrder(sim, wallet, token);
+    const other = await login(sim, await createTestWallet());
+    expect((await call(sim, 'POST', `/trigger/v2/orders/price/cancel/${id}`, { token: other })).body).toEqual({ error: 'Order belongs to a different wallet' });
+    expect((await call(sim, 'POST', '/trigger/v2/orders/price/cancel/00000000-0000-4000-8000-000000000000', { token })).status).toBe(404);
+    expect((await call(sim, 'POST', `/trigger/v2/orders/price/confirm-cancel/${id}`, { token: other, body: { signedTransaction: 'QUJD', cancelRequestId: 'x' } })).status).toBe(404);
+  });
+});

@@ -1,0 +1,69 @@
+// Two-step cancel. Initiate answers 400 until the order is ready to cancel (control API
+// markReadyToCancel, or `cancelReadyAfterMs` of simulated time after the first attempt), then a
+// withdrawal transaction and a cancelRequestId; confirm checks the signed withdrawal.
+import { TRIGGER_V2_PROGRAM } from '../chain/addresses.js';
+import { BLOCKHASH_VALIDITY_BLOCKS } from '../chain/ledger.js';
+import { computeUnitLimit, encodeU64, programCall } from '../chain/instructions.js';
+import { buildTransaction, checkSigner, decodeTransaction } from '../chain/transactions.js';
+import { bodyOf, type Handler } from '../context.js';
+import { bytesEqual, toBase58 } from '../encoding.js';
+import { ApiError } from '../errors.js';
+import { isReadyToCancel, refreshOrder, setState } from './lifecycle.js';
+
+export const triggerV2CancelPriceOrder: Handler = (ctx) => {
+  const { sim } = ctx;
+  const id = ctx.input.path.id as string;
+  const order = sim.triggerV2.orders.get(id);
+  if (!order) throw new ApiError(404, 'Order not found');
+  if (order.userPubkey !== ctx.wallet) throw new ApiError(403, 'Order belongs to a different wallet');
+  refreshOrder(sim, order);
+  // Safe to repeat: an initiated cancel answers the same withdrawal again.
+  if (order.orderState === 'pending_withdraw' && order.cancel) {
+    return { body: { id: order.id, transaction: order.cancel.transaction, cancelRequestId: order.cancel.cancelRequestId } };
+  }
+  if (order.orderState !== 'open') throw new ApiError(400, `Order is ${order.orderState} and cannot be cancelled`);
+  order.cancelRequestedAt ??= sim.clock.now();
+  if (!isReadyToCancel(sim, order)) throw new ApiError(400, 'Order is not ready to cancel, retry shortly');
+  const vault = sim.triggerV2.vaultOf(order.userPubkey);
+  if (!vault) throw new ApiError(500, 'Failed to craft withdrawal transaction');
+  const built = buildTransaction({
+    feePayer: order.userPubkey,
+    instructions: [
+      computeUnitLimit(150_000),
+      programCall(
+        TRIGGER_V2_PROGRAM,
+        'withdraw',
+        [
+          { pubkey: order.userPubkey, isSigner: true, isWritable: true },
+          { pubkey: vault.vaultPubkey, isSigner: false, isWritable: true },
+          { pubkey: order.inputMint, isSigner: false, isWritable: false },
+        ],
+        encodeU64(order.remainingInputAmount),
+      ),
+    ],
+    blockhash: sim.ledger.recentBlockhash(),
+    lastValidBlockHeight: sim.ledger.blockHeight() + BLOCKHASH_VALIDITY_BLOCKS,
+  });
+  const cancelRequestId = sim.random.uuid(sim.clock.now());
+  order.cancel = { cancelRequestId, transaction: built.base64, messageBytes: built.messageBytes };
+  setState(sim, order, 'pending_withdraw', { cancelRequestId });
+  return { body: { id: order.id, transaction: built.base64, cancelRequestId } };
+};
+
+export const triggerV2ConfirmCancelPriceOrder: Handler = async (ctx) => {
+  const { sim } = ctx;
+  const id = ctx.input.path.orderId as string;
+  const { signedTransaction, cancelRequestId } = bodyOf<{ signedTransaction: string; cancelRequestId: string }>(ctx);
+  const order = sim.triggerV2.orders.get(id);
+  if (!order || order.userPubkey !== ctx.wallet) throw new ApiError(404, 'Order not found');
+  if (order.orderState !== 'pending_withdraw' || !order.cancel) throw new ApiError(400, 'No cancel was initiated for this order');
+  if (order.cancel.cancelRequestId !== cancelRequestId) throw new ApiError(400, 'Withdrawal transaction does not match the cancel request');
+  const tx = decodeTransaction(signedTransaction);
+  if (!tx) throw new ApiError(400, 'Invalid transaction format');
+  if (!bytesEqual(tx.messageBytes, order.cancel.messageBytes)) throw new ApiError(400, 'Withdrawal transaction does not match the cancel request');
+  if ((await checkSigner(tx, order.userPubkey)) !== 'valid') throw new ApiError(400, 'Withdrawal validation failed');
+  if (order.orderState !== 'pending_withdraw') throw new ApiError(400, 'No cancel was initiated for this order');
+  const txSignature = toBase58(tx.signatures[0]!.signature!);
+  setState(sim, order, 'cancelled', { txSignature });
+  return { body: { id: order.id, txSignature } };
+};

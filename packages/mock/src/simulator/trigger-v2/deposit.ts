@@ -1,0 +1,72 @@
+// POST /trigger/v2/deposit/craft: an unsigned deposit of the order's input into the wallet's
+// vault. Ownership (403), vault address (400), 10 USD minimum (400).
+import { BLOCKHASH_VALIDITY_BLOCKS } from '../chain/ledger.js';
+import { computeUnitLimit, systemTransfer, tokenTransfer } from '../chain/instructions.js';
+import { buildTransaction } from '../chain/transactions.js';
+import { bodyOf, type Handler } from '../context.js';
+import { ApiError, parseAmount } from '../errors.js';
+import { NATIVE_MINT, tokenByMint } from '../tokens.js';
+import type { V2OrderType } from './store.js';
+
+export const V2_MIN_ORDER_USD = 10;
+
+interface CraftBody {
+  userAddress: string;
+  orderType: 'price';
+  orderSubType: V2OrderType;
+  inputMint: string;
+  outputMint: string;
+  amount: string;
+}
+
+export const triggerV2CraftDeposit: Handler = (ctx) => {
+  const { sim } = ctx;
+  const wallet = ctx.wallet!;
+  const body = bodyOf<CraftBody>(ctx);
+  const vault = sim.triggerV2.vaultOf(wallet);
+  if (!vault) throw new ApiError(403, 'No vault registered for this wallet');
+  if (body.userAddress === vault.vaultPubkey) throw new ApiError(400, 'userAddress cannot be the vault address');
+  if (body.userAddress !== wallet) throw new ApiError(403, 'userAddress does not match authenticated wallet');
+  const input = tokenByMint(body.inputMint);
+  if (!input) throw new ApiError(400, `Unsupported inputMint ${body.inputMint}`);
+  if (!tokenByMint(body.outputMint)) throw new ApiError(400, `Unsupported outputMint ${body.outputMint}`);
+  if (body.inputMint === body.outputMint) throw new ApiError(400, 'inputMint and outputMint must differ');
+  const amount = parseAmount(body.amount, 'amount');
+  if (sim.prices.usdValue(body.inputMint, amount) < V2_MIN_ORDER_USD) throw new ApiError(400, `Minimum order size is ${V2_MIN_ORDER_USD} USD`);
+  const balance = sim.wallets.balance(wallet, body.inputMint) ?? 0n;
+  if (balance < amount) throw new ApiError(400, `Insufficient balance: need ${amount}, have ${balance}`);
+
+  const transfer =
+    body.inputMint === NATIVE_MINT
+      ? systemTransfer(wallet, vault.vaultPubkey, amount)
+      : tokenTransfer(wallet, vault.vaultPubkey, body.inputMint, amount, input.decimals);
+  const built = buildTransaction({
+    feePayer: wallet,
+    instructions: [computeUnitLimit(100_000), transfer],
+    blockhash: sim.ledger.recentBlockhash(),
+    lastValidBlockHeight: sim.ledger.blockHeight() + BLOCKHASH_VALIDITY_BLOCKS,
+  });
+  const requestId = sim.random.uuid(sim.clock.now());
+  sim.triggerV2.deposits.set(requestId, {
+    requestId,
+    wallet,
+    vaultPubkey: vault.vaultPubkey,
+    orderSubType: body.orderSubType,
+    inputMint: body.inputMint,
+    outputMint: body.outputMint,
+    amount,
+    messageBytes: built.messageBytes,
+  });
+  return {
+    body: {
+      transaction: built.base64,
+      requestId,
+      receiverAddress: vault.vaultPubkey,
+      mint: body.inputMint,
+      amount: amount.toString(),
+      tokenDecimals: input.decimals,
+      inputTokenAccount: sim.random.address(),
+      ...(body.orderSubType === 'otoco' ? { outputTokenAccount: sim.random.address() } : {}),
+    },
+  };
+};

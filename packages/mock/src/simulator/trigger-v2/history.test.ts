@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import { call, createTestWallet, login, makeSimulator, NATIVE, STABLECOIN } from '../test-support/harness.js';
+
+describe('GET /trigger/v2/orders/history', () => {
+  it('pages, filters by state and mint, sorts, and finds one order by id', async () => {
+    const sim = makeSimulator();
+    const wallet = await createTestWallet();
+    const token = await login(sim, wallet);
+    await call(sim, 'GET', '/trigger/v2/vault/register', { token });
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const d = await call(sim, 'POST', '/trigger/v2/deposit/craft', {
+        token,
+        body: { userAddress: wallet.address, orderType: 'price', orderSubType: 'single', inputMint: NATIVE, outputMint: STABLECOIN, amount: '100000000' },
+      });
+      const res = await call(sim, 'POST', '/trigger/v2/orders/price', {
+        token,
+        body: {
+          orderType: 'single',
+          depositRequestId: d.body.requestId,
+          depositSignedTx: await wallet.signTransaction(d.body.transaction),
+          userPubkey: wallet.address,
+          inputMint: NATIVE,
+          inputAmount: '100000000',
+          outputMint: STABLECOIN,
+          triggerMint: NATIVE,
+          expiresAt: sim.control.now() + (i + 1) * 3_600_000,
+          triggerCondition: 'above',
+          triggerPriceUsd: 160 + i,
+        },
+      });
+      ids.push(res.body.id);
+      sim.control.advanceTime(1_000);
+    }
+    sim.control.fillOrder(ids[0]!);
+    sim.control.expireOrder(ids[1]!);
+
+    const page = await call(sim, 'GET', '/trigger/v2/orders/history', { token, query: { limit: 2, offset: 1 } });
+    expect(page.body.pagination).toEqual({ total: 5, limit: 2, offset: 1 });
+    expect(page.body.orders).toHaveLength(2);
+    const active = await call(sim, 'GET', '/trigger/v2/orders/history', { token, query: { state: 'active', sort: 'created_at', dir: 'asc' } });
+    expect(active.body.orders.map((o: { id: string }) => o.id)).toEqual(ids.slice(2));
+    const past = await call(sim, 'GET', '/trigger/v2/orders/history', { token, query: { state: 'past' } });
+    expect(past.body.orders.map((o: { orderState: string }) => o.orderState).sort()).toEqual(['expired', 'filled']);
+    const filled = past.body.orders.find((o: { orderState: string }) => o.orderState === 'filled');
+    expect(filled).toMatchObject({ remainingInputAmount: '0', fillPercent: 100 });
+    expect(BigInt(filled.outputAmount)).toBeGreaterThan(0n);
+    const byMint = await call(sim, 'GET', '/trigger/v2/orders/history', { token, query: { mint: 'D6gqDYHvpEparhs6TGfnXKtNEzVe48aLfmB6bKNjdKsD' } });
+    expect(byMint.body.pagination.total).toBe(0);
+    const one = await call(sim, 'GET', '/trigger/v2/orders/history', { token, query: { id: ids[3]! } });
+    expect(one.body.orders).toHaveLength(1);
+    expect(one.body.orders[0].id).toBe(ids[3]);
+    // The spec documents no 400 for history yet (a spec gap), hence unchecked.
+    expect((await call(sim, 'GET', '/trigger/v2/orders/history', { token, query: { limit: 101 }, unchecked: true })).status).toBe(400);
+  });
+
+  it('404s an unknown id and 403s the order of another wallet', async () => {
+    const sim = makeSimulator();
+    const wallet = await createTestWallet();
+    const token = await login(sim, wallet);
+    expect((await call(sim, 'GET', '/trigger/v2/orders/history', { token, query: { id: '00000000-0000-4000-8000-000000000000' } })).status).toBe(404);
+    await call(sim, 'GET', '/trigger/v2/vault/register', { token });
+    const d = await call(sim, 'POST', '/trigger/v2/deposit/craft', {
+      token,
+      body: { userAddress: wallet.address, orderType: 'price', orderSubType: 'single', inputMint: NATIVE, outputMint: STABLECOIN, amount: '100000000' },
+    });
+    const created = await call(sim, 'POST', '/trigger/v2/orders/price', {
+      token,
+      body: {
+        orderType: 'single',
+        depositRequestId: d.body.requestId,
+        depositSignedTx: await wallet.signTransaction(d.body.transaction),
+        userPubkey: wallet.address,
+        inputMint: NATIVE,
+        inputAmount: '100000000',
+        outputMint: STABLECOIN,
+        triggerMint: NATIVE,
+        expiresAt: sim.control.now() + 3_600_000,
+        triggerCondition: 'above',
+        triggerPriceUsd: 170,
+      },
+    });
+    const other = await login(sim, await createTestWallet());
+    const forbidden = await call(sim, 'GET', '/trigger/v2/orders/history', { token: other, query: { id: created.body.id } });
+    expect(forbidden.body).toEqual({ error: 'No permission to view these orders' });
+  });
+
+  it('expires orders lazily when simulated time passes expiresAt', async () => {
+    const sim = makeSimulator();
+    const wallet = await createTestWallet();
+    const token = await login(sim, wallet);
+    await call(sim, 'GET', '/trigger/v2/vault/register', { token });
+    const d = await call(sim, 'POST', '/trigger/v2/deposit/craft', {
+      token,
+      body: { userAddress: wallet.address, orderType: 'price', orderSubType: 'single', inputMint: NATIVE, outputMint: STABLECOIN, amount: '100000000' },
+    });
+    const created = await call(sim, 'POST', '/trigger/v2/orders/price', {
+      token,
+      body: {
+        orderType: 'single',
+        depositRequestId: d.body.requestId,
+        depositSignedTx: await wallet.signTransaction(d.body.transaction),
+        userPubkey: wallet.address,
+        inputMint: NATIVE,
+        inputAmount: '100000000',
+        outputMint: STABLECOIN,
+        triggerMint: NATIVE,
+        expiresAt: sim.control.now() + 60_000,
+        triggerCondition: 'above',
+        triggerPriceUsd: 170,
+      },
+    });
+    sim.control.advanceTime(60_001);
+    const one = await call(sim, 'GET', '/trigger/v2/orders/history', { token, query: { id: created.body.id } });
+    expect(one.body.orders[0].orderState).toBe('expired');
+    expect(sim.control.getBalance(wallet.address, NATIVE)).toBe(10_000_000_000n);
+  });
+});

@@ -1,0 +1,144 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Simulator } from '../index.js';
+import { call, createTestWallet, login, makeSimulator, NATIVE, STABLECOIN, type TestWallet } from '../test-support/harness.js';
+
+const FAR = Date.UTC(2026, 6, 1);
+
+interface Ctx {
+  sim: Simulator;
+  wallet: TestWallet;
+  token: string;
+}
+
+async function deposit(ctx: Ctx, overrides: Record<string, unknown> = {}) {
+  const body = { userAddress: ctx.wallet.address, orderType: 'price', orderSubType: 'single', inputMint: NATIVE, outputMint: STABLECOIN, amount: '100000000', ...overrides };
+  return call(ctx.sim, 'POST', '/trigger/v2/deposit/craft', { token: ctx.token, body });
+}
+
+async function createOrder(ctx: Ctx, fields: Record<string, unknown> = {}, depositOverrides: Record<string, unknown> = {}) {
+  const d = await deposit(ctx, depositOverrides);
+  expect(d.status).toBe(200);
+  const depositSignedTx = await ctx.wallet.signTransaction(d.body.transaction);
+  const body = {
+    orderType: 'single',
+    depositRequestId: d.body.requestId,
+    depositSignedTx,
+    userPubkey: ctx.wallet.address,
+    inputMint: NATIVE,
+    inputAmount: '100000000',
+    outputMint: STABLECOIN,
+    triggerMint: NATIVE,
+    expiresAt: FAR,
+    triggerCondition: 'above',
+    triggerPriceUsd: 180,
+    slippageBps: 100,
+    ...fields,
+  };
+  return { res: await call(ctx.sim, 'POST', '/trigger/v2/orders/price', { token: ctx.token, body }), body };
+}
+
+describe('trigger v2 vault, deposit and orders', () => {
+  let ctx: Ctx;
+  beforeEach(async () => {
+    const sim = makeSimulator();
+    const wallet = await createTestWallet();
+    ctx = { sim, wallet, token: await login(sim, wallet) };
+  });
+
+  it('404s the vault before register, 201 on register, then 409 with the vault in details', async () => {
+    expect((await call(ctx.sim, 'GET', '/trigger/v2/vault', { token: ctx.token })).body).toEqual({ error: 'Vault not found' });
+    const created = await call(ctx.sim, 'GET', '/trigger/v2/vault/register', { token: ctx.token });
+    expect(created.status).toBe(201);
+    expect(created.body.userPubkey).toBe(ctx.wallet.address);
+    const again = await call(ctx.sim, 'GET', '/trigger/v2/vault/register', { token: ctx.token });
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({ error: 'Vault already registered', details: created.body });
+    expect((await call(ctx.sim, 'GET', '/trigger/v2/vault', { token: ctx.token })).body).toEqual(created.body);
+  });
+
+  it('applies the deposit craft rules: 403 without vault or for another wallet, 400 for the vault address and below 10 USD', async () => {
+    expect((await deposit(ctx)).body).toEqual({ error: 'No vault registered for this wallet' });
+    const vault = (await call(ctx.sim, 'GET', '/trigger/v2/vault/register', { token: ctx.token })).body;
+    const other = await createTestWallet();
+    const mismatch = await deposit(ctx, { userAddress: other.address });
+    expect(mismatch.status).toBe(403);
+    const isVault = await deposit(ctx, { userAddress: vault.vaultPubkey });
+    expect(isVault.status).toBe(400);
+    const small = await deposit(ctx, { amount: '60000000' });
+    expect(small.body).toEqual({ error: 'Minimum order size is 10 USD' });
+    const noSubType = await call(ctx.sim, 'POST', '/trigger/v2/deposit/craft', { token: ctx.token, body: { userAddress: ctx.wallet.address, orderType: 'price', inputMint: NATIVE, outputMint: STABLECOIN, amount: '100000000' } });
+    expect(noSubType.status).toBe(400);
+    const ok = await deposit(ctx, { orderSubType: 'otoco' });
+    expect(ok.body).toMatchObject({ receiverAddress: vault.vaultPubkey, mint: NATIVE, amount: '100000000', tokenDecimals: 9 });
+    expect(ok.body.outputTokenAccount).toBeTypeOf('string');
+  });
+
+  it('creates an order from a signed deposit and rejects the same deposit twice', async () => {
+    await call(ctx.sim, 'GET', '/trigger/v2/vault/register', { token: ctx.token });
+    const { res, body } = await createOrder(ctx);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ depositConfirmed: true });
+    expect(res.body.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(ctx.sim.control.getBalance(ctx.wallet.address, NATIVE)).toBe(10_000_000_000n - 100_000_000n);
+    const duplicate = await call(ctx.sim, 'POST', '/trigger/v2/orders/price', { token: ctx.token, body });
+    expect(duplicate.body).toEqual({ error: 'Duplicate deposit' });
+  });
+
+  it('applies the create rules: ownership 403, unsigned deposit, prices, expiry', async () => {
+    await call(ctx.sim, 'GET', '/trigger/v2/vault/register', { token: ctx.token });
+    const other = await createTestWallet();
+    expect((await createOrder(ctx, { userPubkey: other.address })).res.status).toBe(403);
+    expect((await createOrder(ctx, { triggerPriceUsd: 120 })).res.body.error).toMatch(/above the current price/);
+    expect((await createOrder(ctx, { expiresAt: ctx.sim.control.now() - 1 })).res.body).toEqual({ error: 'Invalid expiresAt' });
+    const oco = await createOrder(ctx, { orderType: 'oco', tpPriceUsd: 130, slPriceUsd: 180, triggerCondition: undefined, triggerPriceUsd: undefined }, { orderSubType: 'oco' });
+    expect(oco.res.body).toEqual({ error: 'tpPriceUsd must be greater than slPriceUsd' });
+    const okOco = await createOrder(ctx, { orderType: 'oco', tpPriceUsd: 180, slPriceUsd: 130, tpSlippageBps: 100, slSlippageBps: 300, triggerCondition: undefined, triggerPriceUsd: undefined }, { orderSubType: 'oco' });
+    expect(okOco.res.status).toBe(200);
+    const d = await deposit(ctx);
+    const unsigned = await call(ctx.sim, 'POST', '/trigger/v2/orders/price', {
+      token: ctx.token,
+      body: { orderType: 'single', depositRequestId: d.body.requestId, depositSignedTx: d.body.transaction, userPubkey: ctx.wallet.address, inputMint: NATIVE, inputAmount: '100000000', outputMint: STABLECOIN, triggerMint: NATIVE, expiresAt: FAR, triggerCondition: 'above', triggerPriceUsd: 180 },
+    });
+    expect(unsigned.body).toEqual({ error: 'Invalid signed deposit transaction' });
+  });
+
+  it('updates only while open, and 404s unknown or foreign orders', async () => {
+    await call(ctx.sim, 'GET', '/trigger/v2/vault/register', { token: ctx.token });
+    const { res } = await createOrder(ctx);
+    const id = res.body.id;
+    const update = await call(ctx.sim, 'PATCH', `/trigger/v2/orders/price/${id}`, { token: ctx.token, body: { triggerPriceUsd: 185 } });
+    expect(update.body).toEqual({ id });
+    const invalid = await call(ctx.sim, 'PATCH', `/trigger/v2/orders/price/${id}`, { token: ctx.token, body: { triggerPriceUsd: 100 } });
+    expect(invalid.status).toBe(400);
+    const other = await createTestWallet();
+    const otherToken = await login(ctx.sim, other);
+    expect((await call(ctx.sim, 'PATCH', `/trigger/v2/orders/price/${id}`, { token: otherToken, body: { triggerPriceUsd: 190 } })).status).toBe(404);
+    ctx.sim.control.fillOrder(id);
+    const closed = await call(ctx.sim, 'PATCH', `/trigger/v2/orders/price/${id}`, { token: ctx.token, body: { triggerPriceUsd: 190 } });
+    expect(closed.body).toEqual({ error: 'Order is not open' });
+    expect((await call(ctx.sim, 'PATCH', '/trigger/v2/orders/price/00000000-0000-4000-8000-000000000000', { token: ctx.token, body: { triggerPriceUsd: 190 } })).status).toBe(404);
+  });
+
+  it('reaches every 500 of the table through fault injection', async () => {
+    for (const operationId of ['triggerV2CreateChallenge', 'triggerV2VerifyChallenge', 'triggerV2GetVault', 'triggerV2RegisterVault', 'triggerV2CraftDeposit', 'triggerV2CreatePriceOrder', 'triggerV2UpdatePriceOrder', 'triggerV2CancelPriceOrder', 'triggerV2ConfirmCancelPriceOrder']) {
+      ctx.sim.control.injectFault(operationId, 500);
+    }
+    const id = '00000000-0000-4000-8000-000000000000';
+    const body = { walletPubkey: ctx.wallet.address, type: 'message' };
+    const calls = [
+      call(ctx.sim, 'POST', '/trigger/v2/auth/challenge', { body }),
+      call(ctx.sim, 'POST', '/trigger/v2/auth/verify', { body: { ...body, signature: 'x' } }),
+      call(ctx.sim, 'GET', '/trigger/v2/vault', { token: ctx.token }),
+      call(ctx.sim, 'GET', '/trigger/v2/vault/register', { token: ctx.token }),
+      call(ctx.sim, 'POST', '/trigger/v2/deposit/craft', { token: ctx.token, body: {} }),
+      call(ctx.sim, 'POST', '/trigger/v2/orders/price', { token: ctx.token, body: {} }),
+      call(ctx.sim, 'PATCH', `/trigger/v2/orders/price/${id}`, { token: ctx.token, body: {} }),
+      call(ctx.sim, 'POST', `/trigger/v2/orders/price/cancel/${id}`, { token: ctx.token }),
+      call(ctx.sim, 'POST', `/trigger/v2/orders/price/confirm-cancel/${id}`, { token: ctx.token, body: {} }),
+    ];
+    for (const res of await Promise.all(calls)) {
+      expect(res.status).toBe(500);
+      expect(typeof res.body.error).toBe('string');
+    }
+  });
+});

@@ -1,0 +1,152 @@
+// POST /trigger/v2/orders/price (create from a signed deposit) and PATCH /orders/price/{id}
+// (only while open). Price relationships are checked against the simulator's price table.
+import { bytesEqual, toBase58 } from '../encoding.js';
+import { checkSigner, decodeTransaction } from '../chain/transactions.js';
+import { bodyOf, iso, type Handler, type SimContext } from '../context.js';
+import { ApiError, parseAmount } from '../errors.js';
+import { tokenByMint } from '../tokens.js';
+import { refreshOrder } from './lifecycle.js';
+import type { V2Order, V2OrderType } from './store.js';
+
+const MAX_EXPIRY_MS = 365 * 86_400_000;
+
+interface PriceFields {
+  triggerCondition?: 'above' | 'below';
+  triggerPriceUsd?: number;
+  slippageBps?: number;
+  tpPriceUsd?: number;
+  slPriceUsd?: number;
+  tpSlippageBps?: number;
+  slSlippageBps?: number;
+}
+
+interface CreateBody extends PriceFields {
+  orderType: V2OrderType;
+  depositRequestId: string;
+  depositSignedTx: string;
+  userPubkey: string;
+  inputMint: string;
+  inputAmount: string;
+  outputMint: string;
+  triggerMint: string;
+  expiresAt: number;
+}
+
+const invalid = (message: string): ApiError => new ApiError(400, message);
+
+/** The price rules of each order type, against the current price of the trigger mint. */
+export function checkPrices(sim: SimContext, type: V2OrderType, triggerMint: string, f: PriceFields): void {
+  const current = sim.prices.usd(triggerMint);
+  if (current === undefined) throw new ApiError(500, 'Failed to fetch trigger mint price');
+  for (const key of ['triggerPriceUsd', 'tpPriceUsd', 'slPriceUsd'] as const) {
+    const v = f[key];
+    if (v !== undefined && !(v > 0)) throw invalid(`${key} must be greater than 0`);
+  }
+  if (type === 'single' || type === 'otoco') {
+    if (f.triggerCondition === undefined) throw invalid(`triggerCondition is required for ${type} orders`);
+    if (f.triggerPriceUsd === undefined) throw invalid(`triggerPriceUsd is required for ${type} orders`);
+    if (f.triggerCondition === 'above' && !(f.triggerPriceUsd > current)) {
+      throw invalid(`triggerPriceUsd must be above the current price (${current}) for condition above`);
+    }
+    if (f.triggerCondition === 'below' && !(f.triggerPriceUsd < current)) {
+      throw invalid(`triggerPriceUsd must be below the current price (${current}) for condition below`);
+    }
+  }
+  if (type === 'oco' || type === 'otoco') {
+    if (f.tpPriceUsd === undefined || f.slPriceUsd === undefined) throw invalid(`tpPriceUsd and slPriceUsd are required for ${type} orders`);
+    if (!(f.tpPriceUsd > f.slPriceUsd)) throw invalid('tpPriceUsd must be greater than slPriceUsd');
+    const reference = type === 'oco' ? current : f.triggerPriceUsd!;
+    if (!(f.tpPriceUsd > reference)) throw invalid(`tpPriceUsd must be above ${type === 'oco' ? 'the current price' : 'triggerPriceUsd'} (${reference})`);
+    if (!(f.slPriceUsd < reference)) throw invalid(`slPriceUsd must be below ${type === 'oco' ? 'the current price' : 'triggerPriceUsd'} (${reference})`);
+  }
+}
+
+export const triggerV2CreatePriceOrder: Handler = async (ctx) => {
+  const { sim } = ctx;
+  const wallet = ctx.wallet!;
+  const body = bodyOf<CreateBody>(ctx);
+  const vault = sim.triggerV2.vaultOf(wallet);
+  if (vault && body.userPubkey === vault.vaultPubkey) throw invalid('userPubkey cannot be the vault address');
+  if (body.userPubkey !== wallet) throw new ApiError(403, 'userPubkey does not match authenticated wallet');
+  if (!vault) throw invalid('No vault registered for this wallet');
+  const now = sim.clock.now();
+  if (!(body.expiresAt > now) || body.expiresAt > now + MAX_EXPIRY_MS) throw invalid('Invalid expiresAt');
+  if (body.triggerMint !== body.inputMint && body.triggerMint !== body.outputMint) throw invalid('triggerMint must be the inputMint or the outputMint');
+  if (!tokenByMint(body.inputMint) || !tokenByMint(body.outputMint)) throw invalid('Unsupported inputMint or outputMint');
+  checkPrices(sim, body.orderType, body.triggerMint, body);
+
+  if (sim.triggerV2.usedDeposits.has(body.depositRequestId)) throw invalid('Duplicate deposit');
+  const deposit = sim.triggerV2.deposits.get(body.depositRequestId);
+  if (!deposit || deposit.wallet !== wallet) throw invalid('Invalid signed deposit transaction');
+  if (deposit.orderSubType !== body.orderType) throw invalid(`orderType ${body.orderType} does not match the deposit's orderSubType ${deposit.orderSubType}`);
+  if (deposit.inputMint !== body.inputMint || deposit.outputMint !== body.outputMint) throw invalid('inputMint and outputMint must match the deposit');
+  if (deposit.amount !== parseAmount(body.inputAmount, 'inputAmount')) throw invalid('inputAmount must match the deposit amount');
+  const tx = decodeTransaction(body.depositSignedTx);
+  if (!tx || !bytesEqual(tx.messageBytes, deposit.messageBytes) || (await checkSigner(tx, wallet)) !== 'valid') {
+    throw invalid('Invalid signed deposit transaction');
+  }
+  // Re-check after the await: a concurrent request may have used the same deposit.
+  if (sim.triggerV2.usedDeposits.has(body.depositRequestId)) throw invalid('Duplicate deposit');
+  const balance = sim.wallets.balance(wallet, deposit.inputMint) ?? 0n;
+  if (balance < deposit.amount) throw invalid(`Insufficient balance for the deposit: need ${deposit.amount}, have ${balance}`);
+  sim.triggerV2.usedDeposits.set(deposit.requestId, wallet);
+  sim.triggerV2.deposits.delete(deposit.requestId);
+  sim.wallets.add(wallet, deposit.inputMint, -deposit.amount);
+
+  const depositSignature = toBase58(tx.signatures[0]!.signature!);
+  const order: V2Order = {
+    id: sim.random.uuid(now),
+    orderType: body.orderType,
+    orderState: 'open',
+    userPubkey: wallet,
+    inputMint: body.inputMint,
+    initialInputAmount: deposit.amount,
+    remainingInputAmount: deposit.amount,
+    outputMint: body.outputMint,
+    triggerMint: body.triggerMint,
+    ...pick(body),
+    expiresAt: body.expiresAt,
+    createdAt: now,
+    updatedAt: now,
+    outputAmount: 0n,
+    fillPercent: 0,
+    events: [{ type: 'created', at: iso(now), txSignature: depositSignature }],
+    depositSignature,
+    markedReady: false,
+  };
+  sim.triggerV2.addOrder(order);
+  return { body: { id: order.id, txSignature: depositSignature, depositConfirmed: true } };
+};
+
+function pick(f: PriceFields): PriceFields {
+  const out: PriceFields = {};
+  for (const key of ['triggerCondition', 'triggerPriceUsd', 'slippageBps', 'tpPriceUsd', 'slPriceUsd', 'tpSlippageBps', 'slSlippageBps'] as const) {
+    if (f[key] !== undefined) (out as Record<string, unknown>)[key] = f[key];
+  }
+  return out;
+}
+
+export const triggerV2UpdatePriceOrder: Handler = (ctx) => {
+  const { sim } = ctx;
+  const id = ctx.input.path.id as string;
+  const order = sim.triggerV2.orders.get(id);
+  if (!order || order.userPubkey !== ctx.wallet) throw new ApiError(404, 'Order not found');
+  refreshOrder(sim, order);
+  if (order.orderState !== 'open') throw invalid('Order is not open');
+  const changes = pick(bodyOf<PriceFields>(ctx));
+  if (Object.keys(changes).length === 0) throw invalid('Nothing to update: send at least one of triggerPriceUsd, slippageBps, tpPriceUsd, slPriceUsd, tpSlippageBps, slSlippageBps');
+  const legs = order.orderType !== 'single';
+  if (!legs && (changes.tpPriceUsd !== undefined || changes.slPriceUsd !== undefined || changes.tpSlippageBps !== undefined || changes.slSlippageBps !== undefined)) {
+    throw invalid('single orders have no take-profit or stop-loss legs');
+  }
+  if (order.orderType === 'oco' && (changes.triggerPriceUsd !== undefined || changes.slippageBps !== undefined)) {
+    throw invalid('oco orders have no triggerPriceUsd or slippageBps; update tpPriceUsd, slPriceUsd and their slippage');
+  }
+  const next = { ...pick(order), ...changes };
+  checkPrices(sim, order.orderType, order.triggerMint, next);
+  Object.assign(order, changes);
+  order.updatedAt = sim.clock.now();
+  order.events.push({ type: 'updated', at: iso(order.updatedAt), ...changes });
+  if (order.events.length > 20) order.events.splice(0, order.events.length - 20);
+  return { body: { id: order.id } };
+};

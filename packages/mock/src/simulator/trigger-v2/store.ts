@@ -1,0 +1,154 @@
+// Trigger v2 state: challenges, vaults, crafted deposits, orders per wallet. Everything is
+// bounded: challenges and deposits expire, wallets and orders per wallet are capped.
+import { BoundedMap } from '../bounded.js';
+
+export type V2OrderType = 'single' | 'oco' | 'otoco';
+export type V2OrderState = 'pending' | 'open' | 'executing' | 'filled' | 'pending_withdraw' | 'cancelled' | 'expired' | 'failed';
+export const ACTIVE_STATES: ReadonlySet<V2OrderState> = new Set(['pending', 'open', 'executing', 'pending_withdraw']);
+
+export interface Challenge {
+  wallet: string;
+  type: 'message' | 'transaction';
+  text: string;
+  /** Message bytes of the memo transaction (type transaction). */
+  messageBytes?: Uint8Array;
+  expiresAt: number;
+}
+
+export interface Vault {
+  userPubkey: string;
+  vaultPubkey: string;
+  vaultId: string;
+  createdAt: string;
+}
+
+export interface Deposit {
+  requestId: string;
+  wallet: string;
+  vaultPubkey: string;
+  orderSubType: V2OrderType;
+  inputMint: string;
+  outputMint: string;
+  amount: bigint;
+  messageBytes: Uint8Array;
+}
+
+export interface V2OrderEvent {
+  type: string;
+  at: string;
+  [key: string]: unknown;
+}
+
+export interface V2Order {
+  id: string;
+  orderType: V2OrderType;
+  orderState: V2OrderState;
+  userPubkey: string;
+  inputMint: string;
+  initialInputAmount: bigint;
+  remainingInputAmount: bigint;
+  outputMint: string;
+  triggerMint: string;
+  triggerCondition?: 'above' | 'below';
+  triggerPriceUsd?: number;
+  slippageBps?: number;
+  tpPriceUsd?: number;
+  slPriceUsd?: number;
+  tpSlippageBps?: number;
+  slSlippageBps?: number;
+  expiresAt: number;
+  createdAt: number;
+  updatedAt: number;
+  outputAmount: bigint;
+  fillPercent: number;
+  events: V2OrderEvent[];
+  depositSignature: string;
+  /** First cancel attempt (simulated ms); the order becomes ready `cancelReadyAfterMs` later. */
+  cancelRequestedAt?: number;
+  markedReady: boolean;
+  cancel?: { cancelRequestId: string; transaction: string; messageBytes: Uint8Array };
+}
+
+export interface TriggerV2Store {
+  challenges: BoundedMap<string, Challenge>;
+  vaults: Map<string, Vault>;
+  deposits: BoundedMap<string, Deposit>;
+  usedDeposits: BoundedMap<string, string>;
+  orders: Map<string, V2Order>;
+  byWallet: Map<string, string[]>;
+  vaultOf(wallet: string): Vault | undefined;
+  setVault(vault: Vault): void;
+  addOrder(order: V2Order): void;
+  ordersOf(wallet: string): V2Order[];
+  reset(): void;
+}
+
+export interface TriggerV2StoreOptions {
+  now: () => number;
+  challengeTtlMs: number;
+  maxPerWallet: number;
+  maxWallets: number;
+}
+
+export function createTriggerV2Store(options: TriggerV2StoreOptions): TriggerV2Store {
+  // Kept twice their lifetime so that verify can tell "expired" from "not found".
+  const challenges = new BoundedMap<string, Challenge>({ maxSize: 10_000, ttlMs: options.challengeTtlMs * 2, now: options.now });
+  const deposits = new BoundedMap<string, Deposit>({ maxSize: 20_000, ttlMs: 3_600_000, now: options.now });
+  const usedDeposits = new BoundedMap<string, string>({ maxSize: 20_000 });
+  const vaults = new Map<string, Vault>();
+  const orders = new Map<string, V2Order>();
+  const byWallet = new Map<string, string[]>();
+
+  const touchWallet = (wallet: string): string[] => {
+    let ids = byWallet.get(wallet);
+    if (ids) byWallet.delete(wallet);
+    else {
+      ids = [];
+      if (byWallet.size >= options.maxWallets) {
+        const oldest = byWallet.keys().next().value as string;
+        for (const id of byWallet.get(oldest) ?? []) orders.delete(id);
+        byWallet.delete(oldest);
+      }
+    }
+    byWallet.set(wallet, ids);
+    return ids;
+  };
+
+  return {
+    challenges,
+    vaults,
+    deposits,
+    usedDeposits,
+    orders,
+    byWallet,
+    vaultOf: (wallet) => vaults.get(wallet),
+    setVault(vault) {
+      if (!vaults.has(vault.userPubkey) && vaults.size >= options.maxWallets) vaults.delete(vaults.keys().next().value as string);
+      vaults.set(vault.userPubkey, vault);
+    },
+    addOrder(order) {
+      const ids = touchWallet(order.userPubkey);
+      ids.push(order.id);
+      orders.set(order.id, order);
+      while (ids.length > options.maxPerWallet) {
+        const closed = ids.findIndex((id) => {
+          const o = orders.get(id);
+          return !o || !ACTIVE_STATES.has(o.orderState);
+        });
+        const [removed] = ids.splice(closed >= 0 ? closed : 0, 1);
+        if (removed) orders.delete(removed);
+      }
+    },
+    ordersOf(wallet) {
+      return (byWallet.get(wallet) ?? []).map((id) => orders.get(id)).filter((o): o is V2Order => o !== undefined);
+    },
+    reset() {
+      challenges.clear();
+      deposits.clear();
+      usedDeposits.clear();
+      vaults.clear();
+      orders.clear();
+      byWallet.clear();
+    },
+  };
+}

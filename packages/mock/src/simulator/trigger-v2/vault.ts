@@ -1,0 +1,24 @@
+// GET /trigger/v2/vault (404 before register) and GET /trigger/v2/vault/register (201, then 409
+// with the existing vault in details).
+import { iso, type Handler } from '../context.js';
+import { ApiError } from '../errors.js';
+import type { Vault } from './store.js';
+
+export const vaultBody = (vault: Vault): Record<string, unknown> => ({ ...vault });
+
+export const triggerV2GetVault: Handler = (ctx) => {
+  const vault = ctx.sim.triggerV2.vaultOf(ctx.wallet!);
+  if (!vault) throw new ApiError(404, 'Vault not found');
+  return { body: vaultBody(vault) };
+};
+
+export const triggerV2RegisterVault: Handler = (ctx) => {
+  const { sim } = ctx;
+  const wallet = ctx.wallet!;
+  const existing = sim.triggerV2.vaultOf(wallet);
+  if (existing) throw new ApiError(409, 'Vault already registered', { details: vaultBody(existing) });
+  const now = sim.clock.now();
+  const vault: Vault = { userPubkey: wallet, vaultPubkey: sim.random.address(), vaultId: sim.random.uuid(now), createdAt: iso(now) };
+  sim.triggerV2.setVault(vault);
+  return { status: 201, body: vaultBody(vault) };
+};

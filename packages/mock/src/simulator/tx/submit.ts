@@ -1,0 +1,38 @@
+// POST /tx/v1/submit: lands any fully signed transaction that tips a tip receiver at least
+// 1 000 000 lamports (0.001 NATIVE_COIN), found by decoding its system transfers.
+import { MIN_TIP_LAMPORTS, SYSTEM_PROGRAM, TIP_RECEIVERS } from '../chain/addresses.js';
+import { checkSigner, decodeTransaction, type DecodedTransaction } from '../chain/transactions.js';
+import { bodyOf, type Handler } from '../context.js';
+import { toBase58 } from '../encoding.js';
+import { ApiError } from '../errors.js';
+
+const TIP_SET = new Set(TIP_RECEIVERS);
+
+/** Largest system transfer to a tip receiver in the transaction, in lamports. */
+export function tipLamports(tx: DecodedTransaction): bigint {
+  let best = 0n;
+  for (const ix of tx.instructions) {
+    if (ix.programId !== SYSTEM_PROGRAM || ix.data.length !== 12 || ix.accounts.length < 2) continue;
+    const view = new DataView(ix.data.buffer, ix.data.byteOffset, ix.data.byteLength);
+    if (view.getUint32(0, true) !== 2) continue;
+    const to = ix.accounts[1];
+    const lamports = view.getBigUint64(4, true);
+    if (to && TIP_SET.has(to) && lamports > best) best = lamports;
+  }
+  return best;
+}
+
+export const txSubmit: Handler = async (ctx) => {
+  const { signedTransaction } = bodyOf<{ signedTransaction: string }>(ctx);
+  const tx = decodeTransaction(signedTransaction);
+  if (!tx) throw new ApiError(400, 'Invalid transaction: not a base64 wire transaction');
+  for (const { signer } of tx.signatures) {
+    const check = await checkSigner(tx, signer);
+    if (check === 'missing') throw new ApiError(400, `Transaction is not fully signed: missing signature of ${signer}`);
+    if (check !== 'valid') throw new ApiError(400, `Invalid signature of ${signer}`);
+  }
+  if (tipLamports(tx) < MIN_TIP_LAMPORTS) {
+    throw new ApiError(400, `Transaction must include a tip of at least ${MIN_TIP_LAMPORTS} lamports to a tip receiver`);
+  }
+  return { body: { signature: toBase58(tx.signatures[0]!.signature!) } };
+};

@@ -1,0 +1,40 @@
+// Global setup of the contract project: `prism mock` on the bundled spec, and a `prism proxy
+// --errors` in front of the port the simulator will listen on (the test file starts the simulator
+// there), so every simulator answer is also validated by Prism. Both are killed afterwards.
+import type { TestProject } from 'vitest/node';
+import { freePort } from './support/ports.js';
+import { startPrism, type PrismProcess } from './support/prism.js';
+import { specPath } from './support/spec-validator.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    prismMockUrl: string;
+    prismProxyUrl: string;
+    simulatorPort: number;
+  }
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const started: PrismProcess[] = [];
+  const stopAll = async (): Promise<void> => {
+    await Promise.all(started.map((p) => p.stop()));
+  };
+  try {
+    const [mockPort, proxyPort, simulatorPort] = await Promise.all([freePort(), freePort(), freePort()]);
+    const results = await Promise.allSettled([
+      startPrism('mock', [specPath], mockPort),
+      startPrism('proxy', ['--errors', specPath, `http://127.0.0.1:${simulatorPort}`], proxyPort),
+    ]);
+    for (const result of results) if (result.status === 'fulfilled') started.push(result.value);
+    const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    if (failed) throw failed.reason;
+    const [mock, proxy] = started as [PrismProcess, PrismProcess];
+    project.provide('prismMockUrl', mock.url);
+    project.provide('prismProxyUrl', proxy.url);
+    project.provide('simulatorPort', simulatorPort);
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+  return stopAll;
+}

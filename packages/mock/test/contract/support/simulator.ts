@@ -1,0 +1,46 @@
+// Starts the simulator (src/index.ts, `createSimulator()`) on 127.0.0.1 for a suite, and exposes
+// the bits of its control API the suites use. The only place that knows the simulator's API shape.
+export interface RunningSimulator {
+  url: string;
+  /** Moves the simulated clock forward. */
+  advanceTime(ms: number): void | Promise<void>;
+  /** The simulated time, epoch ms. */
+  now(): number;
+  /** The simulator object itself (its control API, its fetch handler). */
+  simulator: any;
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  port?: number;
+  seed?: number;
+}
+
+/** Loads `createSimulator` from the package entry, or undefined when it does not exist yet. */
+export async function loadCreateSimulator(): Promise<((options?: Record<string, unknown>) => any) | undefined> {
+  try {
+    const mod = (await import('../../../src/index.js')) as { createSimulator?: (options?: Record<string, unknown>) => any };
+    return typeof mod.createSimulator === 'function' ? mod.createSimulator : undefined;
+  } catch (error) {
+    if (error instanceof Error && /Cannot find module|Failed to load|does not provide an export/.test(error.message)) return undefined;
+    throw error;
+  }
+}
+
+export async function startSimulator(options: StartOptions = {}): Promise<RunningSimulator> {
+  const createSimulator = await loadCreateSimulator();
+  if (!createSimulator) throw new Error('createSimulator is not exported by src/index.ts yet');
+  const simulator = createSimulator({ seed: options.seed ?? 1 });
+  const listening = await simulator.listen({ port: options.port ?? 0, host: '127.0.0.1' });
+  const url: string = listening?.url ?? simulator.url;
+  const control = simulator.control ?? simulator;
+  return {
+    url: url.replace(/\/$/, ''),
+    simulator,
+    advanceTime: (ms) => control.advanceTime(ms),
+    now: () => control.now(),
+    close: async () => {
+      await (listening?.close ?? simulator.close).call(listening ?? simulator);
+    },
+  };
+}
