@@ -3,7 +3,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { publicPackages } from './workspace.ts';
+import { catalog, publicPackages } from './workspace.ts';
 
 describe.each(publicPackages.map((p) => [p.name, p] as const))('%s package.json', (_name, pkg) => {
   const j = pkg.json;
@@ -26,9 +26,10 @@ describe.each(publicPackages.map((p) => [p.name, p] as const))('%s package.json'
     expect(j.publishConfig?.access).toBe('public');
   });
 
-  it('pins its dependencies inside the workspace or to a registry version', () => {
+  it('pins its dependencies inside the workspace, to an exact version, or to the exact catalog version', () => {
     for (const [dep, range] of Object.entries<string>({ ...j.dependencies })) {
-      expect(range, dep).toMatch(/^(workspace:\^|\d+\.\d+\.\d+$)/);
+      expect(range, dep).toMatch(/^(workspace:\^|catalog:|\d+\.\d+\.\d+)$/);
+      if (range === 'catalog:') expect(String(catalog[dep]), `catalog entry of ${dep}`).toMatch(/^\d+\.\d+\.\d+$/);
     }
   });
 

@@ -18,3 +18,10 @@ export const publicPackages: PublicPackage[] = readdirSync(join(root, 'packages'
 
 /** PATH with the workspace's Node 24 and tools first. */
 export const toolEnv = { ...process.env, PATH: `${join(root, 'node_modules', '.bin')}:${process.env.PATH}` };
+
+/** The exact versions pinned once in pnpm-workspace.yaml's `catalog:`. */
+export const catalog: Record<string, string> = Object.fromEntries(
+  [...readFileSync(join(root, 'pnpm-workspace.yaml'), 'utf8').matchAll(/^  '?([@\w/.-]+)'?: ([\w.-]+)$/gm)]
+    .filter((m) => /^\d/.test(m[2]!))
+    .map((m) => [m[1]!, m[2]!]),
+);

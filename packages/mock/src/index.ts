@@ -19,7 +19,6 @@ export {
   type TokenSymbol,
 } from './simulator/index.js';
 
-// Generated side: typed fixtures from the spec's examples, and MSW handlers answering them
-// (the MSW part needs the optional peer dependency `msw`).
+// Generated side: typed fixtures from the spec's examples. The MSW handlers answering them live in
+// the `@x/mock/msw` entry, so that importing `@x/mock` never needs the optional peer `msw`.
 export * from './fixtures/index.js';
-export * from './msw/index.js';

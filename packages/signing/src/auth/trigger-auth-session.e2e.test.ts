@@ -8,9 +8,6 @@ import { AuthError, TransactionRejectedError } from '../errors.js';
 import { MEMO_PROGRAM_ADDRESSES } from '../challenge.js';
 import { createTriggerAuthSession, type TriggerAuthSessionOptions } from './trigger-auth-session.js';
 
-/** The memo program id the simulator puts in its transaction challenges (not one of MEMO_PROGRAM_ADDRESSES). */
-const SIMULATOR_MEMO_PROGRAM = '9xQLe7UsyVMG5sizWdb68MzcyMwKP2qPVLimcEWznc6z';
-
 let h: Harness;
 beforeEach(async () => {
   h = await startHarness();
@@ -43,24 +40,24 @@ describe('trigger auth session against the simulator', () => {
     expect(paths.filter((path) => path === '/trigger/v2/auth/verify')).toHaveLength(1);
   });
 
-  it('refuses the simulator transaction challenge by default: its memo program is not a known memo program', async () => {
-    expect(MEMO_PROGRAM_ADDRESSES).not.toContain(SIMULATOR_MEMO_PROGRAM);
+  it('signs in with a transaction challenge: the simulator holds a known memo program', async () => {
     const api = clientWith({ challengeType: 'transaction' });
+    const { data } = await api.triggerV2RegisterVault();
+    expect(data.userPubkey).toBe(h.wallet.address);
+    expect(paths.filter((path) => path === '/trigger/v2/auth/verify')).toHaveLength(1);
+  });
+
+  it('refuses a transaction challenge whose program is not an allowed memo program, and sends nothing', async () => {
+    const other = MEMO_PROGRAM_ADDRESSES[1]!;
+    const api = clientWith({ challengeType: 'transaction', challengeTransaction: { programs: [other] } });
     const error = await api.triggerV2GetVault().then(
       () => undefined,
       (e: unknown) => e,
     );
     expect(error).toBeInstanceOf(TransactionRejectedError);
     expect((error as TransactionRejectedError).code).toBe('UNEXPECTED_PROGRAM');
-    expect((error as TransactionRejectedError).details.program).toBe(SIMULATOR_MEMO_PROGRAM);
+    expect((error as TransactionRejectedError).details.program).toBe(MEMO_PROGRAM_ADDRESSES[0]);
     expect(paths).not.toContain('/trigger/v2/auth/verify'); // nothing was signed or sent
     expect(error).not.toBeInstanceOf(AuthError);
-  });
-
-  it('signs in with a transaction challenge when the simulator memo program is allowed', async () => {
-    const api = clientWith({ challengeType: 'transaction', challengeTransaction: { programs: [SIMULATOR_MEMO_PROGRAM] } });
-    const { data } = await api.triggerV2RegisterVault();
-    expect(data.userPubkey).toBe(h.wallet.address);
-    expect(paths.filter((path) => path === '/trigger/v2/auth/verify')).toHaveLength(1);
   });
 });

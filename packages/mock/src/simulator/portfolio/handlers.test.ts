@@ -13,7 +13,7 @@ describe('GET /portfolio/v1/staked-platform-token/{address}', () => {
 
   it('rejects an address that is not a public key', async () => {
     const sim = makeSimulator();
-    const res = await call(sim, 'GET', '/portfolio/v1/staked-platform-token/not-a-key', { unchecked: true });
+    const res = await call(sim, 'GET', '/portfolio/v1/staked-platform-token/not-a-key');
     expect(res.status).toBe(400);
     expect(res.body.error).toMatch(/address/);
   });

@@ -12,8 +12,8 @@ describe('spec validator', () => {
   it('reports a wrong type, a missing property and an undocumented status', () => {
     expect(responseViolations('predictionGetTradingStatus', json(200, { trading_active: 'yes' })).join()).toMatch(/boolean/);
     expect(responseViolations('portfolioGetStakedPlatformToken', json(200, { unstaking: [] })).join()).toMatch(/stakedAmount/);
-    expect(responseViolations('portfolioGetStakedPlatformToken', json(404, { error: 'x' }))).toEqual([
-      'status 404 is not documented for portfolioGetStakedPlatformToken',
+    expect(responseViolations('triggerV2GetVault', json(418, { error: 'x' }))).toEqual([
+      'status 418 is not documented for triggerV2GetVault',
     ]);
   });
 

@@ -1,0 +1,37 @@
+// A consumer program, type-checked with strict tsc against the packed tarballs and run on the
+// machine's own Node: a swap through the simulator, signed and executed in one call, and a
+// prediction market read with its types.
+import { createClient, getSwapOrderFailure } from '@x/fetch-client';
+import { createSimulator } from '@x/mock';
+import { inspectTransaction, signerFromKeyPair } from '@x/signing';
+import { swap } from '@x/signing/flows';
+import type { PredictionMarket, SwapOrderResponse } from '@x/types';
+
+const PLATFORM_TOKEN = 'D6gqDYHvpEparhs6TGfnXKtNEzVe48aLfmB6bKNjdKsD';
+const STABLECOIN_USD = '7gQqK6wWf1gAc7f2R4oQ18Q4m6Vazr1umgktSGsnJZny';
+
+const sim = createSimulator({ now: Date.now() });
+const server = await sim.listen({ host: '127.0.0.1', port: 0 });
+try {
+  const api = createClient({ baseUrl: server.url, apiKey: 'consumer-key' });
+  const wallet = await signerFromKeyPair((await crypto.subtle.generateKey('Ed25519', false, ['sign', 'verify'])) as CryptoKeyPair);
+
+  const { data: order } = await api.swapGetOrder({
+    query: { inputMint: PLATFORM_TOKEN, outputMint: STABLECOIN_USD, amount: '40000000', taker: wallet.address },
+  });
+  const typed: SwapOrderResponse = order;
+  const failure = getSwapOrderFailure(typed);
+  if (failure || !typed.transaction) throw new Error(`order failed: ${failure?.meaning ?? 'no transaction'}`);
+  const inspected = inspectTransaction(typed.transaction);
+  console.log(`order: ${typed.router} ${typed.inAmount} -> ${typed.outAmount}, fee payer ${inspected.feePayer === wallet.address ? 'taker' : 'other'}`);
+
+  const result = await swap({ client: api, signer: wallet, order: { inputMint: PLATFORM_TOKEN, outputMint: STABLECOIN_USD, amount: '40000000' } });
+  console.log(`swap: ${result.execution.status} code ${result.execution.code}`);
+
+  const { data: events } = await api.predictionListEvents({ query: { includeMarkets: true, category: 'sports' } });
+  const market: PredictionMarket | undefined = events.data[0]?.markets?.[0];
+  console.log(`prediction: ${events.pagination.total} sports events, first market ${market?.status ?? 'none'}`);
+  console.log('consumer: ok');
+} finally {
+  await server.close();
+}
