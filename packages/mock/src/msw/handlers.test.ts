@@ -104,6 +104,6 @@ describe('overrides', () => {
     // @ts-expect-error trading_active is a boolean
     handler('predictionGetTradingStatus', { status: 200, body: { trading_active: 'yes' } });
     // @ts-expect-error 418 is not a documented status of this operation
-    handler('portfolioGetStakedPlatformToken', { status: 418, body: { error: 'teapot' } });
+    handler('triggerV2GetVault', { status: 418, body: { error: 'teapot' } });
   });
 });

@@ -6,19 +6,9 @@ import { bodyOf, iso, type Handler, type SimContext } from '../context.js';
 import { ApiError, parseAmount } from '../errors.js';
 import { tokenByMint } from '../tokens.js';
 import { refreshOrder } from './lifecycle.js';
-import type { V2Order, V2OrderType } from './store.js';
+import type { PriceFields, V2Order, V2OrderType } from './store.js';
 
 const MAX_EXPIRY_MS = 365 * 86_400_000;
-
-interface PriceFields {
-  triggerCondition?: 'above' | 'below';
-  triggerPriceUsd?: number;
-  slippageBps?: number;
-  tpPriceUsd?: number;
-  slPriceUsd?: number;
-  tpSlippageBps?: number;
-  slSlippageBps?: number;
-}
 
 interface CreateBody extends PriceFields {
   orderType: V2OrderType;

@@ -39,7 +39,18 @@ export interface V2OrderEvent {
   [key: string]: unknown;
 }
 
-export interface V2Order {
+/** The price settings of an order: what create sets and PATCH may change. */
+export interface PriceFields {
+  triggerCondition?: 'above' | 'below';
+  triggerPriceUsd?: number;
+  slippageBps?: number;
+  tpPriceUsd?: number;
+  slPriceUsd?: number;
+  tpSlippageBps?: number;
+  slSlippageBps?: number;
+}
+
+export interface V2Order extends PriceFields {
   id: string;
   orderType: V2OrderType;
   orderState: V2OrderState;
@@ -49,13 +60,6 @@ export interface V2Order {
   remainingInputAmount: bigint;
   outputMint: string;
   triggerMint: string;
-  triggerCondition?: 'above' | 'below';
-  triggerPriceUsd?: number;
-  slippageBps?: number;
-  tpPriceUsd?: number;
-  slPriceUsd?: number;
-  tpSlippageBps?: number;
-  slSlippageBps?: number;
   expiresAt: number;
   createdAt: number;
   updatedAt: number;
