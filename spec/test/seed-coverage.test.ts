@@ -153,6 +153,19 @@ describe('operationIds and provenance', () => {
     for (const name of Object.keys(spec.components?.schemas ?? {})) expect(name).toMatch(/^[A-Z][A-Za-z0-9]*$/);
   });
 
+  it('everything marked as coming from public docs says so in its description (bundle decorator)', () => {
+    const unmarked: string[] = [];
+    const visit = (node: Json, where: string) => {
+      if (Array.isArray(node)) node.forEach((n, i) => visit(n, `${where}/${i}`));
+      else if (node && typeof node === 'object') {
+        if (node['x-provenance'] === 'public-docs' && !String(node.description ?? '').includes('Source: public documentation')) unmarked.push(where);
+        for (const [k, v] of Object.entries<Json>(node)) if (k !== 'examples' && k !== 'example') visit(v, `${where}/${k}`);
+      }
+    };
+    visit(spec, '#');
+    expect(unmarked).toEqual([]);
+  });
+
   it('operations the seed does not list are marked as coming from public docs', () => {
     const seedKeys = new Set<string>(manifest.endpoints);
     const unmarked = operations().filter((o) => !seedKeys.has(o.key) && o.op['x-provenance'] !== 'public-docs');
