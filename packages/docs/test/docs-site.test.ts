@@ -4,7 +4,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './chromium.ts';
+import { launchChromium } from '../../../tools/browser/chromium.ts';
 import { serveFile } from './serve-static.ts';
 
 const site = fileURLToPath(new URL('../dist/index.html', import.meta.url));

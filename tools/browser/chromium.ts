@@ -1,4 +1,5 @@
-// Finds Debian's Chromium for the browser tests, or fails with one line that says how to get it.
+// Finds Debian's Chromium for the browser tests of every package, or fails with one line that says
+// how to get it. Drives it with playwright-core (resolved from the package that runs the test).
 import { existsSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
 
