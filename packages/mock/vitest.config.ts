@@ -40,6 +40,11 @@ export default defineConfig({
         extends: true,
         test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], testTimeout: 60_000 },
       },
+      {
+        extends: true,
+        // Debian's Chromium (tools/browser): the built dist bundled by esbuild into a page on 127.0.0.1.
+        test: { name: 'browser', include: ['test/browser/**/*.test.ts'], testTimeout: 20_000 },
+      },
     ],
   },
 });

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../../../tools/browser/chromium.ts';
-import { serveFile } from './serve-static.ts';
+import { serveFile } from '../../../tools/browser/serve-static.ts';
 
 const site = fileURLToPath(new URL('../dist/index.html', import.meta.url));
 const spec = JSON.parse(readFileSync(fileURLToPath(new URL('../../../spec/dist/openapi.json', import.meta.url)), 'utf8'));
