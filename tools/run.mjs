@@ -52,27 +52,33 @@ function ensureWorkspace() {
 
 const turbo = (...args) => run('pnpm', ['exec', 'turbo', 'run', ...args, '--output-logs=errors-only']);
 
-/** Adds up the vitest JSON reports every package's test task writes (restored by turbo on a cache hit). */
+/**
+ * Adds up the vitest JSON reports every package's test task writes (restored by turbo on a cache hit),
+ * plus the jest JSON reports of packages that also run jest (same counters; optional per package).
+ */
 const testDirs = () =>
   [join(root, 'spec'), join(root, 'tools'), ...readdirSync(join(root, 'packages')).map((d) => join(root, 'packages', d))].filter(
     (dir) => existsSync(join(dir, 'package.json')) || dir.endsWith('tools'),
   );
 const reportOf = (dir) => join(dir, 'test-results', 'vitest.json');
+const jestReportOf = (dir) => join(dir, 'test-results', 'jest.json');
 
 function summarizeTests() {
   const expected = testDirs();
   const reports = expected.map(reportOf).filter((file) => existsSync(file));
   const missing = expected.filter((dir) => !existsSync(reportOf(dir)));
+  const jestReports = expected.map(jestReportOf).filter((file) => existsSync(file));
   let passed = 0;
   let failed = 0;
   let skipped = 0;
-  for (const file of reports) {
+  for (const file of [...reports, ...jestReports]) {
     const report = JSON.parse(readFileSync(file, 'utf8'));
     passed += report.numPassedTests;
-    failed += report.numFailedTests;
+    // jest reports a test file that failed to load (e.g. an import error) only as a runtime-error suite.
+    failed += report.numFailedTests + (report.numRuntimeErrorTestSuites ?? 0);
     skipped += report.numPendingTests + (report.numTodoTests ?? 0);
   }
-  console.log(`\nx: ${reports.length} test reports`);
+  console.log(`\nx: ${reports.length} test reports${jestReports.length ? ` (+${jestReports.length} jest)` : ''}`);
   for (const dir of missing) console.log(`x: no test report from ${dir.slice(root.length)} (its tests did not run)`);
   console.log(`tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
   return failed === 0 && missing.length === 0;
@@ -83,7 +89,7 @@ ensurePnpm();
 ensureWorkspace();
 
 if (task === 'test') {
-  for (const dir of testDirs()) rmSync(reportOf(dir), { force: true });
+  for (const dir of testDirs()) for (const file of [reportOf(dir), jestReportOf(dir)]) rmSync(file, { force: true });
   const r = spawnSync('pnpm', ['exec', 'turbo', 'run', 'lint', 'bundle', 'build', 'test', 'check', 'test:repo', '--continue', '--output-logs=errors-only'], {
     cwd: root,
     env,
