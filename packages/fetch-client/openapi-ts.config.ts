@@ -3,7 +3,7 @@
 // - client/ and client.gen.ts: the client plugin. Its runtime is ours (src/lib/), small enough
 //   for the bundle budget; hey-api copies the one-file shim src/lib/sdk-client/ into client/;
 // - types.gen.ts: replaced after generation by a re-export of @x/types (tools/use-types-package.ts),
-//   so the types exist once. The typescript-plugin options must match packages/types;
+//   so the types exist once. The typescript-plugin options are imported from packages/types;
 // - valibot.gen.ts: response validators for the opt-in `@x/fetch-client/validate` entry.
 // tools/generate-operation-tables.ts then adds what hey-api does not emit (retry policy, error
 // code tables, the operation map).
@@ -17,6 +17,7 @@ import {
   defineConfig,
   definePluginConfig,
 } from '@hey-api/openapi-ts';
+import { generation, typescriptPlugin } from '../types/openapi-ts.config.ts';
 
 /** A client plugin is named by its module; an absolute path makes hey-api copy that folder. */
 const clientModule = fileURLToPath(new URL('./src/lib/sdk-client/index.ts', import.meta.url));
@@ -39,21 +40,10 @@ const clientPlugin = definePluginConfig<RuntimeClientPlugin['Types']>({
 });
 
 export default defineConfig({
-  input: '../../spec/dist/openapi.json',
-  output: {
-    path: 'src/gen',
-    module: { extension: '.js' },
-    entryFile: false,
-  },
-  logs: { file: false },
+  ...generation,
   plugins: [
-    {
-      name: '@hey-api/typescript',
-      enums: false,
-      topType: 'unknown',
-      responses: { response: '{{name}}ResponseBody' },
-      errors: { error: '{{name}}ErrorBody' },
-    },
+    // The same options as @x/types, whose types replace this plugin's output (see above).
+    typescriptPlugin,
     // `client` is left to its default: the sdk picks the plugin tagged `client`, ours.
     { name: '@hey-api/sdk', operations: 'flat', paramsStructure: 'grouped' },
     clientPlugin(),
