@@ -9,6 +9,7 @@ import { MINTS, newWallet, startHarness, type Harness } from '../../test/simulat
 import { FlowError } from '../errors.js';
 import { cancelPriceOrder } from './cancel-order.js';
 import { createPriceOrder } from './price-order.js';
+import { rejection } from '../../test/rejection.js';
 
 let h: Harness;
 beforeEach(async () => {
@@ -42,15 +43,7 @@ async function placeOrder(): Promise<string> {
   return result.id;
 }
 
-async function failure(promise: Promise<unknown>, code: string): Promise<FlowError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(FlowError);
-  expect((error as FlowError).code).toBe(code);
-  return error as FlowError;
-}
+const failure = (promise: Promise<unknown>, code: string) => rejection(promise, FlowError, code);
 
 async function stateOf(id: string) {
   const { data } = await h.api.triggerV2GetOrderHistory({ query: { id } });

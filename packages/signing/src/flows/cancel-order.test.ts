@@ -8,6 +8,7 @@ import { SigningError } from '../errors.js';
 import { inspectTransaction } from '../inspect.js';
 import type { Signer } from '../signers/types.js';
 import { cancelPriceOrder } from './cancel-order.js';
+import { rejection } from '../../test/rejection.js';
 
 const ID = '7f1c5e2a-1b2c-4d3e-8f90-123456789abc';
 const notReady = apiError(400, { error: 'Order is not ready to cancel, retry shortly' });
@@ -30,14 +31,7 @@ async function setup(handlers: (wallet: Signer) => Record<string, FakeHandler | 
   return { wallet, fake, time, run: (extra: Record<string, unknown> = {}) => cancelPriceOrder({ client: fake.client, signer: wallet, orderId: ID, ...time, ...extra }) };
 }
 
-async function failure(promise: Promise<unknown>): Promise<SigningError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(SigningError);
-  return error as SigningError;
-}
+const failure = (promise: Promise<unknown>) => rejection(promise, SigningError);
 
 describe('cancelPriceOrder', () => {
   it('confirms with the signed withdrawal and the cancelRequestId, for the order id in the path', async () => {

@@ -8,6 +8,7 @@ import { MINTS, startHarness, type Harness } from '../../test/simulator-harness.
 import { FlowError } from '../errors.js';
 import { inspectTransaction } from '../inspect.js';
 import { expressVerify } from './express-verification.js';
+import { rejection } from '../../test/rejection.js';
 
 /** An unverified token the simulator knows. */
 const TOKEN = MINTS.EXAMPLE_TOKEN;
@@ -23,15 +24,7 @@ afterEach(async () => {
 const calls = (path: string) => h.requests.filter((r) => r.path === path).length;
 const base = () => ({ client: h.api, signer: h.wallet, tokenId: TOKEN, twitterHandle: '@example', description: 'Example token', sleep: h.sleep, now: h.now });
 
-async function failure(promise: Promise<unknown>, code: string): Promise<FlowError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(FlowError);
-  expect((error as FlowError).code).toBe(code);
-  return error as FlowError;
-}
+const failure = (promise: Promise<unknown>, code: string) => rejection(promise, FlowError, code);
 
 describe('expressVerify against the simulator', () => {
   it('pays 1000 PLATFORM_TOKEN directly and submits; the token is verified', async () => {

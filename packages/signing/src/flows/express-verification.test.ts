@@ -7,6 +7,7 @@ import { buildTransaction, randomAddress } from '../../test/fixtures.js';
 import { SigningError } from '../errors.js';
 import type { Signer } from '../signers/types.js';
 import { expressVerify } from './express-verification.js';
+import { rejection } from '../../test/rejection.js';
 
 const TOKEN = 'ANXWJBfTCfGy9S9DqBojTgqxsd3LehNkCYZieTjTearb';
 const eligible = { tokenExists: true, isVerified: false, canVerify: true, canMetadata: true };
@@ -48,14 +49,7 @@ async function setup(handlers: (wallet: Signer) => Record<string, FakeHandler | 
   return { wallet, fake, run };
 }
 
-async function failure(promise: Promise<unknown>): Promise<SigningError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(SigningError);
-  return error as SigningError;
-}
+const failure = (promise: Promise<unknown>) => rejection(promise, SigningError);
 
 describe('expressVerify', () => {
   it('sends the signed payment as `transaction` (no signedTransaction) and no paymentAmount on the direct path', async () => {

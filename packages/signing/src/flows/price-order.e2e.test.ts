@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MINTS, startHarness, type Harness } from '../../test/simulator-harness.js';
 import { FlowError } from '../errors.js';
 import { createPriceOrder, type PriceOrderParams } from './price-order.js';
+import { rejection } from '../../test/rejection.js';
 
 let h: Harness;
 beforeEach(async () => {
@@ -32,15 +33,7 @@ function singleOrder(): PriceOrderParams {
   };
 }
 
-async function failure(promise: Promise<unknown>, code: string): Promise<FlowError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(FlowError);
-  expect((error as FlowError).code).toBe(code);
-  return error as FlowError;
-}
+const failure = (promise: Promise<unknown>, code: string) => rejection(promise, FlowError, code);
 
 async function history() {
   const { data } = await h.api.triggerV2GetOrderHistory({ query: { limit: 100 } });

@@ -11,6 +11,7 @@ import { inspectTransaction } from '../inspect.js';
 import type { Signer } from '../signers/types.js';
 import type { TriggerOrderRecord } from './find-price-order.js';
 import { createPriceOrder, type PriceOrderParams } from './price-order.js';
+import { rejection } from '../../test/rejection.js';
 
 const INPUT = 'D6gqDYHvpEparhs6TGfnXKtNEzVe48aLfmB6bKNjdKsD';
 const OUTPUT = '7gQqK6wWf1gAc7f2R4oQ18Q4m6Vazr1umgktSGsnJZny';
@@ -79,14 +80,7 @@ async function setup(handlers: (wallet: Signer) => Record<string, FakeHandler | 
   return { wallet, fake, time, run: (extra: Record<string, unknown> = {}) => createPriceOrder({ client: fake.client, signer: wallet, order, ...time, ...extra }) };
 }
 
-async function failure(promise: Promise<unknown>): Promise<SigningError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(SigningError);
-  return error as SigningError;
-}
+const failure = (promise: Promise<unknown>) => rejection(promise, SigningError);
 
 describe('createPriceOrder: vault', () => {
   it('a 409 without details reads the vault again', async () => {

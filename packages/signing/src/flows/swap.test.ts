@@ -8,6 +8,7 @@ import { buildTransaction, randomAddress } from '../../test/fixtures.js';
 import { FlowError, SigningError, TransactionRejectedError } from '../errors.js';
 import type { Signer } from '../signers/types.js';
 import { swap, type SwapOrder } from './swap.js';
+import { rejection } from '../../test/rejection.js';
 
 const INPUT = 'D6gqDYHvpEparhs6TGfnXKtNEzVe48aLfmB6bKNjdKsD';
 const OUTPUT = '7gQqK6wWf1gAc7f2R4oQ18Q4m6Vazr1umgktSGsnJZny';
@@ -41,14 +42,7 @@ function orderFor(taker: Signer, overrides: Partial<SwapOrder> = {}, feePayer: A
 const success = { status: 'Success', code: 0, signature: 'sig' };
 const failed = (code: number) => ({ status: 'Failed', code, error: `failed ${code}` });
 
-async function failure(promise: Promise<unknown>): Promise<SigningError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(SigningError);
-  return error as SigningError;
-}
+const failure = (promise: Promise<unknown>) => rejection(promise, SigningError);
 
 async function setup(order: (signer: Signer) => SwapOrder | FakeHandler, execute: FakeHandler | FakeHandler[]) {
   const signer = await newSigner();
