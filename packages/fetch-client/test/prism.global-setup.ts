@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
-import { freePort } from './free-port.js';
+import { freePort } from '../../../tools/test-support/free-port.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {

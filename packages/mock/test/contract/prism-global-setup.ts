@@ -2,7 +2,7 @@
 // --errors` in front of the port the simulator will listen on (the test file starts the simulator
 // there), so every simulator answer is also validated by Prism. Both are killed afterwards.
 import type { TestProject } from 'vitest/node';
-import { freePort } from './support/ports.js';
+import { freePort } from '../../../../tools/test-support/free-port.ts';
 import { startPrism, type PrismProcess } from './support/prism.js';
 import { specPath } from './support/spec-validator.js';
 

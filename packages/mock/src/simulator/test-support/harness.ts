@@ -124,3 +124,41 @@ export async function login(sim: Simulator, wallet: TestWallet): Promise<string>
   if (verify.status !== 200) throw new Error(`verify failed: ${JSON.stringify(verify.body)}`);
   return verify.body.token;
 }
+
+export interface PriceOrderSetup {
+  /** Order sub-type of the deposit (the created order stays `single`). */
+  subType?: 'single' | 'oco' | 'otoco';
+  expiresInMs?: number;
+  triggerCondition?: 'above' | 'below';
+  triggerPriceUsd?: number;
+  slippageBps?: number;
+}
+
+/**
+ * Registers the wallet's vault (again: a 409 is fine), crafts a 100000000-unit NATIVE deposit,
+ * signs it and creates a single price order from it. Returns the create answer.
+ */
+export async function createPriceOrder(sim: Simulator, wallet: TestWallet, token: string, setup: PriceOrderSetup = {}): Promise<CallResult> {
+  await call(sim, 'GET', '/trigger/v2/vault/register', { token });
+  const deposit = await call(sim, 'POST', '/trigger/v2/deposit/craft', {
+    token,
+    body: { userAddress: wallet.address, orderType: 'price', orderSubType: setup.subType ?? 'single', inputMint: NATIVE, outputMint: STABLECOIN, amount: '100000000' },
+  });
+  return await call(sim, 'POST', '/trigger/v2/orders/price', {
+    token,
+    body: {
+      orderType: 'single',
+      depositRequestId: deposit.body.requestId,
+      depositSignedTx: await wallet.signTransaction(deposit.body.transaction),
+      userPubkey: wallet.address,
+      inputMint: NATIVE,
+      inputAmount: '100000000',
+      outputMint: STABLECOIN,
+      triggerMint: NATIVE,
+      expiresAt: sim.control.now() + (setup.expiresInMs ?? 86_400_000),
+      triggerCondition: setup.triggerCondition ?? 'above',
+      triggerPriceUsd: setup.triggerPriceUsd ?? 170,
+      ...(setup.slippageBps !== undefined ? { slippageBps: setup.slippageBps } : {}),
+    },
+  });
+}

@@ -1,30 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Simulator } from '../index.js';
-import { call, createTestWallet, login, makeSimulator, NATIVE, STABLECOIN, type TestWallet } from '../test-support/harness.js';
+import { call, createPriceOrder, createTestWallet, login, makeSimulator, NATIVE, type PriceOrderSetup, type TestWallet } from '../test-support/harness.js';
 
-async function openOrder(sim: Simulator, wallet: TestWallet, token: string, subType = 'single') {
-  await call(sim, 'GET', '/trigger/v2/vault/register', { token });
-  const d = await call(sim, 'POST', '/trigger/v2/deposit/craft', {
-    token,
-    body: { userAddress: wallet.address, orderType: 'price', orderSubType: subType, inputMint: NATIVE, outputMint: STABLECOIN, amount: '100000000' },
-  });
-  const res = await call(sim, 'POST', '/trigger/v2/orders/price', {
-    token,
-    body: {
-      orderType: 'single',
-      depositRequestId: d.body.requestId,
-      depositSignedTx: await wallet.signTransaction(d.body.transaction),
-      userPubkey: wallet.address,
-      inputMint: NATIVE,
-      inputAmount: '100000000',
-      outputMint: STABLECOIN,
-      triggerMint: NATIVE,
-      expiresAt: sim.control.now() + 86_400_000,
-      triggerCondition: 'below',
-      triggerPriceUsd: 140,
-      slippageBps: 50,
-    },
-  });
+async function openOrder(sim: Simulator, wallet: TestWallet, token: string, subType: PriceOrderSetup['subType'] = 'single') {
+  const res = await createPriceOrder(sim, wallet, token, { subType, triggerCondition: 'below', triggerPriceUsd: 140, slippageBps: 50 });
   expect(res.status).toBe(200);
   return res.body.id as string;
 }

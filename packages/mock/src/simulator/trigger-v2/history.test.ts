@@ -1,34 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { call, createTestWallet, login, makeSimulator, NATIVE, STABLECOIN } from '../test-support/harness.js';
+import { call, createPriceOrder, createTestWallet, login, makeSimulator, NATIVE } from '../test-support/harness.js';
 
 describe('GET /trigger/v2/orders/history', () => {
   it('pages, filters by state and mint, sorts, and finds one order by id', async () => {
     const sim = makeSimulator();
     const wallet = await createTestWallet();
     const token = await login(sim, wallet);
-    await call(sim, 'GET', '/trigger/v2/vault/register', { token });
     const ids: string[] = [];
     for (let i = 0; i < 5; i++) {
-      const d = await call(sim, 'POST', '/trigger/v2/deposit/craft', {
-        token,
-        body: { userAddress: wallet.address, orderType: 'price', orderSubType: 'single', inputMint: NATIVE, outputMint: STABLECOIN, amount: '100000000' },
-      });
-      const res = await call(sim, 'POST', '/trigger/v2/orders/price', {
-        token,
-        body: {
-          orderType: 'single',
-          depositRequestId: d.body.requestId,
-          depositSignedTx: await wallet.signTransaction(d.body.transaction),
-          userPubkey: wallet.address,
-          inputMint: NATIVE,
-          inputAmount: '100000000',
-          outputMint: STABLECOIN,
-          triggerMint: NATIVE,
-          expiresAt: sim.control.now() + (i + 1) * 3_600_000,
-          triggerCondition: 'above',
-          triggerPriceUsd: 160 + i,
-        },
-      });
+      const res = await createPriceOrder(sim, wallet, token, { expiresInMs: (i + 1) * 3_600_000, triggerPriceUsd: 160 + i });
       ids.push(res.body.id);
       sim.control.advanceTime(1_000);
     }
@@ -59,27 +39,7 @@ describe('GET /trigger/v2/orders/history', () => {
     const wallet = await createTestWallet();
     const token = await login(sim, wallet);
     expect((await call(sim, 'GET', '/trigger/v2/orders/history', { token, query: { id: '00000000-0000-4000-8000-000000000000' } })).status).toBe(404);
-    await call(sim, 'GET', '/trigger/v2/vault/register', { token });
-    const d = await call(sim, 'POST', '/trigger/v2/deposit/craft', {
-      token,
-      body: { userAddress: wallet.address, orderType: 'price', orderSubType: 'single', inputMint: NATIVE, outputMint: STABLECOIN, amount: '100000000' },
-    });
-    const created = await call(sim, 'POST', '/trigger/v2/orders/price', {
-      token,
-      body: {
-        orderType: 'single',
-        depositRequestId: d.body.requestId,
-        depositSignedTx: await wallet.signTransaction(d.body.transaction),
-        userPubkey: wallet.address,
-        inputMint: NATIVE,
-        inputAmount: '100000000',
-        outputMint: STABLECOIN,
-        triggerMint: NATIVE,
-        expiresAt: sim.control.now() + 3_600_000,
-        triggerCondition: 'above',
-        triggerPriceUsd: 170,
-      },
-    });
+    const created = await createPriceOrder(sim, wallet, token, { expiresInMs: 3_600_000 });
     const other = await login(sim, await createTestWallet());
     const forbidden = await call(sim, 'GET', '/trigger/v2/orders/history', { token: other, query: { id: created.body.id } });
     expect(forbidden.body).toEqual({ error: 'No permission to view these orders' });
@@ -89,27 +49,7 @@ describe('GET /trigger/v2/orders/history', () => {
     const sim = makeSimulator();
     const wallet = await createTestWallet();
     const token = await login(sim, wallet);
-    await call(sim, 'GET', '/trigger/v2/vault/register', { token });
-    const d = await call(sim, 'POST', '/trigger/v2/deposit/craft', {
-      token,
-      body: { userAddress: wallet.address, orderType: 'price', orderSubType: 'single', inputMint: NATIVE, outputMint: STABLECOIN, amount: '100000000' },
-    });
-    const created = await call(sim, 'POST', '/trigger/v2/orders/price', {
-      token,
-      body: {
-        orderType: 'single',
-        depositRequestId: d.body.requestId,
-        depositSignedTx: await wallet.signTransaction(d.body.transaction),
-        userPubkey: wallet.address,
-        inputMint: NATIVE,
-        inputAmount: '100000000',
-        outputMint: STABLECOIN,
-        triggerMint: NATIVE,
-        expiresAt: sim.control.now() + 60_000,
-        triggerCondition: 'above',
-        triggerPriceUsd: 170,
-      },
-    });
+    const created = await createPriceOrder(sim, wallet, token, { expiresInMs: 60_000 });
     sim.control.advanceTime(60_001);
     const one = await call(sim, 'GET', '/trigger/v2/orders/history', { token, query: { id: created.body.id } });
     expect(one.body.orders[0].orderState).toBe('expired');
