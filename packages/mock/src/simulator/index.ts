@@ -105,7 +105,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const now = (): number => clock.now();
 
   const operations = buildOperations(doc);
-  const missing = operations.filter((op) => !HANDLERS[op.operationId]).map((op) => op.operationId);
+  const missing = operations.filter((op) => !Object.hasOwn(HANDLERS, op.operationId)).map((op) => op.operationId);
   if (missing.length > 0) throw new Error(`simulator: no handler for operation(s) ${missing.join(', ')}`);
   const compiler = createSchemaCompiler(doc);
   const validators = new Map<string, OperationValidator>(operations.map((op) => [op.operationId, createOperationValidator(doc, compiler, op)]));

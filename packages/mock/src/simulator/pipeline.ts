@@ -2,7 +2,8 @@
 // handle → respond. Each stage is its own module; errors become the area's error body.
 import { areaOfPath, reasonPhrase } from './areas.js';
 import type { AuthResult, Authenticator } from './authenticate.js';
-import type { Handler, HandlerResult, SimContext } from './context.js';
+import type { SimContext } from './context.js';
+import type { HandlerContext, HandlerResult, HandlerTable, OperationId } from './handler.js';
 import { ApiError } from './errors.js';
 import type { Faults } from './faults.js';
 import type { OperationInfo } from './operations.js';
@@ -19,7 +20,7 @@ export interface PipelineDeps {
   router: Router;
   authenticator: Authenticator;
   validators: Map<string, OperationValidator>;
-  handlers: Readonly<Record<string, Handler>>;
+  handlers: HandlerTable;
   rateLimiter: RateLimiter;
   faults: Faults;
   /** Next request id (its own seeded stream, so ids do not disturb the simulation's). */
@@ -29,6 +30,8 @@ export interface PipelineDeps {
 
 /** An answer now, or later when a stage has to wait (signature checks, WebCrypto). */
 export type MaybePromise<T> = T | Promise<T>;
+
+type AnyHandler = (ctx: HandlerContext<OperationId>) => MaybePromise<HandlerResult<OperationId>>;
 
 export type Pipeline = (request: SimRequest) => MaybePromise<SimResponse>;
 
@@ -74,7 +77,7 @@ export function createPipeline(deps: PipelineDeps): Pipeline {
       deps.onUnexpectedError(error, op);
       return errorResponse(op.area, new ApiError(500, reasonPhrase(500)), requestId(), headers);
     };
-    const respond = (result: HandlerResult): SimResponse => {
+    const respond = (result: HandlerResult<OperationId>): SimResponse => {
       if (result.headers) Object.assign(headers, result.headers);
       return jsonResponse(result.status ?? 200, result.body, headers);
     };
@@ -82,8 +85,10 @@ export function createPipeline(deps: PipelineDeps): Pipeline {
       const fault = faults.take(op.operationId);
       if (fault !== undefined) return faultResponse(doc, op, fault, requestId(), headers);
       const input = validators.get(op.operationId)!.validate(request, match.pathParams);
-      const handler = handlers[op.operationId]!;
-      const outcome = handler({ sim, op, input, apiKey: auth.apiKey, ...(auth.wallet ? { wallet: auth.wallet } : {}) });
+      // The one untyped step: the validate stage has just checked `input` against this
+      // operation's schemas, which are what its @x/types request types are generated from.
+      const handler = handlers[op.operationId as OperationId] as unknown as AnyHandler;
+      const outcome = handler({ sim, op, input: input as HandlerContext<OperationId>['input'], apiKey: auth.apiKey, ...(auth.wallet ? { wallet: auth.wallet } : {}) });
       return chain(outcome, respond, fail);
     };
     let auth: MaybePromise<AuthResult>;

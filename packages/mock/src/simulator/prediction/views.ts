@@ -1,4 +1,5 @@
 // JSON views of catalogue entries. Live flags and scores follow the simulated clock.
+import type { PredictionEvent, PredictionLiveScore, PredictionMarket } from '@x/types';
 import { hashString } from '../random.js';
 import type { CatalogueEvent, CatalogueMarket } from './catalogue.js';
 
@@ -7,7 +8,7 @@ const iso = (sec: number): string => new Date(sec * 1000).toISOString();
 export const isLive = (event: CatalogueEvent, nowSec: number): boolean =>
   event.isActive && event.beginAt <= nowSec && nowSec < event.closeTime;
 
-export function marketView(m: CatalogueMarket): Record<string, unknown> {
+export function marketView(m: CatalogueMarket): PredictionMarket {
   const spread = 10_000;
   const yes = m.status === 'open' ? m.yesPrice : m.result === 'yes' ? 1_000_000 : m.result === 'no' ? 0 : m.yesPrice;
   return {
@@ -47,7 +48,7 @@ export function visibleMarkets(event: CatalogueEvent, includeAllMarkets: boolean
   return event.markets.filter((m) => m.sportsMarketType === null || m.sportsMarketType === 'moneyline');
 }
 
-export function liveScore(event: CatalogueEvent, nowSec: number): Record<string, unknown> | null {
+export function liveScore(event: CatalogueEvent, nowSec: number): PredictionLiveScore | null {
   const game = event.game;
   if (!game || nowSec < event.beginAt) return null;
   const ended = nowSec >= event.closeTime;
@@ -78,9 +79,9 @@ export function liveScore(event: CatalogueEvent, nowSec: number): Record<string,
   };
 }
 
-export function eventView(event: CatalogueEvent, nowSec: number, options: { includeMarkets: boolean; includeAllMarkets: boolean }): Record<string, unknown> {
+export function eventView(event: CatalogueEvent, nowSec: number, options: { includeMarkets: boolean; includeAllMarkets: boolean }): PredictionEvent {
   const live = isLive(event, nowSec);
-  const view: Record<string, unknown> = {
+  const view: PredictionEvent = {
     eventId: event.eventId,
     isActive: event.isActive,
     isLive: live,

@@ -3,7 +3,8 @@
 // Re-sending the same signedTransaction + requestId within 2 minutes returns the same result.
 import { bytesEqual, toBase58 } from '../encoding.js';
 import { checkSigner, decodeTransaction } from '../chain/transactions.js';
-import { bodyOf, type Handler, type HandlerResult, type SimContext } from '../context.js';
+import { type SimContext } from '../context.js';
+import type { Handler } from '../handler.js';
 import { ApiError } from '../errors.js';
 import { NATIVE_MINT } from '../tokens.js';
 import type { ExecuteOutcome, SwapOrderRecord } from './store.js';
@@ -53,9 +54,9 @@ function land(sim: SimContext, order: SwapOrderRecord, signature: string): Execu
   };
 }
 
-export const swapExecute: Handler = async (ctx): Promise<HandlerResult> => {
+export const swapExecute: Handler<'swapExecute'> = async (ctx) => {
   const { sim } = ctx;
-  const { signedTransaction, requestId } = bodyOf<{ signedTransaction: string; requestId: string }>(ctx);
+  const { signedTransaction, requestId } = ctx.input.body;
   const order = sim.swap.orders.get(requestId);
   if (!order) throw rejected('Order not found in cache', -1);
   if (order.executed) {

@@ -5,14 +5,14 @@ import { TRIGGER_V2_PROGRAM } from '../chain/addresses.js';
 import { BLOCKHASH_VALIDITY_BLOCKS } from '../chain/ledger.js';
 import { computeUnitLimit, encodeU64, programCall } from '../chain/instructions.js';
 import { buildTransaction, checkSigner, decodeTransaction } from '../chain/transactions.js';
-import { bodyOf, type Handler } from '../context.js';
+import type { Handler } from '../handler.js';
 import { bytesEqual, toBase58 } from '../encoding.js';
 import { ApiError } from '../errors.js';
 import { isReadyToCancel, refreshOrder, setState } from './lifecycle.js';
 
-export const triggerV2CancelPriceOrder: Handler = (ctx) => {
+export const triggerV2CancelPriceOrder: Handler<'triggerV2CancelPriceOrder'> = (ctx) => {
   const { sim } = ctx;
-  const id = ctx.input.path.id as string;
+  const id = ctx.input.path.id;
   const order = sim.triggerV2.orders.get(id);
   if (!order) throw new ApiError(404, 'Order not found');
   if (order.userPubkey !== ctx.wallet) throw new ApiError(403, 'Order belongs to a different wallet');
@@ -50,10 +50,10 @@ export const triggerV2CancelPriceOrder: Handler = (ctx) => {
   return { body: { id: order.id, transaction: built.base64, cancelRequestId } };
 };
 
-export const triggerV2ConfirmCancelPriceOrder: Handler = async (ctx) => {
+export const triggerV2ConfirmCancelPriceOrder: Handler<'triggerV2ConfirmCancelPriceOrder'> = async (ctx) => {
   const { sim } = ctx;
-  const id = ctx.input.path.orderId as string;
-  const { signedTransaction, cancelRequestId } = bodyOf<{ signedTransaction: string; cancelRequestId: string }>(ctx);
+  const id = ctx.input.path.orderId;
+  const { signedTransaction, cancelRequestId } = ctx.input.body;
   const order = sim.triggerV2.orders.get(id);
   if (!order || order.userPubkey !== ctx.wallet) throw new ApiError(404, 'Order not found');
   if (order.orderState !== 'pending_withdraw' || !order.cancel) throw new ApiError(400, 'No cancel was initiated for this order');
