@@ -3,6 +3,7 @@
 // prediction market read with its types.
 import { createClient, getSwapOrderFailure } from '@x/fetch-client';
 import { createSimulator } from '@x/mock';
+import { listen } from '@x/mock/node';
 import { inspectTransaction, signerFromKeyPair } from '@x/signing';
 import { swap } from '@x/signing/flows';
 import type { PredictionMarket, SwapOrderResponse } from '@x/types';
@@ -11,7 +12,7 @@ const PLATFORM_TOKEN = 'D6gqDYHvpEparhs6TGfnXKtNEzVe48aLfmB6bKNjdKsD';
 const STABLECOIN_USD = '7gQqK6wWf1gAc7f2R4oQ18Q4m6Vazr1umgktSGsnJZny';
 
 const sim = createSimulator({ now: Date.now() });
-const server = await sim.listen({ host: '127.0.0.1', port: 0 });
+const server = await listen(sim, { host: '127.0.0.1', port: 0 });
 try {
   const api = createClient({ baseUrl: server.url, apiKey: 'consumer-key' });
   const wallet = await signerFromKeyPair((await crypto.subtle.generateKey('Ed25519', false, ['sign', 'verify'])) as CryptoKeyPair);

@@ -1,7 +1,8 @@
 // The logic of `x-mock serve`: parse the arguments, start the simulator, print where it is.
 // src/cli.ts wires it to the process (signals, exit codes).
 import { parseArgs } from 'node:util';
-import { createSimulator, type RunningServer } from '../simulator/index.js';
+import { listen, type RunningServer } from '../node/index.js';
+import { createSimulator } from '../simulator/index.js';
 import { loadDocsHtml } from './docs.js';
 
 export const USAGE = `usage: x-mock serve [options]
@@ -79,7 +80,7 @@ export async function serve(options: ServeOptions, log: (line: string) => void =
     controlRoutes: options.control,
     ...(docsHtml !== undefined ? { docsHtml } : {}),
   });
-  const server = await simulator.listen({ port: options.port, host: options.host });
+  const server = await listen(simulator, { port: options.port, host: options.host });
   const key = options.apiKeys[0] ?? 'any-key';
   log(`x-mock: simulator listening on ${server.url} (seed ${options.seed}, ${options.clock} clock)`);
   log(`  docs:    ${server.url}/docs${docsHtml === undefined ? ' (not bundled: build @x/docs, then this package)' : ''}`);

@@ -1,6 +1,6 @@
 // createSimulator(): the in-memory, deterministic simulator of the whole service. Its fetch
-// handler uses only web APIs (fetch, URL, WebCrypto), so it also runs in browsers and behind MSW;
-// listen() loads the node:http server lazily.
+// handler uses only web APIs (fetch, URL, WebCrypto), so it also runs in browsers and behind MSW.
+// Serving it over node:http is the job of the `@x/mock/node` entry (src/node/).
 import { createAuthenticator } from './authenticate.js';
 import { createLedger } from './chain/ledger.js';
 import { createClock, DEFAULT_START, type ClockMode } from './clock.js';
@@ -10,7 +10,7 @@ import { CONTROL_PREFIX, handleControl } from './control-routes.js';
 import { createFaults } from './faults.js';
 import { HANDLERS } from './handlers.js';
 import { createJwtSigner } from './jwt.js';
-import { buildOperations, type OperationInfo } from './operations.js';
+import { buildOperations } from './operations.js';
 import { createPipeline, type MaybePromise } from './pipeline.js';
 import { createPrices } from './prices.js';
 import { createRandom, hashString, type Random } from './random.js';
@@ -20,6 +20,7 @@ import { createRouter } from './router.js';
 import { createSchemaCompiler } from './schemas.js';
 import { bundledSpec, type OpenApiDocument } from './spec.js';
 import type { SimRequest, SimResponse } from './types.js';
+import { registerSimHandler } from './native-handler.js';
 import { createOperationValidator, type OperationValidator } from './validate.js';
 import { createWallets } from './wallets.js';
 import { createSwapStore } from './swap/store.js';
@@ -51,29 +52,22 @@ export interface SimulatorOptions {
   onUnexpectedError?: (error: unknown, operationId: string) => void;
 }
 
-export interface ListenOptions {
-  port?: number;
-  host?: string;
-}
-
-export interface RunningServer {
-  url: string;
-  port: number;
-  close(): Promise<void>;
+/** One operation the simulator answers. */
+export interface SimulatorOperation {
+  readonly operationId: string;
+  /** Upper-case HTTP method. */
+  readonly method: string;
+  /** OpenAPI path template, e.g. `/prediction/v1/events/{eventId}`. */
+  readonly path: string;
 }
 
 export interface Simulator {
-  /** WHATWG fetch handler (browsers, MSW, service workers, tests). */
+  /** WHATWG fetch handler (browsers, MSW, service workers, tests). Serve it over node:http with `listen` of `@x/mock/node`. */
   fetch(request: Request): Promise<Response>;
-  /** The pipeline on the simulator's own request record (what the node server uses); synchronous when no stage waits. */
-  handle(request: SimRequest): SimResponse | Promise<SimResponse>;
-  /** Serves the simulator over node:http. */
-  listen(options?: ListenOptions): Promise<RunningServer>;
   control: SimulatorControl;
-  operations: readonly OperationInfo[];
-  seed: number;
-  /** The JSON of the bundled spec, served at GET /openapi.json. */
-  specJson: string;
+  /** The operations it answers, in the order of the spec. */
+  readonly operations: readonly SimulatorOperation[];
+  readonly seed: number;
 }
 
 const CORS_HEADERS: Record<string, string> = {
@@ -85,8 +79,6 @@ const CORS_PREFLIGHT: Record<string, string> = {
   'access-control-allow-headers': 'x-api-key, authorization, content-type',
   'access-control-max-age': '600',
 };
-
-const NODE_SERVER_MODULE = new URL('../server/node-server.js', import.meta.url).href;
 
 function toEpochMs(value: number | Date | string | undefined): number {
   if (value === undefined) return DEFAULT_START;
@@ -200,7 +192,6 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   };
 
   const simulator: Simulator = {
-    handle,
     async fetch(request) {
       const url = new URL(request.url);
       const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
@@ -218,21 +209,15 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
       const empty = request.method === 'HEAD' || response.status === 204 || response.status === 304;
       return new Response(empty ? null : text, { status: response.status, headers: response.headers });
     },
-    async listen(listenOptions = {}) {
-      // A computed specifier keeps bundlers for browsers from pulling node:http in.
-      const { startNodeServer } = (await import(/* @vite-ignore */ /* webpackIgnore: true */ NODE_SERVER_MODULE)) as typeof import('../server/node-server.js');
-      return startNodeServer(simulator, listenOptions);
-    },
     control,
-    operations,
+    operations: operations.map(({ operationId, method, path }) => Object.freeze({ operationId, method, path })),
     seed,
-    specJson,
   };
+  registerSimHandler(simulator, { handle });
   return simulator;
 }
 
 export type { SimulatorControl } from './control.js';
-export type { SimRequest, SimResponse } from './types.js';
 export type { SimSettings } from './context.js';
 export type { RateLimitOptions } from './rate-limit.js';
 export type { ClockMode } from './clock.js';

@@ -23,3 +23,8 @@ export interface SimResponse {
   /** Set when `body` is a string to send as is (HTML docs, pre-serialised JSON). */
   raw?: boolean;
 }
+
+/** Answers the simulator's own request records (what the node server drives); synchronous when no stage waits. */
+export interface SimHandler {
+  handle(request: SimRequest): SimResponse | Promise<SimResponse>;
+}

@@ -2,6 +2,7 @@
 import { getAddressFromPublicKey, getBase58Decoder, generateKeyPair, signBytes, getTransactionDecoder, getTransactionEncoder, getBase64Decoder, getBase64Encoder } from '@solana/kit';
 import { createSimulator, type Simulator, type SimulatorOptions } from '../index.js';
 import { createSchemaCompiler, describeError } from '../schemas.js';
+import { buildOperations } from '../operations.js';
 import { bundledSpec, deref } from '../spec.js';
 
 export const API_KEY = 'test-key';
@@ -29,11 +30,13 @@ export interface CallResult {
 }
 
 const compiler = createSchemaCompiler(bundledSpec);
+/** The operations of the bundled spec, with their raw operation objects. */
+export const specOperations = buildOperations(bundledSpec);
 
 /** Problems of an answer against the spec's response schema of its operation ([] when it conforms). */
-export function responseViolations(sim: Simulator, method: string, path: string, status: number, body: unknown): string[] {
+export function responseViolations(method: string, path: string, status: number, body: unknown): string[] {
   const literals = (template: string): number => template.split('/').filter((seg) => seg && !seg.startsWith('{')).length;
-  const op = sim.operations
+  const op = specOperations
     .filter((o) => o.method === method && matches(o.path, path))
     .sort((a, b) => literals(b.path) - literals(a.path))[0];
   if (!op) return [`no operation for ${method} ${path}`];
@@ -77,7 +80,7 @@ export async function call(sim: Simulator, method: string, path: string, options
   const response = await sim.fetch(new Request(url, { method, headers, ...(body !== undefined ? { body } : {}) }));
   const text = await response.text();
   const parsed = text ? JSON.parse(text) : undefined;
-  const violations = options.unchecked ? [] : responseViolations(sim, method, url.pathname, response.status, parsed);
+  const violations = options.unchecked ? [] : responseViolations(method, url.pathname, response.status, parsed);
   if (violations.length > 0) {
     throw new Error(`${method} ${path} answered ${response.status} outside the spec: ${violations.join('; ')}\n${text.slice(0, 500)}`);
   }
