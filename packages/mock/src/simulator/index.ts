@@ -7,6 +7,7 @@ import { createClock, DEFAULT_START, type ClockMode } from './clock.js';
 import { DEFAULT_SETTINGS, type SimContext, type SimSettings } from './context.js';
 import { createControl, type SimulatorControl } from './control.js';
 import { CONTROL_PREFIX, handleControl } from './control-routes.js';
+import { createErrorShapes } from './error-shapes.js';
 import { createFaults } from './faults.js';
 import { HANDLERS } from './handlers.js';
 import { createJwtSigner } from './jwt.js';
@@ -147,6 +148,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     handlers: HANDLERS,
     rateLimiter,
     faults,
+    errorShapes: createErrorShapes(doc, operations),
     nextRequestId: () => requestIds.uuid(clock.now()),
     onUnexpectedError: (error, op) => report(error, op.operationId),
   });

@@ -1,6 +1,5 @@
 // The operation table, built once from the bundled spec: method, path template, parameters,
 // body schema and security of every operation.
-import { areaOfOperation, type Area } from './areas.js';
 import { deref, type JsonSchema, type OpenApiDocument, type OperationObject, type ParameterObject } from './spec.js';
 
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
@@ -9,7 +8,6 @@ export interface OperationInfo {
   operationId: string;
   method: string;
   path: string;
-  area: Area;
   parameters: ParameterObject[];
   /** JSON pointer of the application/json request body schema, if the operation has a body. */
   bodyPointer?: string;
@@ -54,7 +52,6 @@ export function buildOperations(doc: OpenApiDocument): OperationInfo[] {
         operationId: operation.operationId,
         method: method.toUpperCase(),
         path,
-        area: areaOfOperation(operation.operationId),
         parameters: [...byKey.values()],
         ...(bodyPointer ? { bodyPointer } : {}),
         bodyRequired: requestBody?.required === true,
