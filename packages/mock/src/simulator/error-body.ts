@@ -54,7 +54,7 @@ export function errorBody(shape: ErrorShape, error: ApiError, requestId: string)
   } else {
     body.error = message;
   }
-  if (has('status')) body.status = status;
+  if (shape.numericStatus) body.status = status;
   if (has('code')) body.code = shape.codeType === 'string' ? kind : (options.code ?? status);
   if (has('details') && options.details) body.details = options.details;
   if (has('request_id')) body.request_id = `req_${requestId.replace(/-/g, '').slice(-16)}`;

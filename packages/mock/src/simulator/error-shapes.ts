@@ -13,6 +13,8 @@ export interface ErrorShape {
   readonly fields: ReadonlySet<string>;
   /** JSON type of `code` when the schema has one (`string` in prediction, a number elsewhere). */
   readonly codeType?: 'string' | 'number';
+  /** Whether `status` is the HTTP status (a number), not a word such as `Failed`. */
+  readonly numericStatus: boolean;
 }
 
 export interface ErrorShapes {
@@ -22,7 +24,7 @@ export interface ErrorShapes {
   forPath(path: string): ErrorShape;
 }
 
-const GENERIC: ErrorShape = { schema: 'none', fields: new Set(['error']) };
+const GENERIC: ErrorShape = { schema: 'none', fields: new Set(['error']), numericStatus: false };
 /** Statuses whose bodies every area shares (`{error: "Unauthorized"}`, `{code, message}`), not an area's own. */
 const SHARED = new Set(['401', '429']);
 
@@ -32,12 +34,14 @@ function shapeOf(doc: OpenApiDocument, schemaNode: JsonSchema | undefined): Erro
   const schema = deref(doc, schemaNode);
   const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
   const names = Object.keys(properties);
-  const code = properties.code ? deref(doc, properties.code) : undefined;
-  const codeType = code ? (code.type === 'string' ? 'string' : 'number') : undefined;
+  const typeOf = (name: string): unknown => (properties[name] ? deref(doc, properties[name]).type : undefined);
+  const codeType = properties.code ? (typeOf('code') === 'string' ? 'string' : 'number') : undefined;
+  const status = typeOf('status');
   return {
     schema: ref ? ref.slice(ref.lastIndexOf('/') + 1) : 'inline',
     fields: names.length > 0 ? new Set(names) : GENERIC.fields,
     ...(codeType ? { codeType } : {}),
+    numericStatus: status === 'number' || status === 'integer',
   };
 }
 

@@ -136,6 +136,7 @@ export const tokensExecuteExpress: Handler<'tokensExecuteExpress'> = async (ctx)
       totalTime: 1,
       verificationCreated: true,
       metadataCreated: body.tokenMetadata !== undefined,
+      platformTokenOutputAmount: EXPRESS_PAYMENT.toString(),
     },
   };
 };

@@ -4,7 +4,7 @@ import { LEND_PROGRAM, LEND_VAULT } from '../chain/addresses.js';
 import { BLOCKHASH_VALIDITY_BLOCKS } from '../chain/ledger.js';
 import { computeUnitLimit, programCall, type PlainInstruction } from '../chain/instructions.js';
 import { buildTransaction } from '../chain/transactions.js';
-import type { LendBorrowOperateRequest } from '@x/types';
+import type { LendBorrowOperateRequest, LendBorrowPosition } from '@x/types';
 import type { SimContext } from '../context.js';
 import type { Handler } from '../handler.js';
 import { toBase64 } from '../encoding.js';
@@ -19,14 +19,16 @@ export const lendGetEarnEarnings: Handler<'lendGetEarnEarnings'> = (ctx) => {
   if (user === undefined) throw invalid('user is required');
   const positions = ctx.input.query.positions?.split(',').map((s) => s.trim()).filter(Boolean) ?? [];
   const h = hashString(`${user}:${positions.join(',')}`, ctx.sim.seed);
-  return { body: { address: positions[0] ?? LEND_VAULT, ownerAddress: user, earnings: h % 5_000_000, slot: ctx.sim.ledger.slot() } };
+  // One entry per position asked about (the first vault's when none is given), all owned by `user`.
+  const addresses = positions.length > 0 ? positions : [LEND_VAULT];
+  const slot = ctx.sim.ledger.slot();
+  return { body: addresses.map((address) => ({ address, ownerAddress: user, earnings: ((h ^ hashString(address, ctx.sim.seed)) >>> 0) % 5_000_000, slot })) };
 };
 
 export const lendGetBorrowVaults: Handler<'lendGetBorrowVaults'> = () => ({
-  body: {
-    vaults: BORROW_VAULTS.map((v) => ({
+  body: BORROW_VAULTS.map((v) => ({
       id: v.id,
-      address: LEND_VAULT,
+      address: v.address,
       collateralMint: v.collateralMint,
       debtMint: v.debtMint,
       maxLtv: v.maxLtv,
@@ -34,10 +36,9 @@ export const lendGetBorrowVaults: Handler<'lendGetBorrowVaults'> = () => ({
       borrowRateBps: v.borrowRateBps,
       supplyRateBps: v.supplyRateBps,
     })),
-  },
 });
 
-const positionView = (p: Position): Record<string, unknown> => ({
+const positionView = (p: Position): LendBorrowPosition => ({
   nftId: p.nftId,
   vaultId: p.vaultId,
   owner: p.owner,
@@ -50,7 +51,7 @@ export const lendGetBorrowPositions: Handler<'lendGetBorrowPositions'> = (ctx) =
   if (!users || users.length === 0) throw invalid('users is required');
   const wanted = new Set(users);
   const positions = [...ctx.sim.lend.positions.values()].filter((p) => wanted.has(p.owner)).map(positionView);
-  return { body: { positions } };
+  return { body: positions };
 };
 
 function operate(sim: SimContext, body: LendBorrowOperateRequest): { nftId: number; instructions: PlainInstruction[]; signer: string } {

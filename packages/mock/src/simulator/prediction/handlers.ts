@@ -60,7 +60,7 @@ export const predictionListEvents: Handler<'predictionListEvents'> = (ctx) => {
     .filter((e) => !tags || tags.some((t) => e.tags.includes(t)))
     .filter((e) => matchesFilter(e, filter, now))
     .sort((a, b) => sign * (key(a) - key(b)) || (a.eventId < b.eventId ? -1 : 1));
-  const options = { includeMarkets: ctx.input.query.includeMarkets === true, includeAllMarkets: ctx.input.query.includeAllMarkets === true };
+  const options = { includeMarkets: ctx.input.query.includeMarkets === true, includeAllMarkets: ctx.input.query.includeAllMarkets === true, marketIdsOnly: true };
   const page = events.slice(start, end);
   return {
     body: {

@@ -10,7 +10,9 @@ export const isLive = (event: CatalogueEvent, nowSec: number): boolean =>
 
 export function marketView(m: CatalogueMarket): PredictionMarket {
   const spread = 10_000;
-  const yes = m.status === 'open' ? m.yesPrice : m.result === 'yes' ? 1_000_000 : m.result === 'no' ? 0 : m.yesPrice;
+  // A closed or settled market has no prices to trade at: the service sends null for them.
+  const open = m.status === 'open';
+  const yes = m.yesPrice;
   return {
     marketId: m.marketId,
     eventId: m.eventId,
@@ -33,10 +35,10 @@ export function marketView(m: CatalogueMarket): PredictionMarket {
     sportsLine: m.sportsLine,
     sportsMarketType: m.sportsMarketType,
     pricing: {
-      buyYesPriceUsd: Math.min(1_000_000, yes + spread),
-      buyNoPriceUsd: Math.min(1_000_000, 1_000_000 - yes + spread),
-      sellYesPriceUsd: Math.max(0, yes - spread),
-      sellNoPriceUsd: Math.max(0, 1_000_000 - yes - spread),
+      buyYesPriceUsd: open ? Math.min(1_000_000, yes + spread) : null,
+      buyNoPriceUsd: open ? Math.min(1_000_000, 1_000_000 - yes + spread) : null,
+      sellYesPriceUsd: open ? Math.max(0, yes - spread) : null,
+      sellNoPriceUsd: open ? Math.max(0, 1_000_000 - yes - spread) : null,
       volume: m.volume,
     },
   };
@@ -79,7 +81,14 @@ export function liveScore(event: CatalogueEvent, nowSec: number): PredictionLive
   };
 }
 
-export function eventView(event: CatalogueEvent, nowSec: number, options: { includeMarkets: boolean; includeAllMarkets: boolean }): PredictionEvent {
+export interface EventViewOptions {
+  includeMarkets: boolean;
+  includeAllMarkets: boolean;
+  /** Markets as `{marketId}` only, as the events list gives them (the event detail gives them whole). */
+  marketIdsOnly?: boolean;
+}
+
+export function eventView(event: CatalogueEvent, nowSec: number, options: EventViewOptions): PredictionEvent {
   const live = isLive(event, nowSec);
   const view: PredictionEvent = {
     eventId: event.eventId,
@@ -103,7 +112,10 @@ export function eventView(event: CatalogueEvent, nowSec: number, options: { incl
       isLive: live,
     },
   };
-  if (options.includeMarkets) view.markets = visibleMarkets(event, options.includeAllMarkets).map(marketView);
+  if (options.includeMarkets) {
+    const markets = visibleMarkets(event, options.includeAllMarkets);
+    view.markets = options.marketIdsOnly ? markets.map((m) => ({ marketId: m.marketId })) : markets.map(marketView);
+  }
   view.volume24hr = String(event.volume24hr);
   view.liveScore = liveScore(event, nowSec);
   return view;

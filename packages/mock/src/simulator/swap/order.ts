@@ -3,7 +3,6 @@
 import type { SwapOrderResponse, SwapRouter } from '@x/types';
 import { AMM_KEYS, RFQ_MAKER } from '../chain/addresses.js';
 import { BLOCKHASH_VALIDITY_BLOCKS } from '../chain/ledger.js';
-import { iso } from '../context.js';
 import type { Handler } from '../handler.js';
 import { ApiError, parseAmount } from '../errors.js';
 import { NATIVE_MINT } from '../tokens.js';
@@ -109,7 +108,8 @@ export const swapGetOrder: Handler<'swapGetOrder'> = (ctx) => {
     if (isRfq) {
       body.quoteId = sim.random.uuid(started);
       body.maker = RFQ_MAKER;
-      body.expireAt = iso(expireAt);
+      // Unix seconds as a string, as the service writes it.
+      body.expireAt = String(Math.floor(expireAt / 1000));
     }
     if ('errorCode' in outcome) {
       body.transaction = '';

@@ -1,6 +1,7 @@
 // Two-step cancel. Initiate answers 400 until the order is ready to cancel (control API
 // markReadyToCancel, or `cancelReadyAfterMs` of simulated time after the first attempt), then a
 // withdrawal transaction and a cancelRequestId; confirm checks the signed withdrawal.
+import type { TriggerV2CancelPriceOrderResponse } from '@x/types';
 import { TRIGGER_V2_PROGRAM } from '../chain/addresses.js';
 import { BLOCKHASH_VALIDITY_BLOCKS } from '../chain/ledger.js';
 import { computeUnitLimit, encodeU64, programCall } from '../chain/instructions.js';
@@ -9,6 +10,14 @@ import type { Handler } from '../handler.js';
 import { bytesEqual, toBase58 } from '../encoding.js';
 import { ApiError } from '../errors.js';
 import { isReadyToCancel, refreshOrder, setState } from './lifecycle.js';
+
+/**
+ * The initiate-cancel answer. The service's wire field is `requestId` (confirm-cancel takes its
+ * value as `cancelRequestId`); the declared `cancelRequestId` is sent too, with the same value.
+ */
+function cancelAnswer(id: string, transaction: string, requestId: string): TriggerV2CancelPriceOrderResponse {
+  return { id, transaction, requestId, cancelRequestId: requestId };
+}
 
 export const triggerV2CancelPriceOrder: Handler<'triggerV2CancelPriceOrder'> = (ctx) => {
   const { sim } = ctx;
@@ -19,7 +28,7 @@ export const triggerV2CancelPriceOrder: Handler<'triggerV2CancelPriceOrder'> = (
   refreshOrder(sim, order);
   // Safe to repeat: an initiated cancel answers the same withdrawal again.
   if (order.orderState === 'pending_withdraw' && order.cancel) {
-    return { body: { id: order.id, transaction: order.cancel.transaction, cancelRequestId: order.cancel.cancelRequestId } };
+    return { body: cancelAnswer(order.id, order.cancel.transaction, order.cancel.cancelRequestId) };
   }
   if (order.orderState !== 'open') throw new ApiError(400, `Order is ${order.orderState} and cannot be cancelled`);
   order.cancelRequestedAt ??= sim.clock.now();
@@ -47,7 +56,7 @@ export const triggerV2CancelPriceOrder: Handler<'triggerV2CancelPriceOrder'> = (
   const cancelRequestId = sim.random.uuid(sim.clock.now());
   order.cancel = { cancelRequestId, transaction: built.base64, messageBytes: built.messageBytes };
   setState(sim, order, 'pending_withdraw', { cancelRequestId });
-  return { body: { id: order.id, transaction: built.base64, cancelRequestId } };
+  return { body: cancelAnswer(order.id, built.base64, cancelRequestId) };
 };
 
 export const triggerV2ConfirmCancelPriceOrder: Handler<'triggerV2ConfirmCancelPriceOrder'> = async (ctx) => {

@@ -67,8 +67,8 @@ export function orderRecord(order: V2Order): TriggerV2OrderRecord {
     triggerMint: order.triggerMint,
     ...priceFieldsOf(order),
     expiresAt: order.expiresAt,
-    createdAt: iso(order.createdAt),
-    updatedAt: iso(order.updatedAt),
+    createdAt: order.createdAt,
+    updatedAt: order.updatedAt,
   };
   record.outputAmount = order.outputAmount.toString();
   record.fillPercent = order.fillPercent;

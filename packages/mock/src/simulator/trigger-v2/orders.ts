@@ -104,6 +104,7 @@ export const triggerV2UpdatePriceOrder: Handler<'triggerV2UpdatePriceOrder'> = (
   if (!order || order.userPubkey !== ctx.wallet) throw new ApiError(404, 'Order not found');
   refreshOrder(sim, order);
   if (order.orderState !== 'open') throw invalid('Order is not open');
+  if (ctx.input.body.orderType !== order.orderType) throw invalid(`orderType ${ctx.input.body.orderType} does not match the order's ${order.orderType}`);
   const changes = priceFieldsOf(ctx.input.body);
   if (Object.keys(changes).length === 0) throw invalid('Nothing to update: send at least one of triggerPriceUsd, slippageBps, tpPriceUsd, slPriceUsd, tpSlippageBps, slSlippageBps');
   const legs = order.orderType !== 'single';
