@@ -68,7 +68,9 @@ export function createPipeline(deps: PipelineDeps): Pipeline {
       return errorResponse(errorShapes.forPath(request.path), new ApiError(404, `No operation at ${request.method} ${request.path}`), requestId());
     }
     const op = match.operation;
-    const bucket = op.operationId === 'swapExecute' ? 'execute' : 'default';
+    // The operation's `x-rate-limit-bucket` (swap execute counts apart), else `default`.
+    const declared = op.operation['x-rate-limit-bucket'];
+    const bucket = typeof declared === 'string' ? declared : 'default';
     const limit = rateLimiter.hit(`${bucket}:${authenticator.apiKey(request) ?? 'anonymous'}`, sim.clock.now());
     const headers = limit.headers;
     if (limit.limited) {
