@@ -4,8 +4,7 @@
 // - MSW handlers (`@x/mock/msw`) and typed fixtures generated from the spec (see ./fixtures)
 export {
   createSimulator,
-  TOKENS,
-  simulatorAddresses,
+  world,
   type Simulator,
   type SimulatorOptions,
   type SimulatorControl,
@@ -15,6 +14,7 @@ export {
   type ClockMode,
   type TokenInfo,
   type TokenSymbol,
+  type World,
 } from './simulator/index.js';
 
 // Generated side: typed fixtures from the spec's examples. The MSW handlers answering them live in

@@ -373,3 +373,14 @@ ${operations
 export type OperationId = keyof OperationTypes;
 `;
 writeFileSync(join(genDir, 'operations.gen.ts'), ops);
+
+// ---- example-values.gen.ts ----
+const exampleValues: Obj = spec['x-example-values'] ?? fail('the spec has no x-example-values at its root');
+if (!Array.isArray(exampleValues.tokens) || typeof exampleValues.addresses !== 'object') fail('x-example-values needs tokens[] and addresses{}');
+writeFileSync(
+  join(genDir, 'example-values.gen.ts'),
+  `${HEADER}
+/** The spec's \`x-example-values\`: the tokens and addresses of the example world, as written in spec/openapi.yaml. */
+export const exampleValues = ${js(exampleValues)} as const;
+`,
+);

@@ -2,7 +2,7 @@
 // src/cli.ts wires it to the process (signals, exit codes).
 import { parseArgs } from 'node:util';
 import { listen, type RunningServer } from '../node/index.js';
-import { createSimulator } from '../simulator/index.js';
+import { createSimulator, world } from '../simulator/index.js';
 import { loadDocsHtml } from './docs.js';
 
 export const USAGE = `usage: x-mock serve [options]
@@ -90,7 +90,7 @@ export async function serve(options: ServeOptions, log: (line: string) => void =
   log('');
   log('try:');
   log(
-    `  curl -H 'x-api-key: ${key}' '${server.url}/swap/v2/order?inputMint=D6gqDYHvpEparhs6TGfnXKtNEzVe48aLfmB6bKNjdKsD&outputMint=7gQqK6wWf1gAc7f2R4oQ18Q4m6Vazr1umgktSGsnJZny&amount=100000000'`,
+    `  curl -H 'x-api-key: ${key}' '${server.url}/swap/v2/order?inputMint=${world.tokens.PLATFORM_TOKEN.mint}&outputMint=${world.tokens.STABLECOIN_USD.mint}&amount=100000000'`,
   );
   log('');
   return server;

@@ -223,5 +223,4 @@ export type { SimulatorControl } from './control.js';
 export type { SimSettings } from './context.js';
 export type { RateLimitOptions } from './rate-limit.js';
 export type { ClockMode } from './clock.js';
-export { TOKENS, type TokenInfo, type TokenSymbol } from './tokens.js';
-export * as simulatorAddresses from './chain/addresses.js';
+export { world, type TokenInfo, type TokenSymbol, type World } from './world.js';

@@ -3,14 +3,16 @@ import { getAddressFromPublicKey, getBase58Decoder, generateKeyPair, signBytes, 
 import { createSimulator, type Simulator, type SimulatorOptions } from '../index.js';
 import { createSchemaCompiler, describeError } from '../schemas.js';
 import { buildOperations } from '../operations.js';
+import { world } from '../world.js';
 import { bundledSpec, deref } from '../spec.js';
 
 export const API_KEY = 'test-key';
-export const TAKER = 'EwV78VBLEhDmtkHxBv6hcTBjrfhbM8b3n1cCELt4imKg';
-export const PLATFORM_TOKEN = 'D6gqDYHvpEparhs6TGfnXKtNEzVe48aLfmB6bKNjdKsD';
-export const STABLECOIN = '7gQqK6wWf1gAc7f2R4oQ18Q4m6Vazr1umgktSGsnJZny';
-export const NATIVE = '6fd8k5X66KFcLyFpw18Ejp8cQmNdCBMfBUtgpujhyNzE';
-export const EXAMPLE_TOKEN = 'ANXWJBfTCfGy9S9DqBojTgqxsd3LehNkCYZieTjTearb';
+// The example world's addresses (the spec's x-example-values), never copied here.
+export const TAKER = world.wallets.taker;
+export const PLATFORM_TOKEN = world.tokens.PLATFORM_TOKEN.mint;
+export const STABLECOIN = world.tokens.STABLECOIN_USD.mint;
+export const NATIVE = world.tokens.NATIVE_COIN.mint;
+export const EXAMPLE_TOKEN = world.tokens.EXAMPLE_TOKEN.mint;
 
 export interface CallOptions {
   query?: Record<string, string | number | boolean | undefined>;
