@@ -44,3 +44,19 @@ describe('browser safety of the MSW entry', () => {
     expect([...new Set(external)].sort()).toEqual(['msw']);
   });
 });
+
+describe('browser safety of the core entry (@x/mock)', () => {
+  const graph = reachable(resolve(here, '..', 'index.ts'));
+  const files = [...graph.keys()].map((f) => f.slice(resolve(here, '..').length + 1));
+
+  it('reaches the simulator but no node serving code', () => {
+    expect(files).toContain('simulator/index.ts');
+    expect(files.filter((f) => f.startsWith('server/') || f.startsWith('node/'))).toEqual([]);
+  });
+
+  it('loads no node: built-in and no computed module', () => {
+    const external = [...new Set([...graph.values()].flat().filter((s) => !s.startsWith('.')))];
+    expect(external.filter((s) => s.startsWith('node:'))).toEqual([]);
+    for (const file of graph.keys()) expect(readFileSync(file, 'utf8')).not.toMatch(/import\(\s*[^'"\s]/);
+  });
+});
