@@ -29,8 +29,12 @@ try {
   const result = await swap({ client: api, signer: wallet, order: { inputMint: PLATFORM_TOKEN, outputMint: STABLECOIN_USD, amount: '40000000' } });
   console.log(`swap: ${result.execution.status} code ${result.execution.code}`);
 
+  // The list names each market by id only (as the service does); the event detail gives them whole.
   const { data: events } = await api.predictionListEvents({ query: { includeMarkets: true, category: 'sports' } });
-  const market: PredictionMarket | undefined = events.data[0]?.markets?.[0];
+  const first = events.data[0];
+  const detail = first ? (await api.predictionGetEvent({ path: { eventId: first.eventId } })).data : undefined;
+  const entry = detail?.markets?.[0];
+  const market: PredictionMarket | undefined = entry && 'status' in entry ? entry : undefined;
   console.log(`prediction: ${events.pagination.total} sports events, first market ${market?.status ?? 'none'}`);
   console.log('consumer: ok');
 } finally {
