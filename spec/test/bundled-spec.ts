@@ -1,10 +1,13 @@
 // The bundled description as @x/openapi publishes it (a copy of this package's `bundle` output),
 // read through its one reader, and small helpers the tests use to walk it: operations by
 // "METHOD /path" key, schema property paths, nullability, enum values, description text.
+import { createRequire } from 'node:module';
 import { deref as derefIn, loadSpec, operations as readOperations, type Operation as SpecOperation } from '@x/openapi/reader';
 
 export type Json = any;
 
+/** The bundled JSON file as published (`openapi.yaml` beside it). */
+export const specPath = createRequire(import.meta.url).resolve('@x/openapi/openapi.json');
 export const spec: Json = loadSpec();
 
 export interface Operation {
