@@ -19,8 +19,6 @@ export interface OperationInfo {
   /** True when the operation asks for the API key (every operation of this service). */
   requiresApiKey: boolean;
   operation: OperationObject;
-  /** The operation as @x/openapi/reader reads it. */
-  spec: Operation;
 }
 
 function infoOf(op: Operation): OperationInfo {
@@ -40,7 +38,6 @@ function infoOf(op: Operation): OperationInfo {
     requiresJwt: schemes.has('TriggerJwt'),
     requiresApiKey: schemes.has('ApiKey') || schemes.size === 0,
     operation: op.operation,
-    spec: op,
   });
 }
 

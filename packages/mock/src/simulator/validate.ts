@@ -1,7 +1,7 @@
 // Validate stage: parameters and JSON bodies against the operation's schemas. The validators are
 // compiled on an operation's first request and shared by every simulator of the process (see
 // shared.ts). Query and path values arrive as text and are coerced to the schema's type first.
-import type { ValidateFunction } from '@x/openapi/reader';
+import { resolvePointer, type ValidateFunction } from '@x/openapi/reader';
 import { ApiError } from './errors.js';
 import type { OperationInfo } from './operations.js';
 import { describeError, type SchemaCompiler } from './schemas.js';
@@ -70,7 +70,7 @@ export function createOperationValidator(doc: OpenApiDocument, compiler: SchemaC
         validate: compiler.compile(schema),
       });
     }
-    const bodySchema = op.spec.requestBody?.schema;
+    const bodySchema = op.bodyPointer ? (resolvePointer(op.bodyPointer, doc) as JsonSchema) : undefined;
     return { params, bodyValidate: bodySchema ? compiler.compile(bodySchema) : undefined };
   };
 
