@@ -2,7 +2,9 @@
 // test suite that makes a fresh simulator per test pays for each one. Side by side in one run:
 //   - the first simulator of a process (fresh child processes: import excluded, shared parts built);
 //   - every later one (median; target < 1 ms): shared parts reused, only the instance's state made;
-//   - the baseline: the same creation with nothing shared (each on its own copy of the document);
+//   - the baseline: the same creation with nothing shared (each on its own copy of the document;
+//     request validators compile on an operation's first request in both cases, so neither
+//     figure includes them);
 //   - control.reset() on an existing simulator, the other way to isolate tests.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
