@@ -5,11 +5,14 @@
 import { addressBytes, bytesToAddressString } from './encoding.js';
 import { verifyEd25519 } from './ed25519.js';
 import { SigningError, TransactionRejectedError } from './errors.js';
+import { checkValueIntent, type ValueIntent } from './value/check-intent.js';
+import { advancesDurableNonce, readValueMovements } from './value/decode-movements.js';
 import {
   blockhashBytes,
   bytesEqual,
   findSignerIndex,
   isAllZero,
+  MAX_TRANSACTION_SIZE,
   messageBytes,
   signatureSlot,
   staticAccountBytes,
@@ -30,7 +33,19 @@ export interface SignTransactionExpectations {
   readonly signers?: readonly string[];
   /** Programs the transaction may invoke; any other program is refused. */
   readonly programs?: readonly string[];
+  /**
+   * Accept a durable-nonce advance as first instruction. Refused by default: such a transaction
+   * does not expire with its blockhash and can be landed by anyone holding it, at any later time.
+   */
+  readonly allowDurableNonce?: boolean;
+  /**
+   * What the transaction may do with the wallet's value. When given, every top-level System or token
+   * instruction the wallet authorises must be an expected transfer or go to an allowed destination,
+   * and every expected transfer must be present. See `ValueIntent`.
+   */
+  readonly expect?: ValueIntent;
 }
+
 
 /** Package-internal relaxations used by the challenge signer. */
 export interface CheckOptions {
@@ -127,6 +142,12 @@ export async function checkBeforeSigning(
   if (typeof expectations !== 'object' || expectations === null) {
     throw new SigningError('INVALID_ARGUMENT', 'expectations must be an object.', {});
   }
+  if (tx.bytes.length > MAX_TRANSACTION_SIZE) {
+    throw new TransactionRejectedError('TRANSACTION_TOO_LARGE', `The transaction is larger than ${MAX_TRANSACTION_SIZE} bytes and cannot be sent.`, {
+      size: tx.bytes.length,
+      limit: MAX_TRANSACTION_SIZE,
+    });
+  }
   const walletIndex = findSignerIndex(tx, addressBytes(wallet, 'wallet'));
   if (walletIndex < 0) {
     throw new TransactionRejectedError('NOT_A_SIGNER', 'The wallet is not a required signer of this transaction.', {
@@ -140,6 +161,14 @@ export async function checkBeforeSigning(
   if (!options.allowZeroBlockhash && isAllZero(blockhashBytes(tx))) {
     throw new TransactionRejectedError('ZERO_BLOCKHASH', 'The transaction has an all-zero blockhash.', {});
   }
+  if (expectations.allowDurableNonce !== true && advancesDurableNonce(tx)) {
+    throw new TransactionRejectedError(
+      'DURABLE_NONCE',
+      'The transaction advances a durable nonce first: it would not expire with its blockhash. Pass allowDurableNonce to accept it.',
+      { nonceAccount: readValueMovements(tx).durableNonce?.nonceAccount.address ?? null },
+    );
+  }
+  if (expectations.expect !== undefined) await checkValueIntent(readValueMovements(tx).movements, wallet, expectations.expect);
   await checkExistingSignatures(tx, walletIndex);
   return walletIndex;
 }

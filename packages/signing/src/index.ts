@@ -34,6 +34,8 @@ export {
   type InspectedLookupTable,
 } from './inspect.js';
 export type { TransactionVersion } from './wire/parse-transaction.js';
+export type { ValueMovement, ValueMovementKind, InspectedAccount, DurableNonce } from './value/decode-movements.js';
+export type { ValueIntent, ExpectedTransfer, AllowedDestination } from './value/check-intent.js';
 export { signTransaction, signTransactionBytes, type SignTransactionExpectations } from './sign-transaction.js';
 export { signMessage, signMessageBytes } from './sign-message.js';
 export {

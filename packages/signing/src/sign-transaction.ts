@@ -76,8 +76,15 @@ export async function signTransactionBytes(
  * required signer (`NOT_A_SIGNER`); the fee payer is neither the wallet nor `expectations.feePayer`
  * (`UNEXPECTED_FEE_PAYER`); the signature count or signer set differs from the expectations
  * (`SIGNATURE_COUNT_MISMATCH`, `UNEXPECTED_SIGNERS`); a program is outside `expectations.programs`
- * (`UNEXPECTED_PROGRAM`); the blockhash is all zero (`ZERO_BLOCKHASH`); a signature already present
- * does not verify (`INVALID_EXISTING_SIGNATURE`).
+ * (`UNEXPECTED_PROGRAM`); the transaction is over 1,232 bytes (`TRANSACTION_TOO_LARGE`); the
+ * blockhash is all zero (`ZERO_BLOCKHASH`); the first instruction advances a durable nonce and
+ * `expectations.allowDurableNonce` is not set (`DURABLE_NONCE`); with `expectations.expect`, the
+ * wallet authorises a top-level System or token instruction outside that intent
+ * (`UNEXPECTED_TRANSFER`, `UNEXPECTED_DELEGATION`, `UNEXPECTED_AUTHORITY_CHANGE`, `UNEXPECTED_BURN`,
+ * `UNRECOGNIZED_INSTRUCTION`, `LOOKUP_TABLE_DESTINATION`) or an expected transfer is absent
+ * (`MISSING_EXPECTED_TRANSFER`); a signature already present does not verify
+ * (`INVALID_EXISTING_SIGNATURE`). What programs do through cross-program invocations is not
+ * visible offline.
  */
 export async function signTransaction(
   transaction: string,

@@ -13,6 +13,7 @@ import { FlowError, SigningError } from '../errors.js';
 import { inspectTransaction } from '../inspect.js';
 import { signTransaction } from '../sign-transaction.js';
 import { toSigner, type SignerInput } from '../signers/to-signer.js';
+import type { AllowedDestination, ValueIntent } from '../value/check-intent.js';
 import {
   callApi,
   dataOrThrow,
@@ -48,8 +49,17 @@ export interface SwapOptions extends FlowRuntimeOptions {
   readonly order: SwapOrderParams;
   /** Signs too when `order.payer` is an integrator payer other than the taker. */
   readonly payerSigner?: SignerInput;
-  /** More checks of each transaction (`programs`, `requiredSignatures`, `signers`). */
-  readonly expectations?: Omit<SignTransactionExpectations, 'feePayer'>;
+  /**
+   * More checks of each transaction (`programs`, `requiredSignatures`, `signers`). The value check
+   * is the flow's own: no top-level transfer out of the taker (or payer) except to the order's
+   * `referralAccount` and the taker's own token accounts of the two mints.
+   */
+  readonly expectations?: Omit<SignTransactionExpectations, 'feePayer' | 'expect'>;
+  /**
+   * More accounts a top-level transfer may go to (for example the tip receivers of a
+   * `bundleTipLamports` order, which the order does not name).
+   */
+  readonly allowDestinations?: readonly AllowedDestination[];
   /** When an order expired before it landed: `'throw'` (default) or `'reorder'` (new order, new signature). */
   readonly onExpired?: 'reorder' | 'throw';
   /** Orders at most, the first one included, with `onExpired: 'reorder'`. Default 3. */
@@ -72,7 +82,7 @@ export interface SwapResult {
   /** The signed transaction that was executed (base64). */
   readonly signedTransaction: string;
   /** The transaction signature (from the answer, else the first signature of the transaction). */
-  readonly signature: string | undefined;
+  readonly signature: string;
   /** Orders fetched (more than 1 after an expiry with `onExpired: 'reorder'`). */
   readonly orders: number;
   /** Execute calls made for the order that landed. */
@@ -166,6 +176,17 @@ function checkOrder(order: SwapOrder, params: SwapOrderParams, taker: string, se
   return order.transaction;
 }
 
+/** Where the order lets value go out of the taker by a top-level instruction. */
+function swapIntent(order: SwapOrder, params: SwapOrderParams, taker: string, extra: readonly AllowedDestination[]): ValueIntent {
+  const allowDestinations: AllowedDestination[] = [
+    { owner: taker, mint: params.inputMint },
+    { owner: taker, mint: params.outputMint },
+    ...extra,
+  ];
+  if (typeof order.referralAccount === 'string') allowDestinations.push(order.referralAccount);
+  return { transfers: [], allowDestinations };
+}
+
 function firstSignature(signedTransaction: string): string | undefined {
   return inspectTransaction(signedTransaction).signers[0]?.signature ?? undefined;
 }
@@ -250,18 +271,26 @@ export async function swap(options: SwapOptions): Promise<SwapResult> {
     );
     const transaction = checkOrder(order, params, taker, seen);
     seen.add(order.requestId);
-    const expectations = { ...options.expectations, feePayer: order.signatureFeePayer ?? taker };
+    const expectations: SignTransactionExpectations = {
+      ...options.expectations,
+      feePayer: order.signatureFeePayer ?? taker,
+      expect: swapIntent(order, params, taker, options.allowDestinations ?? []),
+    };
     runtime.checkAborted('sign');
     let signedTransaction = await signTransaction(transaction, signer, expectations);
     if (payerSigner) signedTransaction = await signTransaction(signedTransaction, payerSigner, expectations);
 
     const executed = await executeAndPoll(runtime, client, order, signedTransaction, settings);
     if (executed.kind === 'success') {
+      const signature = executed.execution.signature ?? firstSignature(signedTransaction);
+      if (signature === undefined) {
+        throw unexpected('execute', 'The swap landed but the answer has no signature, and the fee payer\'s slot is not ours to read.', { requestId: order.requestId }, executed.execution);
+      }
       return {
         order,
         execution: executed.execution,
         signedTransaction,
-        signature: executed.execution.signature ?? firstSignature(signedTransaction),
+        signature,
         orders,
         executeCalls: executed.calls,
       };
