@@ -43,8 +43,6 @@ export {
   answerTriggerChallenge,
   MEMO_PROGRAM_ADDRESSES,
   type ChallengeTransactionOptions,
-  type TriggerChallenge,
-  type TriggerVerifyBody,
 } from './challenge.js';
 export {
   createTriggerAuthSession,
@@ -53,4 +51,3 @@ export {
   type TriggerAuthClient,
   type BearerTokenProvider,
 } from './auth/trigger-auth-session.js';
-export { encodeBase58, encodeBase64 } from './encoding.js';

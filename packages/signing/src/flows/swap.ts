@@ -27,6 +27,7 @@ import {
   type SuccessBody,
 } from './client.js';
 import { createRuntime, positiveInteger, type FlowRuntimeOptions, type Runtime } from './runtime.js';
+import { SWAP_PENDING_CODES, swapExecuteOutcome } from './swap-outcomes.js';
 
 export type SwapOrder = SuccessBody<'swapGetOrder'>;
 export type SwapExecution = SuccessBody<'swapExecute'>;
@@ -34,10 +35,6 @@ export type SwapExecution = SuccessBody<'swapExecute'>;
 export type SwapOrderParams = Omit<NonNullable<RequestOf<'swapGetOrder'>['query']>, 'taker'>;
 export type SwapClient = FlowClient<'swapGetOrder' | 'swapExecute'>;
 
-/** Execute codes of an order that expired: get a new order (-1005 on-chain, -2003 RFQ). */
-export const SWAP_EXPIRY_CODES: readonly number[] = [-1005, -2003];
-/** Execute codes whose outcome is not known yet (unknown, timed out): poll again. */
-export const SWAP_PENDING_CODES: readonly number[] = [-1001, -1006, -2001];
 /** The service answers re-sends of one signed transaction for two minutes. */
 export const SWAP_EXECUTE_WINDOW_MS = 120_000;
 
@@ -104,7 +101,7 @@ function judge(outcome: CallOutcome<SwapExecution>, requestId: string, pendingCo
   if (outcome.ok) {
     const execution = outcome.data;
     if (execution.status === 'Success' && execution.code === 0) return { kind: 'success', execution };
-    if (SWAP_EXPIRY_CODES.includes(execution.code)) return { kind: 'expired', code: execution.code, response: execution };
+    if (swapExecuteOutcome(execution.code) === 'expired') return { kind: 'expired', code: execution.code, response: execution };
     if (execution.status !== 'Success' && pendingCodes.includes(execution.code)) {
       return { kind: 'pending', waitMs: undefined, reason: `code ${execution.code}` };
     }
@@ -125,7 +122,7 @@ function judge(outcome: CallOutcome<SwapExecution>, requestId: string, pendingCo
   if (failure.status >= 500) return { kind: 'pending', waitMs: undefined, reason: `status ${failure.status}` };
   const code = (failure.body as { code?: unknown } | undefined)?.code;
   if (failure.status === 400 && typeof code === 'number') {
-    if (SWAP_EXPIRY_CODES.includes(code)) return { kind: 'expired', code, response: failure.body };
+    if (swapExecuteOutcome(code) === 'expired') return { kind: 'expired', code, response: failure.body };
     const { group, meaning } = codeDetails(code);
     return {
       kind: 'failed',
