@@ -111,7 +111,8 @@ function checkPrograms(tx: ParsedTransaction, programs: readonly string[] | unde
   }
 }
 
-async function checkExistingSignatures(tx: ParsedTransaction, walletIndex: number): Promise<void> {
+/** Verifies the signatures already in the transaction; `undefined` when there is none to verify. */
+function checkExistingSignatures(tx: ParsedTransaction, walletIndex: number): Promise<unknown> | undefined {
   const message = messageBytes(tx);
   const pending: Promise<void>[] = [];
   for (let index = 0; index < tx.numRequiredSignatures; index++) {
@@ -129,16 +130,19 @@ async function checkExistingSignatures(tx: ParsedTransaction, walletIndex: numbe
       }),
     );
   }
-  await Promise.all(pending);
+  return pending.length === 0 ? undefined : Promise.all(pending);
 }
 
-/** Runs every check; returns the index of the wallet's signature slot. */
-export async function checkBeforeSigning(
+/**
+ * Runs every check; returns the index of the wallet's signature slot. Synchronous (no promise)
+ * when nothing asynchronous is left to check: no signature to verify and no value intent.
+ */
+export function checkBeforeSigning(
   tx: ParsedTransaction,
   wallet: string,
   expectations: SignTransactionExpectations,
   options: CheckOptions = {},
-): Promise<number> {
+): number | Promise<number> {
   if (typeof expectations !== 'object' || expectations === null) {
     throw new SigningError('INVALID_ARGUMENT', 'expectations must be an object.', {});
   }
@@ -168,7 +172,11 @@ export async function checkBeforeSigning(
       { nonceAccount: readValueMovements(tx).durableNonce?.nonceAccount.address ?? null },
     );
   }
-  if (expectations.expect !== undefined) await checkValueIntent(readValueMovements(tx).movements, wallet, expectations.expect);
-  await checkExistingSignatures(tx, walletIndex);
-  return walletIndex;
+  const intent = expectations.expect;
+  const valueChecked = intent === undefined ? undefined : checkValueIntent(readValueMovements(tx).movements, wallet, intent);
+  if (valueChecked !== undefined) {
+    return valueChecked.then(() => checkExistingSignatures(tx, walletIndex)).then(() => walletIndex);
+  }
+  const verifying = checkExistingSignatures(tx, walletIndex);
+  return verifying === undefined ? walletIndex : verifying.then(() => walletIndex);
 }

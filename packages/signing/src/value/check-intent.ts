@@ -85,28 +85,60 @@ function details(movement: ValueMovement, extra: SigningErrorDetails = {}): Sign
   };
 }
 
-async function matchesExpected(movement: ValueMovement, destination: Address, expected: PendingTransfer): Promise<boolean> {
+/** The associated token accounts the check may compare with, derived beforehand: `owner:mint:program` → address. */
+type DerivedAccounts = ReadonlyMap<string, Address>;
+const derivationKey = (owner: string, mint: string, program: string) => `${owner}:${mint}:${program}`;
+
+function matchesExpected(movement: ValueMovement, destination: Address, expected: PendingTransfer, derived: DerivedAccounts): boolean {
   if (movement.amount !== expected.amount) return false;
   if (expected.mint === undefined) return movement.kind === 'transfer' && destination === expected.to;
   if (movement.kind !== 'token-transfer') return false;
   if (movement.mint !== null && movement.mint.address !== expected.mint) return false;
   if (expected.tokenAccount !== undefined) return destination === expected.tokenAccount;
-  return destination === (await associatedTokenAccount(expected.to, expected.mint, movement.program));
+  return destination === derived.get(derivationKey(expected.to, expected.mint, movement.program));
 }
 
-async function isAllowed(movement: ValueMovement, destination: Address, allowed: readonly AllowedDestination[]): Promise<boolean> {
+/** The mint whose associated token account of `entry.owner` may receive `movement`, if any. */
+function ownerMint(movement: ValueMovement, entry: { readonly mint?: string }): string | undefined {
+  if (movement.asset !== 'token' || !isTokenProgram(movement.program)) return undefined;
+  const mint = entry.mint ?? movement.mint?.address ?? undefined;
+  if (mint === undefined || (movement.mint !== null && movement.mint.address !== mint)) return undefined;
+  return mint;
+}
+
+function isAllowed(movement: ValueMovement, destination: Address, allowed: readonly AllowedDestination[], derived: DerivedAccounts): boolean {
   for (const entry of allowed) {
     if (typeof entry === 'string') {
       if (entry === destination) return true;
       continue;
     }
     if (entry.owner === destination) return true;
-    if (movement.asset !== 'token' || !isTokenProgram(movement.program)) continue;
-    const mint = entry.mint ?? movement.mint?.address ?? undefined;
-    if (mint === undefined || (movement.mint !== null && movement.mint.address !== mint)) continue;
-    if (destination === (await associatedTokenAccount(entry.owner, mint, movement.program))) return true;
+    const mint = ownerMint(movement, entry);
+    if (mint !== undefined && destination === derived.get(derivationKey(entry.owner, mint, movement.program))) return true;
   }
   return false;
+}
+
+/** The associated token accounts the movements could be compared with (none for native movements). */
+function derivationsNeeded(
+  movements: readonly ValueMovement[],
+  pending: readonly PendingTransfer[],
+  allowed: readonly AllowedDestination[],
+): [owner: string, mint: string, program: string][] {
+  const needed = new Map<string, [string, string, string]>();
+  const add = (owner: string, mint: string, program: string) => needed.set(derivationKey(owner, mint, program), [owner, mint, program]);
+  for (const movement of movements) {
+    if (movement.asset !== 'token' || !isTokenProgram(movement.program)) continue;
+    for (const expected of pending) {
+      if (expected.mint !== undefined && expected.tokenAccount === undefined) add(expected.to, expected.mint, movement.program);
+    }
+    for (const entry of allowed) {
+      if (typeof entry === 'string') continue;
+      const mint = ownerMint(movement, entry);
+      if (mint !== undefined) add(entry.owner, mint, movement.program);
+    }
+  }
+  return [...needed.values()];
 }
 
 const REFUSED: Partial<Record<ValueMovement['kind'], [code: 'UNEXPECTED_DELEGATION' | 'UNEXPECTED_AUTHORITY_CHANGE' | 'UNEXPECTED_BURN' | 'UNRECOGNIZED_INSTRUCTION', message: string]>> = {
@@ -117,12 +149,29 @@ const REFUSED: Partial<Record<ValueMovement['kind'], [code: 'UNEXPECTED_DELEGATI
   unrecognized: ['UNRECOGNIZED_INSTRUCTION', 'The wallet signs a System or token instruction this package cannot read.'],
 };
 
-/** Throws `TransactionRejectedError` when a movement authorised by `wallet` is outside `intent`. */
-export async function checkValueIntent(movements: readonly ValueMovement[], wallet: string, intent: ValueIntent): Promise<void> {
+/**
+ * Throws `TransactionRejectedError` when a movement authorised by `wallet` is outside `intent`.
+ * Synchronous unless a token movement needs associated token accounts derived (hashing is async).
+ */
+export function checkValueIntent(movements: readonly ValueMovement[], wallet: string, intent: ValueIntent): void | Promise<void> {
   const { transfers: pending, allowed } = normalise(intent);
   allowed.push({ owner: wallet });
+  const ours = movements.filter((movement) => movement.signers.includes(wallet as Address));
+  const needed = derivationsNeeded(ours, pending, allowed);
+  if (needed.length === 0) return checkMovements(ours, pending, allowed, new Map());
+  return Promise.all(needed.map(([owner, mint, program]) => associatedTokenAccount(owner, mint, program))).then((addresses) => {
+    const derived = new Map(needed.map(([owner, mint, program], index) => [derivationKey(owner, mint, program), addresses[index] as Address]));
+    checkMovements(ours, pending, allowed, derived);
+  });
+}
+
+function checkMovements(
+  movements: readonly ValueMovement[],
+  pending: PendingTransfer[],
+  allowed: readonly AllowedDestination[],
+  derived: DerivedAccounts,
+): void {
   for (const movement of movements) {
-    if (!movement.signers.includes(wallet as Address)) continue;
     const refused = REFUSED[movement.kind];
     if (refused) throw new TransactionRejectedError(refused[0], refused[1], details(movement));
     const destination = movement.destination;
@@ -133,15 +182,13 @@ export async function checkValueIntent(movements: readonly ValueMovement[], wall
         details(movement, { lookupTable: destination?.lookup?.table ?? null, lookupIndex: destination?.lookup?.index ?? null }),
       );
     }
-    let matched = -1;
-    for (let i = 0; i < pending.length && matched < 0; i++) {
-      if (await matchesExpected(movement, destination.address, pending[i] as PendingTransfer)) matched = i;
-    }
+    const address = destination.address;
+    const matched = pending.findIndex((expected) => matchesExpected(movement, address, expected, derived));
     if (matched >= 0) {
       pending.splice(matched, 1);
       continue;
     }
-    if (await isAllowed(movement, destination.address, allowed)) continue;
+    if (isAllowed(movement, address, allowed, derived)) continue;
     throw new TransactionRejectedError('UNEXPECTED_TRANSFER', 'The transaction moves value out of the wallet to an account outside the stated intent.', details(movement));
   }
   const missing = pending[0];
