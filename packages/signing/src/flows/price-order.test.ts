@@ -62,8 +62,8 @@ function record(wallet: Signer, overrides: Partial<TriggerOrderRecord> = {}): Tr
     triggerPriceUsd: 0.6,
     slippageBps: 50,
     expiresAt: order.expiresAt,
-    createdAt: new Date(START + 1_000).toISOString(),
-    updatedAt: new Date(START + 1_000).toISOString(),
+    createdAt: START + 1_000,
+    updatedAt: START + 1_000,
     ...overrides,
   };
 }
@@ -264,7 +264,7 @@ describe('createPriceOrder: a lost create answer', () => {
   });
 
   it.each([
-    ['created before the request (beyond the clock skew)', { createdAt: new Date(START - 600_000).toISOString() }],
+    ['created before the request (beyond the clock skew)', { createdAt: START - 600_000 }],
     ['another expiry', { expiresAt: order.expiresAt + 1 }],
     ['another trigger price', { triggerPriceUsd: 0.7 }],
     ['another amount', { initialInputAmount: '1' }],
