@@ -80,7 +80,7 @@ export function createClassifier(spec: CheckSpec): (operation: SpecOperation, an
     const result = issues.some((i) => i.kind === 'breaking') ? 'breaking' : issues.length > 0 ? 'additive' : 'ok';
     const note =
       response && status >= 300 && status < 500
-        ? `documented ${status} answer, checked against its schema; the success answer was not reached (inputs: --param)`
+        ? `documented ${status} answer (checked); the success answer was not reached: give inputs with --param`
         : undefined;
     return { result, issues, ...(note ? { note } : {}) };
   };
