@@ -36,6 +36,7 @@ const doc = {
         required: ['data'],
         properties: { data: { type: 'array', items: { $ref: '#/components/schemas/Market' } }, total: { type: 'integer' } },
       },
+      Vault: { type: 'object', required: ['id'], additionalProperties: true, properties: { id: { type: 'string' } } },
       Both: { allOf: [{ type: 'object', properties: { a: { type: 'string' } } }, { type: 'object', required: ['b'], properties: { b: { type: 'integer' } } }] },
     },
   },
@@ -87,6 +88,11 @@ describe('drift of a value against a response schema', () => {
     expect(drift(schema('Market'), market({ code: 5 }))).toEqual([{ kind: 'breaking', pointer: '/code', message: 'must be one of 0, 1' }]);
     expect(drift(schema('Market'), market({ when: 'yesterday' }))).toEqual([{ kind: 'breaking', pointer: '/when', message: 'must match format "date-time"' }]);
     expect(drift(schema('Market'), market({ when: true }))).toEqual([{ kind: 'breaking', pointer: '/when', message: 'expected string or integer, got boolean' }]);
+  });
+
+  it('does not report undeclared fields where the schema says more are expected (additionalProperties: true)', () => {
+    expect(drift(schema('Vault'), { id: 'v', providerId: 'p-1' })).toEqual([]);
+    expect(drift(schema('Vault'), { providerId: 'p-1' })).toEqual([{ kind: 'breaking', pointer: '/id', message: 'missing required field' }]);
   });
 
   it('treats the properties of every allOf branch as declared', () => {

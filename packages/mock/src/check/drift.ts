@@ -1,5 +1,6 @@
 // Compares one JSON value with a response schema and names every difference as drift:
-//   additive - a field the schema does not declare, or an open enum's value that only its
+//   additive - a field the schema does not declare (in an object that declares its fields and
+//              does not say `additionalProperties: true`, i.e. "more fields are expected"), or an open enum's value that only its
 //              `x-unknown-enum-value: true` branch accepts (contract 1 of the spec);
 //   breaking - a wrong type, a missing required field, null where the schema does not allow it,
 //              a value a closed constraint rejects.
@@ -156,6 +157,8 @@ export function createDriftChecker(spec: CheckSpec): (schema: JsonSchema, value:
         if (pattern) walk(pattern[1], child, where, out, depth + 1);
         else if (s.additionalProperties === false) out.push({ kind: 'breaking', pointer: where, message: 'field the spec forbids' });
         else if (isObject(s.additionalProperties) && Object.keys(s.additionalProperties).length > 0) walk(s.additionalProperties, child, where, out, depth + 1);
+        // An explicit `additionalProperties: true` (or `{}`) says further fields are expected: not news.
+        else if (s.additionalProperties !== undefined) continue;
         else if (!skipUnknown && declared && declared.size > 0 && !declared.has(name)) {
           out.push({ kind: 'additive', pointer: where, message: 'unknown field', value: short(child) });
         }
