@@ -123,7 +123,7 @@ describe('the check caller', () => {
     const outcome = await fakeCaller(server.url).caller.call({ target: '/thing', headers: { 'x-api-key': 'secret' } });
     expect(outcome).toMatchObject({ kind: 'answer', answer: { status: 302 } });
     expect(elsewhere.received).toEqual([]);
-    expect(server.received[0]?.headers['x-api-key']).toBe('secret');
+    expect(server.received[0]?.headers).toMatchObject({ 'x-api-key': 'secret', 'user-agent': 'x-mock-check' });
   });
 
   it('joins the target to a base URL with a path prefix', async () => {

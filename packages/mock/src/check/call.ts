@@ -85,7 +85,7 @@ export function createCaller(options: CallerOptions): Caller {
         try {
           const response = await doFetch(base + request.target, {
             method: 'GET',
-            headers: { accept: 'application/json', ...request.headers },
+            headers: { accept: 'application/json', 'user-agent': 'x-mock-check', ...request.headers },
             redirect: 'manual',
             signal: AbortSignal.timeout(options.timeoutMs),
           });

@@ -7,8 +7,7 @@
 // The structural walk names where and what; ajv over the whole value stays the judge of
 // validity (a value ajv accepts has no breaking drift, and one it rejects always has some).
 import type { ErrorObject } from 'ajv';
-import { describeError } from '../simulator/schemas.js';
-import type { CheckSpec, JsonSchema } from './spec-source.js';
+import { describeError, type CheckSpec, type JsonSchema } from './spec-source.js';
 
 export interface DriftIssue {
   kind: 'additive' | 'breaking';

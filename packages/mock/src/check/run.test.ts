@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bundledSpec } from '../simulator/spec.js';
 import { createTestWallet, login, makeSimulator } from '../simulator/test-support/harness.js';
 import type { Simulator } from '../simulator/index.js';
 import { isReadOnly, planCalls, type PlannedCall } from './plan.js';
 import { exitCodeOf, runCheck, type CheckOptions, type CheckReport } from './run.js';
-import { checkSpecOf, loadCheckSpec, type CheckSpec, type JsonSchema } from './spec-source.js';
+import { bundledDocument, checkSpecOf, loadCheckSpec, type CheckSpec, type JsonSchema } from './spec-source.js';
 import { pathOf, startDriftProxy, type Drift } from './test-support/drift-proxy.js';
 import { startScriptedServer, type ScriptedServer } from './test-support/scripted-server.js';
 
@@ -147,7 +146,7 @@ function specWithOpenEnum(all: Sample[]): { check: CheckSpec; sample: Sample; po
     const pointer = openEnumIn(spec, sample.schema, sample.body);
     if (pointer !== undefined) return { check: spec, sample, pointer };
   }
-  const copy = structuredClone(bundledSpec);
+  const copy = structuredClone(bundledDocument());
   const check = checkSpecOf(copy);
   const open = (schema: unknown, value: unknown, pointer: string): string | undefined => {
     const s = check.deref((schema ?? {}) as JsonSchema);

@@ -1,10 +1,12 @@
 // The one place `x-mock check` reads the spec from: the operations, their parameters and
 // responses, `$ref` resolution and a schema compiler. Everything else in src/check/ goes through
 // this module, so moving to another spec reader changes this file only.
-import { createSchemaCompiler, type SchemaCompiler } from '../simulator/schemas.js';
+import { createSchemaCompiler, describeError, type SchemaCompiler } from '../simulator/schemas.js';
 import { bundledSpec, deref as derefIn, type JsonSchema, type OpenApiDocument, type OperationObject, type ParameterObject, type ResponseObject } from '../simulator/spec.js';
 
-export type { JsonSchema };
+export type { JsonSchema, OpenApiDocument };
+/** A one-line reading of an ajv error of a schema compiled by `compile`. */
+export { describeError };
 
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
@@ -118,6 +120,11 @@ let cached: CheckSpec | undefined;
 export function loadCheckSpec(): CheckSpec {
   cached ??= load(bundledSpec);
   return cached;
+}
+
+/** The bundled document itself (read-only: copy it before changing it). */
+export function bundledDocument(): OpenApiDocument {
+  return bundledSpec;
 }
 
 /** The same reading over any OpenAPI 3.1 document (tests use it for small hand-made specs). */
