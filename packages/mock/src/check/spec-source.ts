@@ -1,14 +1,23 @@
 // The one place `x-mock check` reads the spec from: the operations, their parameters and
-// responses, `$ref` resolution and a schema compiler. Everything else in src/check/ goes through
-// this module, so moving to another spec reader changes this file only.
-import { createSchemaCompiler, describeError, type SchemaCompiler } from '../simulator/schemas.js';
-import { bundledSpec, deref as derefIn, type JsonSchema, type OpenApiDocument, type OperationObject, type ParameterObject, type ResponseObject } from '../simulator/spec.js';
+// responses, `$ref` resolution and a schema compiler, all through @x/openapi's one reader.
+// Everything else in src/check/ goes through this module.
+import {
+  deref as derefIn,
+  describeError,
+  loadSpec,
+  namedExamples,
+  operations as operationsOf,
+  schemaExample,
+  schemaValidator,
+  type JsonSchema,
+  type OpenApiDocument,
+  type ParameterObject,
+  type ValidateFunction,
+} from '@x/openapi/reader';
 
 export type { JsonSchema, OpenApiDocument };
 /** A one-line reading of an ajv error of a schema compiled by `compile`. */
 export { describeError };
-
-const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
 export interface HeaderObject {
   required?: boolean;
@@ -17,6 +26,7 @@ export interface HeaderObject {
 
 export interface SpecResponse {
   content?: Record<string, { schema?: JsonSchema }>;
+  /** Documented headers by lower-case name, resolved. */
   headers?: Record<string, HeaderObject>;
 }
 
@@ -49,24 +59,12 @@ export interface CheckSpec {
   /** Security schemes by name, resolved (`type`, `scheme`, `in`, `name`). */
   securitySchemes: Record<string, { type?: string; scheme?: string; in?: string; name?: string }>;
   deref<T>(node: T): T;
-  compile: SchemaCompiler['compile'];
+  compile(schema: JsonSchema): ValidateFunction;
 }
 
-function firstExample(node: { example?: unknown; examples?: unknown }, doc: OpenApiDocument): unknown {
-  if (node.example !== undefined) return node.example;
-  if (Array.isArray(node.examples)) return node.examples[0];
-  if (node.examples && typeof node.examples === 'object') {
-    const first = Object.values(node.examples as Record<string, unknown>)[0];
-    return first === undefined ? undefined : derefIn(doc, first as { value?: unknown }).value;
-  }
-  return undefined;
-}
-
-function toParameter(doc: OpenApiDocument, p: ParameterObject & { example?: unknown; examples?: unknown }): SpecParameter {
-  const schema = p.schema ? derefIn(doc, p.schema) : {};
-  const fromSchema = firstExample(schema as { example?: unknown; examples?: unknown }, doc);
-  const fallback = fromSchema ?? schema.default ?? (Array.isArray(schema.enum) ? schema.enum[0] : undefined);
-  const example = firstExample(p, doc);
+function toParameter(doc: OpenApiDocument, p: ParameterObject): SpecParameter {
+  const example = namedExamples(p, doc)[0]?.value;
+  const fallback = schemaExample(p.schema, doc);
   return {
     name: p.name,
     in: p.in,
@@ -77,54 +75,38 @@ function toParameter(doc: OpenApiDocument, p: ParameterObject & { example?: unkn
 }
 
 function load(doc: OpenApiDocument): CheckSpec {
-  const operations: SpecOperation[] = [];
-  const rootSecurity = doc.security ?? [];
-  for (const [path, item] of Object.entries(doc.paths)) {
-    const shared = (item.parameters ?? []).map((p) => derefIn(doc, p));
-    for (const method of HTTP_METHODS) {
-      const op = item[method] as OperationObject | undefined;
-      if (!op?.operationId) continue;
-      const byKey = new Map<string, ParameterObject>();
-      for (const p of [...shared, ...(op.parameters ?? []).map((p) => derefIn(doc, p))]) byKey.set(`${p.in}:${p.name}`, p);
-      const responses: Record<string, SpecResponse> = {};
-      for (const [status, response] of Object.entries(op.responses ?? {})) {
-        const resolved = derefIn(doc, response as ResponseObject & { headers?: Record<string, HeaderObject> });
-        const headers: Record<string, HeaderObject> = {};
-        for (const [name, header] of Object.entries(resolved.headers ?? {})) headers[name.toLowerCase()] = derefIn(doc, header);
-        responses[status] = { ...(resolved.content ? { content: resolved.content } : {}), headers };
-      }
-      operations.push({
-        operationId: op.operationId,
-        method: method.toUpperCase(),
-        path,
-        parameters: [...byKey.values()].map((p) => toParameter(doc, p)),
-        securitySchemes: [...new Set((op.security ?? rootSecurity).flatMap((requirement) => Object.keys(requirement)))],
-        responses,
-        raw: op,
-      });
+  const operations = operationsOf(doc).map((op): SpecOperation => {
+    const responses: Record<string, SpecResponse> = {};
+    for (const [status, response] of Object.entries(op.responses)) {
+      const headers: Record<string, HeaderObject> = {};
+      for (const [name, header] of Object.entries(response.headers)) headers[name.toLowerCase()] = derefIn(header as HeaderObject, doc);
+      responses[status] = { ...(response.schema ? { content: { 'application/json': { schema: response.schema } } } : {}), headers };
     }
-  }
-  const compiler = createSchemaCompiler(doc);
+    return {
+      operationId: op.operationId,
+      method: op.method,
+      path: op.path,
+      parameters: op.parameters.map((p) => toParameter(doc, p)),
+      securitySchemes: [...new Set(op.security.flatMap((requirement) => Object.keys(requirement)))],
+      responses,
+      raw: op.operation,
+    };
+  });
   const schemes = (doc.components?.securitySchemes ?? {}) as CheckSpec['securitySchemes'];
   return {
     operations,
-    securitySchemes: Object.fromEntries(Object.entries(schemes).map(([name, scheme]) => [name, derefIn(doc, scheme)])),
-    deref: (node) => derefIn(doc, node),
-    compile: (schema) => compiler.compile(schema),
+    securitySchemes: Object.fromEntries(Object.entries(schemes).map(([name, scheme]) => [name, derefIn(scheme, doc)])),
+    deref: (node) => derefIn(node, doc),
+    compile: (schema) => schemaValidator(schema, doc),
   };
 }
 
 let cached: CheckSpec | undefined;
 
-/** The bundled spec `@x/mock` serves, read once per process. */
+/** The bundled spec (`@x/openapi`, the document `@x/mock` serves), read once per process. */
 export function loadCheckSpec(): CheckSpec {
-  cached ??= load(bundledSpec);
+  cached ??= load(loadSpec());
   return cached;
-}
-
-/** The bundled document itself (read-only: copy it before changing it). */
-export function bundledDocument(): OpenApiDocument {
-  return bundledSpec;
 }
 
 /** The same reading over any OpenAPI 3.1 document (tests use it for small hand-made specs). */
