@@ -22,7 +22,7 @@ export interface Issue {
 }
 
 export interface Classification {
-  result: Exclude<DriftClass, 'unreachable'> | 'unreachable';
+  result: DriftClass;
   issues: Issue[];
   note?: string;
 }
