@@ -7,22 +7,18 @@ import { createClock, DEFAULT_START, type ClockMode } from './clock.js';
 import { DEFAULT_SETTINGS, type SimContext, type SimSettings } from './context.js';
 import { createControl, type SimulatorControl } from './control.js';
 import { CONTROL_PREFIX, handleControl } from './control-routes.js';
-import { createErrorShapes } from './error-shapes.js';
 import { createFaults } from './faults.js';
 import { HANDLERS } from './handlers.js';
 import { createJwtSigner } from './jwt.js';
-import { buildOperations } from './operations.js';
 import { createPipeline, type MaybePromise } from './pipeline.js';
 import { createPrices } from './prices.js';
 import { createRandom, hashString, type Random } from './random.js';
 import { createRateLimiter, type RateLimitOptions } from './rate-limit.js';
 import { jsonResponse } from './respond.js';
-import { createRouter } from './router.js';
-import { createSchemaCompiler } from './schemas.js';
+import { sharedParts } from './shared.js';
 import { bundledSpec, type OpenApiDocument } from './spec.js';
-import type { SimRequest, SimResponse } from './types.js';
+import type { SimRequest, SimResponse, SimulatorOperation } from './types.js';
 import { registerSimHandler } from './native-handler.js';
-import { createOperationValidator, type OperationValidator } from './validate.js';
 import { createWallets } from './wallets.js';
 import { createSwapStore } from './swap/store.js';
 import { createExpressStore } from './express/store.js';
@@ -51,15 +47,6 @@ export interface SimulatorOptions {
   spec?: OpenApiDocument;
   /** Called with errors the simulator did not expect (they answer 500). Default: console.error. */
   onUnexpectedError?: (error: unknown, operationId: string) => void;
-}
-
-/** One operation the simulator answers. */
-export interface SimulatorOperation {
-  readonly operationId: string;
-  /** Upper-case HTTP method. */
-  readonly method: string;
-  /** OpenAPI path template, e.g. `/prediction/v1/events/{eventId}`. */
-  readonly path: string;
 }
 
 export interface Simulator {
@@ -97,11 +84,8 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const clock = createClock(start, options.clock ?? 'manual');
   const now = (): number => clock.now();
 
-  const operations = buildOperations(doc);
-  const missing = operations.filter((op) => !Object.hasOwn(HANDLERS, op.operationId)).map((op) => op.operationId);
-  if (missing.length > 0) throw new Error(`simulator: no handler for operation(s) ${missing.join(', ')}`);
-  const compiler = createSchemaCompiler(doc);
-  const validators = new Map<string, OperationValidator>(operations.map((op) => [op.operationId, createOperationValidator(doc, compiler, op)]));
+  // Operations, validators, router, error shapes: built once per document and process, shared by every instance.
+  const shared = sharedParts(doc);
 
   const baseRandom = createRandom(seed);
   let requestIds: Random = baseRandom.fork('request-ids');
@@ -121,7 +105,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     portfolio: createPortfolioStore(),
     triggerV1: createTriggerV1Store({ now, maxPerWallet: settings.maxOrdersPerWallet, maxWallets: settings.maxWallets }),
     triggerV2: createTriggerV2Store({ now, challengeTtlMs: settings.challengeTtlMs, maxPerWallet: settings.maxOrdersPerWallet, maxWallets: settings.maxWallets }),
-    prediction: createPredictionStore(baseRandom, start),
+    prediction: createPredictionStore(seed, start),
     lend: createLendStore(),
   };
   const faults = createFaults();
@@ -129,7 +113,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const control = createControl(sim, {
     faults,
     rateLimiter,
-    operationIds: new Set(operations.map((op) => op.operationId)),
+    operationIds: shared.operationIds,
     start,
     reseed() {
       sim.random = baseRandom.fork('state');
@@ -142,18 +126,17 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const pipeline = createPipeline({
     doc,
     sim,
-    router: createRouter(operations),
+    router: shared.router,
     authenticator: createAuthenticator({ ...(options.apiKeys ? { apiKeys: options.apiKeys } : {}), jwt, now }),
-    validators,
+    validators: shared.validators,
     handlers: HANDLERS,
     rateLimiter,
     faults,
-    errorShapes: createErrorShapes(doc, operations),
+    errorShapes: shared.errorShapes,
     nextRequestId: () => requestIds.uuid(clock.now()),
     onUnexpectedError: (error, op) => report(error, op.operationId),
   });
 
-  const specJson = JSON.stringify(doc);
   const controlRoutes = options.controlRoutes ?? true;
   const docsHtml = options.docsHtml;
 
@@ -173,7 +156,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     // CORS preflight, so that web apps on another local port can call the simulator.
     if (method === 'OPTIONS') return { status: 204, headers: { ...CORS_PREFLIGHT, ...CORS_HEADERS }, body: '', raw: true };
     if (method === 'GET' || method === 'HEAD') {
-      if (path === '/openapi.json') return { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' }, body: specJson, raw: true };
+      if (path === '/openapi.json') return { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' }, body: shared.specJson(), raw: true };
       if (path === '/docs' || path === '/docs/') {
         if (docsHtml === undefined) return jsonResponse(404, { error: 'The docs site is not bundled with this server (build @x/docs, then the mock)' });
         return { status: 200, headers: { 'content-type': 'text/html; charset=utf-8' }, body: docsHtml, raw: true };
@@ -212,7 +195,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
       return new Response(empty ? null : text, { status: response.status, headers: response.headers });
     },
     control,
-    operations: operations.map(({ operationId, method, path }) => Object.freeze({ operationId, method, path })),
+    operations: shared.summaries,
     seed,
   };
   registerSimHandler(simulator, { handle });
@@ -223,4 +206,5 @@ export type { SimulatorControl } from './control.js';
 export type { SimSettings } from './context.js';
 export type { RateLimitOptions } from './rate-limit.js';
 export type { ClockMode } from './clock.js';
+export type { SimulatorOperation } from './types.js';
 export { world, type TokenInfo, type TokenSymbol, type World } from './world.js';

@@ -28,3 +28,12 @@ export interface SimResponse {
 export interface SimHandler {
   handle(request: SimRequest): SimResponse | Promise<SimResponse>;
 }
+
+/** One operation the simulator answers (what its public object shows of it). */
+export interface SimulatorOperation {
+  readonly operationId: string;
+  /** Upper-case HTTP method. */
+  readonly method: string;
+  /** OpenAPI path template, e.g. `/prediction/v1/events/{eventId}`. */
+  readonly path: string;
+}

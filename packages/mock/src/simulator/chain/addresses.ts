@@ -1,7 +1,8 @@
 // Fixed addresses of the simulated service: the spec's example values (`world.addresses`, from
-// x-example-values), plus neutral program ids derived from labels. No real wallet addresses; the only real program ids are the
-// protocol constants a wallet must recognise (the system program and the memo program).
-
+// x-example-values), plus neutral program ids derived from labels. No real wallet addresses; the
+// only real program ids are the protocol constants a wallet must recognise (the system, token,
+// associated-token and memo programs: @x/signing reads transfers of the system and token programs
+// before it signs).
 import { world } from '../world.js';
 
 const A = world.addresses;
@@ -9,8 +10,9 @@ const A = world.addresses;
 export const SYSTEM_PROGRAM: string = A.systemProgram;
 export const COMPUTE_BUDGET_PROGRAM: string = A.computeBudgetProgram;
 export const SWAP_PROGRAM: string = A.swapProgram;
-export const TOKEN_PROGRAM: string = A.tokenProgram;
-export const ASSOCIATED_TOKEN_PROGRAM = '73dijer32gZQMryqFx5RQjL6zj1EcWZa8cdSUDw7j2ms';
+/** The chain's token program (a protocol constant; the spec's examples use a neutral stand-in). */
+export const TOKEN_PROGRAM = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
+export const ASSOCIATED_TOKEN_PROGRAM = 'ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL';
 /** The chain's memo program (a protocol constant, like the system program): the real service's
  * transaction challenges hold a memo, and wallets and signers recognise this id. */
 export const MEMO_PROGRAM = 'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr';

@@ -33,7 +33,7 @@ export const tokensCheckExpressEligibility: Handler<'tokensCheckExpressEligibili
   return { body };
 };
 
-export const tokensCraftExpressTransaction: Handler<'tokensCraftExpressTransaction'> = (ctx) => {
+export const tokensCraftExpressTransaction: Handler<'tokensCraftExpressTransaction'> = async (ctx) => {
   const { sim } = ctx;
   const sender = ctx.input.query.senderAddress!;
   const currency = ctx.input.query.paymentCurrency ?? 'PLATFORM_TOKEN';
@@ -61,7 +61,7 @@ export const tokensCraftExpressTransaction: Handler<'tokensCraftExpressTransacti
       }),
     );
   }
-  instructions.push(tokenTransfer(sender, EXPRESS_RECEIVER, PLATFORM_TOKEN_MINT, EXPRESS_PAYMENT, platform.decimals));
+  instructions.push(await tokenTransfer(sender, EXPRESS_RECEIVER, PLATFORM_TOKEN_MINT, EXPRESS_PAYMENT, platform.decimals));
   const height = sim.ledger.blockHeight();
   const built = buildTransaction({
     feePayer: sender,

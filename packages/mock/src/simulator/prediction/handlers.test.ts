@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { call, makeSimulator, TAKER } from '../test-support/harness.js';
 import { DEFAULT_START } from '../clock.js';
-import { createRandom } from '../random.js';
 import { CATEGORIES } from './catalogue.js';
 import { createPredictionStore } from './store.js';
 
@@ -125,8 +124,7 @@ describe('prediction events', () => {
   it('sends null prices for closed and cancelled markets', async () => {
     const sim = makeSimulator();
     // The delisted events (reachable by id only) hold the resolved markets; the same seed and start build the same catalogue.
-    const catalogue = createPredictionStore(createRandom(sim.seed), DEFAULT_START);
-    catalogue.reset();
+    const catalogue = createPredictionStore(sim.seed, DEFAULT_START);
     const ids = catalogue.events.flatMap((e) => e.markets.map((m) => m.marketId));
     const markets = await Promise.all(ids.map(async (id) => (await call(sim, 'GET', `/prediction/v1/markets/${id}`)).body));
     const closed = markets.filter((m) => m.status !== 'open');

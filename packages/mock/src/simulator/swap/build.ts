@@ -34,7 +34,7 @@ function blockhash32(bytes: Uint8Array): Blockhash {
 }
 const isBlockhash = (values: number[]): values is Blockhash => values.length === 32;
 
-export const swapGetBuild: Handler<'swapGetBuild'> = (ctx) => {
+export const swapGetBuild: Handler<'swapGetBuild'> = async (ctx) => {
   const { sim } = ctx;
   const inputMint = ctx.input.query.inputMint!;
   const outputMint = ctx.input.query.outputMint!;
@@ -77,7 +77,7 @@ export const swapGetBuild: Handler<'swapGetBuild'> = (ctx) => {
 
   const recipientMissing = outputMint !== NATIVE_MINT && destinationTokenAccount === undefined && sim.wallets.balance(taker, outputMint) === null;
   const setupInstructions = recipientMissing ? [createTokenAccount(payer, taker, outputMint)] : [];
-  const cleanupInstruction = wrapAndUnwrapSol && (outputMint === NATIVE_MINT || inputMint === NATIVE_MINT) ? closeTokenAccount(taker, NATIVE_MINT) : null;
+  const cleanupInstruction = wrapAndUnwrapSol && (outputMint === NATIVE_MINT || inputMint === NATIVE_MINT) ? await closeTokenAccount(taker, NATIVE_MINT) : null;
   const microLamports =
     typeof percentile === 'number' ? BigInt(percentile) * 10n : PERCENTILE_MICROLAMPORTS[String(percentile ?? 'medium')] ?? 25_000n;
   const swapIx = swap({

@@ -10,7 +10,7 @@ import type { V2OrderType } from './store.js';
 
 export const V2_MIN_ORDER_USD = 10;
 
-export const triggerV2CraftDeposit: Handler<'triggerV2CraftDeposit'> = (ctx) => {
+export const triggerV2CraftDeposit: Handler<'triggerV2CraftDeposit'> = async (ctx) => {
   const { sim } = ctx;
   const wallet = ctx.wallet!;
   const body = ctx.input.body;
@@ -30,7 +30,7 @@ export const triggerV2CraftDeposit: Handler<'triggerV2CraftDeposit'> = (ctx) => 
   const transfer =
     body.inputMint === NATIVE_MINT
       ? systemTransfer(wallet, vault.vaultPubkey, amount)
-      : tokenTransfer(wallet, vault.vaultPubkey, body.inputMint, amount, input.decimals);
+      : await tokenTransfer(wallet, vault.vaultPubkey, body.inputMint, amount, input.decimals);
   const built = buildTransaction({
     feePayer: wallet,
     instructions: [computeUnitLimit(100_000), transfer],
