@@ -9,11 +9,13 @@ export {
   ConflictError,
   ConnectionError,
   FetchClientError,
+  RedirectError,
   InternalServerError,
   NotFoundError,
   PermissionDeniedError,
   RateLimitError,
   ResponseParseError,
+  ResponseTooLargeError,
   ResponseValidationError,
   TimeoutError,
 } from './lib/errors.js';
@@ -32,7 +34,6 @@ export type {
   ApiErrorOf,
   BearerTokenProvider,
   CallError,
-  Client,
   ClientConfig,
   Failure,
   Logger,
@@ -41,6 +42,7 @@ export type {
   RequestResult,
   ResponseValidator,
   Success,
+  Transport,
   ValidationIssue,
 } from './lib/types.js';
 export type { OperationId, Operations } from './lib/operations.js';

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { operationIdByRoute } from './gen/operations.gen.js';
-import { responseSchemaOf, validateResponses } from './validate.js';
+import { responseSchemaOf, responseValidator } from './validate.js';
 
 const spec = JSON.parse(readFileSync(fileURLToPath(new URL('../../../spec/dist/openapi.json', import.meta.url)), 'utf8'));
 
@@ -15,7 +15,7 @@ function successExamples(route: string): unknown[] {
     .flatMap(([, response]) => Object.values<any>(response.content?.['application/json']?.examples ?? {}).map((e) => e.value));
 }
 
-describe('validateResponses', () => {
+describe('responseValidator', () => {
   const routes = Object.keys(operationIdByRoute);
 
   it('has a generated schema for every operation', () => {
@@ -26,18 +26,18 @@ describe('validateResponses', () => {
   it.each(routes)('accepts the spec examples of %s', async (route) => {
     const examples = successExamples(route);
     expect(examples.length).toBeGreaterThan(0);
-    for (const data of examples) expect(await validateResponses({ operation: route, status: 200, data })).toBeUndefined();
+    for (const data of examples) expect(await responseValidator({ operation: route, status: 200, data })).toBeUndefined();
   });
 
   it('reports drift with the path of the offending field', async () => {
     const [market] = successExamples('GET /prediction/v1/markets/{marketId}') as Array<Record<string, unknown>>;
-    const issues = await validateResponses({ operation: 'GET /prediction/v1/markets/{marketId}', status: 200, data: { ...market, status: 'paused' } });
+    const issues = await responseValidator({ operation: 'GET /prediction/v1/markets/{marketId}', status: 200, data: { ...market, status: 'paused' } });
     expect(issues).toEqual([expect.objectContaining({ path: 'status' })]);
-    const missing = await validateResponses({ operation: 'GET /prediction/v1/trading-status', status: 200, data: {} });
+    const missing = await responseValidator({ operation: 'GET /prediction/v1/trading-status', status: 200, data: {} });
     expect(missing?.[0]?.path).toBe('trading_active');
   });
 
   it('lets unknown routes through', async () => {
-    expect(await validateResponses({ operation: 'GET /nowhere', status: 200, data: 1 })).toBeUndefined();
+    expect(await responseValidator({ operation: 'GET /nowhere', status: 200, data: 1 })).toBeUndefined();
   });
 });

@@ -3,8 +3,8 @@
 // main entry so the default bundle stays small; needs the optional peer dependency `valibot`.
 //
 //   import { createClient } from '@x/fetch-client';
-//   import { validateResponses } from '@x/fetch-client/validate';
-//   const x = createClient({ baseUrl, apiKey, validateResponses });
+//   import { responseValidator } from '@x/fetch-client/validate';
+//   const x = createClient({ baseUrl, apiKey, responseValidator });
 import * as v from 'valibot';
 import { operationIdByRoute } from './gen/operations.gen.js';
 import * as schemas from './gen/valibot.gen.js';
@@ -25,7 +25,7 @@ function toIssues(issues: ReadonlyArray<v.BaseIssue<unknown>>): ValidationIssue[
 }
 
 /** Validates a successful body; operations without a schema (unknown routes) pass unchecked. */
-export const validateResponses: ResponseValidator = async ({ operation, data }) => {
+export const responseValidator: ResponseValidator = async ({ operation, data }) => {
   const schema = responseSchemaOf(operation);
   if (!schema) return undefined;
   const result = await v.safeParseAsync(schema, data);

@@ -4,7 +4,7 @@
 // validators and Prism's violation header.
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { type ApiClient, ApiError, AuthenticationError, NotFoundError, RateLimitError, createClient } from '../src/index.js';
-import { validateResponses } from '../src/validate.js';
+import { responseValidator } from '../src/validate.js';
 import { operationCases } from './spec-examples.js';
 
 const cases = operationCases();
@@ -16,7 +16,7 @@ beforeAll(() => {
     apiKey: 'contract-test-key',
     bearer: { getToken: async () => 'header.payload.signature' },
     maxRetries: 0,
-    validateResponses,
+    responseValidator,
   });
 });
 
@@ -33,8 +33,8 @@ describe('every operation against Prism', () => {
     expect(result.status).toBeLessThan(300);
     expect(result.headers.get('sl-violations')).toBeNull();
     expect(result.data).toBeDefined();
-    // validateResponses already ran inside the call; check again explicitly so the test says so.
-    expect(await validateResponses({ operation: `${c.method} ${c.path}`, status: result.status, data: result.data })).toBeUndefined();
+    // responseValidator already ran inside the call; check again explicitly so the test says so.
+    expect(await responseValidator({ operation: `${c.method} ${c.path}`, status: result.status, data: result.data })).toBeUndefined();
   });
 });
 

@@ -2,7 +2,9 @@
 // - operations.gen.ts: the route and the request/response/error types of every operation;
 // - retry-policy.gen.ts: the operations marked `x-safe-to-retry: true` (POSTs that may be repeated);
 // - error-codes.gen.ts: every `x-error-codes` table of the schemas (swap order errorCode, swap
-//   execute code), for the helpers that explain a code.
+//   execute code), for the helpers that explain a code;
+// - error-shapes.gen.ts: the fields of the error schemas the operations reference that hold a
+//   request id (`requestId`, `request_id`), read by `ApiError.requestId`.
 // The spec is the single source of truth: nothing here is copied by hand.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -81,5 +83,46 @@ for (const [schemaName, schema] of Object.entries<any>(spec.components?.schemas 
   }
 }
 writeFileSync(`${outDir}error-codes.gen.ts`, [header('The `x-error-codes` tables of the spec.'), ...tables].join('\n'));
+
+/** Follows local `$ref`s (`#/components/...`). */
+const deref = (node: any): any => {
+  while (node && typeof node.$ref === 'string') {
+    node = node.$ref
+      .slice(2)
+      .split('/')
+      .reduce((at: any, key: string) => at?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], spec);
+  }
+  return node;
+};
+/** Every property name of a schema, through allOf/anyOf/oneOf. */
+const propertyNames = (schema: any, seen = new Set<any>()): string[] => {
+  schema = deref(schema);
+  if (!schema || typeof schema !== 'object' || seen.has(schema)) return [];
+  seen.add(schema);
+  return [
+    ...Object.keys(schema.properties ?? {}),
+    ...['allOf', 'anyOf', 'oneOf'].flatMap((k) => (schema[k] ?? []).flatMap((s: any) => propertyNames(s, seen))),
+  ];
+};
+const requestIdFields = new Set<string>();
+for (const item of Object.values<Record<string, any>>(spec.paths)) {
+  for (const method of methods) {
+    for (const [status, response] of Object.entries<any>(item[method]?.responses ?? {})) {
+      if (status.startsWith('2')) continue;
+      for (const media of Object.values<any>(deref(response)?.content ?? {})) {
+        for (const name of propertyNames(media.schema)) if (/^request_?id$/i.test(name)) requestIdFields.add(name);
+      }
+    }
+  }
+}
+if (requestIdFields.size === 0) throw new Error('no error schema of the spec has a request id field');
+writeFileSync(
+  `${outDir}error-shapes.gen.ts`,
+  [
+    header('The fields of the error bodies that carry the request id, from the error schemas of every operation.'),
+    `export const requestIdFields: ReadonlyArray<string> = ${JSON.stringify([...requestIdFields].sort())};`,
+    '',
+  ].join('\n'),
+);
 
 console.log(`operation tables: ${operations.length} operations, ${safe.length} safe to retry, ${tables.length} error-code tables`);

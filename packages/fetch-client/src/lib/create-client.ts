@@ -11,7 +11,7 @@ import type { Operations } from '../gen/operations.gen.js';
 import * as sdk from '../gen/sdk.gen.js';
 import { type PagedList, nextOffset, nextStartEnd, pagedList } from './pagination.js';
 import { createTransport } from './transport.js';
-import type { Client, ClientConfig, Options, RequestOverrides, RequestResult } from './types.js';
+import type { ClientConfig, Transport, Options, RequestOverrides, RequestResult } from './types.js';
 
 type OperationShape = { data: { url: string }; responses: unknown; errors: unknown };
 
@@ -48,7 +48,7 @@ export type ApiClient<DefaultThrow extends boolean = true> = {
   readonly [K in keyof Operations]: OperationMethod<Operations[K], DefaultThrow>;
 } & PaginationMethods & {
     /** The transport, for the standalone functions of `@x/fetch-client/sdk` (`{ client: x.transport }`). */
-    readonly transport: Client;
+    readonly transport: Transport;
   };
 
 type SdkFunction = (options: Record<string, unknown>) => Promise<unknown>;

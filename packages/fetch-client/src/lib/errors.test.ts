@@ -119,7 +119,7 @@ describe('response validation', () => {
     const strict = createClient({
       baseUrl,
       fetch: fake.fetch,
-      validateResponses: ({ operation, data }) => {
+      responseValidator: ({ operation, data }) => {
         seen.push(operation);
         return typeof (data as { trading_active: unknown }).trading_active === 'boolean'
           ? undefined

@@ -10,39 +10,39 @@ export interface RateLimit {
   reset?: number;
 }
 
-function intHeader(headers: Headers, name: string): number | undefined {
-  const raw = headers.get(name);
-  if (raw === null || raw.trim() === '') return undefined;
-  const value = Number(raw);
+function numberHeader(headers: Headers, name: string): number | undefined {
+  const raw = headers.get(name)?.trim();
+  const value = Number(raw || NaN);
   return Number.isFinite(value) ? value : undefined;
 }
 
 export function readRateLimit(headers: Headers): RateLimit {
   const rateLimit: RateLimit = {};
-  const remaining = intHeader(headers, 'x-ratelimit-remaining');
-  const current = intHeader(headers, 'x-ratelimit-current');
-  const reset = intHeader(headers, 'x-ratelimit-reset');
-  if (remaining !== undefined) rateLimit.remaining = remaining;
-  if (current !== undefined) rateLimit.current = current;
-  if (reset !== undefined) rateLimit.reset = reset;
+  for (const field of ['remaining', 'current', 'reset'] as const) {
+    const value = numberHeader(headers, `x-ratelimit-${field}`);
+    if (value !== undefined) rateLimit[field] = value;
+  }
   return rateLimit;
 }
 
+/** A wait in ms is usable when it is a whole, non-negative, safe number (not NaN, not 1e308). */
+const usable = (ms: number) => (ms >= 0 && Number.isSafeInteger(Math.round(ms)) ? Math.round(ms) : undefined);
+
 /**
- * How long the server asks us to wait, in ms: `Retry-After` (seconds or an HTTP date), else, on
- * a 429, until `x-ratelimit-reset`. `undefined` when the answer says nothing.
+ * How long the server asks us to wait, in ms: `Retry-After` (non-negative seconds, or an HTTP
+ * date, a past date meaning "now"), else, on a 429, until `x-ratelimit-reset` (Unix seconds, in
+ * the future). `undefined` when the answer says nothing usable: a negative, garbage or absurdly
+ * large value is ignored, and the caller falls back to its own backoff.
  */
 export function requestedDelayMs(headers: Headers, status: number, now: number): number | undefined {
-  const retryAfter = headers.get('retry-after');
-  if (retryAfter !== null && retryAfter.trim() !== '') {
-    const seconds = Number(retryAfter);
-    if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const retryAfter = headers.get('retry-after')?.trim();
+  if (retryAfter) {
+    if (/^\d+(\.\d+)?$/.test(retryAfter)) return usable(Number(retryAfter) * 1000);
     const date = Date.parse(retryAfter);
-    if (Number.isFinite(date)) return Math.max(0, date - now);
+    // A date is only a date when it names a weekday or a month (`Date.parse('-5')` is a year).
+    if (/[a-z]/i.test(retryAfter) && date > 0) return usable(Math.max(0, date - now));
+    return undefined;
   }
-  if (status === 429) {
-    const reset = intHeader(headers, 'x-ratelimit-reset');
-    if (reset !== undefined) return Math.max(0, reset * 1000 - now);
-  }
-  return undefined;
+  const reset = status === 429 ? numberHeader(headers, 'x-ratelimit-reset') : undefined;
+  return reset !== undefined && reset * 1000 > now ? usable(reset * 1000 - now) : undefined;
 }
