@@ -23,7 +23,7 @@ export interface ValidationIssue {
 export class FetchClientError extends Error {
   override name = 'FetchClientError';
   /** `METHOD /path` of the request (no query string, no host). */
-  readonly operation: string;
+  declare readonly operation: string;
   constructor(message: string, operation: string, options?: { cause?: unknown }) {
     super(message, options);
     this.operation = operation;
@@ -41,33 +41,30 @@ interface ApiErrorInit<TBody> {
   retryAfterMs?: number | undefined;
 }
 
-function messageOf(body: unknown, text: string | undefined): string {
-  const b = (body ?? {}) as Record<string, unknown>;
-  const parts = [b.error, b.message, b.cause].filter((p, i, all) => typeof p === 'string' && p !== '' && all.indexOf(p) === i);
-  return (parts.length ? parts.join(': ') : (text ?? '')).slice(0, 200);
+/** `error`, `message` and `cause` of an error body (each once), else the raw text; 200 characters at most. */
+function messageOf(body: any, text: string | undefined): string {
+  const parts = [body?.error, body?.message, body?.cause].filter((p, i, all) => p && typeof p === 'string' && all.indexOf(p) === i);
+  return (parts.join(': ') || text || '').slice(0, 200);
 }
 
 /** The request id of an error body, by the field names the spec's error schemas use, or the header. */
-function requestIdOf(body: unknown, headers: Headers): string | undefined {
-  for (const field of requestIdFields) {
-    const id = (body as Record<string, unknown> | undefined)?.[field];
-    if (typeof id === 'string') return id;
-  }
-  return headers.get('x-request-id') ?? undefined;
+function requestIdOf(body: any, headers: Headers): string | undefined {
+  const id = requestIdFields.map((field) => body?.[field]).find((value) => typeof value === 'string');
+  return id ?? headers.get('x-request-id') ?? undefined;
 }
 
 /** An answer with an error status. `body` is typed by the operation's documented error body. */
 export class ApiError<TBody = unknown> extends FetchClientError {
   override name = 'ApiError';
-  readonly status: number;
+  declare readonly status: number;
   /** The parsed error body; `undefined` when the body was empty or not JSON (see `text`). */
-  readonly body: TBody | undefined;
+  declare readonly body: TBody | undefined;
   /** The raw body when it was not JSON (first 500 characters). */
-  readonly text: string | undefined;
-  readonly headers: Headers;
+  declare readonly text: string | undefined;
+  declare readonly headers: Headers;
   /** The request id of the areas whose error body has one (swap order, prediction). */
-  readonly requestId: string | undefined;
-  readonly rateLimit: RateLimit;
+  declare readonly requestId: string | undefined;
+  declare readonly rateLimit: RateLimit;
   constructor(init: ApiErrorInit<TBody>) {
     const detail = messageOf(init.body, init.text);
     super(`${init.status} ${init.operation}${detail && `: ${detail}`}`, init.operation);
@@ -103,7 +100,7 @@ export class ConflictError<TBody = unknown> extends ApiError<TBody> {
 /** 429: the rate-limit window is exhausted. `retryAfterMs` says when to come back, if known. */
 export class RateLimitError<TBody = unknown> extends ApiError<TBody> {
   override name = 'RateLimitError';
-  readonly retryAfterMs: number | undefined;
+  declare readonly retryAfterMs: number | undefined;
   constructor(init: ApiErrorInit<TBody>) {
     super(init);
     this.retryAfterMs = init.retryAfterMs;
@@ -121,7 +118,7 @@ export class ConnectionError extends FetchClientError {
 /** An attempt took longer than `timeoutMs`. */
 export class TimeoutError extends FetchClientError {
   override name = 'TimeoutError';
-  readonly timeoutMs: number;
+  declare readonly timeoutMs: number;
   constructor(operation: string, timeoutMs: number) {
     super(`${operation} timed out after ${timeoutMs} ms`, operation);
     this.timeoutMs = timeoutMs;
@@ -139,9 +136,9 @@ export class AbortError extends FetchClientError {
 export class RedirectError extends FetchClientError {
   override name = 'RedirectError';
   /** The redirect status (0 in a browser, which hides it). */
-  readonly status: number;
+  declare readonly status: number;
   /** Origin of the redirect target (`https://host:port`); `undefined` when the browser hides it. */
-  readonly targetOrigin: string | undefined;
+  declare readonly targetOrigin: string | undefined;
   constructor(operation: string, status: number, targetOrigin: string | undefined, why: string) {
     super(`${operation} was redirected ${why}: not followed`, operation);
     this.status = status;
@@ -151,8 +148,8 @@ export class RedirectError extends FetchClientError {
 /** An answer larger than `maxResponseBytes`; reading stopped at the limit. */
 export class ResponseTooLargeError extends FetchClientError {
   override name = 'ResponseTooLargeError';
-  readonly status: number;
-  readonly maxBytes: number;
+  declare readonly status: number;
+  declare readonly maxBytes: number;
   constructor(operation: string, status: number, maxBytes: number) {
     super(`${status} ${operation}: the answer is larger than ${maxBytes} bytes`, operation);
     this.status = status;
@@ -162,9 +159,9 @@ export class ResponseTooLargeError extends FetchClientError {
 /** A successful status whose body is not valid JSON. */
 export class ResponseParseError extends FetchClientError {
   override name = 'ResponseParseError';
-  readonly status: number;
+  declare readonly status: number;
   /** The raw body (first 500 characters). */
-  readonly text: string;
+  declare readonly text: string;
   constructor(operation: string, status: number, text: string, cause: unknown) {
     super(`${status} ${operation}: the answer is not valid JSON`, operation, { cause });
     this.status = status;
@@ -174,11 +171,11 @@ export class ResponseParseError extends FetchClientError {
 /** A successful body with breaking drift from the spec (only with a `responseValidator`). */
 export class ResponseValidationError extends FetchClientError {
   override name = 'ResponseValidationError';
-  readonly status: number;
+  declare readonly status: number;
   /** The breaking issues (additive ones go to `logger.warn`). */
-  readonly issues: ReadonlyArray<ValidationIssue>;
+  declare readonly issues: ReadonlyArray<ValidationIssue>;
   /** The body as received. */
-  readonly data: unknown;
+  declare readonly data: unknown;
   constructor(operation: string, status: number, issues: ReadonlyArray<ValidationIssue>, data: unknown) {
     const first = issues[0]!;
     super(

@@ -1,27 +1,25 @@
 // Reads an answer's body as text, counting bytes as they arrive, so that an answer over the size
 // cap costs at most the cap in memory: reading stops and the connection is released.
 
+const decoder = new TextDecoder();
+
 /** The body as text, or `undefined` when it is larger than `maxBytes` (the rest is not read). */
 export async function readBody(response: Response, maxBytes: number): Promise<string | undefined> {
+  const reader = response.body?.getReader();
+  const chunks: Uint8Array[] = [];
   // A declared length over the cap ends it before reading anything. The declared length is not
   // trusted otherwise: with a content-encoding it is the compressed size.
-  if (Number(response.headers.get('content-length')) > maxBytes) {
-    response.body?.cancel().catch(() => {});
+  let size = Number(response.headers.get('content-length')) > maxBytes ? Infinity : 0;
+  for (let chunk; size <= maxBytes && (chunk = await reader?.read()) && !chunk.done; ) {
+    chunks.push(chunk.value);
+    size += chunk.value.length;
+  }
+  if (size > maxBytes) {
+    reader?.cancel().catch(() => {});
     return undefined;
   }
-  const reader = response.body?.getReader();
-  if (!reader) return '';
-  const decoder = new TextDecoder();
-  let text = '';
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return text + decoder.decode();
-    size += value.byteLength;
-    if (size > maxBytes) {
-      reader.cancel().catch(() => {});
-      return undefined;
-    }
-    text += decoder.decode(value, { stream: true });
-  }
+  // One chunk (the usual case for an API answer) is decoded as is; several are joined first.
+  const bytes = chunks.length === 1 ? chunks[0]! : new Uint8Array(size);
+  if (chunks.length > 1) chunks.reduce((at, chunk) => (bytes.set(chunk, at), at + chunk.length), 0);
+  return decoder.decode(bytes);
 }

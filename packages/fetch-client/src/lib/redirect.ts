@@ -16,18 +16,15 @@ export interface Hop {
 
 /**
  * The request to send after a redirect answer, `undefined` when the answer is not a redirect, or
- * a string saying why it is refused (`to <origin>`) with the target origin, if known.
+ * why it is refused (`to <origin>`) with the target origin, if known.
  */
-export function nextHop(
-  response: Response,
-  hop: Hop,
-): Hop | undefined | { refused: string; origin: string | undefined } {
-  if (response.type === 'opaqueredirect') return { refused: '(the browser hides where)', origin: undefined };
+export function nextHop(response: Response, hop: Hop): Hop | undefined | { refused: string; origin?: string } {
   const { status } = response;
+  if (response.type === 'opaqueredirect') return { refused: '(the browser hides where)' };
   const location = [301, 302, 303, 307, 308].includes(status) && response.headers.get('location');
   if (!location) return undefined;
-  const target = new URL(location, hop.url);
-  if (target.origin !== new URL(hop.url).origin) return { refused: `to ${target.origin}`, origin: target.origin };
+  const { origin, href } = new URL(location, hop.url);
+  if (origin !== new URL(hop.url).origin) return { refused: `to ${origin}`, origin };
   const keep = status > 306 || (status < 303 && hop.method !== 'POST');
-  return { url: target.href, method: keep || hop.method === 'HEAD' ? hop.method : 'GET', body: keep ? hop.body : undefined };
+  return { url: href, method: keep || hop.method === 'HEAD' ? hop.method : 'GET', body: keep ? hop.body : undefined };
 }

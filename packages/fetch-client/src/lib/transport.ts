@@ -10,7 +10,6 @@ import {
   RedirectError,
   ResponseParseError,
   ResponseTooLargeError,
-  ResponseValidationError,
   TimeoutError,
   apiErrorFor,
 } from './errors.js';
@@ -31,237 +30,186 @@ interface Call {
   timeoutMs: number;
 }
 
-interface Received {
-  response: Response;
-  text: string;
-}
+const aborted = ({ operation, caller }: Call) => new AbortError(`${operation} was aborted`, operation, { cause: caller!.reason });
 
-function describeCause(cause: unknown): string {
-  if (!(cause instanceof Error)) return String(cause);
-  const code = (cause.cause as { code?: unknown } | undefined)?.code ?? (cause as { code?: unknown }).code;
-  return typeof code === 'string' ? `${cause.message} (${code})` : cause.message;
-}
-
-const aborted = (operation: string, signal: AbortSignal) =>
-  new AbortError(`${operation} was aborted`, operation, { cause: signal.reason });
-
-const ignore = () => {};
+/** The message of a network error, with the system's code (`ECONNRESET`) when there is one. */
+const describe = (cause: any) => {
+  const code = cause?.cause?.code ?? cause?.code;
+  return `${cause?.message ?? cause}${typeof code === 'string' ? ` (${code})` : ''}`;
+};
 
 /** One attempt: the request, the redirects it may follow, and its body, within one time limit. */
-async function attemptOnce(call: Call, hop: Hop): Promise<Received> {
+async function attemptOnce(call: Call, hop: Hop): Promise<[Response, string]> {
   const { config, operation, caller, timeoutMs } = call;
   const guard = attemptSignal(caller, timeoutMs);
-  let headers = call.headers;
+  let { headers } = call;
   try {
     for (let redirects = 0; ; redirects++) {
-      const response = await (config.fetch ?? fetch)(hop.url, {
-        method: hop.method,
-        headers,
-        body: hop.body,
-        signal: guard.signal,
-        redirect: 'manual',
-      });
+      const response = await (config.fetch ?? fetch)(hop.url, { ...hop, headers, signal: guard.signal, redirect: 'manual' });
       const next = nextHop(response, hop);
       if (!next) {
         // The body is read inside the attempt, so a stalled body counts against the time limit.
         const maxBytes = config.maxResponseBytes ?? 10_485_760;
         const text = await readBody(response, maxBytes);
         if (text === undefined) throw new ResponseTooLargeError(operation, response.status, maxBytes);
-        return { response, text };
+        return [response, text];
       }
-      response.body?.cancel().catch(ignore);
+      response.body?.cancel().catch(() => {});
       const max = config.maxRedirects ?? 5;
-      if ('refused' in next || redirects >= max) {
-        const refused = 'refused' in next;
-        throw new RedirectError(
-          operation,
-          response.status,
-          refused ? next.origin : undefined,
-          refused ? next.refused : `more than ${max} times`,
-        );
-      }
-      if (next.body === undefined && hop.body !== undefined) {
+      if ('refused' in next) throw new RedirectError(operation, response.status, next.origin, next.refused);
+      if (redirects >= max) throw new RedirectError(operation, response.status, undefined, `more than ${max} times`);
+      if (!next.body) {
         const { 'content-type': _, ...rest } = headers;
         headers = rest;
       }
       hop = next;
     }
-  } catch (cause) {
-    if (cause instanceof FetchClientError) throw cause;
-    if (caller?.aborted) throw aborted(operation, caller);
-    if (guard.timedOut()) throw new TimeoutError(operation, timeoutMs);
-    throw new ConnectionError(`${operation} failed: ${describeCause(cause)}`, operation, { cause });
+  } catch (cause: any) {
+    throw cause instanceof FetchClientError
+      ? cause
+      : caller?.aborted
+        ? aborted(call)
+        : guard.timedOut
+          ? new TimeoutError(operation, timeoutMs)
+          : new ConnectionError(`${operation} failed: ${describe(cause)}`, operation, { cause });
   } finally {
     guard.done();
   }
 }
 
-function parseJson(text: string): { ok: true; value: unknown } | { ok: false; error: unknown } {
-  try {
-    return { ok: true, value: text === '' ? undefined : JSON.parse(text) };
-  } catch (error) {
-    return { ok: false, error };
-  }
-}
-
 async function sendOnce(config: ClientConfig, method: string, options: RequestOptions): Promise<Success<unknown>> {
   const operation = `${method} ${options.url}`;
-  const caller = options.signal;
+  const { logger } = config;
 
   // A plain object (lower-case names) is cheaper for fetch than a Headers instance.
   const headers: Record<string, string> = { accept: 'application/json' };
   if (config.apiKey) headers['x-api-key'] = config.apiKey;
   for (const source of [config.headers, options.headers]) {
-    for (const name in source) {
-      const value = source[name];
-      if (value !== undefined) headers[name.toLowerCase()] = value;
-    }
+    for (const name in source) if (source[name] !== undefined) headers[name.toLowerCase()] = source[name]!;
   }
-  let body: string | undefined;
-  if (options.body !== undefined) {
-    body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+  let { body } = options;
+  if (body !== undefined) {
+    if (typeof body !== 'string') body = JSON.stringify(body);
     headers['content-type'] ??= 'application/json';
   }
-  const hop: Hop = { url: buildUrl(config.baseUrl, options.url, options.path, options.query), method, body };
+  const hop: Hop = { url: buildUrl(config.baseUrl, options.url, options.path, options.query), method, body: body as string | undefined };
+  const call: Call = { config, operation, headers, caller: options.signal, timeoutMs: options.timeoutMs ?? config.timeoutMs ?? 30_000 };
 
   const bearer = options.security?.some((s) => s.scheme === 'bearer') ? config.bearer : undefined;
-  const authorize = async (refresh: boolean) => {
+  const authorize = async (refresh?: boolean) => {
     try {
-      headers.authorization = `Bearer ${await bearer!.getToken(refresh ? { refresh, signal: caller } : { signal: caller })}`;
+      headers.authorization = `Bearer ${await bearer!.getToken({ ...(refresh && { refresh }), signal: call.caller })}`;
     } catch (error) {
-      throw caller?.aborted ? aborted(operation, caller) : error;
+      throw call.caller?.aborted ? aborted(call) : error;
     }
   };
-  if (bearer) await authorize(false);
+  if (bearer) await authorize();
 
-  const call: Call = { config, operation, headers, caller, timeoutMs: options.timeoutMs ?? config.timeoutMs ?? 30_000 };
   const maxRetries = options.maxRetries ?? config.maxRetries ?? 2;
   const repeatable = isRepeatable(method, operation);
   const baseMs = config.retryBaseDelayMs ?? 500;
   const capMs = config.maxRetryDelayMs ?? 60_000;
-  const wait = async (ms: number, reason: string) => {
-    config.logger?.debug?.(`retrying ${operation} in ${ms} ms after ${reason}`, { operation, delayMs: ms, reason });
-    await sleep(ms, caller).catch(() => {
-      throw aborted(operation, caller!);
+  const wait = async (delayMs: number, reason: string) => {
+    logger?.debug?.(`retrying ${operation} in ${delayMs} ms after ${reason}`, { operation, delayMs, reason });
+    await sleep(delayMs, call.caller).catch(() => {
+      throw aborted(call);
     });
   };
 
-  let retries = 0;
-  let reauthenticated = false;
-  for (;;) {
-    let received: Received;
+  for (let retries = 0, reauthenticated = false; ; ) {
+    let response: Response;
+    let text: string;
     try {
-      received = await attemptOnce(call, hop);
+      [response, text] = await attemptOnce(call, hop);
     } catch (error) {
       // Only a lost connection or a time-out is worth another try.
       if (!(error instanceof ConnectionError || error instanceof TimeoutError) || !repeatable || retries >= maxRetries) throw error;
-      await wait(backoffMs(retries++, baseMs), (error as Error).name);
+      await wait(backoffMs(retries++, baseMs), error.name);
       continue;
     }
 
-    const { response, text } = received;
-    const { status } = response;
+    const { status, headers: answer } = response;
     if (status === 401 && bearer && !reauthenticated) {
       reauthenticated = true;
-      config.logger?.debug?.(`${operation} answered 401: renewing the bearer token once`, { operation });
+      logger?.debug?.(`${operation} answered 401: renewing the bearer token`, { operation });
       await authorize(true);
       continue;
     }
 
-    const parsed = parseJson(text);
-    if (status >= 200 && status < 300) {
-      if (!parsed.ok) throw new ResponseParseError(operation, status, text, parsed.error);
-      if (config.responseValidator) await validate(config, operation, status, parsed.value);
-      return success(parsed.value, response);
+    let data: unknown;
+    let parseError: unknown;
+    try {
+      data = text ? JSON.parse(text) : undefined;
+    } catch (error) {
+      parseError = error;
+    }
+    if (status > 199 && status < 300) {
+      if (parseError) throw new ResponseParseError(operation, status, text, parseError);
+      await config.responseValidator?.({ operation, status, data, logger });
+      let rateLimit: RateLimit | undefined;
+      // Headers and rate-limit fields are read on first use (reading them costs).
+      return {
+        data,
+        status,
+        response,
+        get headers() {
+          return answer;
+        },
+        get rateLimit() {
+          return (rateLimit ??= readRateLimit(answer));
+        },
+      };
     }
 
     if (repeatable && isRetryableStatus(status) && retries < maxRetries) {
-      const delay = retryDelayMs(retries, status, response.headers, { baseMs, capMs });
+      const delay = retryDelayMs(retries, status, answer, { baseMs, capMs });
       if (delay !== undefined) {
         retries++;
-        await wait(delay, String(status));
+        await wait(delay, `${status}`);
         continue;
       }
-      config.logger?.warn?.(`${operation} answered ${status} with a requested wait above ${capMs} ms: not retrying`, {
-        operation,
-        status,
-      });
+      logger?.warn?.(`${operation} answered ${status} asking to wait over ${capMs} ms: not retrying`, { operation, status });
     }
     throw apiErrorFor({
       operation,
       status,
-      body: parsed.ok ? parsed.value : undefined,
-      text: parsed.ok ? undefined : text.slice(0, 500),
-      headers: response.headers,
-      rateLimit: readRateLimit(response.headers),
-      retryAfterMs: requestedDelayMs(response.headers, status, Date.now()),
+      body: data,
+      text: parseError ? text.slice(0, 500) : undefined,
+      headers: answer,
+      rateLimit: readRateLimit(answer),
+      retryAfterMs: requestedDelayMs(answer, status, Date.now()),
     });
   }
 }
 
-/** Breaking drift throws; additive drift (a new enum value or field) is only reported. */
-async function validate(config: ClientConfig, operation: string, status: number, data: unknown): Promise<void> {
-  const issues = (await config.responseValidator!({ operation, status, data })) ?? [];
-  const breaking = issues.filter((issue) => issue.kind !== 'additive');
-  if (breaking.length > 0) throw new ResponseValidationError(operation, status, breaking, data);
-  if (issues.length > 0) {
-    config.logger?.warn?.(`${operation} answered with values or fields the spec does not list yet`, { operation, status, issues });
-  }
-}
-
-/** A success whose headers and rate-limit fields are read on first use (reading them costs). */
-function success(data: unknown, response: Response): Success<unknown> {
-  let rateLimit: RateLimit | undefined;
-  return {
-    data,
-    status: response.status,
-    response,
-    get headers() {
-      return response.headers;
-    },
-    get rateLimit() {
-      return (rateLimit ??= readRateLimit(response.headers));
-    },
-  };
-}
-
-function toFailure(error: FetchClientError): Failure<FetchClientError> {
-  if (error instanceof ApiError) {
-    return { error, status: error.status, headers: error.headers, rateLimit: error.rateLimit };
-  }
-  return { error };
-}
-
-async function send(config: ClientConfig, method: string, options: RequestOptions) {
+async function send(config: ClientConfig, method: string, options: RequestOptions): Promise<Success<unknown> | Failure<FetchClientError>> {
   try {
     return await sendOnce(config, method, options);
   } catch (error) {
-    const throwOnError = options.throwOnError ?? config.throwOnError ?? true;
-    if (throwOnError || !(error instanceof FetchClientError)) throw error;
-    return toFailure(error);
+    if (options.throwOnError ?? config.throwOnError ?? true) throw error;
+    if (!(error instanceof FetchClientError)) throw error;
+    return error instanceof ApiError ? { error, status: error.status, headers: error.headers, rateLimit: error.rateLimit } : { error };
   }
 }
+
+const methods = ['get', 'post', 'put', 'patch', 'delete'];
 
 /**
  * The transport the generated sdk functions call. `createClient()` wraps it with one method per
  * operation; use it directly with the standalone functions of `@x/fetch-client/sdk`.
  */
 export function createTransport(config: ClientConfig): Transport {
-  if (!config?.baseUrl) throw new TypeError('createClient: `baseUrl` is required (the service base address)');
-  const settings: ClientConfig = { ...config };
-  const method = (name: string) => (options: RequestOptions) => send(settings, name, options);
-  return {
-    get: method('GET'),
-    post: method('POST'),
-    put: method('PUT'),
-    patch: method('PATCH'),
-    delete: method('DELETE'),
+  if (!config?.baseUrl) throw new TypeError('createClient: `baseUrl` is required');
+  const settings = { ...config };
+  const transport: Record<string, unknown> = {
     request: (options: RequestOptions) => send(settings, (options.method ?? 'GET').toUpperCase(), options),
-  } as unknown as Transport;
+  };
+  for (const name of methods) transport[name] = (options: RequestOptions) => send(settings, name.toUpperCase(), options);
+  return transport as unknown as Transport;
 }
 
 /** The sdk's default client: every call must name its client, so this one only explains that. */
 export function createUnconfiguredTransport(_config?: unknown): Transport {
   const fail = () => Promise.reject(new TypeError('No client given: pass `client` (createTransport or createClient)'));
-  return { get: fail, post: fail, put: fail, patch: fail, delete: fail, request: fail } as unknown as Transport;
+  return Object.fromEntries([...methods, 'request'].map((name) => [name, fail])) as unknown as Transport;
 }

@@ -39,17 +39,20 @@ export interface Logger {
 }
 
 /**
- * Checks a successful response body. Returns the problems found, or nothing when it is valid.
- * Issues of kind `additive` (a new enum value or field) go to `logger.warn`; any other issue
- * makes the call fail with a `ResponseValidationError`. `@x/fetch-client/validate` provides one
- * generated from the spec.
+ * Checks a successful response body before the call resolves. It rejects the answer by throwing
+ * (a `ResponseValidationError` is the typed way) and reports what it tolerates to `logger`.
+ * `responseValidator` of `@x/fetch-client/validate` is one generated from the spec: breaking
+ * drift (a wrong type, a missing required field) throws, additive drift (a new enum value or
+ * field) goes to `logger.warn`.
  */
 export type ResponseValidator = (response: {
   /** `METHOD /path/template`, e.g. `GET /swap/v2/order`. */
   operation: string;
   status: number;
   data: unknown;
-}) => ReadonlyArray<ValidationIssue> | undefined | Promise<ReadonlyArray<ValidationIssue> | undefined>;
+  /** The client's logger, if it has one. */
+  logger?: Logger | undefined;
+}) => void | Promise<void>;
 
 /** Options of `createClient()` (and of `createTransport()`). */
 export interface ClientConfig<ThrowOnError extends boolean = boolean> {
