@@ -24,9 +24,10 @@ export class FetchClientError extends Error {
   override name = 'FetchClientError';
   /** `METHOD /path` of the request (no query string, no host). */
   declare readonly operation: string;
-  constructor(message: string, operation: string, options?: { cause?: unknown }) {
+  /** `fields` become the error's own properties (the subclasses' typed fields). */
+  constructor(message: string, operation: string, fields?: object, options?: { cause?: unknown }) {
     super(message, options);
-    this.operation = operation;
+    Object.assign(this, fields, { operation });
   }
 }
 
@@ -67,13 +68,10 @@ export class ApiError<TBody = unknown> extends FetchClientError {
   declare readonly rateLimit: RateLimit;
   constructor(init: ApiErrorInit<TBody>) {
     const detail = messageOf(init.body, init.text);
-    super(`${init.status} ${init.operation}${detail && `: ${detail}`}`, init.operation);
-    this.status = init.status;
-    this.body = init.body;
-    this.text = init.text;
-    this.headers = init.headers;
-    this.requestId = requestIdOf(init.body, init.headers);
-    this.rateLimit = init.rateLimit;
+    super(`${init.status} ${init.operation}${detail && `: ${detail}`}`, init.operation, {
+      ...init,
+      requestId: requestIdOf(init.body, init.headers),
+    });
   }
 }
 
@@ -101,10 +99,6 @@ export class ConflictError<TBody = unknown> extends ApiError<TBody> {
 export class RateLimitError<TBody = unknown> extends ApiError<TBody> {
   override name = 'RateLimitError';
   declare readonly retryAfterMs: number | undefined;
-  constructor(init: ApiErrorInit<TBody>) {
-    super(init);
-    this.retryAfterMs = init.retryAfterMs;
-  }
 }
 /** 5xx. */
 export class InternalServerError<TBody = unknown> extends ApiError<TBody> {
@@ -120,8 +114,7 @@ export class TimeoutError extends FetchClientError {
   override name = 'TimeoutError';
   declare readonly timeoutMs: number;
   constructor(operation: string, timeoutMs: number) {
-    super(`${operation} timed out after ${timeoutMs} ms`, operation);
-    this.timeoutMs = timeoutMs;
+    super(`${operation} timed out after ${timeoutMs} ms`, operation, { timeoutMs });
   }
 }
 /** The caller aborted the call through its `signal`. `cause` is the signal's reason. */
@@ -140,9 +133,7 @@ export class RedirectError extends FetchClientError {
   /** Origin of the redirect target (`https://host:port`); `undefined` when the browser hides it. */
   declare readonly targetOrigin: string | undefined;
   constructor(operation: string, status: number, targetOrigin: string | undefined, why: string) {
-    super(`${operation} was redirected ${why}: not followed`, operation);
-    this.status = status;
-    this.targetOrigin = targetOrigin;
+    super(`${operation} was redirected ${why}: not followed`, operation, { status, targetOrigin });
   }
 }
 /** An answer larger than `maxResponseBytes`; reading stopped at the limit. */
@@ -151,9 +142,7 @@ export class ResponseTooLargeError extends FetchClientError {
   declare readonly status: number;
   declare readonly maxBytes: number;
   constructor(operation: string, status: number, maxBytes: number) {
-    super(`${status} ${operation}: the answer is larger than ${maxBytes} bytes`, operation);
-    this.status = status;
-    this.maxBytes = maxBytes;
+    super(`${status} ${operation}: the answer is larger than ${maxBytes} bytes`, operation, { status, maxBytes });
   }
 }
 /** A successful status whose body is not valid JSON. */
@@ -163,9 +152,7 @@ export class ResponseParseError extends FetchClientError {
   /** The raw body (first 500 characters). */
   declare readonly text: string;
   constructor(operation: string, status: number, text: string, cause: unknown) {
-    super(`${status} ${operation}: the answer is not valid JSON`, operation, { cause });
-    this.status = status;
-    this.text = text.slice(0, 500);
+    super(`${status} ${operation}: the answer is not valid JSON`, operation, { status, text: text.slice(0, 500) }, { cause });
   }
 }
 /** A successful body with breaking drift from the spec (only with a `responseValidator`). */
@@ -181,10 +168,8 @@ export class ResponseValidationError extends FetchClientError {
     super(
       `${status} ${operation}: the answer does not match the spec at ${first.path || '(root)'}: ${first.message}${issues.length > 1 ? ` (+${issues.length - 1} more)` : ''}`,
       operation,
+      { status, issues, data },
     );
-    this.status = status;
-    this.issues = issues;
-    this.data = data;
   }
 }
 

@@ -1,4 +1,5 @@
-// The service's rate-limit headers (a sliding 60-second window per key), read from any answer.
+// The service's rate-limit headers (a sliding 60-second window per key), read from any answer,
+// and the wait an answer asks for.
 
 /** `x-ratelimit-*` headers of an answer; a field is absent when its header was not sent. */
 export interface RateLimit {
@@ -10,11 +11,10 @@ export interface RateLimit {
   reset?: number;
 }
 
-function numberHeader(headers: Headers, name: string): number | undefined {
-  const raw = headers.get(name)?.trim();
-  const value = Number(raw || NaN);
+const numberHeader = (headers: Headers, name: string): number | undefined => {
+  const value = Number(headers.get(name)?.trim() || NaN);
   return Number.isFinite(value) ? value : undefined;
-}
+};
 
 export function readRateLimit(headers: Headers): RateLimit {
   const rateLimit: RateLimit = {};
@@ -25,24 +25,23 @@ export function readRateLimit(headers: Headers): RateLimit {
   return rateLimit;
 }
 
-/** A wait in ms is usable when it is a whole, non-negative, safe number (not NaN, not 1e308). */
-const usable = (ms: number) => (ms >= 0 && Number.isSafeInteger(Math.round(ms)) ? Math.round(ms) : undefined);
-
 /**
  * How long the server asks us to wait, in ms: `Retry-After` (non-negative seconds, or an HTTP
  * date, a past date meaning "now"), else, on a 429, until `x-ratelimit-reset` (Unix seconds, in
- * the future). `undefined` when the answer says nothing usable: a negative, garbage or absurdly
- * large value is ignored, and the caller falls back to its own backoff.
+ * the future). `undefined` when the answer says nothing usable: a negative, garbage or absurd
+ * value (past 2^31 ms, about 24 days) is ignored and the caller falls back to its own backoff.
  */
 export function requestedDelayMs(headers: Headers, status: number, now: number): number | undefined {
-  const retryAfter = headers.get('retry-after')?.trim();
-  if (retryAfter) {
-    if (/^\d+(\.\d+)?$/.test(retryAfter)) return usable(Number(retryAfter) * 1000);
-    const date = Date.parse(retryAfter);
-    // A date is only a date when it names a weekday or a month (`Date.parse('-5')` is a year).
-    if (/[a-z]/i.test(retryAfter) && date > 0) return usable(Math.max(0, date - now));
-    return undefined;
-  }
-  const reset = status === 429 ? numberHeader(headers, 'x-ratelimit-reset') : undefined;
-  return reset !== undefined && reset * 1000 > now ? usable(reset * 1000 - now) : undefined;
+  const after = headers.get('retry-after')?.trim();
+  const ms = after
+    ? /^\d+(\.\d+)?$/.test(after)
+      ? Number(after) * 1000
+      : // A date names a weekday or a month (`Date.parse('-5')` would read a year).
+        /[a-z]/i.test(after)
+        ? Math.max(0, Date.parse(after) - now)
+        : NaN
+    : status === 429
+      ? (numberHeader(headers, 'x-ratelimit-reset') ?? NaN) * 1000 - now
+      : NaN;
+  return ms >= 0 && ms < 2 ** 31 ? Math.round(ms) : undefined;
 }

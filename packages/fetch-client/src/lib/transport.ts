@@ -21,65 +21,18 @@ import { attemptSignal, sleep } from './timeout.js';
 import type { ClientConfig, Failure, RequestOptions, Success, Transport } from './types.js';
 import { buildUrl } from './url.js';
 
-/** What one call needs while it runs. */
-interface Call {
-  config: ClientConfig;
-  operation: string;
-  headers: Record<string, string>;
-  caller: AbortSignal | undefined;
-  timeoutMs: number;
-}
-
-const aborted = ({ operation, caller }: Call) => new AbortError(`${operation} was aborted`, operation, { cause: caller!.reason });
-
 /** The message of a network error, with the system's code (`ECONNRESET`) when there is one. */
 const describe = (cause: any) => {
   const code = cause?.cause?.code ?? cause?.code;
   return `${cause?.message ?? cause}${typeof code === 'string' ? ` (${code})` : ''}`;
 };
 
-/** One attempt: the request, the redirects it may follow, and its body, within one time limit. */
-async function attemptOnce(call: Call, hop: Hop): Promise<[Response, string]> {
-  const { config, operation, caller, timeoutMs } = call;
-  const guard = attemptSignal(caller, timeoutMs);
-  let { headers } = call;
-  try {
-    for (let redirects = 0; ; redirects++) {
-      const response = await (config.fetch ?? fetch)(hop.url, { ...hop, headers, signal: guard.signal, redirect: 'manual' });
-      const next = nextHop(response, hop);
-      if (!next) {
-        // The body is read inside the attempt, so a stalled body counts against the time limit.
-        const maxBytes = config.maxResponseBytes ?? 10_485_760;
-        const text = await readBody(response, maxBytes);
-        if (text === undefined) throw new ResponseTooLargeError(operation, response.status, maxBytes);
-        return [response, text];
-      }
-      response.body?.cancel().catch(() => {});
-      const max = config.maxRedirects ?? 5;
-      if ('refused' in next) throw new RedirectError(operation, response.status, next.origin, next.refused);
-      if (redirects >= max) throw new RedirectError(operation, response.status, undefined, `more than ${max} times`);
-      if (!next.body) {
-        const { 'content-type': _, ...rest } = headers;
-        headers = rest;
-      }
-      hop = next;
-    }
-  } catch (cause: any) {
-    throw cause instanceof FetchClientError
-      ? cause
-      : caller?.aborted
-        ? aborted(call)
-        : guard.timedOut
-          ? new TimeoutError(operation, timeoutMs)
-          : new ConnectionError(`${operation} failed: ${describe(cause)}`, operation, { cause });
-  } finally {
-    guard.done();
-  }
-}
-
 async function sendOnce(config: ClientConfig, method: string, options: RequestOptions): Promise<Success<unknown>> {
   const operation = `${method} ${options.url}`;
   const { logger } = config;
+  const caller = options.signal;
+  const timeoutMs = options.timeoutMs ?? config.timeoutMs ?? 30_000;
+  const aborted = () => new AbortError(`${operation} was aborted`, operation, {}, { cause: caller!.reason });
 
   // A plain object (lower-case names) is cheaper for fetch than a Headers instance.
   const headers: Record<string, string> = { accept: 'application/json' };
@@ -92,15 +45,54 @@ async function sendOnce(config: ClientConfig, method: string, options: RequestOp
     if (typeof body !== 'string') body = JSON.stringify(body);
     headers['content-type'] ??= 'application/json';
   }
-  const hop: Hop = { url: buildUrl(config.baseUrl, options.url, options.path, options.query), method, body: body as string | undefined };
-  const call: Call = { config, operation, headers, caller: options.signal, timeoutMs: options.timeoutMs ?? config.timeoutMs ?? 30_000 };
+  const first: Hop = { url: buildUrl(config.baseUrl, options.url, options.path, options.query), method, body: body as string | undefined };
+
+  /** One attempt: the request, the redirects it may follow, and its body, within one time limit. */
+  const attempt = async (): Promise<[Response, string]> => {
+    const guard = attemptSignal(caller, timeoutMs);
+    let hop = first;
+    let sent = headers;
+    try {
+      for (let redirects = 0; ; redirects++) {
+        const response = await (config.fetch ?? fetch)(hop.url, { ...hop, headers: sent, signal: guard.signal, redirect: 'manual' });
+        const next = nextHop(response, hop);
+        if (!next) {
+          // The body is read inside the attempt, so a stalled body counts against the time limit.
+          const maxBytes = config.maxResponseBytes ?? 10_485_760;
+          const text = await readBody(response, maxBytes);
+          if (text === undefined) throw new ResponseTooLargeError(operation, response.status, maxBytes);
+          return [response, text];
+        }
+        response.body?.cancel().catch(() => {});
+        const max = config.maxRedirects ?? 5;
+        if ('refused' in next || redirects >= max) {
+          throw new RedirectError(operation, response.status, (next as { origin?: string }).origin, (next as { refused?: string }).refused ?? `more than ${max} times`);
+        }
+        if (!next.body) {
+          const { 'content-type': _, ...rest } = sent;
+          sent = rest;
+        }
+        hop = next;
+      }
+    } catch (cause) {
+      throw cause instanceof FetchClientError
+        ? cause
+        : caller?.aborted
+          ? aborted()
+          : guard.timedOut
+            ? new TimeoutError(operation, timeoutMs)
+            : new ConnectionError(`${operation} failed: ${describe(cause)}`, operation, {}, { cause });
+    } finally {
+      guard.done();
+    }
+  };
 
   const bearer = options.security?.some((s) => s.scheme === 'bearer') ? config.bearer : undefined;
   const authorize = async (refresh?: boolean) => {
     try {
-      headers.authorization = `Bearer ${await bearer!.getToken({ ...(refresh && { refresh }), signal: call.caller })}`;
+      headers.authorization = `Bearer ${await bearer!.getToken({ ...(refresh && { refresh }), signal: caller })}`;
     } catch (error) {
-      throw call.caller?.aborted ? aborted(call) : error;
+      throw caller?.aborted ? aborted() : error;
     }
   };
   if (bearer) await authorize();
@@ -111,8 +103,8 @@ async function sendOnce(config: ClientConfig, method: string, options: RequestOp
   const capMs = config.maxRetryDelayMs ?? 60_000;
   const wait = async (delayMs: number, reason: string) => {
     logger?.debug?.(`retrying ${operation} in ${delayMs} ms after ${reason}`, { operation, delayMs, reason });
-    await sleep(delayMs, call.caller).catch(() => {
-      throw aborted(call);
+    await sleep(delayMs, caller).catch(() => {
+      throw aborted();
     });
   };
 
@@ -120,7 +112,7 @@ async function sendOnce(config: ClientConfig, method: string, options: RequestOp
     let response: Response;
     let text: string;
     try {
-      [response, text] = await attemptOnce(call, hop);
+      [response, text] = await attempt();
     } catch (error) {
       // Only a lost connection or a time-out is worth another try.
       if (!(error instanceof ConnectionError || error instanceof TimeoutError) || !repeatable || retries >= maxRetries) throw error;
@@ -130,8 +122,8 @@ async function sendOnce(config: ClientConfig, method: string, options: RequestOp
 
     const { status, headers: answer } = response;
     if (status === 401 && bearer && !reauthenticated) {
+      // The token may have expired: renew it once and repeat the request once.
       reauthenticated = true;
-      logger?.debug?.(`${operation} answered 401: renewing the bearer token`, { operation });
       await authorize(true);
       continue;
     }
@@ -147,14 +139,12 @@ async function sendOnce(config: ClientConfig, method: string, options: RequestOp
       if (parseError) throw new ResponseParseError(operation, status, text, parseError);
       await config.responseValidator?.({ operation, status, data, logger });
       let rateLimit: RateLimit | undefined;
-      // Headers and rate-limit fields are read on first use (reading them costs).
+      // The rate-limit fields are read on first use (reading them costs).
       return {
         data,
         status,
         response,
-        get headers() {
-          return answer;
-        },
+        headers: answer,
         get rateLimit() {
           return (rateLimit ??= readRateLimit(answer));
         },
@@ -209,7 +199,5 @@ export function createTransport(config: ClientConfig): Transport {
 }
 
 /** The sdk's default client: every call must name its client, so this one only explains that. */
-export function createUnconfiguredTransport(_config?: unknown): Transport {
-  const fail = () => Promise.reject(new TypeError('No client given: pass `client` (createTransport or createClient)'));
-  return Object.fromEntries([...methods, 'request'].map((name) => [name, fail])) as unknown as Transport;
-}
+export const createUnconfiguredTransport = (_config?: unknown): Transport =>
+  new Proxy({}, { get: () => () => Promise.reject(new TypeError('No client given: pass `client`')) }) as Transport;
