@@ -54,9 +54,9 @@ describe('methods', () => {
     void x.predictionListEvents({ query: { category: 'weather' } });
     // @ts-expect-error the path parameter is required
     void x.triggerV2UpdatePriceOrder({ body: {} });
-    void x.triggerV2UpdatePriceOrder({ path: { id: 'o' }, body: { slippageBps: 10 } });
+    void x.triggerV2UpdatePriceOrder({ path: { id: 'o' }, body: { orderType: 'single', slippageBps: 10 } });
     // @ts-expect-error the body of a trigger v2 update has no such field
-    void x.triggerV2UpdatePriceOrder({ path: { id: 'o' }, body: { price: 1 } });
+    void x.triggerV2UpdatePriceOrder({ path: { id: 'o' }, body: { orderType: 'single', price: 1 } });
   });
 
   it('accept per-call overrides', () => {
