@@ -26,9 +26,9 @@ const query = { inputMint: 'a', outputMint: 'b', amount: '1' };
 describe('methods', () => {
   it('exist for every operationId and nothing else', () => {
     expectTypeOf<Exclude<keyof ApiClient, OperationId>>().toEqualTypeOf<
-      'paginatePredictionEvents' | 'paginateTriggerV2OrderHistory' | 'transport'
+      'paginatePredictionListEvents' | 'paginateTriggerV2GetOrderHistory' | 'transport'
     >();
-    expectTypeOf<OperationId>().toEqualTypeOf<Exclude<keyof ApiClient, 'paginatePredictionEvents' | 'paginateTriggerV2OrderHistory' | 'transport'>>();
+    expectTypeOf<OperationId>().toEqualTypeOf<Exclude<keyof ApiClient, 'paginatePredictionListEvents' | 'paginateTriggerV2GetOrderHistory' | 'transport'>>();
   });
 
   it('resolve to the typed body in the default (throwing) mode', async () => {
@@ -106,7 +106,7 @@ describe('options and helpers', () => {
   });
 
   it('paged lists yield typed items', async () => {
-    for await (const event of x.paginatePredictionEvents({ category: 'crypto' })) expectTypeOf(event).toEqualTypeOf<PredictionEvent>();
-    for await (const order of x.paginateTriggerV2OrderHistory({ state: 'active' })) expectTypeOf(order).toEqualTypeOf<TriggerV2OrderRecord>();
+    for await (const event of x.paginatePredictionListEvents({ category: 'crypto' })) expectTypeOf(event).toEqualTypeOf<PredictionEvent>();
+    for await (const order of x.paginateTriggerV2GetOrderHistory({ state: 'active' })) expectTypeOf(order).toEqualTypeOf<TriggerV2OrderRecord>();
   });
 });

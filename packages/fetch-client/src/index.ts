@@ -24,11 +24,13 @@ export type { RateLimit } from './lib/rate-limit.js';
 export {
   type SwapExecuteCodeGroup,
   type SwapExecuteCodeInfo,
+  type SwapExecuteOutcome,
   type SwapOrderFailure,
   describeSwapExecuteCode,
   describeSwapOrderError,
   getSwapOrderFailure,
   isSwapExecuteSuccess,
+  swapExecuteOutcome,
 } from './lib/swap-codes.js';
 export type {
   ApiErrorOf,
