@@ -19,7 +19,5 @@ export async function readBody(response: Response, maxBytes: number): Promise<st
     return undefined;
   }
   // One chunk (the usual case for an API answer) is decoded as is; several are joined first.
-  const bytes = chunks.length === 1 ? chunks[0]! : new Uint8Array(size);
-  if (chunks.length > 1) chunks.reduce((at, chunk) => (bytes.set(chunk, at), at + chunk.length), 0);
-  return decoder.decode(bytes);
+  return decoder.decode(chunks.length === 1 ? chunks[0] : await new Blob(chunks as BlobPart[]).arrayBuffer());
 }

@@ -17,8 +17,9 @@ export function attemptSignal(caller: AbortSignal | undefined, timeoutMs: number
   const timer =
     timeoutMs > 0 && timeoutMs < 2 ** 31
       ? setTimeout(() => {
+          // The caller's code tells a time-out from an abort by `timedOut`, not by the reason.
           guard.timedOut = true;
-          controller.abort(new DOMException('The attempt timed out', 'TimeoutError'));
+          controller.abort();
         }, timeoutMs)
       : undefined;
   const guard: AttemptSignal = {
@@ -34,7 +35,8 @@ export function attemptSignal(caller: AbortSignal | undefined, timeoutMs: number
 /** Waits `ms`; rejects with the signal's reason as soon as the caller aborts. */
 export const sleep = (ms: number, signal?: AbortSignal): Promise<void> =>
   new Promise((resolve, reject) => {
-    const guard = attemptSignal(signal, Math.min(Math.max(ms, 1), 2 ** 31 - 1));
+    // Waits come from the backoff (at most 8 s) or a server's request (below 2^31 ms).
+    const guard = attemptSignal(signal, Math.max(ms, 1));
     const end = () => {
       guard.done();
       (guard.timedOut ? resolve : reject)(signal?.reason);

@@ -182,8 +182,6 @@ async function send(config: ClientConfig, method: string, options: RequestOption
   }
 }
 
-const methods = ['get', 'post', 'put', 'patch', 'delete'];
-
 /**
  * The transport the generated sdk functions call. `createClient()` wraps it with one method per
  * operation; use it directly with the standalone functions of `@x/fetch-client/sdk`.
@@ -191,10 +189,12 @@ const methods = ['get', 'post', 'put', 'patch', 'delete'];
 export function createTransport(config: ClientConfig): Transport {
   if (!config?.baseUrl) throw new TypeError('createClient: `baseUrl` is required');
   const settings = { ...config };
-  const transport: Record<string, unknown> = {
-    request: (options: RequestOptions) => send(settings, (options.method ?? 'GET').toUpperCase(), options),
-  };
-  for (const name of methods) transport[name] = (options: RequestOptions) => send(settings, name.toUpperCase(), options);
+  const transport: Record<string, unknown> = {};
+  // `request` takes the method from its options; the others are named after theirs.
+  for (const name of ['get', 'post', 'put', 'patch', 'delete', 'request']) {
+    transport[name] = (options: RequestOptions) =>
+      send(settings, (name === 'request' ? (options.method ?? 'GET') : name).toUpperCase(), options);
+  }
   return transport as unknown as Transport;
 }
 
