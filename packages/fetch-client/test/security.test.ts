@@ -5,6 +5,7 @@
 // without being read whole.
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { RedirectError, ResponseTooLargeError, createClient, type ClientConfig } from '../src/index.js';
 import { rejection, swapOrderQuery } from './fake-fetch.js';
@@ -250,6 +251,14 @@ describe('answer size cap', () => {
     const error = await rejection<ResponseTooLargeError>(client({ maxResponseBytes: 100_000, maxRetries: 0 }).predictionListEvents());
     expect(error).toBeInstanceOf(ResponseTooLargeError);
     expect(error.status).toBe(500);
+  });
+
+  it('a small compressed answer that inflates past the cap: its declared length is not trusted', async () => {
+    const inflated = gzipSync(Buffer.from(JSON.stringify({ data: 'a'.repeat(8 * 1024 * 1024) })));
+    api.handle = (_req, res) =>
+      res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip', 'content-length': String(inflated.length) }).end(inflated);
+    expect(inflated.length).toBeLessThan(64 * 1024);
+    await expect(client({ maxResponseBytes: 1024 * 1024 }).predictionListEvents()).rejects.toBeInstanceOf(ResponseTooLargeError);
   });
 
   it('an answer under the cap, in several chunks and with multi-byte characters, reads whole', async () => {
