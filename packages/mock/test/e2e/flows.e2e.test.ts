@@ -136,7 +136,7 @@ describe.runIf(createSimulator !== undefined)('e2e through @x/fetch-client', () 
     expect(confirmed.id).toBe(id);
 
     const orders = [];
-    for await (const order of x.paginateTriggerV2OrderHistory({ limit: 1 })) orders.push(order);
+    for await (const order of x.paginateTriggerV2GetOrderHistory({ limit: 1 })) orders.push(order);
     expect(orders.map((o) => [o.id, o.orderState])).toEqual([[id, 'cancelled']]);
     const patchClosed = await x.triggerV2UpdatePriceOrder({ path: { id }, body: { orderType: 'single', triggerPriceUsd: 190 }, throwOnError: false });
     expect(statusOf(patchClosed.error)).toBe(400);
@@ -156,7 +156,7 @@ describe.runIf(createSimulator !== undefined)('e2e through @x/fetch-client', () 
     expect(total).toBeGreaterThan(7);
 
     const pages = [];
-    for await (const page of x.paginatePredictionEvents({ start: 0, end: 7 }).byPage()) pages.push(page);
+    for await (const page of x.paginatePredictionListEvents({ start: 0, end: 7 }).byPage()) pages.push(page);
     const events = pages.flatMap((p) => p.data);
     expect(pages.length).toBe(Math.ceil(total / 7));
     expect(events).toHaveLength(total);
