@@ -62,8 +62,12 @@ export async function predictionIds(flow: Flow): Promise<PredictionIds> {
 
 type SimulatorCase = (flow: Flow, ids: () => Promise<PredictionIds>, newFlow: () => Promise<Flow>) => Promise<HttpCall>;
 
-/** The simulator's request for each operation, prepared by a real flow. */
-export const simulatorCases: Record<FixtureOperationId, SimulatorCase> = {
+/**
+ * The simulator's request for an operation that needs one prepared by a real flow (an order to
+ * update, a withdrawal to confirm, ...). An operation without an entry is called with the spec's
+ * own example request (`simulatorCall`): the simulator's world holds the spec's example values.
+ */
+export const simulatorCases: Partial<Record<FixtureOperationId, SimulatorCase>> = {
   swapGetOrder: async (flow) => flow.swapOrderCall(),
   swapGetBuild: async (flow) => flow.swapBuildCall(),
   swapExecute: async (flow) => flow.swapExecuteCall(),
@@ -210,3 +214,9 @@ export const simulatorCases: Record<FixtureOperationId, SimulatorCase> = {
     body: { vaultId: 1, positionId: 0, signer: flow.wallet.address, colAmount: '1000000000', debtAmount: '50000000' },
   }),
 };
+
+/** The simulator's request for an operation: its prepared case, else the spec's example request. */
+export function simulatorCall(operationId: FixtureOperationId, flow: Flow, ids: () => Promise<PredictionIds>, newFlow: () => Promise<Flow>): Promise<HttpCall> {
+  const prepared = simulatorCases[operationId];
+  return prepared ? prepared(flow, ids, newFlow) : Promise.resolve(exampleCall(operationId, flow.headers()));
+}
