@@ -101,6 +101,7 @@ if (task === 'test') {
   run('pnpm', ['exec', 'turbo', 'run', 'bench', '--concurrency=1']);
 } else if (task === 'start') {
   turbo('build');
+  // biome-ignore lint/suspicious/noUndeclaredEnvVars: read by `npm start` itself, before and outside any turbo task.
   const port = process.env.PORT ?? '4010';
   const child = spawn(join(root, 'node_modules', '.bin', 'node'), [join(root, 'packages/mock/dist/cli.js'), 'serve', '--port', port], {
     cwd: root,

@@ -156,7 +156,7 @@ describe('operationIds and provenance', () => {
   it('everything marked as coming from public docs says so in its description (bundle decorator)', () => {
     const unmarked: string[] = [];
     const visit = (node: Json, where: string) => {
-      if (Array.isArray(node)) node.forEach((n, i) => visit(n, `${where}/${i}`));
+      if (Array.isArray(node)) for (const [i, n] of node.entries()) visit(n, `${where}/${i}`);
       else if (node && typeof node === 'object') {
         if (node['x-provenance'] === 'public-docs' && !String(node.description ?? '').includes('Source: public documentation')) unmarked.push(where);
         for (const [k, v] of Object.entries<Json>(node)) if (k !== 'examples' && k !== 'example') visit(v, `${where}/${k}`);

@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { type Json } from './bundled-spec.ts';
+import type { Json } from './bundled-spec.ts';
 import { schemasOf, type SchemaVisit } from './schema-walk.ts';
 import { validate } from './validator.ts';
 
@@ -29,7 +29,7 @@ export function openEnumProblem(v: SchemaVisit): string | undefined {
   const { schema, parent } = v;
   if (!['string', 'integer', 'number'].includes(schema.type)) return `enum branch needs a single scalar type, has ${JSON.stringify(schema.type)}`;
   if (!sameKeys(schema, ['type', 'enum'])) return `enum branch may hold only type and enum, has ${Object.keys(schema).join(', ')}`;
-  if (!parent || parent.keyword !== 'anyOf') return 'enum is not a branch of an anyOf (closed enum in a response)';
+  if (parent?.keyword !== 'anyOf') return 'enum is not a branch of an anyOf (closed enum in a response)';
   const branches: Json[] = parent.schema.anyOf;
   const unknown = branches.filter((b) => b[MARK] === true);
   if (unknown.length !== 1) return `anyOf needs exactly one branch marked ${MARK}: true, has ${unknown.length}`;

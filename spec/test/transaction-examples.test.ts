@@ -69,11 +69,13 @@ export function parseTransaction(base64: string): { version: 'legacy' | 0; signa
 }
 
 function collectTransactions(value: Json, where: string, out: [string, string][]) {
-  if (Array.isArray(value)) value.forEach((v, i) => collectTransactions(v, `${where}[${i}]`, out));
+  if (Array.isArray(value)) for (const [i, v] of value.entries()) collectTransactions(v, `${where}[${i}]`, out);
   else if (value && typeof value === 'object') {
     for (const [k, v] of Object.entries<Json>(value)) {
       if (TX_FIELDS.has(k) && typeof v === 'string' && v.length > 0) out.push([`${where}.${k}`, v]);
-      else if (TX_FIELDS.has(k) && Array.isArray(v)) v.forEach((t, i) => typeof t === 'string' && out.push([`${where}.${k}[${i}]`, t]));
+      else if (TX_FIELDS.has(k) && Array.isArray(v)) {
+        for (const [i, t] of v.entries()) if (typeof t === 'string') out.push([`${where}.${k}[${i}]`, t]);
+      }
       else collectTransactions(v, `${where}.${k}`, out);
     }
   }

@@ -82,7 +82,7 @@ describe('faults', () => {
   });
 
   it('slow answer past the time limit: a TimeoutError', async () => {
-    server.script({ kind: 'delay', ms: 2_000, then: answer(200, { trading_active: true }) });
+    server.script({ kind: 'delay', ms: 2_000, answer: answer(200, { trading_active: true }) });
     const error = await client({ timeoutMs: 100, maxRetries: 0 }).predictionGetTradingStatus().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TimeoutError);
     expect((error as TimeoutError).timeoutMs).toBe(100);
@@ -94,12 +94,12 @@ describe('faults', () => {
   });
 
   it('a slow first attempt is retried and the second answer wins', async () => {
-    server.script({ kind: 'delay', ms: 2_000, then: answer(200, { trading_active: false }) }, answer(200, { trading_active: true }));
+    server.script({ kind: 'delay', ms: 2_000, answer: answer(200, { trading_active: false }) }, answer(200, { trading_active: true }));
     expect((await client({ timeoutMs: 100, maxRetries: 1 }).predictionGetTradingStatus()).data).toEqual({ trading_active: true });
   });
 
   it('the caller aborting: an AbortError, distinct from a timeout', async () => {
-    server.script({ kind: 'delay', ms: 2_000, then: answer(200, { trading_active: true }) });
+    server.script({ kind: 'delay', ms: 2_000, answer: answer(200, { trading_active: true }) });
     const controller = new AbortController();
     const pending = client({ timeoutMs: 5_000 }).predictionGetTradingStatus({ signal: controller.signal });
     setTimeout(() => controller.abort(new Error('user went away')), 20);

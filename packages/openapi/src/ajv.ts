@@ -45,7 +45,10 @@ function indexOpenEnums(root: unknown): void {
   const walk = (node: unknown): void => {
     if (!node || typeof node !== 'object' || seen.has(node)) return;
     seen.add(node);
-    if (Array.isArray(node)) return node.forEach(walk);
+    if (Array.isArray(node)) {
+      for (const item of node) walk(item);
+      return;
+    }
     const branches = (node as { anyOf?: unknown }).anyOf;
     if (Array.isArray(branches)) {
       const open = branches.filter((b) => b && typeof b === 'object' && (b as Record<string, unknown>)[UNKNOWN_ENUM_VALUE] === true);

@@ -26,7 +26,10 @@ describe('$ref resolution', () => {
   it('reads the bundled document by default, with no ref left unresolvable', () => {
     const refs: string[] = [];
     (function walk(node: unknown): void {
-      if (Array.isArray(node)) return node.forEach(walk);
+      if (Array.isArray(node)) {
+        for (const item of node) walk(item);
+        return;
+      }
       if (!node || typeof node !== 'object') return;
       for (const [k, v] of Object.entries(node)) (k === '$ref' && typeof v === 'string' ? refs.push(v) : walk(v));
     })(loadSpec());

@@ -36,9 +36,10 @@ interface Case {
   make(wallet: TestKey): Promise<{ transaction: string; expectations?: SignTransactionExpectations }>;
 }
 
-function mutate(bytes: Uint8Array, change: (copy: Uint8Array) => Uint8Array | void): string {
+function mutate(bytes: Uint8Array, change: (copy: Uint8Array) => void): string {
   const copy = bytes.slice();
-  return toBase64(change(copy) ?? copy);
+  change(copy);
+  return toBase64(copy);
 }
 
 const MESSAGE_START = 1 + 64; // one signature slot
@@ -143,7 +144,9 @@ const cases: Case[] = [
     kind: TransactionFormatError,
     async make(wallet) {
       const tx = buildTransaction({ version: 0, feePayer: wallet.address });
-      return { transaction: mutate(tx.bytes, (copy) => void (copy[MESSAGE_START] = 0x81)) };
+      return { transaction: mutate(tx.bytes, (copy) => {
+        copy[MESSAGE_START] = 0x81;
+      }) };
     },
   },
   {
@@ -152,7 +155,9 @@ const cases: Case[] = [
     kind: TransactionFormatError,
     async make(wallet) {
       const tx = buildTransaction({ version: 0, feePayer: wallet.address });
-      return { transaction: mutate(tx.bytes, (copy) => void (copy[MESSAGE_START] = 0xff)) };
+      return { transaction: mutate(tx.bytes, (copy) => {
+        copy[MESSAGE_START] = 0xff;
+      }) };
     },
   },
   {
@@ -212,7 +217,7 @@ const cases: Case[] = [
     code: 'INVALID_ENCODING',
     kind: TransactionFormatError,
     async make(wallet) {
-      return { transaction: buildTransaction({ version: 0, feePayer: wallet.address }).base64.replace(/=+$/, '') + 'A' };
+      return { transaction: `${buildTransaction({ version: 0, feePayer: wallet.address }).base64.replace(/=+$/, '')}A` };
     },
   },
   {

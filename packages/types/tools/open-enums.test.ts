@@ -24,6 +24,7 @@ describe('openEnums', () => {
       "export type Closed = 'message' | 'transaction';",
       'export type Mixed = number | string | null;',
       "export type Other = 1 | 2 | string;",
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: TypeScript source text that holds a template literal type.
       "export type Url = `${string}://` | 'x';",
     ].join('\n');
     expect(openEnums(source)).toEqual({ text: source, count: 0 });

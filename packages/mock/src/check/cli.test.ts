@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createSimulator } from '../simulator/index.js';
 import { listen } from '../node/index.js';
 import { checkCommand, CheckUsageError, parseCheckArgs } from './cli.js';
-import { json, startScriptedServer, type ScriptedServer } from './test-support/scripted-server.js';
+import { json, startScriptedServer } from './test-support/scripted-server.js';
 
 let servers: Array<{ close(): Promise<void> }> = [];
 afterEach(async () => {

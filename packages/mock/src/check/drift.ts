@@ -29,7 +29,7 @@ function jsonType(value: unknown): JsonType {
   return typeof value as JsonType;
 }
 
-const escape = (key: string): string => key.replace(/~/g, '~0').replace(/\//g, '~1');
+const escapePointer = (key: string): string => key.replace(/~/g, '~0').replace(/\//g, '~1');
 const short = (value: unknown): string => {
   const text = JSON.stringify(value) ?? String(value);
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
@@ -141,13 +141,13 @@ export function createDriftChecker(spec: CheckSpec): (schema: JsonSchema, value:
     if (t === 'object') {
       const object = value as Record<string, unknown>;
       for (const name of Array.isArray(s.required) ? s.required.map(String) : []) {
-        if (!(name in object)) out.push({ kind: 'breaking', pointer: `${pointer}/${escape(name)}`, message: 'missing required field' });
+        if (!(name in object)) out.push({ kind: 'breaking', pointer: `${pointer}/${escapePointer(name)}`, message: 'missing required field' });
       }
       const properties = isObject(s.properties) ? s.properties : {};
       const declared = declaredProperties(s);
       const patterns = isObject(s.patternProperties) ? Object.entries(s.patternProperties) : [];
       for (const [name, child] of Object.entries(object)) {
-        const where = `${pointer}/${escape(name)}`;
+        const where = `${pointer}/${escapePointer(name)}`;
         if (name in properties) {
           walk(properties[name], child, where, out, depth + 1);
           continue;
@@ -163,7 +163,7 @@ export function createDriftChecker(spec: CheckSpec): (schema: JsonSchema, value:
         }
       }
     } else if (t === 'array' && isObject(s.items)) {
-      (value as unknown[]).forEach((item, i) => walk(s.items, item, `${pointer}/${i}`, out, depth + 1));
+      for (const [i, item] of (value as unknown[]).entries()) walk(s.items, item, `${pointer}/${i}`, out, depth + 1);
     }
 
     // Constraints the walk does not name (closed enum, pattern, format, bounds...): ajv's words.

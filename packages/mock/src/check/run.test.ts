@@ -148,8 +148,8 @@ function openEnum(all: Sample[]): { sample: Sample; pointer: string } {
 
 function setAt(body: Record<string, unknown>, pointer: string, value: unknown): Record<string, unknown> {
   const keys = pointer.split('/').slice(1);
-  let node: any = body;
-  for (const key of keys.slice(0, -1)) node = node[key];
+  let node = body;
+  for (const key of keys.slice(0, -1)) node = node[key] as Record<string, unknown>;
   node[keys.at(-1)!] = value;
   return body;
 }
@@ -161,7 +161,7 @@ describe('x-mock check against a server made to drift', () => {
   });
 
   it('a renamed required field: breaking (missing) and additive (new field)', async () => {
-    const { sample, name } = field(all, (prop, value, required) => required && isScalar(value));
+    const { sample, name } = field(all, (_prop, value, required) => required && isScalar(value));
     const { report } = await checkThrough(
       at(sample.path, ({ [name]: value, ...rest }) => ({ ...rest, [`${name}Renamed`]: value })),
       { bearerToken: token },

@@ -31,11 +31,9 @@ export interface ServeOptions {
   control: boolean;
 }
 
-/** The options of `x-mock serve ...`, or 'help'. Throws UsageError on bad input. */
-export function parseCli(argv: string[]): ServeOptions | 'help' {
-  let parsed;
-  try {
-    parsed = parseArgs({
+/** `x-mock serve` arguments as node:util parses them (throws on an unknown option). */
+const parseServeArgs = (argv: string[]) =>
+  parseArgs({
       args: argv,
       allowPositionals: true,
       options: {
@@ -48,6 +46,12 @@ export function parseCli(argv: string[]): ServeOptions | 'help' {
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
+
+/** The options of `x-mock serve ...`, or 'help'. Throws UsageError on bad input. */
+export function parseCli(argv: string[]): ServeOptions | 'help' {
+  let parsed: ReturnType<typeof parseServeArgs>;
+  try {
+    parsed = parseServeArgs(argv);
   } catch (error) {
     throw new UsageError((error as Error).message);
   }

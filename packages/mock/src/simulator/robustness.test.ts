@@ -22,7 +22,7 @@ const TRICKY: unknown[] = [
   '\u0000',
   '😀'.repeat(10),
   'AAAA',
-  'AQ' + 'A'.repeat(200),
+  `AQ${'A'.repeat(200)}`,
   0,
   -1,
   1.5,

@@ -76,7 +76,8 @@ export function createOperationValidator(doc: OpenApiDocument, compiler: SchemaC
 
   return {
     validate(request, pathParams) {
-      const { params, bodyValidate } = (compiled ??= compile());
+      compiled ??= compile();
+      const { params, bodyValidate } = compiled;
       const input: ValidatedInput = { path: {}, query: {}, body: undefined };
       for (const p of params) {
         const raw =

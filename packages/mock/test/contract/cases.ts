@@ -4,7 +4,7 @@
 import { fixtures, type FixtureOperationId } from '../../src/gen/fixtures.gen.js';
 import { requestExamples } from '../../src/gen/request-examples.gen.js';
 import type { HttpCall } from './support/http.js';
-import { Flow } from './support/flows.js';
+import type { Flow } from './support/flows.js';
 import { MINTS } from './support/values.js';
 
 export const operationIds = Object.keys(fixtures) as FixtureOperationId[];

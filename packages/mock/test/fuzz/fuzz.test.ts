@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requestExamples } from '../../src/gen/request-examples.gen.js';
 import { Flow } from '../contract/support/flows.js';
-import { send } from '../contract/support/http.js';
+import { send, type HttpAnswer } from '../contract/support/http.js';
 import { loadCreateSimulator, startSimulator, type RunningSimulator } from '../contract/support/simulator.js';
 import { specOperations } from '../contract/support/spec-validator.js';
 import { answerShapeViolations } from './area-shape.js';
@@ -68,7 +68,7 @@ describe.runIf(createSimulator !== undefined)('fuzz: malformed requests against 
         batch.map(async (fuzz) => {
           const label = `${fuzz.operationId} [${fuzz.mutation}]`;
           perOperation.set(fuzz.operationId, (perOperation.get(fuzz.operationId) ?? 0) + 1);
-          let answer;
+          let answer: HttpAnswer;
           try {
             answer = await send(running.url, fuzz.call, 15_000);
           } catch (error) {

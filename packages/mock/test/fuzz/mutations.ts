@@ -148,7 +148,7 @@ const mutators: Record<string, Mutator> = {
   badBearer(shape, base, headers, prng) {
     if (!shape.requiresJwt || !headers.authorization) return undefined;
     const call = baseCall(shape, base, headers);
-    call.headers!.authorization = prng.pick(['Bearer', 'Bearer not.a.jwt', 'Basic abc', 'Bearer a.b.c', 'Bearer ' + HUGE.slice(0, 4000)]);
+    call.headers!.authorization = prng.pick(['Bearer', 'Bearer not.a.jwt', 'Basic abc', 'Bearer a.b.c', `Bearer ${HUGE.slice(0, 4000)}`]);
     return { operationId: shape.op.operationId, mutation: 'bad bearer', call };
   },
   badJsonBody(shape, base, headers, prng) {

@@ -5,7 +5,7 @@ import type { Address } from '@solana/kit';
 import { describe, expect, it } from 'vitest';
 import { apiError, fakeClient, fakeTime, newSigner, transportError, type FakeHandler } from '../../test/fake-client.js';
 import { buildTransaction, randomAddress, system, token } from '../../test/fixtures.js';
-import { FlowError, SigningError, TransactionRejectedError } from '../errors.js';
+import { type FlowError, SigningError, TransactionRejectedError } from '../errors.js';
 import type { Signer } from '../signers/types.js';
 import { swap, type SwapOrder } from './swap.js';
 import { rejection } from '../../test/rejection.js';

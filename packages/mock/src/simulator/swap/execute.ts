@@ -3,7 +3,7 @@
 // Re-sending the same signedTransaction + requestId within 2 minutes returns the same result.
 import { bytesEqual, toBase58 } from '../encoding.js';
 import { checkSigner, decodeTransaction } from '../chain/transactions.js';
-import { type SimContext } from '../context.js';
+import type { SimContext } from '../context.js';
 import type { Handler } from '../handler.js';
 import { ApiError } from '../errors.js';
 import { NATIVE_MINT } from '../tokens.js';
@@ -32,7 +32,7 @@ function land(sim: SimContext, order: SwapOrderRecord, signature: string): Execu
   if (outNow < order.otherAmountThreshold) {
     return { status: 200, body: { status: 'Failed', code: CODES.slippageExceeded, signature, slot: String(sim.ledger.slot()), error: 'Slippage tolerance exceeded' } };
   }
-  const delivered = onchain ? (outNow < order.outAmount ? outNow : order.outAmount) : order.outAmount;
+  const delivered = onchain && outNow < order.outAmount ? outNow : order.outAmount;
   const routeOut = delivered + (order.routeOutAmount - order.outAmount);
   wallets.add(order.taker, order.inputMint, -order.inAmount);
   if (order.takerFeeLamports > 0n) wallets.add(order.taker, NATIVE_MINT, -order.takerFeeLamports);

@@ -111,7 +111,7 @@ export const triggerV1Execute: Handler<'triggerV1Execute'> = async (ctx) => {
     pending.done[index] = true;
     for (const key of pending.chunks[index] ?? []) {
       const order = sim.triggerV1.orders.get(key);
-      if (!order || order.status !== 'Open') continue;
+      if (order?.status !== 'Open') continue;
       sim.wallets.add(order.userPubkey, order.inputMint, order.remainingMakingAmount);
       Object.assign(order, { status: 'Cancelled', closeTx: signature, updatedAt: now });
     }

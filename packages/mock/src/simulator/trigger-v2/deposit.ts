@@ -6,7 +6,6 @@ import { buildTransaction } from '../chain/transactions.js';
 import type { Handler } from '../handler.js';
 import { ApiError, parseAmount } from '../errors.js';
 import { NATIVE_MINT, tokenByMint } from '../tokens.js';
-import type { V2OrderType } from './store.js';
 
 export const V2_MIN_ORDER_USD = 10;
 

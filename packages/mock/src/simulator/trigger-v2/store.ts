@@ -148,7 +148,7 @@ export function createTriggerV2Store(options: TriggerV2StoreOptions): TriggerV2S
           const o = orders.get(id);
           return !o || !ACTIVE_STATES.has(o.orderState);
         });
-        const [removed] = ids.splice(closed >= 0 ? closed : 0, 1);
+        const [removed] = ids.splice(Math.max(closed, 0), 1);
         if (removed) orders.delete(removed);
       }
     },
