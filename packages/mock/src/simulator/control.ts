@@ -137,6 +137,7 @@ export function createControl(sim: SimContext, deps: ControlDeps): SimulatorCont
       sim.triggerV2.reset();
       sim.prediction.reset();
       sim.lend.reset();
+      sim.ledger.reset();
       sim.tradingActive = true;
       faults.clear();
       rateLimiter.reset();
