@@ -15,7 +15,10 @@ import { createPipeline, type MaybePromise } from './pipeline.js';
 import { createPrices } from './prices.js';
 import { createRandom, hashString, type Random } from './random.js';
 import { createRateLimiter, type RateLimitOptions } from './rate-limit.js';
-import { jsonResponse } from './respond.js';
+import { errorResponse, jsonResponse } from './respond.js';
+import { areaOfPath } from './areas.js';
+import { createCors } from './cors.js';
+import { ApiError } from './errors.js';
 import { createRouter } from './router.js';
 import { createSchemaCompiler } from './schemas.js';
 import { bundledSpec, type OpenApiDocument } from './spec.js';
@@ -54,6 +57,10 @@ export interface SimulatorOptions {
 export interface ListenOptions {
   port?: number;
   host?: string;
+  /** Size and time limits of the HTTP server (defaults: 1 MiB body, 16 KiB head, 10 s head, 30 s request, 10 s idle). */
+  limits?: Partial<import('../server/node-server.js').ServerLimits>;
+  /** Where the warning about a non-loopback address goes. Default: console.warn. */
+  warn?: (message: string) => void;
 }
 
 export interface RunningServer {
@@ -67,6 +74,11 @@ export interface Simulator {
   fetch(request: Request): Promise<Response>;
   /** The pipeline on the simulator's own request record (what the node server uses); synchronous when no stage waits. */
   handle(request: SimRequest): SimResponse | Promise<SimResponse>;
+  /**
+   * The answer to a server-level error (413, 431, 408, malformed request, ...) of `request`, in the
+   * error shape of its path's area, made by the same respond stage as every other error.
+   */
+  reject(request: SimRequest, status: number, message: string): SimResponse;
   /** Serves the simulator over node:http. */
   listen(options?: ListenOptions): Promise<RunningServer>;
   control: SimulatorControl;
@@ -75,16 +87,6 @@ export interface Simulator {
   /** The JSON of the bundled spec, served at GET /openapi.json. */
   specJson: string;
 }
-
-const CORS_HEADERS: Record<string, string> = {
-  'access-control-allow-origin': '*',
-  'access-control-expose-headers': 'x-ratelimit-remaining, x-ratelimit-current, x-ratelimit-reset, retry-after',
-};
-const CORS_PREFLIGHT: Record<string, string> = {
-  'access-control-allow-methods': 'GET, POST, PATCH, PUT, DELETE, OPTIONS',
-  'access-control-allow-headers': 'x-api-key, authorization, content-type',
-  'access-control-max-age': '600',
-};
 
 const NODE_SERVER_MODULE = new URL('../server/node-server.js', import.meta.url).href;
 
@@ -146,10 +148,11 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const report =
     options.onUnexpectedError ??
     ((error: unknown, operationId: string) => console.error(`x-mock: unexpected error in ${operationId}:`, error));
+  const router = createRouter(operations);
   const pipeline = createPipeline({
     doc,
     sim,
-    router: createRouter(operations),
+    router,
     authenticator: createAuthenticator({ ...(options.apiKeys ? { apiKeys: options.apiKeys } : {}), jwt, now }),
     validators,
     handlers: HANDLERS,
@@ -163,21 +166,18 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const controlRoutes = options.controlRoutes ?? true;
   const docsHtml = options.docsHtml;
 
+  const cors = createCors(doc, operations);
   const handle = (request: SimRequest): MaybePromise<SimResponse> => {
     const response = route(request);
     // Browsers send Origin on cross-origin calls; other clients do not need the CORS headers.
     if (request.header('origin') === undefined) return response;
-    const withCors = (r: SimResponse): SimResponse => {
-      Object.assign(r.headers, CORS_HEADERS);
-      return r;
-    };
-    return response instanceof Promise ? response.then(withCors) : withCors(response);
+    return response instanceof Promise ? response.then((r) => cors.apply(request, r)) : cors.apply(request, response);
   };
 
   const route = (request: SimRequest): MaybePromise<SimResponse> => {
     const { method, path } = request;
     // CORS preflight, so that web apps on another local port can call the simulator.
-    if (method === 'OPTIONS') return { status: 204, headers: { ...CORS_PREFLIGHT, ...CORS_HEADERS }, body: '', raw: true };
+    if (method === 'OPTIONS') return cors.preflight(request);
     if (method === 'GET' || method === 'HEAD') {
       if (path === '/openapi.json') return { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' }, body: specJson, raw: true };
       if (path === '/docs' || path === '/docs/') {
@@ -199,8 +199,16 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     return pipeline(request);
   };
 
+  const reject = (request: SimRequest, status: number, message: string): SimResponse => {
+    const match = router.match(request.method, request.path);
+    const area = match.kind === 'operation' ? match.operation.area : match.kind === 'method-not-allowed' ? match.area : areaOfPath(request.path);
+    const response = errorResponse(area, new ApiError(status, message), requestIds.uuid(clock.now()));
+    return cors.apply(request, response);
+  };
+
   const simulator: Simulator = {
     handle,
+    reject,
     async fetch(request) {
       const url = new URL(request.url);
       const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
