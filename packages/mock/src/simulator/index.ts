@@ -9,7 +9,7 @@ import { createControl, type SimulatorControl } from './control.js';
 import { CONTROL_PREFIX, handleControl } from './control-routes.js';
 import { createFaults } from './faults.js';
 import { HANDLERS } from './handlers.js';
-import { createJwtSigner } from './jwt.js';
+import { createJwtSigner, jwtSecret } from './jwt.js';
 import { buildOperations, type OperationInfo } from './operations.js';
 import { createPipeline, type MaybePromise } from './pipeline.js';
 import { createPrices } from './prices.js';
@@ -44,6 +44,11 @@ export interface SimulatorOptions {
   apiKeys?: readonly string[];
   rateLimit?: RateLimitOptions;
   settings?: Partial<SimSettings>;
+  /**
+   * HMAC secret of the trigger v2 JWTs (at least 32 bytes; a string is UTF-8). Default: random per
+   * simulator, so no one can forge a token. Give one only when tokens must survive a restart.
+   */
+  jwtSecret?: string | Uint8Array;
   /** Serve the control API at /__control/* (default true). */
   controlRoutes?: boolean;
   /** HTML served at GET /docs (the CLI passes the offline docs site). */
@@ -114,7 +119,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
 
   const baseRandom = createRandom(seed);
   let requestIds: Random = baseRandom.fork('request-ids');
-  const jwt = createJwtSigner(baseRandom.fork('jwt-secret').bytes(32));
+  const jwt = createJwtSigner(jwtSecret(options.jwtSecret));
   const sim: SimContext = {
     seed,
     clock,
@@ -153,7 +158,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     doc,
     sim,
     router,
-    authenticator: createAuthenticator({ ...(options.apiKeys ? { apiKeys: options.apiKeys } : {}), jwt, now }),
+    authenticator: createAuthenticator({ ...(options.apiKeys ? { apiKeys: options.apiKeys } : {}), jwt, now, tokenTtlMs: settings.tokenTtlMs }),
     validators,
     handlers: HANDLERS,
     rateLimiter,
