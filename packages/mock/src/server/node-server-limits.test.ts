@@ -1,9 +1,9 @@
 // The HTTP server against hostile clients: oversized and slow heads and bodies, malformed requests.
 // Every limit is configured short for the test; every client is bounded in bytes and time.
-import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSimulator, type RunningServer } from '../simulator/index.js';
 import { isLoopback, type ServerLimits } from './node-server.js';
+import { rawClient } from './test-support/raw-client.js';
 
 let server: RunningServer | undefined;
 afterEach(async () => {
@@ -18,69 +18,6 @@ async function start(limits: Partial<ServerLimits> = SHORT): Promise<RunningServ
   return server;
 }
 
-interface RawAnswer {
-  status: number;
-  headers: Record<string, string>;
-  body: string;
-  /** Bytes the client had written when the answer arrived. */
-  writtenAtAnswer: number;
-  /** Whether the server closed the connection. */
-  closed: boolean;
-  elapsedMs: number;
-}
-
-/**
- * Opens a socket, writes `head`, then `chunk` every `everyMs` until `totalBytes` are written, the
- * answer arrives, or the server closes. Bounded by `maxMs`.
- */
-function rawClient(port: number, head: string, options: { chunk?: string; everyMs?: number; totalBytes?: number; maxMs?: number } = {}): Promise<RawAnswer> {
-  const { chunk = '', everyMs = 10, totalBytes = 0, maxMs = 5_000 } = options;
-  return new Promise((resolve, reject) => {
-    const started = Date.now();
-    const socket: Socket = connect(port, '127.0.0.1');
-    let written = 0;
-    let writtenAtAnswer = -1;
-    let received = '';
-    let timer: ReturnType<typeof setInterval> | undefined;
-    const guard = setTimeout(() => finish(new Error(`no answer within ${maxMs} ms`)), maxMs);
-    const finish = (error?: Error): void => {
-      clearInterval(timer);
-      clearTimeout(guard);
-      socket.destroy();
-      if (error) {
-        reject(error);
-        return;
-      }
-      const split = received.indexOf('\r\n\r\n');
-      const lines = received.slice(0, split).split('\r\n');
-      const headers: Record<string, string> = {};
-      for (const line of lines.slice(1)) {
-        const colon = line.indexOf(':');
-        headers[line.slice(0, colon).toLowerCase()] = line.slice(colon + 1).trim();
-      }
-      resolve({ status: Number(lines[0]?.split(' ')[1]), headers, body: received.slice(split + 4), writtenAtAnswer, closed: true, elapsedMs: Date.now() - started });
-    };
-    socket.on('data', (data) => {
-      if (writtenAtAnswer < 0) writtenAtAnswer = written;
-      received += data.toString('latin1');
-    });
-    socket.on('close', () => (received ? finish() : finish(new Error('closed without an answer'))));
-    socket.on('error', () => undefined); // a reset after the answer is expected when the server stops reading
-    socket.on('connect', () => {
-      socket.write(head);
-      if (!chunk) return;
-      timer = setInterval(() => {
-        if (written >= totalBytes || writtenAtAnswer >= 0 || socket.destroyed) {
-          clearInterval(timer);
-          return;
-        }
-        socket.write(chunk);
-        written += chunk.length;
-      }, everyMs);
-    });
-  });
-}
-
 const post = (path: string, extra = ''): string => `POST ${path} HTTP/1.1\r\nhost: 127.0.0.1\r\nx-api-key: k\r\ncontent-type: application/json\r\n${extra}`;
 
 describe('node:http server limits', () => {
@@ -89,7 +26,7 @@ describe('node:http server limits', () => {
     const answer = await rawClient(port, `${post('/swap/v2/execute')}content-length: 20000000\r\n\r\n`, { chunk: 'x'.repeat(1_000), everyMs: 5, totalBytes: 20_000_000 });
     expect(answer.status).toBe(413);
     expect(answer.headers.connection).toBe('close');
-    expect(JSON.parse(answer.body)).toEqual({ error: expect.stringMatching(/too large/), code: -2 });
+    expect(JSON.parse(answer.text)).toEqual({ error: expect.stringMatching(/too large/), code: -2 });
     expect(answer.writtenAtAnswer).toBeLessThan(10_000);
   });
 
@@ -101,7 +38,7 @@ describe('node:http server limits', () => {
       totalBytes: 20_000_000,
     });
     expect(answer.status).toBe(413);
-    expect(JSON.parse(answer.body)).toMatchObject({ error: 'invalid request', cause: expect.stringMatching(/too large/), code: 413 });
+    expect(JSON.parse(answer.text)).toMatchObject({ error: 'invalid request', cause: expect.stringMatching(/too large/), code: 413 });
     expect(answer.writtenAtAnswer).toBeLessThan(200_000);
   });
 
@@ -109,7 +46,7 @@ describe('node:http server limits', () => {
     const { port } = await start();
     const answer = await rawClient(port, `${post('/tokens/v2/verify/express/execute')}content-length: 1000\r\n\r\n{"a":`, { maxMs: 3_000 });
     expect(answer.status).toBe(408);
-    expect(JSON.parse(answer.body)).toEqual({ status: 408, message: expect.stringMatching(/not received in time/), error: expect.any(String) });
+    expect(JSON.parse(answer.text)).toEqual({ status: 408, message: expect.stringMatching(/not received in time/), error: expect.any(String) });
     expect(answer.elapsedMs).toBeLessThan(2_500);
   });
 
@@ -117,31 +54,45 @@ describe('node:http server limits', () => {
     const { port } = await start();
     const answer = await rawClient(port, `${post('/tx/v1/submit')}content-length: 3000\r\n\r\n`, { chunk: 'x', everyMs: 100, totalBytes: 3_000, maxMs: 4_000 });
     expect(answer.status).toBe(408);
-    expect(JSON.parse(answer.body)).toEqual({ error: expect.stringMatching(/not received in time/) });
+    expect(JSON.parse(answer.text)).toEqual({ error: expect.stringMatching(/not received in time/) });
     expect(answer.elapsedMs).toBeLessThan(3_000);
   });
 
-  it('answers 408 to a head that trickles in (slow headers) and closes', async () => {
+  it('answers 408 to a head that trickles in (slow headers), in the shape of the area its request line names, and closes', async () => {
     const { port } = await start();
     const answer = await rawClient(port, 'GET /prediction/v1/trading-status HTTP/1.1\r\n', { chunk: 'x-slow: a\r\n', everyMs: 50, totalBytes: 1_000, maxMs: 4_000 });
     expect(answer.status).toBe(408);
     expect(answer.headers['content-type']).toMatch(/application\/json/);
-    expect(JSON.parse(answer.body)).toEqual({ error: expect.stringMatching(/not received in time/) });
+    expect(JSON.parse(answer.text)).toMatchObject({ message: expect.stringMatching(/not received in time/), code: expect.any(String), request_id: expect.any(String) });
     expect(answer.elapsedMs).toBeLessThan(3_000);
+    // A head that stalls before its request line is complete gets the common {error} body.
+    const blind = await rawClient(port, 'GET /predic', { maxMs: 4_000 });
+    expect(blind.status).toBe(408);
+    expect(JSON.parse(blind.text)).toEqual({ error: expect.stringMatching(/not received in time/) });
+  });
+
+  it('a keep-alive connection tracks the head of its next request, not its first', async () => {
+    const { port } = await start();
+    const first = 'GET /prediction/v1/trading-status HTTP/1.1\r\nhost: 127.0.0.1\r\nx-api-key: k\r\n\r\n';
+    const answer = await rawClient(port, `${first}GET /swap/v2/build HTTP/1.1\r\n`, { chunk: 'x-slow: a\r\n', everyMs: 50, totalBytes: 1_000, maxMs: 4_000 });
+    // The first answer comes back at once; the raw client reads both answers until the server closes.
+    const second = answer.text.slice(answer.text.indexOf('HTTP/1.1 408'));
+    expect(second).toMatch(/^HTTP\/1\.1 408/);
+    expect(JSON.parse(second.slice(second.indexOf('\r\n\r\n') + 4))).toEqual({ error: expect.stringMatching(/not received in time/) });
   });
 
   it('answers 431 to an oversized head, in the shape of the area its request line names', async () => {
     const { port } = await start();
     const answer = await rawClient(port, `GET /prediction/v1/events HTTP/1.1\r\nhost: 127.0.0.1\r\nx-big: ${'a'.repeat(4_000)}\r\n\r\n`);
     expect(answer.status).toBe(431);
-    expect(JSON.parse(answer.body)).toMatchObject({ message: expect.stringMatching(/too large/), code: expect.any(String), request_id: expect.any(String) });
+    expect(JSON.parse(answer.text)).toMatchObject({ message: expect.stringMatching(/too large/), code: expect.any(String), request_id: expect.any(String) });
   });
 
   it('answers 400 to a malformed request', async () => {
     const { port } = await start();
     const answer = await rawClient(port, 'GET /swap/v2/build HTTP/1.1\r\nbad header line\r\n\r\n');
     expect(answer.status).toBe(400);
-    expect(JSON.parse(answer.body)).toEqual({ error: expect.stringMatching(/Malformed/) });
+    expect(JSON.parse(answer.text)).toEqual({ error: expect.stringMatching(/Malformed/) });
   });
 
   it('still serves normal requests, bodies under the limit included, after all that', async () => {

@@ -150,6 +150,12 @@ export function createRequestListener(simulator: ServedSimulator, limits: Server
     else send(res, response, head);
   };
   return (req: IncomingMessage, res: ServerResponse): void => {
+    // The head is parsed: capture the next request's head once this one is answered.
+    const socket = req.socket as TrackedSocket;
+    if (socket[HEAD_START] !== undefined) {
+      socket[HEAD_START] = undefined;
+      res.once('finish', () => (socket[HEAD_START] = ''));
+    }
     try {
       const method = req.method ?? 'GET';
       if (method === 'GET' || method === 'HEAD') {
@@ -165,6 +171,21 @@ export function createRequestListener(simulator: ServedSimulator, limits: Server
 
 const REQUEST_LINE = /^([A-Z]{1,16}) (\/[^ \r\n]*) HTTP\/1\.[01]\r?\n/;
 
+/** The first bytes of the request head a connection is receiving (for errors node reports without them). */
+const HEAD_START = Symbol('x-mock head start');
+type TrackedSocket = Socket & { [HEAD_START]?: string; _httpMessage?: ServerResponse };
+const HEAD_CAPTURE_BYTES = 2_048;
+
+/** Remembers the start of each request head on a connection, until node has parsed the request. */
+export function trackHeadStart(socket: TrackedSocket): void {
+  socket[HEAD_START] = '';
+  socket.on('data', (data: Buffer) => {
+    const seen = socket[HEAD_START];
+    if (seen === undefined || seen.length >= HEAD_CAPTURE_BYTES) return;
+    socket[HEAD_START] = seen + data.toString('latin1', 0, Math.min(data.length, HEAD_CAPTURE_BYTES - seen.length));
+  });
+}
+
 /** Status and message of a client error node's HTTP parser reports before any request exists. */
 function clientErrorStatus(error: NodeJS.ErrnoException): { status: number; message: string } {
   if (error.code === 'HPE_HEADER_OVERFLOW') return { status: 431, message: 'Request header fields too large' };
@@ -174,12 +195,12 @@ function clientErrorStatus(error: NodeJS.ErrnoException): { status: number; mess
 
 /** Answers what node's parser refused (431, 400) or timed out (408), in the path's area shape when the request line arrived. */
 export function createClientErrorListener(simulator: ServedSimulator) {
-  return (error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Socket): void => {
+  return (error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: TrackedSocket): void => {
     if (error.code === 'ECONNRESET' || !socket.writable) {
       socket.destroy();
       return;
     }
-    const pending = (socket as Socket & { _httpMessage?: ServerResponse })._httpMessage;
+    const pending = socket._httpMessage;
     const { status, message } = clientErrorStatus(error);
     if (pending) {
       // A request in progress (its body timed out in node's own check): answer through it.
@@ -190,7 +211,7 @@ export function createClientErrorListener(simulator: ServedSimulator) {
       } else socket.destroy();
       return;
     }
-    const line = REQUEST_LINE.exec(error.rawPacket?.subarray(0, 2048).toString('latin1') ?? '');
+    const line = REQUEST_LINE.exec(socket[HEAD_START] ?? '') ?? REQUEST_LINE.exec(error.rawPacket?.subarray(0, HEAD_CAPTURE_BYTES).toString('latin1') ?? '');
     const response = simulator.reject(headRequest(line?.[1] ?? 'GET', line?.[2]?.split('?')[0] ?? '/'), status, message);
     const text = bodyText(response);
     const headers = Object.entries({ ...response.headers, 'content-length': String(Buffer.byteLength(text)), connection: 'close' })
@@ -228,6 +249,7 @@ export function startNodeServer(simulator: ServedSimulator, options: ListenOptio
   // A connection silent for this long with no answer pending is closed.
   server.setTimeout(Math.max(limits.idleTimeoutMs, limits.keepAliveTimeoutMs) + 1_000, (socket) => socket.destroy());
   server.on('clientError', createClientErrorListener(simulator));
+  server.on('connection', trackHeadStart);
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 4010, host, () => {

@@ -14,6 +14,8 @@ export interface RunningSimulator {
 export interface StartOptions {
   port?: number;
   seed?: number;
+  /** Size and time limits of the HTTP server (short ones for slow-client tests). */
+  limits?: Record<string, number>;
 }
 
 /** Loads `createSimulator` from the package entry, or undefined when it does not exist yet. */
@@ -31,7 +33,7 @@ export async function startSimulator(options: StartOptions = {}): Promise<Runnin
   const createSimulator = await loadCreateSimulator();
   if (!createSimulator) throw new Error('createSimulator is not exported by src/index.ts yet');
   const simulator = createSimulator({ seed: options.seed ?? 1 });
-  const listening = await simulator.listen({ port: options.port ?? 0, host: '127.0.0.1' });
+  const listening = await simulator.listen({ port: options.port ?? 0, host: '127.0.0.1', ...(options.limits ? { limits: options.limits } : {}) });
   const url: string = listening?.url ?? simulator.url;
   const control = simulator.control ?? simulator;
   return {

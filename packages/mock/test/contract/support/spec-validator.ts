@@ -121,6 +121,13 @@ export function responseViolations(operationId: string, answer: Answer): string[
   return (validate.errors ?? []).map((e) => `${e.instancePath || '(root)'} ${e.message ?? ''} ${JSON.stringify(e.params)}`);
 }
 
+/** Validates `value` against the schema at a JSON pointer of the spec (`#/components/schemas/X`, ...). */
+export function pointerViolations(pointer: string, value: unknown): string[] {
+  const validate = validatorAt(pointer);
+  if (validate(value)) return [];
+  return (validate.errors ?? []).map((e) => `${e.instancePath || '(root)'} ${e.message ?? ''}`);
+}
+
 /** Validates `value` against a named component schema, e.g. `TriggerV2Error`. */
 export function schemaViolations(schemaName: string, value: unknown): string[] {
   if (!spec.components?.schemas?.[schemaName]) return [`no schema named ${schemaName}`];
