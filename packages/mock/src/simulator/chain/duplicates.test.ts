@@ -80,7 +80,7 @@ describe('a signature lands once', () => {
     expect(sim.control.getBalance(wallet.address, PLATFORM_TOKEN)).toBe(100_000_000_000n - 1_000_000_000n);
   });
 
-  it('trigger v2: one signed deposit cannot fund two orders from two identical deposit crafts', async () => {
+  it('trigger v2: two deposits crafted in the same slot are two transactions, each funding one order once', async () => {
     const sim = makeSimulator();
     const wallet = await createTestWallet();
     const token = await login(sim, wallet);
@@ -88,10 +88,9 @@ describe('a signature lands once', () => {
     const craftBody = { userAddress: wallet.address, orderType: 'price', orderSubType: 'single', inputMint: NATIVE, outputMint: STABLECOIN, amount: '100000000' };
     const a = (await call(sim, 'POST', '/trigger/v2/deposit/craft', { token, body: craftBody })).body;
     const b = (await call(sim, 'POST', '/trigger/v2/deposit/craft', { token, body: craftBody })).body;
-    expect(b.transaction).toBe(a.transaction);
+    expect(b.transaction).not.toBe(a.transaction);
     const before = sim.control.getBalance(wallet.address, NATIVE)!;
-    const depositSignedTx = await wallet.signTransaction(a.transaction);
-    const create = (depositRequestId: string) =>
+    const create = async (depositRequestId: string, depositSignedTx: string) =>
       call(sim, 'POST', '/trigger/v2/orders/price', {
         token,
         body: {
@@ -99,11 +98,13 @@ describe('a signature lands once', () => {
           outputMint: STABLECOIN, triggerMint: NATIVE, expiresAt: sim.control.now() + 86_400_000, triggerCondition: 'above', triggerPriceUsd: 170,
         },
       });
-    expect((await create(a.requestId)).status).toBe(200);
-    const second = await create(b.requestId);
-    expect(second.status).toBe(400);
-    expect(second.body.error).toMatch(/already processed/);
+    const signedA = await wallet.signTransaction(a.transaction);
+    expect((await create(a.requestId, signedA)).status).toBe(200);
+    // A's signed deposit cannot fund B.
+    expect((await create(b.requestId, signedA)).status).toBe(400);
     expect(sim.control.getBalance(wallet.address, NATIVE)).toBe(before - 100_000_000n);
+    expect((await create(b.requestId, await wallet.signTransaction(b.transaction))).status).toBe(200);
+    expect(sim.control.getBalance(wallet.address, NATIVE)).toBe(before - 200_000_000n);
   });
 
   it('control reset forgets landed signatures', async () => {
