@@ -45,6 +45,19 @@ describe('a signature lands once', () => {
     expect((await execute(sim, signed, b.requestId)).body).toMatchObject({ status: 'Failed', code: -2000 });
   });
 
+  it('across endpoints: a swap transaction submitted through /tx/v1/submit does not land again through /swap/v2/execute', async () => {
+    const sim = makeSimulator();
+    const wallet = await createTestWallet();
+    const query = { inputMint: PLATFORM_TOKEN, outputMint: STABLECOIN, amount: '100000000', taker: wallet.address, bundleTipLamports: '1000000' };
+    const o = (await call(sim, 'GET', '/swap/v2/order', { query })).body;
+    const signedTransaction = await wallet.signTransaction(o.transaction);
+    const submitted = await call(sim, 'POST', '/tx/v1/submit', { body: { signedTransaction } });
+    expect(submitted.status).toBe(200);
+    const executed = await execute(sim, signedTransaction, o.requestId);
+    expect(executed.body).toMatchObject({ status: 'Failed', code: -1000, signature: submitted.body.signature });
+    expect(sim.control.getBalance(wallet.address, PLATFORM_TOKEN)).toBe(100_000_000_000n);
+  });
+
   it('tx submit: a second submit of the same transaction is refused with 400 {error}', async () => {
     const sim = makeSimulator();
     const wallet = await createTestWallet();
