@@ -5,6 +5,7 @@ import { createSimulator, type RunningServer } from '../simulator/index.js';
 import { loadDocsHtml } from './docs.js';
 
 export const USAGE = `usage: x-mock serve [options]
+       x-mock check --base-url URL [options]   (drift of a running service from the spec; x-mock check --help)
 
 Serves an in-memory, deterministic simulator of the whole API.
 

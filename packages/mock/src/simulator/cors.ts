@@ -39,7 +39,19 @@ function requestedHeaders(value: string | undefined): string[] {
 /** Headers every browser caller needs beside whatever else it asks for. */
 const BASE_ALLOWED = ['x-api-key', 'authorization', 'content-type'];
 
+const byDocument = new WeakMap<OpenApiDocument, Cors>();
+
+/** The CORS of a document (built once per document and process, like the router). */
 export function createCors(doc: OpenApiDocument, operations: readonly OperationInfo[]): Cors {
+  let cors = byDocument.get(doc);
+  if (!cors) {
+    cors = buildCors(doc, operations);
+    byDocument.set(doc, cors);
+  }
+  return cors;
+}
+
+function buildCors(doc: OpenApiDocument, operations: readonly OperationInfo[]): Cors {
   const expose = declaredResponseHeaders(doc, operations).join(', ');
   const methods = [...new Set(operations.map((op) => op.method.toUpperCase())), 'OPTIONS'].join(', ');
   return {

@@ -10,7 +10,7 @@ import { CONTROL_PREFIX, handleControl } from './control-routes.js';
 import { createFaults } from './faults.js';
 import { HANDLERS } from './handlers.js';
 import { createJwtSigner, jwtSecret } from './jwt.js';
-import { buildOperations, type OperationInfo } from './operations.js';
+import type { OperationInfo } from './operations.js';
 import { createPipeline, type MaybePromise } from './pipeline.js';
 import { createPrices } from './prices.js';
 import { createRandom, hashString, type Random } from './random.js';
@@ -19,11 +19,9 @@ import { errorResponse, jsonResponse } from './respond.js';
 import { areaOfPath } from './areas.js';
 import { createCors } from './cors.js';
 import { ApiError } from './errors.js';
-import { createRouter } from './router.js';
-import { createSchemaCompiler } from './schemas.js';
+import { sharedParts } from './shared.js';
 import { bundledSpec, type OpenApiDocument } from './spec.js';
 import type { SimRequest, SimResponse } from './types.js';
-import { createOperationValidator, type OperationValidator } from './validate.js';
 import { createWallets } from './wallets.js';
 import { createSwapStore } from './swap/store.js';
 import { createExpressStore } from './express/store.js';
@@ -111,11 +109,9 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const clock = createClock(start, options.clock ?? 'manual');
   const now = (): number => clock.now();
 
-  const operations = buildOperations(doc);
-  const missing = operations.filter((op) => !HANDLERS[op.operationId]).map((op) => op.operationId);
-  if (missing.length > 0) throw new Error(`simulator: no handler for operation(s) ${missing.join(', ')}`);
-  const compiler = createSchemaCompiler(doc);
-  const validators = new Map<string, OperationValidator>(operations.map((op) => [op.operationId, createOperationValidator(doc, compiler, op)]));
+  // Operations, validators, router: built once per document and process, shared by every instance.
+  const shared = sharedParts(doc);
+  const { operations } = shared;
 
   const baseRandom = createRandom(seed);
   let requestIds: Random = baseRandom.fork('request-ids');
@@ -135,7 +131,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     portfolio: createPortfolioStore(),
     triggerV1: createTriggerV1Store({ now, maxPerWallet: settings.maxOrdersPerWallet, maxWallets: settings.maxWallets }),
     triggerV2: createTriggerV2Store({ now, challengeTtlMs: settings.challengeTtlMs, maxPerWallet: settings.maxOrdersPerWallet, maxWallets: settings.maxWallets }),
-    prediction: createPredictionStore(baseRandom, start),
+    prediction: createPredictionStore(seed, start),
     lend: createLendStore(),
   };
   const faults = createFaults();
@@ -143,7 +139,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const control = createControl(sim, {
     faults,
     rateLimiter,
-    operationIds: new Set(operations.map((op) => op.operationId)),
+    operationIds: shared.operationIds,
     start,
     reseed() {
       sim.random = baseRandom.fork('state');
@@ -153,13 +149,12 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const report =
     options.onUnexpectedError ??
     ((error: unknown, operationId: string) => console.error(`x-mock: unexpected error in ${operationId}:`, error));
-  const router = createRouter(operations);
   const pipeline = createPipeline({
     doc,
     sim,
-    router,
+    router: shared.router,
     authenticator: createAuthenticator({ ...(options.apiKeys ? { apiKeys: options.apiKeys } : {}), jwt, now, tokenTtlMs: settings.tokenTtlMs }),
-    validators,
+    validators: shared.validators,
     handlers: HANDLERS,
     rateLimiter,
     faults,
@@ -167,7 +162,6 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     onUnexpectedError: (error, op) => report(error, op.operationId),
   });
 
-  const specJson = JSON.stringify(doc);
   const controlRoutes = options.controlRoutes ?? true;
   const docsHtml = options.docsHtml;
 
@@ -184,7 +178,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     // CORS preflight, so that web apps on another local port can call the simulator.
     if (method === 'OPTIONS') return cors.preflight(request);
     if (method === 'GET' || method === 'HEAD') {
-      if (path === '/openapi.json') return { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' }, body: specJson, raw: true };
+      if (path === '/openapi.json') return { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' }, body: shared.specJson(), raw: true };
       if (path === '/docs' || path === '/docs/') {
         if (docsHtml === undefined) return jsonResponse(404, { error: 'The docs site is not bundled with this server (build @x/docs, then the mock)' });
         return { status: 200, headers: { 'content-type': 'text/html; charset=utf-8' }, body: docsHtml, raw: true };
@@ -205,7 +199,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   };
 
   const reject = (request: SimRequest, status: number, message: string): SimResponse => {
-    const match = router.match(request.method, request.path);
+    const match = shared.router.match(request.method, request.path);
     const area = match.kind === 'operation' ? match.operation.area : match.kind === 'method-not-allowed' ? match.area : areaOfPath(request.path);
     const response = errorResponse(area, new ApiError(status, message), requestIds.uuid(clock.now()));
     return cors.apply(request, response);
@@ -239,7 +233,9 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     control,
     operations,
     seed,
-    specJson,
+    get specJson() {
+      return shared.specJson();
+    },
   };
   return simulator;
 }

@@ -23,7 +23,7 @@ interface CraftBody {
   amount: string;
 }
 
-export const triggerV2CraftDeposit: Handler = (ctx) => {
+export const triggerV2CraftDeposit: Handler = async (ctx) => {
   const { sim } = ctx;
   const wallet = ctx.wallet!;
   const body = bodyOf<CraftBody>(ctx);
@@ -43,7 +43,7 @@ export const triggerV2CraftDeposit: Handler = (ctx) => {
   const transfer =
     body.inputMint === NATIVE_MINT
       ? systemTransfer(wallet, vault.vaultPubkey, amount)
-      : tokenTransfer(wallet, vault.vaultPubkey, body.inputMint, amount, input.decimals);
+      : await tokenTransfer(wallet, vault.vaultPubkey, body.inputMint, amount, input.decimals);
   const requestId = sim.random.uuid(sim.clock.now());
   const built = buildTransaction({
     feePayer: wallet,
