@@ -1,7 +1,9 @@
 // The HTTP server against hostile clients: oversized and slow heads and bodies, malformed requests.
 // Every limit is configured short for the test; every client is bounded in bytes and time.
 import { afterEach, describe, expect, it } from 'vitest';
-import { createSimulator, type RunningServer } from '../simulator/index.js';
+import { listen } from '../node/index.js';
+import { createSimulator } from '../simulator/index.js';
+import type { RunningServer } from './node-server.js';
 import { isLoopback, type ServerLimits } from './node-server.js';
 import { rawClient } from './test-support/raw-client.js';
 
@@ -14,7 +16,7 @@ afterEach(async () => {
 const SHORT: Partial<ServerLimits> = { maxBodyBytes: 4_096, maxHeaderBytes: 2_048, headersTimeoutMs: 400, requestTimeoutMs: 1_500, idleTimeoutMs: 300, keepAliveTimeoutMs: 300 };
 
 async function start(limits: Partial<ServerLimits> = SHORT): Promise<RunningServer> {
-  server = await createSimulator().listen({ port: 0, host: '127.0.0.1', limits });
+  server = await listen(createSimulator(), { port: 0, host: '127.0.0.1', limits });
   return server;
 }
 
@@ -107,7 +109,7 @@ describe('node:http server limits', () => {
   });
 
   it('refuses limits that are not positive integers', async () => {
-    await expect(createSimulator().listen({ port: 0, host: '127.0.0.1', limits: { maxBodyBytes: -1 } })).rejects.toThrow(/maxBodyBytes/);
+    await expect(listen(createSimulator(), { port: 0, host: '127.0.0.1', limits: { maxBodyBytes: -1 } })).rejects.toThrow(/maxBodyBytes/);
   });
 
   it('warns only when listening beyond loopback', async () => {
@@ -119,7 +121,7 @@ describe('node:http server limits', () => {
     expect(isLoopback('::')).toBe(false);
     expect(isLoopback('192.168.1.4')).toBe(false);
     const warnings: string[] = [];
-    server = await createSimulator().listen({ port: 0, host: '127.0.0.1', warn: (m) => warnings.push(m) });
+    server = await listen(createSimulator(), { port: 0, host: '127.0.0.1', warn: (m: string) => warnings.push(m) });
     expect(warnings).toEqual([]);
   });
 });

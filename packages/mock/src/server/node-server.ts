@@ -5,8 +5,24 @@
 // the error shape of the path's area, made by the simulator's respond stage.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import type { ListenOptions, RunningServer, Simulator } from '../simulator/index.js';
-import type { SimRequest, SimResponse } from '../simulator/types.js';
+import type { SimHandler, SimRequest, SimResponse } from '../simulator/types.js';
+
+export interface ListenOptions {
+  /** Port to listen on (default 4010; 0 picks a free one). */
+  port?: number;
+  /** Interface to bind (default 127.0.0.1). A non-loopback address prints a warning. */
+  host?: string;
+  /** Size and time limits (defaults: 1 MiB body, 16 KiB head, 10 s head, 30 s request, 10 s idle). */
+  limits?: Partial<ServerLimits>;
+  /** Where the warning about a non-loopback address goes. Default: console.warn. */
+  warn?: (message: string) => void;
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
 
 export interface ServerLimits {
   /** Largest request body (bytes). A larger one answers 413 at once and the connection closes, unread. */
@@ -35,8 +51,6 @@ export const DEFAULT_LIMITS: Readonly<ServerLimits> = {
 /** Largest request body accepted (bytes) by default. */
 export const MAX_BODY_BYTES = DEFAULT_LIMITS.maxBodyBytes;
 
-/** What the server needs from the simulator: the pipeline, and its error answers for server-level errors. */
-export type ServedSimulator = Pick<Simulator, 'handle' | 'reject'>;
 
 /** Why a body was not read to its end. */
 class BodyError extends Error {
@@ -129,7 +143,7 @@ function headRequest(method: string, path: string, header: SimRequest['header'] 
   return { method, path, query: NO_QUERY, header, bodyText: '' };
 }
 
-export function createRequestListener(simulator: ServedSimulator, limits: ServerLimits = DEFAULT_LIMITS) {
+export function createRequestListener(simulator: SimHandler, limits: ServerLimits = DEFAULT_LIMITS) {
   const failed = (req: IncomingMessage, res: ServerResponse, error: unknown): void => {
     if (res.headersSent) {
       res.destroy(error as Error);
@@ -194,7 +208,7 @@ function clientErrorStatus(error: NodeJS.ErrnoException): { status: number; mess
 }
 
 /** Answers what node's parser refused (431, 400) or timed out (408), in the path's area shape when the request line arrived. */
-export function createClientErrorListener(simulator: ServedSimulator) {
+export function createClientErrorListener(simulator: SimHandler) {
   return (error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: TrackedSocket): void => {
     if (error.code === 'ECONNRESET' || !socket.writable) {
       socket.destroy();
@@ -228,11 +242,11 @@ export function isLoopback(host: string): boolean {
   return LOOPBACK.test(host.replace(/^\[|\]$/g, ''));
 }
 
-export function startNodeServer(simulator: ServedSimulator, options: ListenOptions = {}): Promise<RunningServer> {
+export function startNodeServer(simulator: SimHandler, options: ListenOptions = {}): Promise<RunningServer> {
   const host = options.host ?? '127.0.0.1';
   const limits: ServerLimits = { ...DEFAULT_LIMITS, ...options.limits };
   for (const [name, value] of Object.entries(limits)) {
-    if (!Number.isSafeInteger(value) || value <= 0) throw new RangeError(`limits.${name} must be a positive integer (got ${String(value)})`);
+    if (!Number.isSafeInteger(value) || value <= 0) return Promise.reject(new RangeError(`limits.${name} must be a positive integer (got ${String(value)})`));
   }
   const server = createServer(
     {

@@ -1,6 +1,6 @@
 // createSimulator(): the in-memory, deterministic simulator of the whole service. Its fetch
-// handler uses only web APIs (fetch, URL, WebCrypto), so it also runs in browsers and behind MSW;
-// listen() loads the node:http server lazily.
+// handler uses only web APIs (fetch, URL, WebCrypto), so it also runs in browsers and behind MSW.
+// Serving it over node:http is the job of the `@x/mock/node` entry (src/node/).
 import { createAuthenticator } from './authenticate.js';
 import { createLedger } from './chain/ledger.js';
 import { createClock, DEFAULT_START, type ClockMode } from './clock.js';
@@ -10,18 +10,17 @@ import { CONTROL_PREFIX, handleControl } from './control-routes.js';
 import { createFaults } from './faults.js';
 import { HANDLERS } from './handlers.js';
 import { createJwtSigner, jwtSecret } from './jwt.js';
-import type { OperationInfo } from './operations.js';
 import { createPipeline, type MaybePromise } from './pipeline.js';
 import { createPrices } from './prices.js';
 import { createRandom, hashString, type Random } from './random.js';
 import { createRateLimiter, type RateLimitOptions } from './rate-limit.js';
 import { errorResponse, jsonResponse } from './respond.js';
-import { areaOfPath } from './areas.js';
 import { createCors } from './cors.js';
 import { ApiError } from './errors.js';
 import { sharedParts } from './shared.js';
 import { bundledSpec, type OpenApiDocument } from './spec.js';
-import type { SimRequest, SimResponse } from './types.js';
+import type { SimRequest, SimResponse, SimulatorOperation } from './types.js';
+import { registerSimHandler } from './native-handler.js';
 import { createWallets } from './wallets.js';
 import { createSwapStore } from './swap/store.js';
 import { createExpressStore } from './express/store.js';
@@ -57,41 +56,14 @@ export interface SimulatorOptions {
   onUnexpectedError?: (error: unknown, operationId: string) => void;
 }
 
-export interface ListenOptions {
-  port?: number;
-  host?: string;
-  /** Size and time limits of the HTTP server (defaults: 1 MiB body, 16 KiB head, 10 s head, 30 s request, 10 s idle). */
-  limits?: Partial<import('../server/node-server.js').ServerLimits>;
-  /** Where the warning about a non-loopback address goes. Default: console.warn. */
-  warn?: (message: string) => void;
-}
-
-export interface RunningServer {
-  url: string;
-  port: number;
-  close(): Promise<void>;
-}
-
 export interface Simulator {
-  /** WHATWG fetch handler (browsers, MSW, service workers, tests). */
+  /** WHATWG fetch handler (browsers, MSW, service workers, tests). Serve it over node:http with `listen` of `@x/mock/node`. */
   fetch(request: Request): Promise<Response>;
-  /** The pipeline on the simulator's own request record (what the node server uses); synchronous when no stage waits. */
-  handle(request: SimRequest): SimResponse | Promise<SimResponse>;
-  /**
-   * The answer to a server-level error (413, 431, 408, malformed request, ...) of `request`, in the
-   * error shape of its path's area, made by the same respond stage as every other error.
-   */
-  reject(request: SimRequest, status: number, message: string): SimResponse;
-  /** Serves the simulator over node:http. */
-  listen(options?: ListenOptions): Promise<RunningServer>;
   control: SimulatorControl;
-  operations: readonly OperationInfo[];
-  seed: number;
-  /** The JSON of the bundled spec, served at GET /openapi.json. */
-  specJson: string;
+  /** The operations it answers, in the order of the spec. */
+  readonly operations: readonly SimulatorOperation[];
+  readonly seed: number;
 }
-
-const NODE_SERVER_MODULE = new URL('../server/node-server.js', import.meta.url).href;
 
 function toEpochMs(value: number | Date | string | undefined): number {
   if (value === undefined) return DEFAULT_START;
@@ -109,9 +81,8 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const clock = createClock(start, options.clock ?? 'manual');
   const now = (): number => clock.now();
 
-  // Operations, validators, router: built once per document and process, shared by every instance.
+  // Operations, validators, router, error shapes: built once per document and process, shared by every instance.
   const shared = sharedParts(doc);
-  const { operations } = shared;
 
   const baseRandom = createRandom(seed);
   let requestIds: Random = baseRandom.fork('request-ids');
@@ -158,6 +129,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     handlers: HANDLERS,
     rateLimiter,
     faults,
+    errorShapes: shared.errorShapes,
     nextRequestId: () => requestIds.uuid(clock.now()),
     onUnexpectedError: (error, op) => report(error, op.operationId),
   });
@@ -165,7 +137,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const controlRoutes = options.controlRoutes ?? true;
   const docsHtml = options.docsHtml;
 
-  const cors = createCors(doc, operations);
+  const cors = createCors(doc, shared.operations);
   const handle = (request: SimRequest): MaybePromise<SimResponse> => {
     const response = route(request);
     // Browsers send Origin on cross-origin calls; other clients do not need the CORS headers.
@@ -173,9 +145,17 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     return response instanceof Promise ? response.then((r) => cors.apply(request, r)) : cors.apply(request, response);
   };
 
+  // A server-level error (413, 431, 408, ...) in the error shape of the request's operation (or
+  // of the operation nearest its path), made by the same respond stage as every other error.
+  const reject = (request: SimRequest, status: number, message: string): SimResponse => {
+    const match = shared.router.match(request.method, request.path);
+    const shape = match.kind === 'operation' ? shared.errorShapes.forOperation(match.operation.operationId, status) : shared.errorShapes.forPath(request.path);
+    return cors.apply(request, errorResponse(shape, new ApiError(status, message), requestIds.uuid(clock.now())));
+  };
+
   const route = (request: SimRequest): MaybePromise<SimResponse> => {
     const { method, path } = request;
-    // CORS preflight, so that web apps on another local port can call the simulator.
+    // CORS preflight, so that web apps on another origin can call the simulator.
     if (method === 'OPTIONS') return cors.preflight(request);
     if (method === 'GET' || method === 'HEAD') {
       if (path === '/openapi.json') return { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' }, body: shared.specJson(), raw: true };
@@ -198,16 +178,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     return pipeline(request);
   };
 
-  const reject = (request: SimRequest, status: number, message: string): SimResponse => {
-    const match = shared.router.match(request.method, request.path);
-    const area = match.kind === 'operation' ? match.operation.area : match.kind === 'method-not-allowed' ? match.area : areaOfPath(request.path);
-    const response = errorResponse(area, new ApiError(status, message), requestIds.uuid(clock.now()));
-    return cors.apply(request, response);
-  };
-
   const simulator: Simulator = {
-    handle,
-    reject,
     async fetch(request) {
       const url = new URL(request.url);
       const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
@@ -225,25 +196,17 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
       const empty = request.method === 'HEAD' || response.status === 204 || response.status === 304;
       return new Response(empty ? null : text, { status: response.status, headers: response.headers });
     },
-    async listen(listenOptions = {}) {
-      // A computed specifier keeps bundlers for browsers from pulling node:http in.
-      const { startNodeServer } = (await import(/* @vite-ignore */ /* webpackIgnore: true */ NODE_SERVER_MODULE)) as typeof import('../server/node-server.js');
-      return startNodeServer(simulator, listenOptions);
-    },
     control,
-    operations,
+    operations: shared.summaries,
     seed,
-    get specJson() {
-      return shared.specJson();
-    },
   };
+  registerSimHandler(simulator, { handle, reject });
   return simulator;
 }
 
 export type { SimulatorControl } from './control.js';
-export type { SimRequest, SimResponse } from './types.js';
 export type { SimSettings } from './context.js';
 export type { RateLimitOptions } from './rate-limit.js';
 export type { ClockMode } from './clock.js';
-export { TOKENS, type TokenInfo, type TokenSymbol } from './tokens.js';
-export * as simulatorAddresses from './chain/addresses.js';
+export type { SimulatorOperation } from './types.js';
+export { world, type TokenInfo, type TokenSymbol, type World } from './world.js';

@@ -4,7 +4,8 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestPage, type BrowserTestPage } from '../../../../tools/browser/page.ts';
-import { createSimulator, type RunningServer } from '../../src/index.ts';
+import { createSimulator } from '../../src/index.ts';
+import { listen, type RunningServer } from '../../src/node/index.ts';
 import type { CorsScenarios } from './cors-page-entry.ts';
 
 const entry = fileURLToPath(new URL('./cors-page-entry.ts', import.meta.url));
@@ -12,7 +13,7 @@ let page: BrowserTestPage<CorsScenarios>;
 let server: RunningServer;
 
 beforeAll(async () => {
-  server = await createSimulator().listen({ port: 0, host: '127.0.0.1' });
+  server = await listen(createSimulator(), { port: 0, host: '127.0.0.1' });
   page = await openTestPage<CorsScenarios>(entry);
 }, 30_000);
 afterAll(async () => {

@@ -8,7 +8,8 @@
 import { memo } from '../chain/instructions.js';
 import { BLOCKHASH_VALIDITY_BLOCKS } from '../chain/ledger.js';
 import { buildTransaction, checkSigner, decodeTransaction, verifyEd25519 } from '../chain/transactions.js';
-import { bodyOf, iso, type Handler, type SimContext } from '../context.js';
+import { iso, type SimContext } from '../context.js';
+import type { Handler } from '../handler.js';
 import { bytesEqual, fromBase58, utf8Bytes } from '../encoding.js';
 import { ApiError } from '../errors.js';
 import type { Challenge } from './store.js';
@@ -38,9 +39,9 @@ function take(sim: SimContext, challenge: Challenge): boolean {
   return true;
 }
 
-export const triggerV2CreateChallenge: Handler = (ctx) => {
+export const triggerV2CreateChallenge: Handler<'triggerV2CreateChallenge'> = (ctx) => {
   const { sim } = ctx;
-  const { walletPubkey, type } = bodyOf<{ walletPubkey: string; type: 'message' | 'transaction' }>(ctx);
+  const { walletPubkey, type } = ctx.input.body;
   const now = sim.clock.now();
   const text = `Sign in to the trigger service.\nWallet: ${walletPubkey}\nNonce: ${hex(sim.random.bytes(16))}\nIssued at: ${iso(now)}`;
   const expiresAt = now + sim.settings.challengeTtlMs;
@@ -82,9 +83,9 @@ async function signedChallenge(pending: readonly Challenge[], body: VerifyBody):
   return (await checkSigner(tx, body.walletPubkey)) === 'valid' ? challenge : undefined;
 }
 
-export const triggerV2VerifyChallenge: Handler = async (ctx) => {
+export const triggerV2VerifyChallenge: Handler<'triggerV2VerifyChallenge'> = async (ctx) => {
   const { sim } = ctx;
-  const body = bodyOf<VerifyBody>(ctx);
+  const body = ctx.input.body;
   if (body.type === 'message' && body.signature === undefined) throw new ApiError(400, 'signature is required for type message');
   if (body.type === 'transaction' && body.signedTransaction === undefined) throw new ApiError(400, 'signedTransaction is required for type transaction');
   const pending = [...(sim.triggerV2.challenges.get(`${body.walletPubkey}:${body.type}`) ?? [])];

@@ -4,7 +4,7 @@
 // 400 {error}, as the chain's "already processed" answer: it never lands twice.
 import { MIN_TIP_LAMPORTS, SYSTEM_PROGRAM, TIP_RECEIVERS } from '../chain/addresses.js';
 import { checkSigner, decodeTransaction, type DecodedTransaction } from '../chain/transactions.js';
-import { bodyOf, type Handler } from '../context.js';
+import type { Handler } from '../handler.js';
 import { toBase58 } from '../encoding.js';
 import { ApiError } from '../errors.js';
 import { alreadyProcessed } from '../chain/ledger.js';
@@ -25,9 +25,9 @@ export function tipLamports(tx: DecodedTransaction): bigint {
   return best;
 }
 
-export const txSubmit: Handler = async (ctx) => {
+export const txSubmit: Handler<'txSubmit'> = async (ctx) => {
   const { sim } = ctx;
-  const { signedTransaction } = bodyOf<{ signedTransaction: string }>(ctx);
+  const { signedTransaction } = ctx.input.body;
   const tx = decodeTransaction(signedTransaction);
   if (!tx) throw new ApiError(400, 'Invalid transaction: not a base64 wire transaction');
   for (const { signer } of tx.signatures) {

@@ -1,5 +1,9 @@
 // Starts the simulator (src/index.ts, `createSimulator()`) on 127.0.0.1 for a suite, and exposes
 // the bits of its control API the suites use. The only place that knows the simulator's API shape.
+import { listen } from '../../../src/node/index.js';
+import type { ServerLimits } from '../../../src/server/node-server.js';
+import { createSimulator, type Simulator } from '../../../src/index.js';
+
 export interface RunningSimulator {
   url: string;
   /** Moves the simulated clock forward. */
@@ -7,7 +11,7 @@ export interface RunningSimulator {
   /** The simulated time, epoch ms. */
   now(): number;
   /** The simulator object itself (its control API, its fetch handler). */
-  simulator: any;
+  simulator: Simulator;
   close(): Promise<void>;
 }
 
@@ -15,7 +19,7 @@ export interface StartOptions {
   port?: number;
   seed?: number;
   /** Size and time limits of the HTTP server (short ones for slow-client tests). */
-  limits?: Record<string, number>;
+  limits?: Partial<ServerLimits>;
 }
 
 /** Loads `createSimulator` from the package entry, or undefined when it does not exist yet. */
@@ -30,19 +34,13 @@ export async function loadCreateSimulator(): Promise<((options?: Record<string, 
 }
 
 export async function startSimulator(options: StartOptions = {}): Promise<RunningSimulator> {
-  const createSimulator = await loadCreateSimulator();
-  if (!createSimulator) throw new Error('createSimulator is not exported by src/index.ts yet');
   const simulator = createSimulator({ seed: options.seed ?? 1 });
-  const listening = await simulator.listen({ port: options.port ?? 0, host: '127.0.0.1', ...(options.limits ? { limits: options.limits } : {}) });
-  const url: string = listening?.url ?? simulator.url;
-  const control = simulator.control ?? simulator;
+  const listening = await listen(simulator, { port: options.port ?? 0, host: '127.0.0.1', ...(options.limits ? { limits: options.limits } : {}) });
   return {
-    url: url.replace(/\/$/, ''),
+    url: listening.url.replace(/\/$/, ''),
     simulator,
-    advanceTime: (ms) => control.advanceTime(ms),
-    now: () => control.now(),
-    close: async () => {
-      await (listening?.close ?? simulator.close).call(listening ?? simulator);
-    },
+    advanceTime: (ms) => simulator.control.advanceTime(ms),
+    now: () => simulator.control.now(),
+    close: () => listening.close(),
   };
 }

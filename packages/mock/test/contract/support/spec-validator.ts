@@ -82,9 +82,8 @@ export function responseViolations(operationId: string, answer: Answer): string[
 
 /** Validates `value` against the schema at a JSON pointer of the spec (`#/components/schemas/X`, ...). */
 export function pointerViolations(pointer: string, value: unknown): string[] {
-  const validate = validatorAt(pointer);
-  if (validate(value)) return [];
-  return (validate.errors ?? []).map((e) => `${e.instancePath || '(root)'} ${e.message ?? ''}`);
+  const { errors } = runValidator(validatorAt(pointer), value);
+  return errors.map((e) => `${e.instancePath || '(root)'} ${e.message ?? ''}`);
 }
 
 /** Validates `value` against a named component schema, e.g. `TriggerV2Error`. */
