@@ -28,7 +28,7 @@ describe('node:http server limits', () => {
     const answer = await rawClient(port, `${post('/swap/v2/execute')}content-length: 20000000\r\n\r\n`, { chunk: 'x'.repeat(1_000), everyMs: 5, totalBytes: 20_000_000 });
     expect(answer.status).toBe(413);
     expect(answer.headers.connection).toBe('close');
-    expect(JSON.parse(answer.text)).toEqual({ error: expect.stringMatching(/too large/), code: -2 });
+    expect(JSON.parse(answer.text)).toEqual({ error: expect.stringMatching(/too large/), code: expect.any(Number) });
     expect(answer.writtenAtAnswer).toBeLessThan(10_000);
   });
 
