@@ -1,6 +1,6 @@
 // Fuzz: thousands of malformed requests over every operation, against one simulator served over
 // node:http, while slow clients (heads and bodies trickling in) hold connections open. Bounded in
-// count (FUZZ_COUNT: 20000 under CI, 3000 otherwise) and time (FUZZ_SECONDS: 150 under CI, 90 otherwise), seeded
+// count (FUZZ_COUNT: 20000 under CI, 3000 otherwise) and time (FUZZ_SECONDS: 240 for a long run, 90 otherwise), seeded
 // (FUZZ_SEED) so a failure replays. Expectations: the server never crashes, never answers 5xx to a
 // client mistake, and every answer has the documented shape (errors in their area's shape, the
 // slow clients' 408s included).
@@ -20,7 +20,7 @@ const COUNT = Number(process.env.FUZZ_COUNT ?? (process.env.CI ? 20_000 : 3_000)
 const SLOW_CLIENTS = Number(process.env.FUZZ_SLOW_CLIENTS ?? 16);
 /** Short server limits, so that slow clients are answered within the run. */
 const LIMITS = { headersTimeoutMs: 800, requestTimeoutMs: 3_000, idleTimeoutMs: 600 };
-const SECONDS = Number(process.env.FUZZ_SECONDS ?? (process.env.CI ? 150 : 90));
+const SECONDS = Number(process.env.FUZZ_SECONDS ?? (COUNT > 3_000 ? 240 : 90));
 const SEED = Number(process.env.FUZZ_SEED ?? 20261121);
 const PARALLEL = Number(process.env.FUZZ_PARALLEL ?? 32);
 /** Mutation kinds left out (comma-separated), to triage one class of failures at a time. */
