@@ -1,6 +1,7 @@
 // The types of the client runtime: what the generated sdk (src/gen/sdk.gen.ts) calls, what a
 // call accepts and what it returns. The generated sdk imports them through src/gen/client/.
 import type { AbortError, ApiError, ConnectionError, ResponseParseError, ResponseValidationError, TimeoutError } from './errors.js';
+import type { BearerTokenProvider } from '@x/types';
 import type { RateLimit } from './rate-limit.js';
 
 /** A security requirement of an operation, as the generated sdk passes it. */
@@ -12,13 +13,11 @@ export interface Auth {
 }
 
 /**
- * Supplies the bearer token of trigger v2 operations (`Authorization: Bearer <token>`).
- * `@x/signing` implements it with its auth session. On a 401 from such an operation the client
- * calls `getToken({ refresh: true })` once and repeats the request once.
+ * Supplies the bearer token of trigger v2 operations (`Authorization: Bearer <token>`); defined in
+ * `@x/types`, shared with `@x/signing`, whose auth session implements it. On a 401 from such an
+ * operation the client calls `getToken({ refresh: true })` once and repeats the request once.
  */
-export interface BearerTokenProvider {
-  getToken(options?: { refresh?: boolean; signal?: AbortSignal }): Promise<string>;
-}
+export type { BearerTokenProvider };
 
 /** Optional sink for the client's diagnostics. Never receives the API key or any header. */
 export interface Logger {

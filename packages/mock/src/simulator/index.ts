@@ -10,17 +10,15 @@ import { CONTROL_PREFIX, handleControl } from './control-routes.js';
 import { createFaults } from './faults.js';
 import { HANDLERS } from './handlers.js';
 import { createJwtSigner } from './jwt.js';
-import { buildOperations, type OperationInfo } from './operations.js';
+import type { OperationInfo } from './operations.js';
 import { createPipeline, type MaybePromise } from './pipeline.js';
 import { createPrices } from './prices.js';
 import { createRandom, hashString, type Random } from './random.js';
 import { createRateLimiter, type RateLimitOptions } from './rate-limit.js';
 import { jsonResponse } from './respond.js';
-import { createRouter } from './router.js';
-import { createSchemaCompiler } from './schemas.js';
+import { sharedParts } from './shared.js';
 import { bundledSpec, type OpenApiDocument } from './spec.js';
 import type { SimRequest, SimResponse } from './types.js';
-import { createOperationValidator, type OperationValidator } from './validate.js';
 import { createWallets } from './wallets.js';
 import { createSwapStore } from './swap/store.js';
 import { createExpressStore } from './express/store.js';
@@ -104,11 +102,9 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const clock = createClock(start, options.clock ?? 'manual');
   const now = (): number => clock.now();
 
-  const operations = buildOperations(doc);
-  const missing = operations.filter((op) => !HANDLERS[op.operationId]).map((op) => op.operationId);
-  if (missing.length > 0) throw new Error(`simulator: no handler for operation(s) ${missing.join(', ')}`);
-  const compiler = createSchemaCompiler(doc);
-  const validators = new Map<string, OperationValidator>(operations.map((op) => [op.operationId, createOperationValidator(doc, compiler, op)]));
+  // Operations, validators, router: built once per document and process, shared by every instance.
+  const shared = sharedParts(doc);
+  const { operations } = shared;
 
   const baseRandom = createRandom(seed);
   let requestIds: Random = baseRandom.fork('request-ids');
@@ -128,7 +124,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     portfolio: createPortfolioStore(),
     triggerV1: createTriggerV1Store({ now, maxPerWallet: settings.maxOrdersPerWallet, maxWallets: settings.maxWallets }),
     triggerV2: createTriggerV2Store({ now, challengeTtlMs: settings.challengeTtlMs, maxPerWallet: settings.maxOrdersPerWallet, maxWallets: settings.maxWallets }),
-    prediction: createPredictionStore(baseRandom, start),
+    prediction: createPredictionStore(seed, start),
     lend: createLendStore(),
   };
   const faults = createFaults();
@@ -136,7 +132,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const control = createControl(sim, {
     faults,
     rateLimiter,
-    operationIds: new Set(operations.map((op) => op.operationId)),
+    operationIds: shared.operationIds,
     start,
     reseed() {
       sim.random = baseRandom.fork('state');
@@ -149,9 +145,9 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const pipeline = createPipeline({
     doc,
     sim,
-    router: createRouter(operations),
+    router: shared.router,
     authenticator: createAuthenticator({ ...(options.apiKeys ? { apiKeys: options.apiKeys } : {}), jwt, now }),
-    validators,
+    validators: shared.validators,
     handlers: HANDLERS,
     rateLimiter,
     faults,
@@ -159,7 +155,6 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     onUnexpectedError: (error, op) => report(error, op.operationId),
   });
 
-  const specJson = JSON.stringify(doc);
   const controlRoutes = options.controlRoutes ?? true;
   const docsHtml = options.docsHtml;
 
@@ -179,7 +174,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     // CORS preflight, so that web apps on another local port can call the simulator.
     if (method === 'OPTIONS') return { status: 204, headers: { ...CORS_PREFLIGHT, ...CORS_HEADERS }, body: '', raw: true };
     if (method === 'GET' || method === 'HEAD') {
-      if (path === '/openapi.json') return { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' }, body: specJson, raw: true };
+      if (path === '/openapi.json') return { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' }, body: shared.specJson(), raw: true };
       if (path === '/docs' || path === '/docs/') {
         if (docsHtml === undefined) return jsonResponse(404, { error: 'The docs site is not bundled with this server (build @x/docs, then the mock)' });
         return { status: 200, headers: { 'content-type': 'text/html; charset=utf-8' }, body: docsHtml, raw: true };
@@ -226,7 +221,9 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     control,
     operations,
     seed,
-    specJson,
+    get specJson() {
+      return shared.specJson();
+    },
   };
   return simulator;
 }

@@ -1,5 +1,6 @@
 // Route stage: matches method + path against the spec's path templates. Literal segments win
-// over template segments (`/events/search` before `/events/{eventId}`).
+// over template segments (`/events/search` before `/events/{eventId}`). One router serves every
+// simulator of a document (its cache of recent matches holds no per-instance state).
 import type { Area } from './areas.js';
 import type { OperationInfo } from './operations.js';
 
@@ -29,7 +30,7 @@ function compile(template: string): CompiledRoute {
   return { segments, literalCount: segments.filter((s) => 'literal' in s).length, byMethod: new Map() };
 }
 
-export function createRouter(operations: OperationInfo[]): Router {
+export function createRouter(operations: readonly OperationInfo[]): Router {
   const byTemplate = new Map<string, CompiledRoute>();
   for (const operation of operations) {
     let route = byTemplate.get(operation.path);

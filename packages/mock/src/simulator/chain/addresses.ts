@@ -1,12 +1,13 @@
 // Fixed addresses of the simulated service (the example values of spec/README.md, plus neutral
 // program ids derived from labels). No real wallet addresses; the only real program ids are the
-// protocol constants a wallet must recognise (the system program and the memo program).
+// protocol constants a wallet must recognise (the system, token, associated-token and memo
+// programs: @x/signing reads transfers of the system and token programs before it signs).
 
 export const SYSTEM_PROGRAM = '11111111111111111111111111111111';
 export const COMPUTE_BUDGET_PROGRAM = 'APUNREagSsqd1SzccdBxGUewT1RExBfMwt16nSkb5VzK';
 export const SWAP_PROGRAM = 'BPc48XgfKM3ZvPfRfPEWkbVQcHhj86YNcMuMVYC7Su2U';
-export const TOKEN_PROGRAM = 'GrLDt7c4x9MJiuVPRMuLkiNn11XF6YhxSeTtm2PqyGHY';
-export const ASSOCIATED_TOKEN_PROGRAM = '73dijer32gZQMryqFx5RQjL6zj1EcWZa8cdSUDw7j2ms';
+export const TOKEN_PROGRAM = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
+export const ASSOCIATED_TOKEN_PROGRAM = 'ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL';
 /** The chain's memo program (a protocol constant, like the system program): the real service's
  * transaction challenges hold a memo, and wallets and signers recognise this id. */
 export const MEMO_PROGRAM = 'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr';

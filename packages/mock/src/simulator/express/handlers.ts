@@ -31,7 +31,7 @@ export const tokensCheckExpressEligibility: Handler = (ctx) => {
   return { body };
 };
 
-export const tokensCraftExpressTransaction: Handler = (ctx) => {
+export const tokensCraftExpressTransaction: Handler = async (ctx) => {
   const { sim } = ctx;
   const sender = q(ctx, 'senderAddress')!;
   const currency = q(ctx, 'paymentCurrency') ?? 'PLATFORM_TOKEN';
@@ -59,7 +59,7 @@ export const tokensCraftExpressTransaction: Handler = (ctx) => {
       }),
     );
   }
-  instructions.push(tokenTransfer(sender, EXPRESS_RECEIVER, PLATFORM_TOKEN_MINT, EXPRESS_PAYMENT, platform.decimals));
+  instructions.push(await tokenTransfer(sender, EXPRESS_RECEIVER, PLATFORM_TOKEN_MINT, EXPRESS_PAYMENT, platform.decimals));
   const height = sim.ledger.blockHeight();
   const built = buildTransaction({
     feePayer: sender,

@@ -22,7 +22,7 @@ const plain = (ix: PlainInstruction): Record<string, unknown> => ({
   data: toBase64(ix.data),
 });
 
-export const swapGetBuild: Handler = (ctx) => {
+export const swapGetBuild: Handler = async (ctx) => {
   const { sim } = ctx;
   const inputMint = q(ctx, 'inputMint')!;
   const outputMint = q(ctx, 'outputMint')!;
@@ -65,7 +65,7 @@ export const swapGetBuild: Handler = (ctx) => {
 
   const recipientMissing = outputMint !== NATIVE_MINT && destinationTokenAccount === undefined && sim.wallets.balance(taker, outputMint) === null;
   const setupInstructions = recipientMissing ? [createTokenAccount(payer, taker, outputMint)] : [];
-  const cleanupInstruction = wrapAndUnwrapSol && (outputMint === NATIVE_MINT || inputMint === NATIVE_MINT) ? closeTokenAccount(taker, NATIVE_MINT) : null;
+  const cleanupInstruction = wrapAndUnwrapSol && (outputMint === NATIVE_MINT || inputMint === NATIVE_MINT) ? await closeTokenAccount(taker, NATIVE_MINT) : null;
   const microLamports =
     typeof percentile === 'number' ? BigInt(percentile) * 10n : PERCENTILE_MICROLAMPORTS[String(percentile ?? 'medium')] ?? 25_000n;
   const swapIx = swap({

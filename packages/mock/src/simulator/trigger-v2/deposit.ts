@@ -19,7 +19,7 @@ interface CraftBody {
   amount: string;
 }
 
-export const triggerV2CraftDeposit: Handler = (ctx) => {
+export const triggerV2CraftDeposit: Handler = async (ctx) => {
   const { sim } = ctx;
   const wallet = ctx.wallet!;
   const body = bodyOf<CraftBody>(ctx);
@@ -39,7 +39,7 @@ export const triggerV2CraftDeposit: Handler = (ctx) => {
   const transfer =
     body.inputMint === NATIVE_MINT
       ? systemTransfer(wallet, vault.vaultPubkey, amount)
-      : tokenTransfer(wallet, vault.vaultPubkey, body.inputMint, amount, input.decimals);
+      : await tokenTransfer(wallet, vault.vaultPubkey, body.inputMint, amount, input.decimals);
   const built = buildTransaction({
     feePayer: wallet,
     instructions: [computeUnitLimit(100_000), transfer],
