@@ -258,16 +258,24 @@ describe('x-mock check against a server made to drift', () => {
     const sample = all[0]!;
     let limited = 0;
     const sleeps: number[] = [];
+    let clock = Date.now();
     const { report, proxy } = await checkThrough(
       (answer, request) => {
         if (pathOf(request) !== sample.path || limited++ > 0) return answer;
         return { status: 429, headers: { 'retry-after': '3' }, body: { code: 429, message: 'Rate limit exceeded' } };
       },
-      { bearerToken: token, sleep: async (ms) => void sleeps.push(ms) },
+      // A fake clock that only sleeps move, so the wait is exactly what was asked.
+      {
+        bearerToken: token,
+        now: () => clock,
+        sleep: async (ms) => {
+          sleeps.push(ms);
+          clock += ms;
+        },
+      },
     );
     expect(resultOf(report, sample.call.operation.operationId)).toMatchObject({ result: 'ok', status: 200, requests: 2 });
     expect(sleeps).toContain(3_000);
     expect(proxy.received.filter((r) => pathOf(r) === sample.path)).toHaveLength(2);
   });
-
 });
