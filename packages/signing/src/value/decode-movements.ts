@@ -95,8 +95,14 @@ const TOKEN = {
 } as const;
 /** Token instructions that move nothing out of a holder (initialize, revoke, mint, freeze, thaw, sync, ...). */
 const TOKEN_INERT = new Set([0, 1, 2, 5, 7, 10, 11, 14, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25]);
-/** Token-2022 extension instructions known to move nothing out of a holder (initializers of extensions). */
-const TOKEN_2022_INERT = new Set([28, 29, 30, 31, 32, 35, 36, 38, 39, 40, 41, 43]);
+/**
+ * Token-2022 extension instructions that move nothing out of a holder: default account state,
+ * reallocate, memo-transfer switch, native mint creation, non-transferable and permanent-delegate
+ * mint initializers, metadata / group / member pointers, scaled UI amount. Not among them (so
+ * `unrecognized` when the wallet signs them): confidential transfers, transfer hooks, withdrawing
+ * excess lamports, withheld-fee withdrawals and the rest.
+ */
+const TOKEN_2022_INERT = new Set([28, 29, 30, 31, 32, 35, 39, 40, 41, 43]);
 
 /** The accounts of a transaction in instruction-index order, resolved as far as the bytes allow. */
 export interface AccountResolver {
