@@ -111,7 +111,7 @@ export interface AccountResolver {
 }
 
 export function accountResolver(tx: ParsedTransaction): AccountResolver {
-  const statics = new Map<number, InspectedAccount>();
+  const statics: (InspectedAccount | undefined)[] = [];
   let loaded: InspectedAccount[] | undefined;
   const lookedUp = (): InspectedAccount[] => {
     if (loaded) return loaded;
@@ -128,10 +128,10 @@ export function accountResolver(tx: ParsedTransaction): AccountResolver {
   return {
     account(index) {
       if (index >= tx.staticAccountCount) return lookedUp()[index - tx.staticAccountCount] as InspectedAccount;
-      let found = statics.get(index);
-      if (!found) {
+      let found = statics[index];
+      if (found === undefined) {
         found = { address: bytesToAddressString(staticAccountBytes(tx, index)), lookup: null };
-        statics.set(index, found);
+        statics[index] = found;
       }
       return found;
     },
@@ -380,9 +380,10 @@ export interface ValueReading {
 export function readValueMovements(tx: ParsedTransaction, accounts: AccountResolver = accountResolver(tx)): ValueReading {
   const movements: ValueMovement[] = [];
   let durableNonce: DurableNonce | null = null;
-  tx.instructions.forEach((instruction, index) => {
+  for (let index = 0; index < tx.instructions.length; index++) {
+    const instruction = tx.instructions[index] as ParsedInstruction;
     const kind = programOf(tx, instruction.programIndex);
-    if (kind === undefined) return;
+    if (kind === undefined) continue;
     const program = accounts.account(instruction.programIndex).address as Address;
     const ctx: Context = { tx, accounts, index, instruction, program };
     if (kind === 'system') {
@@ -392,10 +393,10 @@ export function readValueMovements(tx: ParsedTransaction, accounts: AccountResol
       }
       const found = decodeSystem(ctx);
       if (found) movements.push(found);
-      return;
+      continue;
     }
     const found = decodeToken(ctx, kind === 'token-2022');
     if (found) movements.push(found);
-  });
+  }
   return { movements, durableNonce };
 }
