@@ -1,10 +1,13 @@
-// Copies the build inputs the simulator needs at run time into src/gen/ (git-ignored):
-//   spec/dist/openapi.json        -> src/gen/openapi.json  (the bundled spec; `pnpm --filter @x/spec run bundle`)
+// Copies build inputs into src/gen/ (git-ignored):
+//   @x/openapi/openapi.json       -> src/gen/openapi.json  (the bundled spec, input of openapi-ts and
+//                                                          gen-fixtures; the simulator reads it
+//                                                          through @x/openapi/reader at run time)
 //   packages/docs/dist/index.html -> src/gen/docs.html     (the offline docs site; optional)
 // With --dist it copies src/gen/docs.html to dist/gen/docs.html after `tsc` (tsc copies only the
 // JSON it imports), so the published CLI can serve /docs, and makes dist/cli.js executable.
 // Usage: node tools/copy-spec.ts [--dist]
 import { chmodSync, copyFileSync, existsSync, mkdirSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -26,9 +29,9 @@ if (process.argv.includes('--dist')) {
   const bin = join(root, 'dist', 'cli.js');
   if (existsSync(bin)) chmodSync(bin, 0o755);
 } else {
-  const spec = join(root, '..', '..', 'spec', 'dist', 'openapi.json');
+  const spec = createRequire(import.meta.url).resolve('@x/openapi/openapi.json');
   if (!existsSync(spec)) {
-    console.error(`copy-spec: ${spec} is missing; run \`pnpm --filter @x/spec run bundle\` first`);
+    console.error(`copy-spec: ${spec} is missing; build @x/openapi first (\`pnpm exec turbo run build --filter=@x/openapi\`)`);
     process.exit(1);
   }
   copy(spec, join(genDir, 'openapi.json'));

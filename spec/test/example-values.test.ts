@@ -1,0 +1,105 @@
+// Every public key in the spec's examples belongs to the example world listed once at the root of
+// the spec (`x-example-values`: tokens and address roles). A public key is any string that decodes
+// from base58 to exactly 32 bytes; signatures (64 bytes), ids and amounts are not public keys. So
+// program ids and the recent blockhash are listed too (as roles), and nothing else is exempt.
+import { describe, expect, it } from 'vitest';
+import { spec, type Json } from './bundled-spec.ts';
+
+const ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+
+/** Bytes of a base58 string, or undefined when it is not base58. */
+export function base58Decode(text: string): Uint8Array | undefined {
+  let n = 0n;
+  for (const ch of text) {
+    const v = ALPHABET.indexOf(ch);
+    if (v < 0) return undefined;
+    n = n * 58n + BigInt(v);
+  }
+  const bytes: number[] = [];
+  while (n > 0n) {
+    bytes.unshift(Number(n % 256n));
+    n /= 256n;
+  }
+  const zeros = text.length - text.replace(/^1+/, '').length;
+  return Uint8Array.from([...new Array(zeros).fill(0), ...bytes]);
+}
+
+export const isPublicKey = (v: unknown): v is string =>
+  typeof v === 'string' && v.length >= 32 && v.length <= 44 && base58Decode(v)?.length === 32;
+
+/** Every example value in the document: `example`, `examples` (lists and named examples), with where it is. */
+function exampleValues(node: Json, where: string, out: [string, unknown][]): void {
+  if (Array.isArray(node)) return node.forEach((n, i) => exampleValues(n, `${where}/${i}`, out));
+  if (!node || typeof node !== 'object') return;
+  for (const [k, v] of Object.entries<Json>(node)) {
+    if (k === 'x-example-values') continue;
+    if (k === 'example') out.push([`${where}/example`, v]);
+    else if (k === 'examples' && Array.isArray(v)) v.forEach((e, i) => out.push([`${where}/examples/${i}`, e]));
+    else if (k === 'examples' && v && typeof v === 'object') {
+      for (const [name, e] of Object.entries<Json>(v)) if (e && 'value' in e) out.push([`${where}/examples/${name}`, e.value]);
+    } else exampleValues(v, `${where}/${k}`, out);
+  }
+}
+
+function strings(value: unknown, out: string[] = []): string[] {
+  if (typeof value === 'string') out.push(value);
+  else if (Array.isArray(value)) value.forEach((v) => strings(v, out));
+  else if (value && typeof value === 'object') Object.values(value).forEach((v) => strings(v, out));
+  return out;
+}
+
+const world: Json = spec['x-example-values'];
+const tokens: { symbol: string; mint: string; decimals: number }[] = world?.tokens ?? [];
+const addresses: Record<string, string> = world?.addresses ?? {};
+const known = new Set([...tokens.map((t) => t.mint), ...Object.values(addresses)]);
+
+const found: [string, string][] = [];
+const all: [string, unknown][] = [];
+exampleValues(spec, '#', all);
+for (const [where, value] of all) for (const s of strings(value)) if (isPublicKey(s)) found.push([where, s]);
+
+describe('x-example-values', () => {
+  it('lists tokens with symbol, mint and decimals, and address roles', () => {
+    expect(tokens.length).toBeGreaterThan(3);
+    for (const t of tokens) {
+      expect(t.symbol).toMatch(/^[A-Z][A-Z_]*$/);
+      expect(isPublicKey(t.mint), t.mint).toBe(true);
+      expect(Number.isInteger(t.decimals) && t.decimals >= 0 && t.decimals <= 18).toBe(true);
+    }
+    for (const [role, key] of Object.entries(addresses)) {
+      expect(role).toMatch(/^[a-z][A-Za-z0-9]*$/);
+      expect(isPublicKey(key), `${role} ${key}`).toBe(true);
+    }
+  });
+
+  it('names every key once', () => {
+    const keys = [...tokens.map((t) => t.mint), ...Object.values(addresses)];
+    expect(keys.length).toBe(known.size);
+    expect(new Set(tokens.map((t) => t.symbol)).size).toBe(tokens.length);
+  });
+
+  it('the examples hold public keys to check', () => {
+    expect(found.length).toBeGreaterThan(100);
+  });
+
+  it('every public key in an example is a value of the example world', () => {
+    const strangers = found.filter(([, key]) => !known.has(key)).map(([where, key]) => `${where}: ${key}`);
+    expect(strangers).toEqual([]);
+  });
+
+  it('every address role is used by some example (as text or inside an example transaction)', () => {
+    const used = new Set(found.map(([, k]) => k));
+    const transactions = all
+      .flatMap(([, v]) => strings(v))
+      .filter((s) => s.length > 100 && /^[A-Za-z0-9+/]+={0,2}$/.test(s))
+      .map((s) => Buffer.from(s, 'base64'));
+    const inTransaction = (key: string) => transactions.some((t) => t.indexOf(Buffer.from(base58Decode(key)!)) >= 0);
+    expect(Object.entries(addresses).filter(([, k]) => !used.has(k) && !inTransaction(k)).map(([role]) => role)).toEqual([]);
+  });
+
+  it('the base58 reading tells keys from signatures and words', () => {
+    expect(isPublicKey('11111111111111111111111111111111')).toBe(true);
+    expect(isPublicKey('1XTRN2RJN5MfCYf2UTVo8dcmei94CvVB2BBWvvograKBRzTW7RaDH79KZ4NSHQNUNLf3DwSbhdsgmDYptsM2d21')).toBe(false);
+    expect(isPublicKey('PredictionSuggestedEventsResponse')).toBe(false);
+  });
+});

@@ -1,0 +1,57 @@
+// The spec's own extensions that other packages read instead of keeping a copy of the fact:
+// x-rate-limit-bucket, the `outcome` of each swap execute code, x-pagination (x-example-values has
+// its own test). Each is checked against the schemas it describes.
+import { describe, expect, it } from 'vitest';
+import { deref, operations, schemasAt, spec, type Json } from './bundled-spec.ts';
+
+const ops = operations();
+const byId = (id: string) => ops.find((o) => o.op.operationId === id)!;
+
+describe('x-rate-limit-bucket', () => {
+  it('swap execute has its own bucket; every other operation is in the default bucket', () => {
+    const marked = ops.filter((o) => 'x-rate-limit-bucket' in o.op).map((o) => [o.op.operationId, o.op['x-rate-limit-bucket']]);
+    expect(marked).toEqual([['swapExecute', 'execute']]);
+  });
+});
+
+describe('x-error-codes outcome of swap execute', () => {
+  const codes: Json[] = deref(spec.components.schemas.SwapExecuteResponse).properties.code['x-error-codes'];
+  const expected = (code: number) =>
+    code === 0 ? 'success' : [-1005, -2003].includes(code) ? 'expired' : [-1001, -1006, -2001].includes(code) ? 'pending' : 'failed';
+
+  it('every code has its outcome', () => {
+    expect(codes.length).toBeGreaterThan(10);
+    expect(codes.filter((c) => c.outcome !== expected(c.code)).map((c) => `${c.code}: ${c.outcome}`)).toEqual([]);
+  });
+
+  it('codes are unique', () => {
+    expect(new Set(codes.map((c) => c.code)).size).toBe(codes.length);
+  });
+});
+
+describe('x-pagination', () => {
+  const STYLES: Record<string, { params: string[]; body: string[] }> = {
+    'start-end': { params: ['start', 'end'], body: ['pagination.start', 'pagination.hasNext'] },
+    'offset-limit': { params: ['offset', 'limit'], body: ['pagination.offset', 'pagination.total'] },
+  };
+  const paged = ops.filter((o) => 'x-pagination' in o.op);
+
+  it('marks the two paged operations', () => {
+    expect(paged.map((o) => o.op.operationId).sort()).toEqual(['predictionListEvents', 'triggerV2GetOrderHistory']);
+  });
+
+  it.each(paged.map((o) => [o.op.operationId, o] as const))('%s: the style matches its parameters and body', (_id, o) => {
+    const { style, items } = o.op['x-pagination'];
+    const rule = STYLES[style];
+    expect(rule, `style ${style}`).toBeTruthy();
+    for (const p of rule!.params) expect(o.parameters.some((x) => x.name === p && x.in === 'query'), `query ${p}`).toBe(true);
+    const schema = deref(deref(o.op.responses['200']).content['application/json']).schema;
+    for (const f of rule!.body) expect(schemasAt(schema, f).length, f).toBeGreaterThan(0);
+    expect(schemasAt(schema, items).some((s) => deref(s).type === 'array'), `${items} is the array of items`).toBe(true);
+  });
+
+  it('predictionListEvents pages data, triggerV2GetOrderHistory pages orders', () => {
+    expect(byId('predictionListEvents').op['x-pagination']).toEqual({ style: 'start-end', items: 'data' });
+    expect(byId('triggerV2GetOrderHistory').op['x-pagination']).toEqual({ style: 'offset-limit', items: 'orders' });
+  });
+});

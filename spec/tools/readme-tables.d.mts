@@ -1,0 +1,3 @@
+export function operationRows(spec: unknown): [string, string, string, string][];
+export function generatedParts(spec: unknown): Record<string, string>;
+export function renderReadme(readme: string, spec: unknown): string;
