@@ -3,12 +3,14 @@
 // `changeset publish` to a real local registry (Verdaccio on 127.0.0.1). Then fresh projects
 // outside the workspace install every public package BY NAME from it — with npm on the engines
 // floor the packages declare (`--engine-strict`) and with pnpm — type-check a strict program and
-// run it on that floor and on Node 24: a swap against the simulator, a prediction read.
+// run it on that floor and on Node 24: the spec read from @x/openapi, a swap against the
+// simulator, a prediction read. Prism is started from @x/openapi with its README's command.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../test-support/free-port.ts';
 import { floorOf, nodeRuntime, npmCli, type NodeRuntime } from './release/node-runtime.ts';
 import { startRegistry, type LocalRegistry } from './release/registry.ts';
 import { bytesOf, fileList, integrity } from './release/tarball.ts';
@@ -20,6 +22,7 @@ const packed = join(work, 'packed');
 const node24 = join(root, 'node_modules', '.bin', 'node');
 const tsc = join(root, 'node_modules', '.bin', 'tsc');
 const consumerSources = join(root, 'tools', 'test', 'consumer');
+const consumerFiles = ['main.ts', 'fetch-only.ts', 'world.ts', 'tsconfig.json'];
 
 let registry: LocalRegistry | undefined;
 afterAll(async () => {
@@ -138,7 +141,7 @@ describe('a fresh npm project installs every package by name', () => {
   });
 
   it('type-checks a strict program against the installed packages', () => {
-    for (const f of ['main.ts', 'fetch-only.ts', 'tsconfig.json']) copyFileSync(join(consumerSources, f), join(project, f));
+    for (const f of consumerFiles) copyFileSync(join(consumerSources, f), join(project, f));
     sh(tsc, ['-p', 'tsconfig.json'], project);
     expect(existsSync(join(project, 'dist', 'main.js'))).toBe(true);
   });
@@ -151,6 +154,7 @@ describe('a fresh npm project installs every package by name', () => {
     const version = execFileSync(node, ['--version'], { encoding: 'utf8' }).trim();
     const out = sh(node, [join(project, 'dist', 'main.js')], project);
     expect(out, `on ${version}`).toMatch(/^order: router_\w+ 40000000 -> \d+, fee payer taker$/m);
+    expect(out).toContain('spec: GET /swap/v2/order answer valid');
     expect(out).toContain('swap: Success code 0');
     expect(out).toMatch(/prediction: \d+ sports events, first market (open|closed|cancelled)/);
     expect(out).toContain('consumer: ok');
@@ -161,7 +165,7 @@ describe('a fresh npm project installs every package by name', () => {
     async (version) => {
       const dir = join(work, `floor-${version}`);
       mkdirSync(join(dir, 'dist'), { recursive: true });
-      copyFileSync(join(project, 'dist', 'fetch-only.js'), join(dir, 'dist', 'fetch-only.js'));
+      for (const f of ['fetch-only.js', 'world.js']) copyFileSync(join(project, 'dist', f), join(dir, 'dist', f));
       const server = await serveSimulator(project);
       try {
         const out = sh(nodeRuntime(version).node, [join(dir, 'dist', 'fetch-only.js')], dir, { ...process.env, X_BASE_URL: server.url });
@@ -171,6 +175,41 @@ describe('a fresh npm project installs every package by name', () => {
       }
     },
   );
+
+  it("serves @x/openapi with Prism, started by its README's command with the machine's Node and npm", async () => {
+    const readme = readFileSync(join(project, 'node_modules', '@x', 'openapi', 'README.md'), 'utf8');
+    const command = /^npx .*prism mock .*-p 4010 .*$/m.exec(readme)?.[0];
+    const curl = /^curl -H '([^:]+): ([^']*)' '(http:\/\/127\.0\.0\.1:4010\/[^']+)'$/m.exec(readme);
+    expect(command, 'the Prism command of the @x/openapi README').toBeDefined();
+    expect(curl, 'the curl line that follows it').not.toBeNull();
+    const port = await freePort();
+    const [npx, ...args] = command!.replace('-p 4010', `-p ${port}`).split(/\s+/);
+    const prism = spawn(npx!, args, { cwd: project, env: machineEnv(), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const exited = new Promise<void>((resolve) => prism.once('exit', () => resolve()));
+    let out = '';
+    try {
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`Prism did not start within 150 s:\n${out.slice(-2000)}`)), 150_000);
+        const onData = (d: Buffer) => {
+          out += d;
+          if (out.includes('Prism is listening')) {
+            clearTimeout(timer);
+            resolve();
+          }
+        };
+        prism.stdout!.on('data', onData);
+        prism.stderr!.on('data', onData);
+        prism.once('exit', (code) => reject(new Error(`Prism exited (${code}):\n${out.slice(-2000)}`)));
+      });
+      const res = await fetch(curl![3]!.replace(':4010/', `:${port}/`), { headers: { [curl![1]!]: curl![2]! } });
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as { inAmount?: string };
+      expect(body.inAmount).toMatch(/^\d+$/);
+    } finally {
+      if (prism.exitCode === null) process.kill(-prism.pid!, 'SIGTERM');
+      await exited;
+    }
+  });
 });
 
 describe('a fresh pnpm project installs every package by name', () => {
@@ -178,13 +217,24 @@ describe('a fresh pnpm project installs every package by name', () => {
     const project = freshProject('pnpm-project');
     sh('pnpm', ['add', ...publicPackages.map((p) => p.name)], project);
     for (const pkg of publicPackages) expect(readJson(join(project, 'node_modules', pkg.name, 'package.json')).version, pkg.name).toBe(released(pkg));
-    for (const f of ['main.ts', 'fetch-only.ts', 'tsconfig.json']) copyFileSync(join(consumerSources, f), join(project, f));
+    for (const f of consumerFiles) copyFileSync(join(consumerSources, f), join(project, f));
     sh(tsc, ['-p', 'tsconfig.json'], project);
     const out = sh(node24, [join(project, 'dist', 'main.js')], project);
     expect(out).toContain('swap: Success code 0');
     expect(out).toContain('consumer: ok');
   });
 });
+
+/** The environment of a user's shell: the machine's Node and npm first, nothing of the workspace. */
+function machineEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    if (/^(npm|pnpm)_/i.test(key) && !/^npm_config_(cache|registry)$/i.test(key)) continue;
+    env[key] = value;
+  }
+  env['PATH'] = (process.env['PATH'] ?? '').split(':').filter((dir) => dir && !dir.startsWith(root) && !dir.includes('node_modules')).join(':');
+  return env;
+}
 
 /** `x-mock serve --port 0` from the installed package, on Node 24; resolves once it prints its URL. */
 async function serveSimulator(project: string): Promise<{ url: string; close(): Promise<void> }> {

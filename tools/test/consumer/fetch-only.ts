@@ -1,13 +1,14 @@
-// The smallest consumer: @x/fetch-client and @x/types alone (the packages whose engines floor is
-// the lowest), run on that floor against a simulator served elsewhere (X_BASE_URL).
+// The smallest consumer: @x/fetch-client, @x/types and @x/openapi alone (the packages whose engines
+// floor is the lowest), run on that floor against a simulator served elsewhere (X_BASE_URL).
 import { createClient, getSwapOrderFailure } from '@x/fetch-client';
 import type { SwapOrderResponse } from '@x/types';
+import { mintOf } from './world.js';
 
 // the two Node globals this program reads (the project installs no @types/node)
 declare const process: { readonly env: Record<string, string | undefined>; readonly version: string };
 
-const PLATFORM_TOKEN = 'D6gqDYHvpEparhs6TGfnXKtNEzVe48aLfmB6bKNjdKsD';
-const STABLECOIN_USD = '7gQqK6wWf1gAc7f2R4oQ18Q4m6Vazr1umgktSGsnJZny';
+const PLATFORM_TOKEN = mintOf('PLATFORM_TOKEN');
+const STABLECOIN_USD = mintOf('STABLECOIN_USD');
 
 const baseUrl = process.env['X_BASE_URL'];
 if (!baseUrl) throw new Error('X_BASE_URL is not set');
