@@ -94,9 +94,9 @@ export const SECTIONS: Record<string, () => string> = { world: worldTable, 'time
 export function renderReadme(text: string): string {
   let out = text;
   for (const [name, render] of Object.entries(SECTIONS)) {
-    const re = new RegExp(`(<!-- generated:${name} [^>]*-->\\n)[\\s\\S]*?(\\n<!-- /generated:${name} -->)`);
+    const re = new RegExp(`(<!-- generated:${name} [^>]*-->\\n)[\\s\\S]*?(<!-- /generated:${name} -->)`);
     if (!re.test(out)) throw new Error(`the README has no generated:${name} section`);
-    out = out.replace(re, (_, start: string, end: string) => `${start}${render()}${end}`);
+    out = out.replace(re, (_, start: string, end: string) => `${start}${render()}\n${end}`);
   }
   return out;
 }

@@ -42,6 +42,19 @@ const ACTIONS: Record<string, (control: SimulatorControl, body: Body) => void> =
       ...(typeof b.exists === 'boolean' ? { exists: b.exists } : {}),
       ...(typeof b.verified === 'boolean' ? { verified: b.verified } : {}),
     }),
+  'set-stake': (c, b) => {
+    const unstaking = b.unstaking ?? [];
+    if (!Array.isArray(unstaking)) throw new RangeError('unstaking (array of {amount, until}) must be an array');
+    c.setStake(
+      str(b, 'address'),
+      num(b, 'stakedAmount'),
+      unstaking.map((entry: unknown, i) => {
+        const e = (entry ?? {}) as Body;
+        if (typeof e.amount !== 'number' || typeof e.until !== 'number') throw new RangeError(`unstaking[${i}] needs amount (number) and until (epoch ms)`);
+        return { amount: e.amount, until: e.until };
+      }),
+    );
+  },
   reset: (c) => c.reset(),
 };
 

@@ -1,0 +1,25 @@
+// The generated tables of the @x/mock README (the example world, the units of time fields, the
+// trigger v2 history values) are what the spec says now: regenerate them with
+// `node tools/test/readme/tables.ts --write` when the spec changes.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { historyValues, mockReadme, renderReadme, timeFieldsTable, worldTable } from './readme/tables.ts';
+
+describe('@x/mock README tables generated from the spec', () => {
+  const readme = readFileSync(mockReadme, 'utf8');
+
+  it('match the spec', () => {
+    expect(readme).toBe(renderReadme(readme));
+  });
+
+  it('name every token with its mint and decimals, PLATFORM_STABLE and the tip receiver included', () => {
+    const world = worldTable();
+    expect(world).toMatch(/\| `PLATFORM_STABLE` \| `\w{32,44}` \| \d+ \|/);
+    expect(world).toMatch(/\| `tipReceiver` \| `\w{32,44}` \|/);
+  });
+
+  it('state the unit of the trigger v2 history times and its state values', () => {
+    expect(timeFieldsTable()).toContain('| `TriggerV2OrderRecord` | `expiresAt` | Unix milliseconds |');
+    expect(historyValues()).toMatch(/state=`: `active` or `past`/);
+  });
+});
