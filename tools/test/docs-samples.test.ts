@@ -6,11 +6,12 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { loadSpec } from '../../packages/openapi/dist/reader.js';
 import { root } from './workspace.ts';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
 const docsSpec = JSON.parse(readFileSync(join(root, 'packages', 'docs', 'dist', 'openapi.docs.json'), 'utf8'));
-const spec = JSON.parse(readFileSync(join(root, 'spec', 'dist', 'openapi.json'), 'utf8'));
+const spec: any = loadSpec();
 const operations = Object.entries<any>(docsSpec.paths).flatMap(([path, item]) =>
   METHODS.filter((m) => item[m]).map((method) => ({ path, method, op: item[method] })),
 );

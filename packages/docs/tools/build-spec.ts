@@ -3,8 +3,9 @@
 // the guide pages (getting started, the multi-step flows) as description-only tags grouped
 // before the API areas. The published spec is not changed.
 // Usage: node tools/build-spec.ts  (writes dist/openapi.docs.json)
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { loadSpec } from '@x/openapi/reader';
 import { codeSamples } from './code-samples.ts';
 import { loadGuides } from './guides.ts';
 
@@ -30,7 +31,7 @@ export function buildDocsSpec(spec: any, guidesDir: string): any {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const spec = JSON.parse(readFileSync(here('../../../spec/dist/openapi.json'), 'utf8'));
+  const spec = loadSpec();
   const doc = buildDocsSpec(spec, here('../src/guides'));
   mkdirSync(here('../dist'), { recursive: true });
   writeFileSync(here('../dist/openapi.docs.json'), JSON.stringify(doc));

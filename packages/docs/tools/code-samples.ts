@@ -3,6 +3,8 @@
 // the first named example of the request body); the token behind a mint is named from the
 // spec's `x-example-values` when it has them.
 
+import { deref as readerDeref } from '@x/openapi/reader';
+
 export interface CodeSample {
   lang: string;
   label: string;
@@ -18,18 +20,8 @@ export interface SampleContext {
   operation: Json;
 }
 
-/** Follows local `$ref`s (`#/components/...`). */
-export function deref(spec: Json, value: Json): Json {
-  let v = value;
-  for (let i = 0; v && typeof v === 'object' && typeof v.$ref === 'string' && i < 20; i++) {
-    v = v.$ref
-      .slice(2)
-      .split('/')
-      .map((k: string) => k.replace(/~1/g, '/').replace(/~0/g, '~'))
-      .reduce((node: Json, key: string) => node?.[key], spec);
-  }
-  return v;
-}
+/** Follows local `$ref`s of the given document (the one spec reader's resolution). */
+export const deref = (spec: Json, value: Json): Json => (value && typeof value === 'object' ? readerDeref(value, spec) : value);
 
 function exampleOf(spec: Json, param: Json): unknown {
   if (param.example !== undefined) return param.example;
