@@ -66,7 +66,8 @@ const highestFloor = [...floors.keys()].sort(byVersion).at(-1)!;
 const pending = readdirSync(join(root, '.changeset')).filter((f) => f.endsWith('.md') && f !== 'README.md');
 
 beforeAll(async () => {
-  const skip = (src: string) => !/(node_modules|[\\/]\.turbo|[\\/]\.git$|test-results)/.test(src);
+  // (a tarball another check is packing in a package directory at the same moment is no part of the repository)
+  const skip = (src: string) => !/(node_modules|[\\/]\.turbo|[\\/]\.git$|test-results|\.tgz$)/.test(src);
   for (const f of ['package.json', 'pnpm-workspace.yaml', '.changeset', 'packages', 'spec']) cpSync(join(root, f), join(repo, f), { recursive: true, filter: skip });
   sh('git', ['init', '-q'], repo);
   registry = await startRegistry(join(work, 'registry'));
