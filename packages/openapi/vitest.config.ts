@@ -3,5 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    // Compiling every validator of the document takes seconds on a loaded machine.
+    testTimeout: 30_000,
   },
 });

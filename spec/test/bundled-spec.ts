@@ -1,52 +1,38 @@
-// Loads the bundled description (spec/dist/openapi.json, written by `pnpm run bundle`) and
-// gives the tests small helpers to walk it: $ref resolution, operations, schema property paths.
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+// The bundled description as @x/openapi publishes it (a copy of this package's `bundle` output),
+// read through its one reader, and small helpers the tests use to walk it: operations by
+// "METHOD /path" key, schema property paths, nullability, enum values, description text.
+import { createRequire } from 'node:module';
+import { deref as derefIn, loadSpec, operations as readOperations, type Operation as SpecOperation } from '@x/openapi/reader';
 
 export type Json = any;
 
-export const specPath = fileURLToPath(new URL('../dist/openapi.json', import.meta.url));
-export const spec: Json = JSON.parse(readFileSync(specPath, 'utf8'));
-
-export const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
+/** The bundled JSON file as published (`openapi.yaml` beside it). */
+export const specPath = createRequire(import.meta.url).resolve('@x/openapi/openapi.json');
+export const spec: Json = loadSpec();
 
 export interface Operation {
   key: string; // "GET /swap/v2/order"
-  method: string;
+  method: string; // lower case
   path: string;
   op: Json;
   parameters: Json[];
+  /** The operation as the reader reads it. */
+  read: SpecOperation;
 }
 
 export function deref<T = Json>(node: Json): T {
-  let n = node;
-  const seen = new Set<string>();
-  while (n && typeof n === 'object' && typeof n.$ref === 'string') {
-    if (seen.has(n.$ref)) throw new Error(`circular $ref ${n.$ref}`);
-    seen.add(n.$ref);
-    if (!n.$ref.startsWith('#/')) throw new Error(`unbundled $ref ${n.$ref}`);
-    n = n.$ref
-      .slice(2)
-      .split('/')
-      .map((s: string) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
-      .reduce((acc: Json, k: string) => acc?.[k], spec);
-    if (n === undefined) throw new Error(`dangling $ref ${[...seen].pop()}`);
-  }
-  return n as T;
+  return derefIn<T>(node);
 }
 
 export function operations(): Operation[] {
-  const out: Operation[] = [];
-  for (const [path, item0] of Object.entries<Json>(spec.paths ?? {})) {
-    const item = deref(item0);
-    for (const method of METHODS) {
-      const op = item[method];
-      if (!op) continue;
-      const parameters = [...(item.parameters ?? []), ...(op.parameters ?? [])].map((p: Json) => deref(p));
-      out.push({ key: `${method.toUpperCase()} ${path}`, method, path, op, parameters });
-    }
-  }
-  return out;
+  return readOperations().map((read) => ({
+    key: `${read.method} ${read.path}`,
+    method: read.method.toLowerCase(),
+    path: read.path,
+    op: read.operation,
+    parameters: read.parameters,
+    read,
+  }));
 }
 
 export function operation(key: string): Operation {

@@ -17,8 +17,9 @@ describe('@x/mock README tables generated from the spec', () => {
 
   it('name every token with its mint and decimals, PLATFORM_STABLE and the tip receiver included', () => {
     const world = worldTable();
-    expect(world).toMatch(/\| `PLATFORM_STABLE` \| `\w{32,44}` \| \d+ \|/);
-    expect(world).toMatch(/\| `tipReceiver` \| `\w{32,44}` \|/);
+    expect(world).toMatch(/\| `PLATFORM_STABLE` \| `\w{32,44}` \| \d+ \| [\d ]+ \| [\d.]+ \|/);
+    expect(world).toMatch(/\| `world\.tipReceiver` \| `\w{32,44}` \|/);
+    expect(world).toMatch(/\| `world\.feeAccounts\.referralAccount` \| `\w{32,44}` \|/);
   });
 
   it('state the unit of the trigger v2 history times and its state values', () => {

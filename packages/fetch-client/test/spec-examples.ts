@@ -1,9 +1,16 @@
-// Call arguments for every operation, taken from the spec's own examples: the required path and
-// query parameters and the request body. Used by the contract tests and the type-check benchmark.
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+// Call arguments for every operation, taken from the spec's own examples (through
+// @x/openapi/reader): the required path and query parameters and the request body. Used by the
+// contract tests and the type-check benchmark.
+import { createRequire } from 'node:module';
+import { loadSpec as loadDocument, operations, requestExample, type OpenApiDocument } from '@x/openapi/reader';
 
-export const specFile = fileURLToPath(new URL('../../../spec/dist/openapi.json', import.meta.url));
+/** The bundled spec (parsed once per process), untyped for quick walks in benchmarks. */
+export function loadSpec(): any {
+  return loadDocument();
+}
+
+/** The bundled spec as a file (Prism reads it). */
+export const specFile = createRequire(import.meta.url).resolve('@x/openapi/openapi.json');
 
 export interface OperationCase {
   id: string;
@@ -12,45 +19,17 @@ export interface OperationCase {
   options: { path?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
 }
 
-export function loadSpec(): any {
-  return JSON.parse(readFileSync(specFile, 'utf8'));
-}
+const nonEmpty = (values: Record<string, unknown>): Record<string, unknown> | undefined => (Object.keys(values).length > 0 ? values : undefined);
 
-export function operationCases(spec: any = loadSpec()): OperationCase[] {
-  const deref = (node: any): any => {
-    const ref: string | undefined = node?.$ref;
-    if (!ref) return node;
-    return deref(ref.slice(2).split('/').reduce((o: any, k) => o[k.replace(/~1/g, '/').replace(/~0/g, '~')], spec));
-  };
-  const exampleOf = (node: any): unknown => {
-    const n = deref(node);
-    if (n?.example !== undefined) return n.example;
-    const first = n?.examples && Object.values<any>(n.examples)[0];
-    if (first !== undefined) return deref(first).value;
-    if (n?.schema) return exampleOf(n.schema);
-    return undefined;
-  };
-
-  const cases: OperationCase[] = [];
-  for (const [path, item] of Object.entries<any>(spec.paths)) {
-    for (const method of ['get', 'post', 'put', 'patch', 'delete']) {
-      const op = item[method];
-      if (!op) continue;
-      const options: OperationCase['options'] = {};
-      for (const raw of [...(item.parameters ?? []), ...(op.parameters ?? [])]) {
-        const param = deref(raw);
-        if (!param.required) continue;
-        const value = exampleOf(param);
-        if (value === undefined) throw new Error(`${op.operationId}: no example for required parameter ${param.name}`);
-        if (param.in === 'path' || param.in === 'query') (options[param.in as 'path' | 'query'] ??= {})[param.name] = value;
-      }
-      const content = deref(op.requestBody)?.content?.['application/json'];
-      if (content) {
-        options.body = exampleOf(content);
-        if (options.body === undefined) throw new Error(`${op.operationId}: no request body example`);
-      }
-      cases.push({ id: op.operationId, method: method.toUpperCase(), path, options });
-    }
-  }
-  return cases;
+export function operationCases(spec: OpenApiDocument = loadDocument()): OperationCase[] {
+  return operations(spec).map((op) => {
+    const example = requestExample(op, {}, spec);
+    const options: OperationCase['options'] = {};
+    const path = nonEmpty(example.path);
+    const query = nonEmpty(example.query);
+    if (path) options.path = path;
+    if (query) options.query = query;
+    if (example.body !== undefined) options.body = example.body;
+    return { id: op.operationId, method: op.method, path: op.path, options };
+  });
 }

@@ -157,7 +157,7 @@ async function main(): Promise<void> {
   console.log(`simulator / prism rps: ${fmt(vsPrism, 2)}x (target >= 5x: ${mark(vsPrism >= 5)}); p99 ${fmt(sim.p99, 2)} vs ${fmt(prism.p99, 2)} ms`);
   console.log(`simulator / bare  rps: ${fmt(vsBare, 2)}x (target >= 0.7x: ${mark(vsBare >= 0.7)}); p99 ${fmt(sim.p99, 2)} vs ${fmt(bareResult.p99, 2)} ms`);
 
-  const spec = loadSpec(specPath);
+  const spec = loadSpec();
   const workload = fuzzLikeRequests(spec, FUZZ_COUNT);
   const first = await runLoad(simulator.port, workload, { count: FUZZ_COUNT, concurrency: 16 });
   const rssAfterFirst = await simulator.rss();

@@ -1,9 +1,16 @@
 #!/usr/bin/env node
 // x-mock: serve the simulator of the whole service on localhost.
 //   x-mock serve [--port 4010] [--host 127.0.0.1] [--seed N] [--api-key KEY]... [--clock real|manual] [--no-control]
+// x-mock check: measure a running service's drift from the spec (src/check/).
+//   x-mock check --base-url URL [--api-key KEY] [--bearer-token JWT] [--param NAME=VALUE]... [--json]
+import { checkCommand } from './check/cli.js';
 import { parseCli, serve, UsageError, USAGE } from './server/cli-main.js';
 
 async function main(): Promise<void> {
+  if (process.argv[2] === 'check') {
+    process.exitCode = await checkCommand(process.argv.slice(3));
+    return;
+  }
   const options = parseCli(process.argv.slice(2));
   if (options === 'help') {
     console.log(USAGE);

@@ -50,4 +50,5 @@ export {
   type ErrorObject,
   type ValidateFunction,
 } from './ajv.js';
+export { errorCodes, exampleValues, type ErrorCode, type ExampleToken, type ExampleValues } from './facts.js';
 export { validateRequest, validateResponse, type RequestToValidate, type ResponseToValidate, type ValidationResult } from './validate.js';

@@ -4,6 +4,7 @@
  * - `transaction`: a transaction holding a memo is signed through the same checks as
  *   `signTransaction`, restricted to memo programs so a "challenge" can never move funds.
  */
+import type { TriggerV2ChallengeResponse, TriggerV2VerifyRequest } from '@x/types';
 import type { CheckOptions, SignTransactionExpectations } from './checks.js';
 import { decodeBase64Transaction, encodeBase64 } from './encoding.js';
 import { TransactionRejectedError } from './errors.js';
@@ -42,26 +43,12 @@ export async function signChallengeTransaction(
   return encodeBase64(await signTransactionBytesWith(bytes, signer, expectations, relaxed));
 }
 
-/** A trigger v2 challenge, as `POST /trigger/v2/auth/challenge` returns it. */
-export interface TriggerChallenge {
-  readonly type: 'message' | 'transaction';
-  /** The text to sign, for `type: 'message'`. */
-  readonly challenge?: string | null;
-  /** The memo transaction to sign (base64), for `type: 'transaction'`. */
-  readonly transaction?: string | null;
-}
-
-/** The body for `POST /trigger/v2/auth/verify`. */
-export type TriggerVerifyBody =
-  | { type: 'message'; walletPubkey: string; signature: string }
-  | { type: 'transaction'; walletPubkey: string; signedTransaction: string };
-
 /** Signs a trigger v2 challenge of either type and returns the verify request body. */
 export async function answerTriggerChallenge(
-  challenge: TriggerChallenge,
+  challenge: TriggerV2ChallengeResponse,
   signerInput: SignerInput,
   options: ChallengeTransactionOptions = {},
-): Promise<TriggerVerifyBody> {
+): Promise<TriggerV2VerifyRequest> {
   const signer = toSigner(signerInput);
   if (challenge.type === 'message') {
     if (typeof challenge.challenge !== 'string' || challenge.challenge.length === 0) {

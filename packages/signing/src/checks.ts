@@ -5,11 +5,14 @@
 import { addressBytes, bytesToAddressString } from './encoding.js';
 import { verifyEd25519 } from './ed25519.js';
 import { SigningError, TransactionRejectedError } from './errors.js';
+import { checkValueIntent, type ValueIntent } from './value/check-intent.js';
+import { advancesDurableNonce, readValueMovements } from './value/decode-movements.js';
 import {
   blockhashBytes,
   bytesEqual,
   findSignerIndex,
   isAllZero,
+  MAX_TRANSACTION_SIZE,
   messageBytes,
   signatureSlot,
   staticAccountBytes,
@@ -30,7 +33,19 @@ export interface SignTransactionExpectations {
   readonly signers?: readonly string[];
   /** Programs the transaction may invoke; any other program is refused. */
   readonly programs?: readonly string[];
+  /**
+   * Accept a durable-nonce advance as first instruction. Refused by default: such a transaction
+   * does not expire with its blockhash and can be landed by anyone holding it, at any later time.
+   */
+  readonly allowDurableNonce?: boolean;
+  /**
+   * What the transaction may do with the wallet's value. When given, every top-level System or token
+   * instruction the wallet authorises must be an expected transfer or go to an allowed destination,
+   * and every expected transfer must be present. See `ValueIntent`.
+   */
+  readonly expect?: ValueIntent;
 }
+
 
 /** Package-internal relaxations used by the challenge signer. */
 export interface CheckOptions {
@@ -96,7 +111,8 @@ function checkPrograms(tx: ParsedTransaction, programs: readonly string[] | unde
   }
 }
 
-async function checkExistingSignatures(tx: ParsedTransaction, walletIndex: number): Promise<void> {
+/** Verifies the signatures already in the transaction; `undefined` when there is none to verify. */
+function checkExistingSignatures(tx: ParsedTransaction, walletIndex: number): Promise<unknown> | undefined {
   const message = messageBytes(tx);
   const pending: Promise<void>[] = [];
   for (let index = 0; index < tx.numRequiredSignatures; index++) {
@@ -114,18 +130,27 @@ async function checkExistingSignatures(tx: ParsedTransaction, walletIndex: numbe
       }),
     );
   }
-  await Promise.all(pending);
+  return pending.length === 0 ? undefined : Promise.all(pending);
 }
 
-/** Runs every check; returns the index of the wallet's signature slot. */
-export async function checkBeforeSigning(
+/**
+ * Runs every check; returns the index of the wallet's signature slot. Synchronous (no promise)
+ * when nothing asynchronous is left to check: no signature to verify and no value intent.
+ */
+export function checkBeforeSigning(
   tx: ParsedTransaction,
   wallet: string,
   expectations: SignTransactionExpectations,
   options: CheckOptions = {},
-): Promise<number> {
+): number | Promise<number> {
   if (typeof expectations !== 'object' || expectations === null) {
     throw new SigningError('INVALID_ARGUMENT', 'expectations must be an object.', {});
+  }
+  if (tx.bytes.length > MAX_TRANSACTION_SIZE) {
+    throw new TransactionRejectedError('TRANSACTION_TOO_LARGE', `The transaction is larger than ${MAX_TRANSACTION_SIZE} bytes and cannot be sent.`, {
+      size: tx.bytes.length,
+      limit: MAX_TRANSACTION_SIZE,
+    });
   }
   const walletIndex = findSignerIndex(tx, addressBytes(wallet, 'wallet'));
   if (walletIndex < 0) {
@@ -140,6 +165,18 @@ export async function checkBeforeSigning(
   if (!options.allowZeroBlockhash && isAllZero(blockhashBytes(tx))) {
     throw new TransactionRejectedError('ZERO_BLOCKHASH', 'The transaction has an all-zero blockhash.', {});
   }
-  await checkExistingSignatures(tx, walletIndex);
-  return walletIndex;
+  if (expectations.allowDurableNonce !== true && advancesDurableNonce(tx)) {
+    throw new TransactionRejectedError(
+      'DURABLE_NONCE',
+      'The transaction advances a durable nonce first: it would not expire with its blockhash. Pass allowDurableNonce to accept it.',
+      { nonceAccount: readValueMovements(tx).durableNonce?.nonceAccount.address ?? null },
+    );
+  }
+  const intent = expectations.expect;
+  const valueChecked = intent === undefined ? undefined : checkValueIntent(readValueMovements(tx).movements, wallet, intent);
+  if (valueChecked !== undefined) {
+    return valueChecked.then(() => checkExistingSignatures(tx, walletIndex)).then(() => walletIndex);
+  }
+  const verifying = checkExistingSignatures(tx, walletIndex);
+  return verifying === undefined ? walletIndex : verifying.then(() => walletIndex);
 }

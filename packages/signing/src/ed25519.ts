@@ -24,8 +24,9 @@ export async function verifyEd25519(publicKey: Uint8Array, signature: Uint8Array
   }
 }
 
-export async function signEd25519(privateKey: CryptoKey, message: Uint8Array): Promise<Uint8Array> {
-  return await signBytes(privateKey, message);
+/** Signs `message` (any view: WebCrypto copies what it reads) with an Ed25519 private key. */
+export function signEd25519(privateKey: CryptoKey, message: Uint8Array): Promise<Uint8Array> {
+  return crypto.subtle.sign(ED25519_ALGORITHM_IDENTIFIER, privateKey, message as Uint8Array<ArrayBuffer>).then((signature) => new Uint8Array(signature));
 }
 
 /** Signs fresh random bytes with `privateKey` and checks the result with `publicKey`. */

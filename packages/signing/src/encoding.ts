@@ -1,45 +1,40 @@
 /**
- * Base64, base58 and UTF-8 helpers on top of the @solana/kit codecs, with strict input checks and
- * errors that never echo their input (the same helpers read secret keys).
+ * Base64 (./wire/base64.ts), base58 and UTF-8 helpers (base58 on top of the @solana/kit codecs),
+ * with strict input checks and errors that never echo their input (the same helpers read secret keys).
  */
 import {
   getAddressDecoder,
   getAddressEncoder,
   getBase58Decoder,
   getBase58Encoder,
-  getBase64Decoder,
-  getBase64Encoder,
   type Address,
 } from '@solana/kit';
 import { SigningError, TransactionFormatError } from './errors.js';
+import { decodeBase64 } from './wire/base64.js';
 
-const BASE64_PATTERN = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+export { encodeBase64 } from './wire/base64.js';
+
 const BASE58_PATTERN = /^[1-9A-HJ-NP-Za-km-z]+$/;
 
-const base64ToBytes = getBase64Encoder();
-const bytesToBase64 = getBase64Decoder();
 const base58ToBytes = getBase58Encoder();
 const bytesToBase58 = getBase58Decoder();
 const addressToBytes = getAddressEncoder();
 const bytesToAddress = getAddressDecoder();
 
-/** Decodes canonical, padded base64 (the wire format of the API's transactions). */
+/** Decodes canonical, padded base64 (the wire format of the API's transactions) into new bytes. */
 export function decodeBase64Transaction(text: string): Uint8Array {
   if (typeof text !== 'string' || text.length === 0) {
     throw new TransactionFormatError('INVALID_ENCODING', 'The transaction is empty or not a string.');
   }
-  if (!BASE64_PATTERN.test(text)) {
+  const bytes = decodeBase64(text);
+  if (bytes === undefined) {
     throw new TransactionFormatError(
       'INVALID_ENCODING',
-      'The transaction is not valid base64 (standard alphabet, padded, no whitespace).',
+      'The transaction is not valid base64 (standard alphabet, padded, canonical, no whitespace).',
       { length: text.length },
     );
   }
-  return base64ToBytes.encode(text) as Uint8Array;
-}
-
-export function encodeBase64(bytes: Uint8Array): string {
-  return bytesToBase64.decode(bytes);
+  return bytes;
 }
 
 export function encodeBase58(bytes: Uint8Array): string {
@@ -82,8 +77,19 @@ export function addressBytes(value: string, what: string): Uint8Array {
   return bytes;
 }
 
+// Base58 encoding costs microseconds per address; the same addresses (programs, the wallet, its
+// counterparties) come back across transactions, so their text is cached by their bytes.
+const textCache = new Map<string, Address>();
+
+/** The base58 text of a 32-byte address. */
 export function bytesToAddressString(bytes: Uint8Array): Address {
-  return bytesToAddress.decode(bytes);
+  const key = String.fromCharCode.apply(null, bytes as unknown as number[]);
+  const cached = textCache.get(key);
+  if (cached !== undefined) return cached;
+  const text = bytesToAddress.decode(bytes);
+  if (textCache.size >= ADDRESS_CACHE_LIMIT * 4) textCache.clear();
+  textCache.set(key, text);
+  return text;
 }
 
 const utf8 = new TextEncoder();

@@ -23,7 +23,16 @@ export type TransactionRejectedErrorCode =
   | 'INVALID_EXISTING_SIGNATURE'
   | 'ZERO_BLOCKHASH'
   | 'MESSAGE_IS_A_TRANSACTION'
-  | 'INVALID_CHALLENGE';
+  | 'INVALID_CHALLENGE'
+  | 'TRANSACTION_TOO_LARGE'
+  | 'DURABLE_NONCE'
+  | 'UNEXPECTED_TRANSFER'
+  | 'UNEXPECTED_DELEGATION'
+  | 'UNEXPECTED_AUTHORITY_CHANGE'
+  | 'UNEXPECTED_BURN'
+  | 'UNRECOGNIZED_INSTRUCTION'
+  | 'LOOKUP_TABLE_DESTINATION'
+  | 'MISSING_EXPECTED_TRANSFER';
 
 /** A signer could not be built, cannot do what was asked, or failed. */
 export type SignerErrorCode =
@@ -45,6 +54,7 @@ export type FlowErrorCode =
   | 'ORDER_CREATE_UNCONFIRMED'
   | 'CANCEL_NOT_READY'
   | 'EXPRESS_NOT_ELIGIBLE'
+  | 'EXPRESS_CRAFT_EXPIRED'
   | 'EXPRESS_FAILED';
 
 export type SigningErrorCode =

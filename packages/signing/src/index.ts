@@ -34,6 +34,8 @@ export {
   type InspectedLookupTable,
 } from './inspect.js';
 export type { TransactionVersion } from './wire/parse-transaction.js';
+export type { ValueMovement, ValueMovementKind, InspectedAccount, DurableNonce } from './value/decode-movements.js';
+export type { ValueIntent, ExpectedTransfer, AllowedDestination } from './value/check-intent.js';
 export { signTransaction, signTransactionBytes, type SignTransactionExpectations } from './sign-transaction.js';
 export { signMessage, signMessageBytes } from './sign-message.js';
 export {
@@ -41,8 +43,6 @@ export {
   answerTriggerChallenge,
   MEMO_PROGRAM_ADDRESSES,
   type ChallengeTransactionOptions,
-  type TriggerChallenge,
-  type TriggerVerifyBody,
 } from './challenge.js';
 export {
   createTriggerAuthSession,
@@ -51,4 +51,3 @@ export {
   type TriggerAuthClient,
   type BearerTokenProvider,
 } from './auth/trigger-auth-session.js';
-export { encodeBase58, encodeBase64 } from './encoding.js';

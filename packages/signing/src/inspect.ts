@@ -1,10 +1,12 @@
 /** `inspectTransaction`: a readable view of a legacy or v0 transaction, without signing anything. */
 import type { Address } from '@solana/kit';
 import { bytesToAddressString, decodeBase64Transaction, encodeBase58, encodeBase64 } from './encoding.js';
+import { readValueMovements, type DurableNonce, type ValueMovement } from './value/decode-movements.js';
 import {
   blockhashBytes,
   isAllZero,
   isSignerWritable,
+  MAX_TRANSACTION_SIZE,
   parseTransaction,
   signatureSlot,
   staticAccountBytes,
@@ -52,6 +54,18 @@ export interface TransactionInspection {
   readonly addressLookupTables: readonly InspectedLookupTable[];
   /** Size of the wire transaction in bytes. */
   readonly size: number;
+  /** Whether `size` is over the 1,232-byte packet limit (`signTransaction` refuses it). */
+  readonly oversized: boolean;
+  /**
+   * What the top-level System, Token and Token-2022 instructions do with value (transfers, funding,
+   * closes, delegations, authority changes, burns), in instruction order. What a program does
+   * inside a cross-program invocation is not visible here: that needs a simulation on the chain.
+   */
+  readonly valueMovements: readonly ValueMovement[];
+  /** Set when the first instruction advances a durable nonce (the transaction does not expire with its blockhash). */
+  readonly durableNonce: DurableNonce | null;
+  /** Whether a value movement has its destination loaded from an address lookup table (unknown offline). */
+  readonly lookupTableDestinations: boolean;
 }
 
 function inspectParsed(tx: ParsedTransaction): TransactionInspection {
@@ -77,6 +91,7 @@ function inspectParsed(tx: ParsedTransaction): TransactionInspection {
     data: encodeBase64(instruction.data),
   }));
   const blockhash = blockhashBytes(tx);
+  const { movements, durableNonce } = readValueMovements(tx);
   return {
     version: tx.version,
     feePayer: staticAccounts[0] as Address,
@@ -93,6 +108,10 @@ function inspectParsed(tx: ParsedTransaction): TransactionInspection {
       readonlyIndexes: [...lookup.readonlyIndexes],
     })),
     size: tx.bytes.length,
+    oversized: tx.bytes.length > MAX_TRANSACTION_SIZE,
+    valueMovements: movements,
+    durableNonce,
+    lookupTableDestinations: movements.some((movement) => movement.destination !== null && movement.destination.address === null),
   };
 }
 
@@ -103,7 +122,9 @@ export function inspectTransactionBytes(bytes: Uint8Array): TransactionInspectio
 
 /**
  * Reads a base64 legacy or v0 transaction: version, fee payer, required signers (writable or not,
- * slot filled or empty), blockhash, programs, lookup tables. Throws `TransactionFormatError` on
+ * slot filled or empty), blockhash, programs, lookup tables, and the value its top-level System and
+ * token instructions move (amounts, sources, destinations, mints where named; destinations from
+ * lookup tables flagged), and a durable-nonce advance. Throws `TransactionFormatError` on
  * invalid base64, truncated or inconsistent bytes, trailing bytes or an unknown version.
  */
 export function inspectTransaction(transaction: string): TransactionInspection {

@@ -2,32 +2,24 @@
  * `signTransaction`: check, then sign the original message bytes, then fill only the wallet's slot.
  *
  * The message is never decoded-and-re-encoded: the signature covers the bytes received, and the
- * output is those same bytes with 64 of them (the wallet's slot) replaced.
+ * output is those same bytes with 64 of them (the wallet's slot) replaced. The base64 path parses
+ * the bytes it decoded once, signs a view of them, writes the signature into them, and re-encodes
+ * only the characters that cover the slot.
  */
 import { checkBeforeSigning, type CheckOptions, type SignTransactionExpectations } from './checks.js';
-import { addressBytes, decodeBase64Transaction, encodeBase64 } from './encoding.js';
+import { addressBytes, decodeBase64Transaction } from './encoding.js';
 import { verifyEd25519 } from './ed25519.js';
 import { SignerError } from './errors.js';
 import { isTrusted } from './signers/trusted.js';
 import { toSigner, type SignerInput } from './signers/to-signer.js';
 import type { Signer } from './signers/types.js';
+import { replaceBase64Range } from './wire/base64.js';
 import { SIGNATURE_LENGTH, messageBytes, parseTransaction, type ParsedTransaction } from './wire/parse-transaction.js';
 
 export type { SignTransactionExpectations } from './checks.js';
 
-async function obtainSignature(signer: Signer, tx: ParsedTransaction, signerIndex: number): Promise<Uint8Array> {
-  if (typeof signer.signTransactionMessage !== 'function') {
-    throw new SignerError('SIGNER_UNSUPPORTED', 'This signer cannot sign transactions.', { signer: signer.address });
-  }
-  const message = messageBytes(tx);
-  const trusted = isTrusted(signer);
-  // Signers other than this package's own get copies, so they cannot alter the bytes checked here.
-  const signature = await signer.signTransactionMessage({
-    messageBytes: trusted ? message : message.slice(),
-    transactionBytes: trusted ? tx.bytes : tx.bytes.slice(),
-    signerIndex,
-  });
-  if (trusted && signature.length === SIGNATURE_LENGTH) return signature;
+/** Checks a signature an external signer returned: it must verify over the original message. */
+async function verifiedSignature(signer: Signer, signature: unknown, message: Uint8Array): Promise<Uint8Array> {
   if (!(signature instanceof Uint8Array) || !(await verifyEd25519(addressBytes(signer.address, 'signer'), signature, message))) {
     throw new SignerError(
       'SIGNER_RETURNED_INVALID_SIGNATURE',
@@ -38,19 +30,48 @@ async function obtainSignature(signer: Signer, tx: ParsedTransaction, signerInde
   return signature;
 }
 
-/** Package-internal: sign already-decoded bytes with optional relaxed checks. */
+/**
+ * Asks `signer` to sign the message of `tx`. This package's own signers get views of the bytes and
+ * their signature is used as is (no extra promise in between); every other signer gets copies, so it
+ * cannot alter the bytes checked here, and its signature is verified.
+ */
+function obtainSignature(signer: Signer, tx: ParsedTransaction, signerIndex: number): Promise<Uint8Array> {
+  if (typeof signer.signTransactionMessage !== 'function') {
+    throw new SignerError('SIGNER_UNSUPPORTED', 'This signer cannot sign transactions.', { signer: signer.address });
+  }
+  const message = messageBytes(tx);
+  if (isTrusted(signer)) return signer.signTransactionMessage({ messageBytes: message, transactionBytes: tx.bytes, signerIndex });
+  const copy = { messageBytes: message.slice(), transactionBytes: tx.bytes.slice(), signerIndex };
+  return Promise.resolve()
+    .then(() => signer.signTransactionMessage!(copy))
+    .then((signature) => verifiedSignature(signer, signature, message));
+}
+
+/** Checks `bytes` and signs their message; resolves to the byte offset of the wallet's slot and the signature. */
+async function checkAndSign(
+  bytes: Uint8Array,
+  signerInput: SignerInput,
+  expectations: SignTransactionExpectations,
+  options: CheckOptions,
+): Promise<{ readonly slot: number; readonly signature: Uint8Array }> {
+  const signer = toSigner(signerInput);
+  const tx = parseTransaction(bytes);
+  const checked = checkBeforeSigning(tx, signer.address, expectations, options);
+  const signerIndex = typeof checked === 'number' ? checked : await checked;
+  const signature = await obtainSignature(signer, tx, signerIndex);
+  return { slot: tx.signaturesOffset + signerIndex * SIGNATURE_LENGTH, signature };
+}
+
+/** Package-internal: sign already-decoded bytes with optional relaxed checks; returns new bytes. */
 export async function signTransactionBytesWith(
   bytes: Uint8Array,
   signerInput: SignerInput,
   expectations: SignTransactionExpectations,
   options: CheckOptions,
 ): Promise<Uint8Array> {
-  const signer = toSigner(signerInput);
-  const tx = parseTransaction(bytes);
-  const signerIndex = await checkBeforeSigning(tx, signer.address, expectations, options);
-  const signature = await obtainSignature(signer, tx, signerIndex);
+  const { slot, signature } = await checkAndSign(bytes, signerInput, expectations, options);
   const signed = bytes.slice();
-  signed.set(signature, tx.signaturesOffset + signerIndex * SIGNATURE_LENGTH);
+  signed.set(signature, slot);
   return signed;
 }
 
@@ -76,14 +97,30 @@ export async function signTransactionBytes(
  * required signer (`NOT_A_SIGNER`); the fee payer is neither the wallet nor `expectations.feePayer`
  * (`UNEXPECTED_FEE_PAYER`); the signature count or signer set differs from the expectations
  * (`SIGNATURE_COUNT_MISMATCH`, `UNEXPECTED_SIGNERS`); a program is outside `expectations.programs`
- * (`UNEXPECTED_PROGRAM`); the blockhash is all zero (`ZERO_BLOCKHASH`); a signature already present
- * does not verify (`INVALID_EXISTING_SIGNATURE`).
+ * (`UNEXPECTED_PROGRAM`); the transaction is over 1,232 bytes (`TRANSACTION_TOO_LARGE`); the
+ * blockhash is all zero (`ZERO_BLOCKHASH`); the first instruction advances a durable nonce and
+ * `expectations.allowDurableNonce` is not set (`DURABLE_NONCE`); with `expectations.expect`, the
+ * wallet authorises a top-level System or token instruction outside that intent
+ * (`UNEXPECTED_TRANSFER`, `UNEXPECTED_DELEGATION`, `UNEXPECTED_AUTHORITY_CHANGE`, `UNEXPECTED_BURN`,
+ * `UNRECOGNIZED_INSTRUCTION`, `LOOKUP_TABLE_DESTINATION`) or an expected transfer is absent
+ * (`MISSING_EXPECTED_TRANSFER`); a signature already present does not verify
+ * (`INVALID_EXISTING_SIGNATURE`). What programs do through cross-program invocations is not
+ * visible offline.
  */
 export async function signTransaction(
   transaction: string,
-  signer: SignerInput,
+  signerInput: SignerInput,
   expectations: SignTransactionExpectations = {},
 ): Promise<string> {
-  const signed = await signTransactionBytesWith(decodeBase64Transaction(transaction), signer, expectations, {});
-  return encodeBase64(signed);
+  // The decoded bytes are this call's own: the signature is written into them, not into a copy.
+  // Inlined (no helper call in between) so that nothing but the signature itself is awaited.
+  const bytes = decodeBase64Transaction(transaction);
+  const signer = toSigner(signerInput);
+  const tx = parseTransaction(bytes);
+  const checked = checkBeforeSigning(tx, signer.address, expectations, {});
+  const signerIndex = typeof checked === 'number' ? checked : await checked;
+  const signature = await obtainSignature(signer, tx, signerIndex);
+  const slot = tx.signaturesOffset + signerIndex * SIGNATURE_LENGTH;
+  bytes.set(signature, slot);
+  return replaceBase64Range(transaction, bytes, slot, slot + SIGNATURE_LENGTH);
 }

@@ -12,7 +12,9 @@ import {
   compressTransactionMessageUsingAddressLookupTables,
   createTransactionMessage,
   getAddressDecoder,
+  getAddressEncoder,
   getBase58Decoder,
+  getProgramDerivedAddress,
   getBase64Decoder,
   getTransactionEncoder,
   setTransactionMessageFeePayer,
@@ -27,6 +29,9 @@ export const EXAMPLE_BLOCKHASH = '35HJ2QSRigYgao1tVxRJd7oDLW8aov5KNfq5YxkGVuHs';
 export const ZERO_BLOCKHASH = '11111111111111111111111111111111';
 export const MEMO_PROGRAM = 'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr' as Address;
 export const SYSTEM_PROGRAM = '11111111111111111111111111111111' as Address;
+export const TOKEN_PROGRAM = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA' as Address;
+export const TOKEN_2022_PROGRAM = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb' as Address;
+const ASSOCIATED_TOKEN_PROGRAM = 'ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL' as Address;
 
 /**
  * The example "unsigned v0 transaction" of spec/README.md, copied verbatim. Its signature slot is
@@ -78,6 +83,8 @@ export interface BuildOptions {
   readonly blockhash?: string;
   /** v0 only: put the non-signer accounts of the first instruction in a lookup table. */
   readonly lookupTable?: Address;
+  /** The accounts of `lookupTable` (default: three random ones that the default instruction uses). */
+  readonly lookupTableAccounts?: readonly Address[];
   readonly instructions?: readonly Instruction[];
 }
 
@@ -137,7 +144,7 @@ export function buildTransaction(options: BuildOptions): BuiltTransaction {
   let message = appendTransactionMessageInstructions(instructions, base);
   if (options.version === 0 && options.lookupTable !== undefined) {
     message = compressTransactionMessageUsingAddressLookupTables(message as never, {
-      [options.lookupTable]: lookupAccounts,
+      [options.lookupTable]: [...(options.lookupTableAccounts ?? lookupAccounts)],
     }) as typeof message;
   }
   const compiled = compileTransaction(message);
@@ -190,3 +197,71 @@ export function fixedSpecExample(): Uint8Array {
 
 export const SPEC_TAKER = 'EwV78VBLEhDmtkHxBv6hcTBjrfhbM8b3n1cCELt4imKg';
 export const SPEC_RECEIVER = '6V1VsEmCGxfsZDKSwt2Jx3UgJKxaMwSeArFeUNuzSYRH';
+
+const addressEncoder = getAddressEncoder();
+
+/** The associated token account of `owner` for `mint` (derived here with kit, for the tests). */
+export async function associatedTokenAddress(owner: string, mint: string, program: Address = TOKEN_PROGRAM): Promise<Address> {
+  const [derived] = await getProgramDerivedAddress({
+    programAddress: ASSOCIATED_TOKEN_PROGRAM,
+    seeds: [addressEncoder.encode(owner as Address), addressEncoder.encode(program), addressEncoder.encode(mint as Address)],
+  });
+  return derived;
+}
+
+function u64(value: bigint): Uint8Array {
+  const out = new Uint8Array(8);
+  new DataView(out.buffer).setBigUint64(0, value, true);
+  return out;
+}
+
+type Role = 'w' | 'r' | 'ws' | 'rs';
+const ROLES: Record<Role, AccountRole> = {
+  w: AccountRole.WRITABLE,
+  r: AccountRole.READONLY,
+  ws: AccountRole.WRITABLE_SIGNER,
+  rs: AccountRole.READONLY_SIGNER,
+};
+
+/** An instruction from raw parts: program, accounts with roles, data bytes. */
+export function rawInstruction(program: Address, accounts: readonly [string, Role][], data: readonly number[] | Uint8Array): Instruction {
+  return {
+    programAddress: program,
+    accounts: accounts.map(([address, role]) => ({ address: address as Address, role: ROLES[role] })),
+    data: data instanceof Uint8Array ? data : new Uint8Array(data),
+  };
+}
+
+/** The chain's token instructions, laid out as the token programs read them. */
+export const token = {
+  transfer: (source: string, destination: string, owner: string, amount: bigint, program = TOKEN_PROGRAM) =>
+    rawInstruction(program, [[source, 'w'], [destination, 'w'], [owner, 'ws']], [3, ...u64(amount)]),
+  transferChecked: (source: string, mint: string, destination: string, owner: string, amount: bigint, decimals: number, program = TOKEN_PROGRAM) =>
+    rawInstruction(program, [[source, 'w'], [mint, 'r'], [destination, 'w'], [owner, 'ws']], [12, ...u64(amount), decimals]),
+  approve: (source: string, delegate: string, owner: string, amount: bigint, program = TOKEN_PROGRAM) =>
+    rawInstruction(program, [[source, 'w'], [delegate, 'r'], [owner, 'ws']], [4, ...u64(amount)]),
+  approveChecked: (source: string, mint: string, delegate: string, owner: string, amount: bigint, decimals: number, program = TOKEN_PROGRAM) =>
+    rawInstruction(program, [[source, 'w'], [mint, 'r'], [delegate, 'r'], [owner, 'ws']], [13, ...u64(amount), decimals]),
+  /** authorityType 2 = AccountOwner. */
+  setAuthority: (account: string, current: string, newAuthority: string, authorityType = 2, program = TOKEN_PROGRAM) =>
+    rawInstruction(program, [[account, 'w'], [current, 'ws']], [6, authorityType, 1, ...addressEncoder.encode(newAuthority as Address)]),
+  closeAccount: (account: string, destination: string, owner: string, program = TOKEN_PROGRAM) =>
+    rawInstruction(program, [[account, 'w'], [destination, 'w'], [owner, 'ws']], [9]),
+  burn: (account: string, mint: string, owner: string, amount: bigint, program = TOKEN_PROGRAM) =>
+    rawInstruction(program, [[account, 'w'], [mint, 'w'], [owner, 'ws']], [8, ...u64(amount)]),
+};
+
+/** The chain's System instructions that move native coin or control. */
+export const system = {
+  transfer: (from: string, to: string, lamports: bigint) => rawInstruction(SYSTEM_PROGRAM, [[from, 'ws'], [to, 'w']], [2, 0, 0, 0, ...u64(lamports)]),
+  createAccount: (from: string, created: string, lamports: bigint, space: bigint, owner: string) =>
+    rawInstruction(SYSTEM_PROGRAM, [[from, 'ws'], [created, 'ws']], [0, 0, 0, 0, ...u64(lamports), ...u64(space), ...addressEncoder.encode(owner as Address)]),
+  assign: (account: string, owner: string) => rawInstruction(SYSTEM_PROGRAM, [[account, 'ws']], [1, 0, 0, 0, ...addressEncoder.encode(owner as Address)]),
+  /** AdvanceNonceAccount: nonce account, recent-blockhashes sysvar, nonce authority. */
+  advanceNonce: (nonceAccount: string, authority: string) =>
+    rawInstruction(
+      SYSTEM_PROGRAM,
+      [[nonceAccount, 'w'], ['SysvarRecentB1ockHashes11111111111111111111', 'r'], [authority, 'rs']],
+      [4, 0, 0, 0],
+    ),
+};

@@ -4,17 +4,18 @@
 // executed in one call, and a prediction market read with its types.
 import { createClient, getSwapOrderFailure } from '@x/fetch-client';
 import { createSimulator } from '@x/mock';
+import { listen } from '@x/mock/node';
 import { inspectTransaction, signerFromKeyPair } from '@x/signing';
 import { swap } from '@x/signing/flows';
 import { operation, validateResponse } from '@x/openapi/reader';
-import type { PredictionMarket, PredictionMarketRef, SwapOrderResponse } from '@x/types';
+import type { PredictionMarket, SwapOrderResponse } from '@x/types';
 import { mintOf } from './world.js';
 
 const PLATFORM_TOKEN = mintOf('PLATFORM_TOKEN');
 const STABLECOIN_USD = mintOf('STABLECOIN_USD');
 
 const sim = createSimulator({ now: Date.now() });
-const server = await sim.listen({ host: '127.0.0.1', port: 0 });
+const server = await listen(sim, { host: '127.0.0.1', port: 0 });
 try {
   const api = createClient({ baseUrl: server.url, apiKey: 'consumer-key' });
   const wallet = await signerFromKeyPair((await crypto.subtle.generateKey('Ed25519', false, ['sign', 'verify'])) as CryptoKeyPair);
@@ -33,10 +34,12 @@ try {
   const result = await swap({ client: api, signer: wallet, order: { inputMint: PLATFORM_TOKEN, outputMint: STABLECOIN_USD, amount: '40000000' } });
   console.log(`swap: ${result.execution.status} code ${result.execution.code}`);
 
+  // The list names each market by id only (as the service does); the event detail gives them whole.
   const { data: events } = await api.predictionListEvents({ query: { includeMarkets: true, category: 'sports' } });
-  // a market is either whole or only its id (PredictionMarketRef): the types make you tell them apart
-  const first: PredictionMarket | PredictionMarketRef | undefined = events.data[0]?.markets?.[0];
-  const market = first && 'status' in first ? first : undefined;
+  const first = events.data[0];
+  const detail = first ? (await api.predictionGetEvent({ path: { eventId: first.eventId } })).data : undefined;
+  const entry = detail?.markets?.[0];
+  const market: PredictionMarket | undefined = entry && 'status' in entry ? entry : undefined;
   console.log(`prediction: ${events.pagination.total} sports events, first market ${market?.status ?? 'none'}`);
   console.log('consumer: ok');
 } finally {

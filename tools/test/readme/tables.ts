@@ -1,43 +1,46 @@
-// Tables of the @x/mock README generated from the spec (read through @x/openapi/reader), so the
-// README never holds a second copy of a fact: the example world's tokens and addresses
-// (`x-example-values`), the unit of every time field the spec describes, and the values of the
-// trigger v2 history's `state` filter and `orderState`.
+// Tables of the @x/mock README generated from what they describe, so the README never holds a
+// second copy of a fact: the example world from `world` of @x/mock (tokens and addresses from the
+// spec's `x-example-values`, prices and starting balances from the simulator), and, from the spec
+// (read through @x/openapi/reader), the unit of every time field and the values of the trigger v2
+// history's `state` filter and `orderState`.
 // `node tools/test/readme/tables.ts --write` rewrites the sections; readme-tables.test.ts checks them.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { world as simulatorWorld, type World } from '../../../packages/mock/dist/index.js';
 import { deref, loadSpec } from '../../../packages/openapi/dist/reader.js';
 
 type Json = any;
 
 export const mockReadme = fileURLToPath(new URL('../../../packages/mock/README.md', import.meta.url));
 
-/** Roles of `x-example-values.addresses` a simulator user meets, with what each one is for. */
-const ROLES: Record<string, string> = {
-  taker: 'the example wallet of the docs (any wallet works: every new wallet is funded)',
-  tipReceiver: 'tip receiver: `/tx/v1/submit` wants a tip of at least 1 000 000 lamports to it',
-  gasWallet: "the service's gas wallet: fee payer of gasless swaps",
-  rfqMaker: 'the RFQ maker: fee payer and counterparty of `router_rfq` swaps',
-  integratorPayer: 'an integrator `payer` (swap `payer` parameter)',
-  referralAccount: 'a `referralAccount` (swap fee account of a referral)',
-  feeTokenAccount: 'a `feeAccount` of `/swap/v2/build`',
-  expressPaymentReceiver: 'receiver of the express-verification payment',
-  triggerV2Vault: 'the trigger v2 vault of the examples (the simulator derives one per wallet)',
-};
+/** The roles of the example world a simulator user meets, with what each one is for. */
+const ROLES: [role: string, address: (w: World) => string, what: string][] = [
+  ['wallets.taker', (w) => w.wallets.taker, 'the example wallet of the docs (any wallet works: every wallet starts funded)'],
+  ['wallets.receiver', (w) => w.wallets.receiver, 'a swap `receiver` other than the taker'],
+  ['wallets.integratorPayer', (w) => w.wallets.integratorPayer, 'an integrator `payer` (swap `payer` parameter)'],
+  ['tipReceiver', (w) => w.tipReceiver, 'the tip receiver `/tx/v1/submit` accepts (a tip of at least 1 000 000 lamports)'],
+  ['feeAccounts.referralAccount', (w) => w.feeAccounts.referralAccount, 'the `referralAccount` of a swap order (with `referralFee`)'],
+  ['feeAccounts.feeTokenAccount', (w) => w.feeAccounts.feeTokenAccount, 'the `feeAccount` of `/swap/v2/build` (with `platformFeeBps`)'],
+  ['addresses.gasWallet', (w) => w.addresses.gasWallet, "the service's gas wallet: fee payer of gasless swaps"],
+  ['addresses.rfqMaker', (w) => w.addresses.rfqMaker, 'the RFQ maker: fee payer and counterparty of `router_rfq` swaps'],
+  ['addresses.expressPaymentReceiver', (w) => w.addresses.expressPaymentReceiver, 'receiver of the express-verification payment'],
+];
 
-export function worldTable(spec: Json = loadSpec()): string {
-  const world = spec['x-example-values'];
-  const tokens = world.tokens.map((t: Json) => `| \`${t.symbol}\` | \`${t.mint}\` | ${t.decimals} |`);
-  const addresses = Object.entries<string>(ROLES)
-    .filter(([role]) => world.addresses[role])
-    .map(([role, what]) => `| \`${role}\` | \`${world.addresses[role]}\` | ${what} |`);
+const thousands = (n: number) => n.toLocaleString('en-US').replace(/,/g, ' ');
+
+export function worldTable(world: World = simulatorWorld): string {
+  const tokens = Object.values(world.tokens).map(
+    (t) => `| \`${t.symbol}\` | \`${t.mint}\` | ${t.decimals} | ${thousands(t.startingBalance)} | ${t.usdPrice} |`,
+  );
+  const roles = ROLES.map(([role, address, what]) => `| \`world.${role}\` | \`${address(world)}\` | ${what} |`);
   return [
-    '| token | mint | decimals |',
-    '|---|---|---|',
+    '| token | mint | decimals | every wallet starts with | starting price (USD) |',
+    '|---|---|---|---|---|',
     ...tokens,
     '',
     '| role | address | |',
     '|---|---|---|',
-    ...addresses,
+    ...roles,
   ].join('\n');
 }
 

@@ -1,16 +1,14 @@
-// The operation table, built once from the bundled spec: method, path template, parameters,
-// body schema and security of every operation.
-import { areaOfOperation, type Area } from './areas.js';
-import { deref, type JsonSchema, type OpenApiDocument, type OperationObject, type ParameterObject } from './spec.js';
-
-export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+// The simulator's operation table: each operation of the spec (read by @x/openapi/reader) with what
+// the pipeline needs (body schema, security). Built once per document and process, frozen,
+// and shared by every simulator instance.
+import { operations as specOperations, type Operation } from '@x/openapi/reader';
+import type { OpenApiDocument, OperationObject, ParameterObject } from './spec.js';
 
 export interface OperationInfo {
   operationId: string;
   method: string;
   path: string;
-  area: Area;
-  parameters: ParameterObject[];
+  parameters: readonly ParameterObject[];
   /** JSON pointer of the application/json request body schema, if the operation has a body. */
   bodyPointer?: string;
   bodyRequired: boolean;
@@ -21,53 +19,33 @@ export interface OperationInfo {
   operation: OperationObject;
 }
 
-const escapePointer = (segment: string): string => segment.replace(/~/g, '~0').replace(/\//g, '~1');
-
-/** Every operation of the spec, in document order. Fails loudly on what it does not support. */
-export function buildOperations(doc: OpenApiDocument): OperationInfo[] {
-  const operations: OperationInfo[] = [];
-  const rootSecurity = doc.security ?? [];
-  for (const [path, item] of Object.entries(doc.paths)) {
-    const shared = (item.parameters ?? []).map((p) => deref(doc, p));
-    for (const method of HTTP_METHODS) {
-      const operation = item[method] as OperationObject | undefined;
-      if (!operation) continue;
-      if (!operation.operationId) throw new Error(`${method.toUpperCase()} ${path} has no operationId`);
-      const own = (operation.parameters ?? []).map((p) => deref(doc, p));
-      const byKey = new Map<string, ParameterObject>();
-      for (const p of [...shared, ...own]) byKey.set(`${p.in}:${p.name}`, p);
-      const requestBody = operation.requestBody ? deref(doc, operation.requestBody) : undefined;
-      const content = requestBody?.content ?? {};
-      const mediaTypes = Object.keys(content);
-      if (mediaTypes.length > 0 && !content['application/json']) {
-        throw new Error(`${operation.operationId}: only application/json request bodies are supported`);
-      }
-      const base = `#/paths/${escapePointer(path)}/${method}`;
-      const bodyPointer = content['application/json']?.schema
-        ? operation.requestBody?.$ref
-          ? `${operation.requestBody.$ref}/content/application~1json/schema`
-          : `${base}/requestBody/content/application~1json/schema`
-        : undefined;
-      const security = operation.security ?? rootSecurity;
-      const schemes = new Set(security.flatMap((requirement) => Object.keys(requirement)));
-      operations.push({
-        operationId: operation.operationId,
-        method: method.toUpperCase(),
-        path,
-        area: areaOfOperation(operation.operationId),
-        parameters: [...byKey.values()],
-        ...(bodyPointer ? { bodyPointer } : {}),
-        bodyRequired: requestBody?.required === true,
-        requiresJwt: schemes.has('TriggerJwt'),
-        requiresApiKey: schemes.has('ApiKey') || schemes.size === 0,
-        operation,
-      });
-    }
+function infoOf(op: Operation): OperationInfo {
+  const body = op.requestBody;
+  if (body && body.mediaTypes.length > 0 && !body.json) {
+    throw new Error(`${op.operationId}: only application/json request bodies are supported`);
   }
-  return operations;
+  const schemes = new Set(op.security.flatMap((requirement) => Object.keys(requirement)));
+  return Object.freeze({
+    operationId: op.operationId,
+    method: op.method,
+    path: op.path,
+    parameters: op.parameters,
+    ...(body?.pointer ? { bodyPointer: body.pointer } : {}),
+    bodyRequired: body?.required === true,
+    requiresJwt: schemes.has('TriggerJwt'),
+    requiresApiKey: schemes.has('ApiKey') || schemes.size === 0,
+    operation: op.operation,
+  });
 }
 
-/** The schema of a parameter, resolved. */
-export function parameterSchema(doc: OpenApiDocument, parameter: ParameterObject): JsonSchema {
-  return parameter.schema ? deref(doc, parameter.schema) : {};
+const tables = new WeakMap<OpenApiDocument, readonly OperationInfo[]>();
+
+/** Every operation of the spec, in document order (once per document and process). */
+export function buildOperations(doc: OpenApiDocument): readonly OperationInfo[] {
+  let table = tables.get(doc);
+  if (!table) {
+    table = Object.freeze(specOperations(doc).map(infoOf));
+    tables.set(doc, table);
+  }
+  return table;
 }

@@ -1,11 +1,12 @@
-// Validate stage: parameters and JSON bodies against the operation's schemas, compiled once at
-// start. Query and path values arrive as text and are coerced to the schema's type first.
+// Validate stage: parameters and JSON bodies against the operation's schemas. The validators are
+// compiled on an operation's first request and shared by every simulator of the process (see
+// shared.ts). Query and path values arrive as text and are coerced to the schema's type first.
+import { resolvePointer, type ValidateFunction } from '@x/openapi/reader';
 import { ApiError } from './errors.js';
 import type { OperationInfo } from './operations.js';
 import { describeError, type SchemaCompiler } from './schemas.js';
 import { deref, type JsonSchema, type OpenApiDocument } from './spec.js';
 import type { SimRequest } from './types.js';
-import type { ValidateFunction } from 'ajv';
 
 export interface ValidatedInput {
   path: Record<string, unknown>;
@@ -55,25 +56,27 @@ export function coerce(raw: string, types: Set<string>): unknown {
 }
 
 export function createOperationValidator(doc: OpenApiDocument, compiler: SchemaCompiler, op: OperationInfo): OperationValidator {
-  const params: ParamCheck[] = [];
-  for (const p of op.parameters) {
-    if (p.in === 'cookie') continue;
-    const schema = p.schema ? deref(doc, p.schema) : {};
-    params.push({
-      name: p.name,
-      location: p.in,
-      required: p.required === true || p.in === 'path',
-      types: admittedTypes(doc, schema),
-      validate: compiler.compile(schema),
-    });
-  }
-  const bodySchema = op.operation.requestBody
-    ? deref(doc, op.operation.requestBody).content?.['application/json']?.schema
-    : undefined;
-  const bodyValidate = bodySchema ? compiler.compile(bodySchema) : undefined;
+  let compiled: { params: ParamCheck[]; bodyValidate: ValidateFunction | undefined } | undefined;
+  const compile = (): { params: ParamCheck[]; bodyValidate: ValidateFunction | undefined } => {
+    const params: ParamCheck[] = [];
+    for (const p of op.parameters) {
+      if (p.in === 'cookie') continue;
+      const schema = p.schema ? deref(doc, p.schema) : {};
+      params.push({
+        name: p.name,
+        location: p.in,
+        required: p.required === true || p.in === 'path',
+        types: admittedTypes(doc, schema),
+        validate: compiler.compile(schema),
+      });
+    }
+    const bodySchema = op.bodyPointer ? (resolvePointer(op.bodyPointer, doc) as JsonSchema) : undefined;
+    return { params, bodyValidate: bodySchema ? compiler.compile(bodySchema) : undefined };
+  };
 
   return {
     validate(request, pathParams) {
+      const { params, bodyValidate } = (compiled ??= compile());
       const input: ValidatedInput = { path: {}, query: {}, body: undefined };
       for (const p of params) {
         const raw =

@@ -6,23 +6,25 @@
  * (`getToken({ refresh: true })`, which the client calls once on a 401), and runs at most one
  * sign-in at a time however many requests wait for it.
  */
-import { answerTriggerChallenge, type ChallengeTransactionOptions, type TriggerChallenge, type TriggerVerifyBody } from '../challenge.js';
+import type {
+  BearerTokenProvider,
+  TriggerV2ChallengeRequest,
+  TriggerV2ChallengeResponse,
+  TriggerV2VerifyRequest,
+  TriggerV2VerifyResponse,
+} from '@x/types';
+import { answerTriggerChallenge, type ChallengeTransactionOptions } from '../challenge.js';
 import { AuthError } from '../errors.js';
 import { toSigner, type SignerInput } from '../signers/to-signer.js';
 import { jwtExpiryMs } from './token-expiry.js';
 
 /** What the session needs of the client: the two auth operations (an `@x/fetch-client` client fits). */
 export interface TriggerAuthClient {
-  triggerV2CreateChallenge(options: {
-    body: { walletPubkey: string; type: 'message' | 'transaction' };
-  }): Promise<{ data: TriggerChallenge }>;
-  triggerV2VerifyChallenge(options: { body: TriggerVerifyBody }): Promise<{ data: { token: string } }>;
+  triggerV2CreateChallenge(options: { body: TriggerV2ChallengeRequest }): Promise<{ data: TriggerV2ChallengeResponse }>;
+  triggerV2VerifyChallenge(options: { body: TriggerV2VerifyRequest }): Promise<{ data: TriggerV2VerifyResponse }>;
 }
 
-/** The interface `@x/fetch-client` calls for bearer tokens (structurally the same). */
-export interface BearerTokenProvider {
-  getToken(options?: { refresh?: boolean; signal?: AbortSignal }): Promise<string>;
-}
+export type { BearerTokenProvider };
 
 export interface TriggerAuthSessionOptions {
   /**
@@ -103,7 +105,7 @@ export function createTriggerAuthSession(options: TriggerAuthSessionOptions): Tr
 
   async function signIn(): Promise<CachedToken> {
     const client = clientOf();
-    let challenge: TriggerChallenge;
+    let challenge: TriggerV2ChallengeResponse;
     try {
       ({ data: challenge } = await client.triggerV2CreateChallenge({ body: { walletPubkey: signer.address, type: challengeType } }));
     } catch (cause) {

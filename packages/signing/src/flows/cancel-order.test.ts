@@ -3,7 +3,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { apiError, fakeClient, fakeTime, newSigner, transportError, type FakeHandler } from '../../test/fake-client.js';
-import { buildTransaction, randomAddress } from '../../test/fixtures.js';
+import { buildTransaction, randomAddress, system, token } from '../../test/fixtures.js';
 import { SigningError } from '../errors.js';
 import { inspectTransaction } from '../inspect.js';
 import type { Signer } from '../signers/types.js';
@@ -109,5 +109,28 @@ describe('cancelPriceOrder', () => {
   it('rejects a non-positive attempts option', async () => {
     const { run } = await setup(() => ({}));
     expect((await failure(run({ retry: { attempts: 0 } }))).code).toBe('INVALID_ARGUMENT');
+  });
+});
+
+describe('cancelPriceOrder: the withdrawal only moves funds to the wallet', () => {
+  const withdrawal = (wallet: Signer, ...instructions: Parameters<typeof buildTransaction>[0]['instructions'] & unknown[]) =>
+    initiation(wallet, { transaction: buildTransaction({ version: 0, feePayer: wallet.address, instructions }).base64 });
+
+  it('a withdrawal that also sends native coin to a third party is not signed: UNEXPECTED_TRANSFER', async () => {
+    const { fake, run } = await setup((wallet) => ({ triggerV2CancelPriceOrder: () => withdrawal(wallet, system.transfer(wallet.address, randomAddress(), 1_000_000n)) }));
+    expect((await failure(run())).code).toBe('UNEXPECTED_TRANSFER');
+    expect(fake.count('triggerV2ConfirmCancelPriceOrder')).toBe(0);
+  });
+
+  it('a withdrawal that closes a token account of the wallet to a third party is not signed: UNEXPECTED_TRANSFER', async () => {
+    const { fake, run } = await setup((wallet) => ({ triggerV2CancelPriceOrder: () => withdrawal(wallet, token.closeAccount(randomAddress(), randomAddress(), wallet.address)) }));
+    expect((await failure(run())).code).toBe('UNEXPECTED_TRANSFER');
+    expect(fake.count('triggerV2ConfirmCancelPriceOrder')).toBe(0);
+  });
+
+  it('closing a token account back to the wallet is fine', async () => {
+    const { fake, run } = await setup((wallet) => ({ triggerV2CancelPriceOrder: () => withdrawal(wallet, token.closeAccount(randomAddress(), wallet.address, wallet.address)) }));
+    await run();
+    expect(fake.count('triggerV2ConfirmCancelPriceOrder')).toBe(1);
   });
 });

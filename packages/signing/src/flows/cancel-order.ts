@@ -38,8 +38,12 @@ export interface CancelPriceOrderOptions extends FlowRuntimeOptions {
   readonly orderId: string;
   /** Retries of the initiate step. */
   readonly retry?: CancelRetryOptions;
-  /** More checks of the withdrawal transaction (`programs`, ...). The wallet must pay its fee unless `feePayer` says otherwise. */
-  readonly withdrawalExpectations?: SignTransactionExpectations;
+  /**
+   * More checks of the withdrawal transaction (`programs`, ...). The wallet must pay its fee unless
+   * `feePayer` says otherwise. The value check is the flow's own: the withdrawal moves value only to
+   * the wallet (itself or its own token accounts).
+   */
+  readonly withdrawalExpectations?: Omit<SignTransactionExpectations, 'expect'>;
 }
 
 export interface CancelPriceOrderResult {
@@ -113,7 +117,8 @@ export async function cancelPriceOrder(options: CancelPriceOrderOptions): Promis
   }
 
   runtime.checkAborted('sign');
-  const signedTransaction = await signTransaction(initiation.transaction, signer, options.withdrawalExpectations ?? {});
+  const expectations = { ...options.withdrawalExpectations, expect: { transfers: [], allowDestinations: [] } };
+  const signedTransaction = await signTransaction(initiation.transaction, signer, expectations);
   const ownSignature = inspectTransaction(signedTransaction).signers[0]?.signature ?? '';
 
   const body = { signedTransaction, cancelRequestId: initiation.cancelRequestId };

@@ -3,7 +3,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { apiError, fakeClient, fakeTime, newSigner, type FakeHandler } from '../../test/fake-client.js';
-import { buildTransaction, randomAddress } from '../../test/fixtures.js';
+import { associatedTokenAddress, buildTransaction, randomAddress, token } from '../../test/fixtures.js';
 import { SigningError } from '../errors.js';
 import type { Signer } from '../signers/types.js';
 import { expressVerify } from './express-verification.js';
@@ -12,12 +12,22 @@ import { rejection } from '../../test/rejection.js';
 const TOKEN = 'ANXWJBfTCfGy9S9DqBojTgqxsd3LehNkCYZieTjTearb';
 const eligible = { tokenExists: true, isVerified: false, canVerify: true, canMetadata: true };
 
+const RECEIVER = '8D441sSCeK84mSivdv8euGuB8h6ek1k2TgAqjCi8HCJr';
+const PAYMENT_MINT = 'D6gqDYHvpEparhs6TGfnXKtNEzVe48aLfmB6bKNjdKsD';
+const RECEIVER_ACCOUNT = await associatedTokenAddress(RECEIVER, PAYMENT_MINT);
+
+/** The honest payment: 1000 PLATFORM_TOKEN from the sender to the receiver's token account. */
+function payment(sender: string, amount = 1_000_000_000n, destination: string = RECEIVER_ACCOUNT): string {
+  const transfer = token.transferChecked(randomAddress(), PAYMENT_MINT, destination, sender, amount, 6);
+  return buildTransaction({ version: 0, feePayer: sender as never, instructions: [transfer] }).base64;
+}
+
 function craft(wallet: Signer, overrides: Record<string, unknown> = {}) {
   return {
-    transaction: buildTransaction({ version: 0, feePayer: wallet.address }).base64,
+    transaction: payment(wallet.address),
     requestId: 'craft-1',
-    receiverAddress: '8D441sSCeK84mSivdv8euGuB8h6ek1k2TgAqjCi8HCJr',
-    mint: 'D6gqDYHvpEparhs6TGfnXKtNEzVe48aLfmB6bKNjdKsD',
+    receiverAddress: RECEIVER,
+    mint: PAYMENT_MINT,
     amount: '1000000000',
     tokenDecimals: 6,
     feeLamports: 5000,
@@ -107,6 +117,23 @@ describe('expressVerify', () => {
       tokensCraftExpressTransaction: () => craft(wallet, { transaction: buildTransaction({ version: 0, feePayer: randomAddress(), signers: [wallet.address] }).base64 }),
     }));
     expect((await failure(run())).code).toBe('UNEXPECTED_FEE_PAYER');
+    expect(fake.count('tokensExecuteExpress')).toBe(0);
+  });
+
+  it('a craft past its expireAt is not signed: EXPRESS_CRAFT_EXPIRED', async () => {
+    const { fake, run } = await setup((wallet) => ({ tokensCraftExpressTransaction: () => craft(wallet, { expireAt: '2025-12-31T23:59:59.000Z' }) }));
+    const error = await failure(run());
+    expect(error.code).toBe('EXPRESS_CRAFT_EXPIRED');
+    expect(error.details).toMatchObject({ step: 'sign', expireAt: '2025-12-31T23:59:59.000Z' });
+    expect(fake.count('tokensExecuteExpress')).toBe(0);
+  });
+
+  it.each([
+    ['pays another receiver', (sender: string) => payment(sender, 1_000_000_000n, randomAddress())],
+    ['pays another amount', (sender: string) => payment(sender, 1_000_000_001n)],
+  ])('a payment that %s than the craft answer says is not signed: UNEXPECTED_TRANSFER', async (_name, make) => {
+    const { fake, run } = await setup((wallet) => ({ tokensCraftExpressTransaction: () => craft(wallet, { transaction: make(wallet.address) }) }));
+    expect((await failure(run())).code).toBe('UNEXPECTED_TRANSFER');
     expect(fake.count('tokensExecuteExpress')).toBe(0);
   });
 

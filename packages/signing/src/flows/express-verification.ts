@@ -7,6 +7,8 @@ import type { SignTransactionExpectations } from '../checks.js';
 import { FlowError } from '../errors.js';
 import { signTransaction } from '../sign-transaction.js';
 import { toSigner, type SignerInput } from '../signers/to-signer.js';
+import type { ValueIntent } from '../value/check-intent.js';
+import { NATIVE_MINT_ADDRESS } from '../value/programs.js';
 import { callApi, dataOrThrow, errorText, requestFailed, unexpected, type FlowClient, type RequestOf, type SuccessBody } from './client.js';
 import { createRuntime, type FlowRuntimeOptions } from './runtime.js';
 
@@ -31,8 +33,35 @@ export interface ExpressVerificationOptions extends FlowRuntimeOptions {
   readonly paymentCurrency?: ExpressPaymentCurrency;
   /** Ask the eligibility step first and stop if the token cannot be verified. Default true. */
   readonly checkEligibility?: boolean;
-  /** More checks of the payment transaction (`programs`, ...). The sender must pay its fee unless `feePayer` says otherwise. */
-  readonly expectations?: SignTransactionExpectations;
+  /**
+   * More checks of the payment transaction (`programs`, ...). The sender must pay its fee unless
+   * `feePayer` says otherwise. The value check is the flow's own: the payment moves exactly the
+   * crafted `amount` of `mint` to `receiverAddress` and nothing else out of the sender.
+   */
+  readonly expectations?: Omit<SignTransactionExpectations, 'expect'>;
+}
+
+/** The payment the craft answer announces, and nothing else out of the sender. */
+function paymentIntent(craft: ExpressCraft): ValueIntent {
+  const native = craft.mint === NATIVE_MINT_ADDRESS;
+  return {
+    transfers: [{ ...(native ? {} : { mint: craft.mint }), amount: craft.amount, to: craft.receiverAddress }],
+    allowDestinations: [],
+  };
+}
+
+/** Refuses a craft past its `expireAt` (the service would reject the payment, or worse, land it late). */
+function checkNotExpired(craft: ExpressCraft, now: number): void {
+  const expireAt = Date.parse(craft.expireAt);
+  if (Number.isNaN(expireAt)) throw unexpected('craft', 'The craft answer has no readable expireAt.', { expireAt: String(craft.expireAt) }, craft);
+  if (now >= expireAt) {
+    throw new FlowError(
+      'EXPRESS_CRAFT_EXPIRED',
+      'The crafted payment expired before it was signed; craft a new one.',
+      { step: 'sign', requestId: craft.requestId, expireAt: craft.expireAt, now: new Date(now).toISOString() },
+      { response: craft },
+    );
+  }
 }
 
 export interface ExpressVerificationResult {
@@ -46,7 +75,8 @@ export interface ExpressVerificationResult {
  * Pays for and submits an express verification. Throws `FlowError` (`EXPRESS_NOT_ELIGIBLE` from
  * the eligibility step or a 409 of execute, `EXPRESS_FAILED` when craft or execute report a
  * failure in a 2xx answer, `REQUEST_FAILED`, `UNEXPECTED_RESPONSE`, `ABORTED`) or the signing
- * errors of `signTransaction`.
+ * errors of `signTransaction`; `EXPRESS_CRAFT_EXPIRED` when the craft's `expireAt` has passed before
+ * signing (nothing signed).
  */
 export async function expressVerify(options: ExpressVerificationOptions): Promise<ExpressVerificationResult> {
   const runtime = createRuntime(options);
@@ -83,7 +113,9 @@ export async function expressVerify(options: ExpressVerificationOptions): Promis
   if (typeof craft.requestId !== 'string' || craft.requestId === '') throw unexpected('craft', 'The craft answer has no requestId.', {}, craft);
 
   runtime.checkAborted('sign');
-  const signedTransaction = await signTransaction(craft.transaction, signer, options.expectations ?? {});
+  checkNotExpired(craft, runtime.now());
+  const expectations = { ...options.expectations, expect: paymentIntent(craft) };
+  const signedTransaction = await signTransaction(craft.transaction, signer, expectations);
 
   const direct = craft.quotedInputAmount === undefined;
   const body: ExecuteBody = {

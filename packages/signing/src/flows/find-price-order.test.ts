@@ -37,8 +37,8 @@ function record(overrides: Partial<TriggerOrderRecord> = {}): TriggerOrderRecord
     outputMint: 'out',
     triggerMint: 'in',
     expiresAt: SENT + 3_600_000,
-    createdAt: new Date(SENT + 500).toISOString(),
-    updatedAt: new Date(SENT + 500).toISOString(),
+    createdAt: SENT + 500,
+    updatedAt: SENT + 500,
     ...overrides,
   };
 }
@@ -50,9 +50,15 @@ describe('matchPriceOrder', () => {
   });
 
   it('accepts a service clock slightly behind (within clockSkewMs)', () => {
-    expect(matchPriceOrder(record({ createdAt: new Date(SENT - 59_000).toISOString() }), fingerprint)).toBe('weak');
-    expect(matchPriceOrder(record({ createdAt: new Date(SENT - 61_000).toISOString() }), fingerprint)).toBe('none');
-    expect(matchPriceOrder(record({ createdAt: 'yesterday' }), fingerprint)).toBe('none');
+    expect(matchPriceOrder(record({ createdAt: SENT - 59_000 }), fingerprint)).toBe('weak');
+    expect(matchPriceOrder(record({ createdAt: SENT - 61_000 }), fingerprint)).toBe('none');
+  });
+
+  it('reads an ISO createdAt too (tolerant reader), and refuses an unreadable one', () => {
+    expect(matchPriceOrder(record({ createdAt: new Date(SENT - 59_000).toISOString() as never }), fingerprint)).toBe('weak');
+    expect(matchPriceOrder(record({ createdAt: new Date(SENT - 61_000).toISOString() as never }), fingerprint)).toBe('none');
+    expect(matchPriceOrder(record({ createdAt: 'yesterday' as never }), fingerprint)).toBe('none');
+    expect(matchPriceOrder(record({ createdAt: undefined }), fingerprint)).toBe('none');
   });
 
   it('matches for sure (strong) when the record names the deposit anywhere', () => {

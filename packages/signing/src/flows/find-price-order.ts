@@ -56,7 +56,9 @@ export function matchPriceOrder(record: TriggerOrderRecord, fingerprint: PriceOr
     const shown = record[field];
     if (shown !== undefined && shown !== body[field]) return 'none';
   }
-  const createdAt = Date.parse(record.createdAt);
+  // Unix ms as the service sends it; an ISO string is read too (older answers, tolerant reader).
+  const shownAt: unknown = record.createdAt;
+  const createdAt = typeof shownAt === 'number' ? shownAt : typeof shownAt === 'string' ? Date.parse(shownAt) : Number.NaN;
   if (!Number.isFinite(createdAt) || createdAt < fingerprint.sentAt - fingerprint.clockSkewMs) return 'none';
   return 'weak';
 }

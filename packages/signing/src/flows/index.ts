@@ -4,11 +4,10 @@
  */
 export { FlowError, type FlowErrorCode } from '../errors.js';
 export type { FlowClient, FlowMethod, FlowCallOverrides, FlowCallResult, SuccessBody, RequestOf } from './client.js';
-export { defaultSleep, type Sleep, type FlowRuntimeOptions, type BackoffOptions } from './runtime.js';
+export type { Sleep, FlowRuntimeOptions, BackoffOptions } from './runtime.js';
+export { SWAP_EXPIRY_CODES, SWAP_PENDING_CODES, swapExecuteOutcome, type SwapExecuteOutcome } from './swap-outcomes.js';
 export {
   swap,
-  SWAP_EXPIRY_CODES,
-  SWAP_PENDING_CODES,
   SWAP_EXECUTE_WINDOW_MS,
   type SwapOptions,
   type SwapResult,
@@ -34,7 +33,7 @@ export {
   type DepositCraft,
   type CreatedPriceOrder,
 } from './price-order.js';
-export { matchPriceOrder, pickPriceOrder, type TriggerOrderRecord, type PriceOrderFingerprint } from './find-price-order.js';
+export type { TriggerOrderRecord } from './find-price-order.js';
 export {
   cancelPriceOrder,
   type CancelPriceOrderOptions,

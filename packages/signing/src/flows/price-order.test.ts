@@ -5,7 +5,7 @@
 import type { Address } from '@solana/kit';
 import { describe, expect, it } from 'vitest';
 import { apiError, fakeClient, fakeTime, newSigner, transportError, type FakeHandler } from '../../test/fake-client.js';
-import { buildTransaction, randomAddress, transferInstruction } from '../../test/fixtures.js';
+import { associatedTokenAddress, buildTransaction, randomAddress, system, token } from '../../test/fixtures.js';
 import { AuthError, SigningError } from '../errors.js';
 import { inspectTransaction } from '../inspect.js';
 import type { Signer } from '../signers/types.js';
@@ -17,6 +17,7 @@ const INPUT = 'D6gqDYHvpEparhs6TGfnXKtNEzVe48aLfmB6bKNjdKsD';
 const OUTPUT = '7gQqK6wWf1gAc7f2R4oQ18Q4m6Vazr1umgktSGsnJZny';
 const VAULT = '8cvtXmBWUdxLES4cQ9vBerCBp5AHd89J8XEU4XYxE865' as Address;
 const START = Date.UTC(2026, 0, 1);
+const VAULT_INPUT_ACCOUNT = await associatedTokenAddress(VAULT, INPUT);
 
 const order: PriceOrderParams = {
   orderType: 'single',
@@ -32,7 +33,11 @@ const order: PriceOrderParams = {
 
 function deposit(wallet: Signer, overrides: Record<string, unknown> = {}) {
   return {
-    transaction: buildTransaction({ version: 0, feePayer: wallet.address, instructions: [transferInstruction(wallet.address, VAULT, 1n)] }).base64,
+    transaction: buildTransaction({
+      version: 0,
+      feePayer: wallet.address,
+      instructions: [token.transferChecked(randomAddress(), INPUT, VAULT_INPUT_ACCOUNT, wallet.address, 40_000_000n, 6)],
+    }).base64,
     requestId: 'deposit-1',
     receiverAddress: VAULT,
     mint: INPUT,
@@ -57,8 +62,8 @@ function record(wallet: Signer, overrides: Partial<TriggerOrderRecord> = {}): Tr
     triggerPriceUsd: 0.6,
     slippageBps: 50,
     expiresAt: order.expiresAt,
-    createdAt: new Date(START + 1_000).toISOString(),
-    updatedAt: new Date(START + 1_000).toISOString(),
+    createdAt: START + 1_000,
+    updatedAt: START + 1_000,
     ...overrides,
   };
 }
@@ -148,6 +153,43 @@ describe('createPriceOrder: deposit', () => {
   });
 });
 
+describe('createPriceOrder: the deposit moves exactly what the craft answer says, to the vault', () => {
+  const depositOf = (wallet: Signer, ...instructions: Parameters<typeof buildTransaction>[0]['instructions'] & unknown[]) =>
+    buildTransaction({ version: 0, feePayer: wallet.address, instructions }).base64;
+
+  it.each([
+    ['a different amount', async (wallet: Signer) => token.transferChecked(randomAddress(), INPUT, VAULT_INPUT_ACCOUNT, wallet.address, 40_000_001n, 6)],
+    ['a different mint', async (wallet: Signer) => token.transferChecked(randomAddress(), OUTPUT, await associatedTokenAddress(VAULT, OUTPUT), wallet.address, 40_000_000n, 6)],
+    ['a different destination', async (wallet: Signer) => token.transferChecked(randomAddress(), INPUT, await associatedTokenAddress(randomAddress(), INPUT), wallet.address, 40_000_000n, 6)],
+  ])('a deposit transaction of %s (the answer\'s fields look right) is not signed: UNEXPECTED_TRANSFER', async (_name, make) => {
+    const { fake, run } = await setup((wallet) => ({ triggerV2CraftDeposit: async () => deposit(wallet, { transaction: depositOf(wallet, await make(wallet)) }) }));
+    const error = await failure(run());
+    expect(error.code).toBe('UNEXPECTED_TRANSFER');
+    expect(fake.count('triggerV2CreatePriceOrder')).toBe(0);
+  });
+
+  it('the right deposit plus native coin to someone else is not signed: UNEXPECTED_TRANSFER', async () => {
+    const { fake, run } = await setup((wallet) => ({
+      triggerV2CraftDeposit: () =>
+        deposit(wallet, {
+          transaction: depositOf(
+            wallet,
+            token.transferChecked(randomAddress(), INPUT, VAULT_INPUT_ACCOUNT, wallet.address, 40_000_000n, 6),
+            system.transfer(wallet.address, randomAddress(), 1_000_000n),
+          ),
+        }),
+    }));
+    expect((await failure(run())).code).toBe('UNEXPECTED_TRANSFER');
+    expect(fake.count('triggerV2CreatePriceOrder')).toBe(0);
+  });
+
+  it('a "deposit" that deposits nothing is not signed: MISSING_EXPECTED_TRANSFER', async () => {
+    const { fake, run } = await setup((wallet) => ({ triggerV2CraftDeposit: () => deposit(wallet, { transaction: buildTransaction({ version: 0, feePayer: wallet.address }).base64 }) }));
+    expect((await failure(run())).code).toBe('MISSING_EXPECTED_TRANSFER');
+    expect(fake.count('triggerV2CreatePriceOrder')).toBe(0);
+  });
+});
+
 describe('createPriceOrder: a lost create answer', () => {
   it.each([
     ['a timeout', transportError('TimeoutError')],
@@ -222,7 +264,7 @@ describe('createPriceOrder: a lost create answer', () => {
   });
 
   it.each([
-    ['created before the request (beyond the clock skew)', { createdAt: new Date(START - 600_000).toISOString() }],
+    ['created before the request (beyond the clock skew)', { createdAt: START - 600_000 }],
     ['another expiry', { expiresAt: order.expiresAt + 1 }],
     ['another trigger price', { triggerPriceUsd: 0.7 }],
     ['another amount', { initialInputAmount: '1' }],

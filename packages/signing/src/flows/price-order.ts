@@ -9,6 +9,8 @@ import { FlowError } from '../errors.js';
 import { inspectTransaction } from '../inspect.js';
 import { signTransaction } from '../sign-transaction.js';
 import { toSigner, type SignerInput } from '../signers/to-signer.js';
+import type { ValueIntent } from '../value/check-intent.js';
+import { NATIVE_MINT_ADDRESS } from '../value/programs.js';
 import {
   callApi,
   dataOrThrow,
@@ -53,8 +55,12 @@ export interface PriceOrderOptions extends FlowRuntimeOptions {
   readonly client: PriceOrderClient;
   readonly signer: SignerInput;
   readonly order: PriceOrderParams;
-  /** More checks of the deposit transaction (`programs`, ...). The wallet must pay its fee unless `feePayer` says otherwise. */
-  readonly depositExpectations?: SignTransactionExpectations;
+  /**
+   * More checks of the deposit transaction (`programs`, ...). The wallet must pay its fee unless
+   * `feePayer` says otherwise. The value check is the flow's own: the deposit moves exactly the
+   * crafted amount of the input mint to the vault and nothing else out of the wallet.
+   */
+  readonly depositExpectations?: Omit<SignTransactionExpectations, 'expect'>;
   /** How a lost create answer is recovered from the history. */
   readonly recovery?: PriceOrderRecovery;
 }
@@ -94,6 +100,18 @@ function checkDeposit(deposit: DepositCraft, order: PriceOrderParams, vault: Tri
   mismatch('amount', order.inputAmount, deposit.amount);
   mismatch('receiverAddress', vault.vaultPubkey, deposit.receiverAddress);
   return deposit.transaction;
+}
+
+/**
+ * What the deposit may move out of the wallet: the order's input amount of its input mint to the
+ * vault (native coin by a System transfer, tokens to the vault's associated token account), nothing else.
+ */
+function depositIntent(order: PriceOrderParams, vault: TriggerVault): ValueIntent {
+  const native = order.inputMint === NATIVE_MINT_ADDRESS;
+  return {
+    transfers: [{ ...(native ? {} : { mint: order.inputMint }), amount: order.inputAmount, to: vault.vaultPubkey }],
+    allowDestinations: [],
+  };
 }
 
 interface RecoverySettings {
@@ -197,7 +215,8 @@ export async function createPriceOrder(options: PriceOrderOptions): Promise<Pric
   const transaction = checkDeposit(deposit, order, vault);
 
   runtime.checkAborted('sign');
-  const signedDeposit = await signTransaction(transaction, signer, options.depositExpectations ?? {});
+  const expectations = { ...options.depositExpectations, expect: depositIntent(order, vault) };
+  const signedDeposit = await signTransaction(transaction, signer, expectations);
   const signers = inspectTransaction(signedDeposit).signers;
   const depositSignature = signers.find((s) => s.address === wallet)?.signature ?? '';
   const firstSignature = signers[0]?.signature ?? '';

@@ -4,7 +4,7 @@
 import type { Address } from '@solana/kit';
 import { describe, expect, it } from 'vitest';
 import { apiError, fakeClient, fakeTime, newSigner, transportError, type FakeHandler } from '../../test/fake-client.js';
-import { buildTransaction, randomAddress } from '../../test/fixtures.js';
+import { buildTransaction, randomAddress, system, token } from '../../test/fixtures.js';
 import { FlowError, SigningError, TransactionRejectedError } from '../errors.js';
 import type { Signer } from '../signers/types.js';
 import { swap, type SwapOrder } from './swap.js';
@@ -287,5 +287,40 @@ describe('swap: abort', () => {
     const controller = new AbortController();
     await run({ signal: controller.signal });
     expect(fake.calls.every((c) => c.options.signal === controller.signal)).toBe(true);
+  });
+});
+
+describe('swap: nothing leaves the taker by a top-level transfer except to accounts the order names', () => {
+  const withInstructions = (taker: Signer, overrides: Partial<SwapOrder>, ...instructions: Parameters<typeof buildTransaction>[0]['instructions'] & unknown[]) =>
+    orderFor(taker, { transaction: buildTransaction({ version: 0, feePayer: taker.address as Address, instructions }).base64, ...overrides });
+
+  it('a transfer from the taker to a third party is not signed: UNEXPECTED_TRANSFER', async () => {
+    const { fake, run } = await setup((s) => withInstructions(s, {}, system.transfer(s.address, randomAddress(), 50_000_000n)), () => success);
+    const error = await rejection(run(), TransactionRejectedError, 'UNEXPECTED_TRANSFER');
+    expect(error.details.kind).toBe('transfer');
+    expect(fake.count('swapExecute')).toBe(0);
+  });
+
+  it('a token transfer to the referral fee account, and closing a token account back to the taker, are signed', async () => {
+    const fee = randomAddress();
+    const { fake, run } = await setup(
+      (s) => withInstructions(s, { referralAccount: fee }, token.transfer(randomAddress(), fee, s.address, 10n), token.closeAccount(randomAddress(), s.address, s.address)),
+      () => success,
+    );
+    await run();
+    expect(fake.count('swapExecute')).toBe(1);
+  });
+
+  it('an approve of a delegate on the taker\'s tokens is not signed: UNEXPECTED_DELEGATION', async () => {
+    const { fake, run } = await setup((s) => withInstructions(s, {}, token.approve(randomAddress(), randomAddress(), s.address, 10n)), () => success);
+    await rejection(run(), TransactionRejectedError, 'UNEXPECTED_DELEGATION');
+    expect(fake.count('swapExecute')).toBe(0);
+  });
+
+  it('a tip the caller allows (allowDestinations) is signed', async () => {
+    const tipReceiver = randomAddress();
+    const { fake, run } = await setup((s) => withInstructions(s, {}, system.transfer(s.address, tipReceiver, 10_000n)), () => success);
+    await run({ allowDestinations: [tipReceiver] });
+    expect(fake.count('swapExecute')).toBe(1);
   });
 });

@@ -13,6 +13,7 @@ import { FlowError, SigningError } from '../errors.js';
 import { inspectTransaction } from '../inspect.js';
 import { signTransaction } from '../sign-transaction.js';
 import { toSigner, type SignerInput } from '../signers/to-signer.js';
+import type { AllowedDestination, ValueIntent } from '../value/check-intent.js';
 import {
   callApi,
   dataOrThrow,
@@ -26,6 +27,7 @@ import {
   type SuccessBody,
 } from './client.js';
 import { createRuntime, positiveInteger, type FlowRuntimeOptions, type Runtime } from './runtime.js';
+import { SWAP_PENDING_CODES, swapExecuteOutcome } from './swap-outcomes.js';
 
 export type SwapOrder = SuccessBody<'swapGetOrder'>;
 export type SwapExecution = SuccessBody<'swapExecute'>;
@@ -33,10 +35,6 @@ export type SwapExecution = SuccessBody<'swapExecute'>;
 export type SwapOrderParams = Omit<NonNullable<RequestOf<'swapGetOrder'>['query']>, 'taker'>;
 export type SwapClient = FlowClient<'swapGetOrder' | 'swapExecute'>;
 
-/** Execute codes of an order that expired: get a new order (-1005 on-chain, -2003 RFQ). */
-export const SWAP_EXPIRY_CODES: readonly number[] = [-1005, -2003];
-/** Execute codes whose outcome is not known yet (unknown, timed out): poll again. */
-export const SWAP_PENDING_CODES: readonly number[] = [-1001, -1006, -2001];
 /** The service answers re-sends of one signed transaction for two minutes. */
 export const SWAP_EXECUTE_WINDOW_MS = 120_000;
 
@@ -48,8 +46,17 @@ export interface SwapOptions extends FlowRuntimeOptions {
   readonly order: SwapOrderParams;
   /** Signs too when `order.payer` is an integrator payer other than the taker. */
   readonly payerSigner?: SignerInput;
-  /** More checks of each transaction (`programs`, `requiredSignatures`, `signers`). */
-  readonly expectations?: Omit<SignTransactionExpectations, 'feePayer'>;
+  /**
+   * More checks of each transaction (`programs`, `requiredSignatures`, `signers`). The value check
+   * is the flow's own: no top-level transfer out of the taker (or payer) except to the order's
+   * `referralAccount` and the taker's own token accounts of the two mints.
+   */
+  readonly expectations?: Omit<SignTransactionExpectations, 'feePayer' | 'expect'>;
+  /**
+   * More accounts a top-level transfer may go to (for example the tip receivers of a
+   * `bundleTipLamports` order, which the order does not name).
+   */
+  readonly allowDestinations?: readonly AllowedDestination[];
   /** When an order expired before it landed: `'throw'` (default) or `'reorder'` (new order, new signature). */
   readonly onExpired?: 'reorder' | 'throw';
   /** Orders at most, the first one included, with `onExpired: 'reorder'`. Default 3. */
@@ -72,7 +79,7 @@ export interface SwapResult {
   /** The signed transaction that was executed (base64). */
   readonly signedTransaction: string;
   /** The transaction signature (from the answer, else the first signature of the transaction). */
-  readonly signature: string | undefined;
+  readonly signature: string;
   /** Orders fetched (more than 1 after an expiry with `onExpired: 'reorder'`). */
   readonly orders: number;
   /** Execute calls made for the order that landed. */
@@ -94,7 +101,7 @@ function judge(outcome: CallOutcome<SwapExecution>, requestId: string, pendingCo
   if (outcome.ok) {
     const execution = outcome.data;
     if (execution.status === 'Success' && execution.code === 0) return { kind: 'success', execution };
-    if (SWAP_EXPIRY_CODES.includes(execution.code)) return { kind: 'expired', code: execution.code, response: execution };
+    if (swapExecuteOutcome(execution.code) === 'expired') return { kind: 'expired', code: execution.code, response: execution };
     if (execution.status !== 'Success' && pendingCodes.includes(execution.code)) {
       return { kind: 'pending', waitMs: undefined, reason: `code ${execution.code}` };
     }
@@ -115,7 +122,7 @@ function judge(outcome: CallOutcome<SwapExecution>, requestId: string, pendingCo
   if (failure.status >= 500) return { kind: 'pending', waitMs: undefined, reason: `status ${failure.status}` };
   const code = (failure.body as { code?: unknown } | undefined)?.code;
   if (failure.status === 400 && typeof code === 'number') {
-    if (SWAP_EXPIRY_CODES.includes(code)) return { kind: 'expired', code, response: failure.body };
+    if (swapExecuteOutcome(code) === 'expired') return { kind: 'expired', code, response: failure.body };
     const { group, meaning } = codeDetails(code);
     return {
       kind: 'failed',
@@ -164,6 +171,17 @@ function checkOrder(order: SwapOrder, params: SwapOrderParams, taker: string, se
   mismatch('outputMint', params.outputMint, order.outputMint);
   mismatch('inAmount', params.amount, order.inAmount);
   return order.transaction;
+}
+
+/** Where the order lets value go out of the taker by a top-level instruction. */
+function swapIntent(order: SwapOrder, params: SwapOrderParams, taker: string, extra: readonly AllowedDestination[]): ValueIntent {
+  const allowDestinations: AllowedDestination[] = [
+    { owner: taker, mint: params.inputMint },
+    { owner: taker, mint: params.outputMint },
+    ...extra,
+  ];
+  if (typeof order.referralAccount === 'string') allowDestinations.push(order.referralAccount);
+  return { transfers: [], allowDestinations };
 }
 
 function firstSignature(signedTransaction: string): string | undefined {
@@ -250,18 +268,26 @@ export async function swap(options: SwapOptions): Promise<SwapResult> {
     );
     const transaction = checkOrder(order, params, taker, seen);
     seen.add(order.requestId);
-    const expectations = { ...options.expectations, feePayer: order.signatureFeePayer ?? taker };
+    const expectations: SignTransactionExpectations = {
+      ...options.expectations,
+      feePayer: order.signatureFeePayer ?? taker,
+      expect: swapIntent(order, params, taker, options.allowDestinations ?? []),
+    };
     runtime.checkAborted('sign');
     let signedTransaction = await signTransaction(transaction, signer, expectations);
     if (payerSigner) signedTransaction = await signTransaction(signedTransaction, payerSigner, expectations);
 
     const executed = await executeAndPoll(runtime, client, order, signedTransaction, settings);
     if (executed.kind === 'success') {
+      const signature = executed.execution.signature ?? firstSignature(signedTransaction);
+      if (signature === undefined) {
+        throw unexpected('execute', 'The swap landed but the answer has no signature, and the fee payer\'s slot is not ours to read.', { requestId: order.requestId }, executed.execution);
+      }
       return {
         order,
         execution: executed.execution,
         signedTransaction,
-        signature: executed.execution.signature ?? firstSignature(signedTransaction),
+        signature,
         orders,
         executeCalls: executed.calls,
       };

@@ -11,6 +11,8 @@ import { readCompactU16 } from './compact-u16.js';
 export const SIGNATURE_LENGTH = 64;
 export const ADDRESS_LENGTH = 32;
 const MAX_ACCOUNTS = 256;
+/** The most bytes a transaction may have to be sent (the network's packet limit). */
+export const MAX_TRANSACTION_SIZE = 1232;
 
 export type TransactionVersion = 'legacy' | 0;
 

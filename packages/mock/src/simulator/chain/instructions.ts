@@ -1,6 +1,6 @@
 // Instruction builders for the transactions the simulator assembles. Layouts follow the usual
 // conventions (system transfer = u32 2 + u64 lamports; compute budget = u8 tag + value).
-import { AccountRole, address, type Instruction } from '@solana/kit';
+import { AccountRole, address, getAddressEncoder, getProgramDerivedAddress, type Instruction } from '@solana/kit';
 import {
   ASSOCIATED_TOKEN_PROGRAM,
   COMPUTE_BUDGET_PROGRAM,
@@ -59,11 +59,26 @@ export function systemTransfer(from: string, to: string, lamports: bigint): Plai
   return { programId: SYSTEM_PROGRAM, accounts: [acct(from, true, true), acct(to, false, true)], data: concat(tag, u64(lamports)) };
 }
 
-/** Token transfer (tag 12, amount, decimals) from `owner` to `destination` of `mint`. */
-export function tokenTransfer(owner: string, destination: string, mint: string, amount: bigint, decimals: number): PlainInstruction {
+const addressEncoder = getAddressEncoder();
+
+/** The associated token account of `owner` for `mint` (the address wallets and signers derive). */
+export async function associatedTokenAccount(owner: string, mint: string): Promise<string> {
+  const [derived] = await getProgramDerivedAddress({
+    programAddress: address(ASSOCIATED_TOKEN_PROGRAM),
+    seeds: [addressEncoder.encode(address(owner)), addressEncoder.encode(address(TOKEN_PROGRAM)), addressEncoder.encode(address(mint))],
+  });
+  return derived;
+}
+
+/**
+ * Token transferChecked (tag 12, amount, decimals) of `mint` from `owner`'s associated token
+ * account to `recipient`'s, in the token program's account order (source, mint, destination, owner).
+ */
+export async function tokenTransfer(owner: string, recipient: string, mint: string, amount: bigint, decimals: number): Promise<PlainInstruction> {
+  const [source, destination] = await Promise.all([associatedTokenAccount(owner, mint), associatedTokenAccount(recipient, mint)]);
   return {
     programId: TOKEN_PROGRAM,
-    accounts: [acct(owner, true, true), acct(mint, false, false), acct(destination, false, true)],
+    accounts: [acct(source, false, true), acct(mint, false, false), acct(destination, false, true), acct(owner, true, false)],
     data: concat(Uint8Array.of(12), u64(amount), Uint8Array.of(decimals)),
   };
 }
@@ -76,8 +91,10 @@ export function createTokenAccount(payer: string, owner: string, mint: string): 
   };
 }
 
-export function closeTokenAccount(owner: string, mint: string): PlainInstruction {
-  return { programId: TOKEN_PROGRAM, accounts: [acct(owner, true, true), acct(mint, false, false)], data: Uint8Array.of(9) };
+/** Token closeAccount (tag 9) of `owner`'s associated token account of `mint`, its lamports back to `owner`. */
+export async function closeTokenAccount(owner: string, mint: string): Promise<PlainInstruction> {
+  const account = await associatedTokenAccount(owner, mint);
+  return { programId: TOKEN_PROGRAM, accounts: [acct(account, false, true), acct(owner, false, true), acct(owner, true, false)], data: Uint8Array.of(9) };
 }
 
 export function memo(text: string, signer: string): PlainInstruction {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EXPRESS_RECEIVER } from '../chain/addresses.js';
 import { decodeTransaction } from '../chain/transactions.js';
+import { associatedTokenAccount } from '../chain/instructions.js';
 import { call, createTestWallet, EXAMPLE_TOKEN, makeSimulator, PLATFORM_TOKEN, STABLECOIN } from '../test-support/harness.js';
 
 const details = { twitterHandle: 'example_project', description: 'Community token.' };
@@ -20,7 +21,8 @@ describe('express verification', () => {
     const craft = await call(sim, 'GET', '/tokens/v2/verify/express/craft-txn', { query: { senderAddress: wallet.address } });
     expect(craft.body).toMatchObject({ receiverAddress: EXPRESS_RECEIVER, mint: PLATFORM_TOKEN, amount: '1000000000', tokenDecimals: 6, code: 0, gasless: false, tokenUsdRate: 0.5 });
     expect(craft.body.inputMint).toBeUndefined();
-    expect(decodeTransaction(craft.body.transaction)!.staticAccounts).toContain(EXPRESS_RECEIVER);
+    // The payment goes to the receiver's associated token account (a real token transferChecked).
+    expect(decodeTransaction(craft.body.transaction)!.staticAccounts).toContain(await associatedTokenAccount(EXPRESS_RECEIVER, PLATFORM_TOKEN));
     const transaction = await wallet.signTransaction(craft.body.transaction);
     const exec = await call(sim, 'POST', '/tokens/v2/verify/express/execute', { body: { transaction, requestId: craft.body.requestId, senderAddress: wallet.address, tokenId: EXAMPLE_TOKEN, ...details, tokenMetadata: { name: 'Example' } } });
     expect(exec.body).toMatchObject({ status: 'Success', code: 0, verificationCreated: true, metadataCreated: true });

@@ -1,25 +1,66 @@
-// The prediction catalogue of one simulator, indexed by event and market id.
-import type { Random } from '../random.js';
+// The prediction catalogue of one simulator, indexed by event and market id. The catalogue is a
+// pure function of the seed and the start time and nothing changes it after generation, so it is
+// generated on first use, once per (seed, start) and process, frozen, and shared by every simulator.
+import { createRandom } from '../random.js';
 import { generateCatalogue, type CatalogueEvent, type CatalogueMarket } from './catalogue.js';
 
 export interface PredictionStore {
-  events: CatalogueEvent[];
-  eventById: Map<string, CatalogueEvent>;
-  marketById: Map<string, CatalogueMarket>;
+  events: readonly CatalogueEvent[];
+  eventById: ReadonlyMap<string, CatalogueEvent>;
+  marketById: ReadonlyMap<string, CatalogueMarket>;
   reset(): void;
 }
 
-export function createPredictionStore(random: Random, startMs: number): PredictionStore {
-  const store: PredictionStore = {
-    events: [],
-    eventById: new Map(),
-    marketById: new Map(),
+interface Catalogue {
+  events: readonly CatalogueEvent[];
+  eventById: ReadonlyMap<string, CatalogueEvent>;
+  marketById: ReadonlyMap<string, CatalogueMarket>;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
+
+/** Catalogues by `seed:start`; a few are kept (most suites use one seed and one start). */
+const catalogues = new Map<string, Catalogue>();
+const MAX_CATALOGUES = 16;
+
+function catalogueOf(seed: number, startMs: number): Catalogue {
+  const key = `${seed}:${startMs}`;
+  let catalogue = catalogues.get(key);
+  if (!catalogue) {
+    const events = deepFreeze(generateCatalogue(createRandom(seed).fork('prediction'), startMs));
+    catalogue = {
+      events,
+      eventById: new Map(events.map((e) => [e.eventId, e])),
+      marketById: new Map(events.flatMap((e) => e.markets.map((m) => [m.marketId, m] as const))),
+    };
+    if (catalogues.size >= MAX_CATALOGUES) catalogues.delete(catalogues.keys().next().value!);
+    catalogues.set(key, catalogue);
+  }
+  return catalogue;
+}
+
+export function createPredictionStore(seed: number, startMs: number): PredictionStore {
+  let catalogue: Catalogue | undefined;
+  const current = (): Catalogue => (catalogue ??= catalogueOf(seed, startMs));
+  return {
+    get events() {
+      return current().events;
+    },
+    get eventById() {
+      return current().eventById;
+    },
+    get marketById() {
+      return current().marketById;
+    },
     reset() {
-      store.events = generateCatalogue(random.fork('prediction'), startMs);
-      store.eventById = new Map(store.events.map((e) => [e.eventId, e]));
-      store.marketById = new Map(store.events.flatMap((e) => e.markets.map((m) => [m.marketId, m] as const)));
+      // Same seed and start: the same catalogue (kept for the control API's reset).
+      catalogue = undefined;
     },
   };
-  store.reset();
-  return store;
 }

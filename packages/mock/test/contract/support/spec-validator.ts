@@ -1,17 +1,24 @@
-// Validates answers against the bundled spec (spec/dist/openapi.json) with ajv: the status must be
-// documented for the operation, and the JSON body must match that response's schema.
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
+// Validates answers against the bundled spec, through @x/openapi/reader's one ajv setup: the status
+// must be documented for the operation, and the JSON body must match that response's schema.
+import { createRequire } from 'node:module';
+import {
+  deref as derefIn,
+  escapePointer,
+  loadSpec,
+  operation as specOperation,
+  operations,
+  responseFor,
+  runValidator,
+  validateResponse,
+  validatorAt,
+  type ErrorObject,
+} from '@x/openapi/reader';
 
 type Obj = Record<string, any>;
 
-export const specPath = fileURLToPath(new URL('../../../../../spec/dist/openapi.json', import.meta.url));
-export const spec: Obj = JSON.parse(readFileSync(specPath, 'utf8'));
-
-const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
-const SPEC_ID = 'https://example.com/x/openapi.json';
+/** The bundled spec as a file (Prism reads it). */
+export const specPath = createRequire(import.meta.url).resolve('@x/openapi/openapi.json');
+export const spec: Obj = loadSpec();
 
 export interface SpecOperation {
   operationId: string;
@@ -23,64 +30,23 @@ export interface SpecOperation {
   pathItem: Obj;
 }
 
-const escape = (segment: string): string => segment.replace(/~/g, '~0').replace(/\//g, '~1');
-
-export const specOperations: SpecOperation[] = [];
-for (const [path, item] of Object.entries<Obj>(spec.paths)) {
-  for (const method of METHODS) {
-    const operation = item[method];
-    if (!operation?.operationId) continue;
-    specOperations.push({
-      operationId: operation.operationId,
-      method: method.toUpperCase(),
-      path,
-      pointer: `#/paths/${escape(path)}/${method}`,
-      operation,
-      pathItem: item,
-    });
-  }
-}
+export const specOperations: SpecOperation[] = operations().map((op) => ({
+  operationId: op.operationId,
+  method: op.method,
+  path: op.path,
+  pointer: op.pointer,
+  operation: op.operation,
+  pathItem: derefIn(spec.paths[op.path]),
+}));
 export const operationById = new Map(specOperations.map((op) => [op.operationId, op]));
 
 export function deref<T = Obj>(node: any): T {
-  let current = node;
-  for (let hops = 0; current && typeof current.$ref === 'string'; hops++) {
-    if (hops > 20) throw new Error(`$ref cycle: ${node.$ref}`);
-    current = current.$ref
-      .slice(2)
-      .split('/')
-      .reduce((acc: any, part: string) => acc?.[part.replace(/~1/g, '/').replace(/~0/g, '~')], spec);
-    if (current === undefined) throw new Error(`unresolved $ref ${node.$ref}`);
-  }
-  return current as T;
-}
-
-const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
-// ajv-formats is CommonJS; its default export is the plugin function.
-const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (a: Ajv2020) => void;
-addFormats(ajv);
-ajv.addSchema(spec, SPEC_ID);
-
-const compiled = new Map<string, ValidateFunction>();
-function validatorAt(pointer: string): ValidateFunction {
-  let validate = compiled.get(pointer);
-  if (!validate) {
-    validate = ajv.compile({ $ref: `${SPEC_ID}${pointer}` });
-    compiled.set(pointer, validate);
-  }
-  return validate;
+  return derefIn<T>(node);
 }
 
 /** The documented response key for a status: the exact code, then its range (`4XX`), then `default`. */
 export function responseKeyFor(operationId: string, status: number): string | undefined {
-  const op = operationById.get(operationId);
-  if (!op) throw new Error(`unknown operationId ${operationId}`);
-  const responses: Obj = op.operation.responses ?? {};
-  if (responses[String(status)]) return String(status);
-  const range = `${String(status)[0]}XX`;
-  if (responses[range]) return range;
-  if (responses.default) return 'default';
-  return undefined;
+  return responseFor(specOperation(operationId), status)?.status;
 }
 
 export interface Answer {
@@ -90,18 +56,18 @@ export interface Answer {
   text: string;
 }
 
+const line = (e: ErrorObject): string => `${e.instancePath || '(root)'} ${e.message ?? ''} ${JSON.stringify(e.params)}`;
+
 /** Every way `answer` breaks the spec for `operationId` (empty when it conforms). */
 export function responseViolations(operationId: string, answer: Answer): string[] {
-  const op = operationById.get(operationId);
-  if (!op) return [`unknown operationId ${operationId}`];
-  const key = responseKeyFor(operationId, answer.status);
-  if (!key) return [`status ${answer.status} is not documented for ${operationId}`];
-  const response = deref(op.operation.responses[key]);
-  const content: Obj | undefined = response.content;
-  if (!content || Object.keys(content).length === 0) {
+  if (!operationById.has(operationId)) return [`unknown operationId ${operationId}`];
+  const op = specOperation(operationId);
+  const response = responseFor(op, answer.status);
+  if (!response) return [`status ${answer.status} is not documented for ${operationId}`];
+  if (response.mediaTypes.length === 0) {
     return answer.text.length === 0 ? [] : [`status ${answer.status} documents no body, got ${answer.text.slice(0, 80)}`];
   }
-  if (!content['application/json']?.schema) return [];
+  if (!response.schema) return [];
   if (!answer.contentType || !/application\/json/.test(answer.contentType)) {
     return [`content-type ${answer.contentType ?? '(none)'} is not application/json`];
   }
@@ -111,20 +77,12 @@ export function responseViolations(operationId: string, answer: Answer): string[
   } catch {
     return [`body is not JSON: ${answer.text.slice(0, 80)}`];
   }
-  // Point at the schema through the operation, so refs inside resolve against the whole spec.
-  const responseRef = op.operation.responses[key].$ref as string | undefined;
-  const pointer = responseRef
-    ? `${responseRef}/content/application~1json/schema`
-    : `${op.pointer}/responses/${escape(key)}/content/application~1json/schema`;
-  const validate = validatorAt(pointer);
-  if (validate(body)) return [];
-  return (validate.errors ?? []).map((e) => `${e.instancePath || '(root)'} ${e.message ?? ''} ${JSON.stringify(e.params)}`);
+  return validateResponse(op, { status: answer.status, body }).details.map(line);
 }
 
 /** Validates `value` against a named component schema, e.g. `TriggerV2Error`. */
 export function schemaViolations(schemaName: string, value: unknown): string[] {
   if (!spec.components?.schemas?.[schemaName]) return [`no schema named ${schemaName}`];
-  const validate = validatorAt(`#/components/schemas/${escape(schemaName)}`);
-  if (validate(value)) return [];
-  return (validate.errors ?? []).map((e) => `${e.instancePath || '(root)'} ${e.message ?? ''}`);
+  const { errors } = runValidator(validatorAt(`#/components/schemas/${escapePointer(schemaName)}`), value);
+  return errors.map((e) => `${e.instancePath || '(root)'} ${e.message ?? ''}`);
 }

@@ -1,0 +1,42 @@
+// Facts the document carries in `x-` extensions beside the operations: the example world
+// (`x-example-values` at the root) and the code tables of schema properties (`x-error-codes`).
+import { loadSpec, type OpenApiDocument } from './document.js';
+import { resolvePointer } from './pointer.js';
+
+export interface ExampleToken {
+  symbol: string;
+  mint: string;
+  decimals: number;
+  [key: string]: unknown;
+}
+
+/** The one list of the example world's tokens and addresses (`x-example-values`). */
+export interface ExampleValues {
+  tokens: ExampleToken[];
+  /** Role -> public key (`taker`, `receiver`, `tipReceiver`, ...). */
+  addresses: Record<string, string>;
+  [key: string]: unknown;
+}
+
+/** The document's `x-example-values`; throws when it has none. */
+export function exampleValues(doc: OpenApiDocument = loadSpec()): ExampleValues {
+  const values = doc['x-example-values'] as ExampleValues | undefined;
+  if (!values || !Array.isArray(values.tokens) || !values.addresses) throw new Error('the document has no x-example-values (tokens, addresses)');
+  return values;
+}
+
+export interface ErrorCode {
+  code: number | string;
+  meaning: string;
+  /** Swap execute codes: what the code says about the transaction. */
+  outcome?: 'success' | 'pending' | 'expired' | 'failed' | (string & {});
+  [key: string]: unknown;
+}
+
+/** The `x-error-codes` table of the schema at a pointer (`#/components/schemas/SwapExecuteResponse/properties/code`); throws when it has none. */
+export function errorCodes(pointer: string, doc: OpenApiDocument = loadSpec()): ErrorCode[] {
+  const schema = resolvePointer(pointer, doc) as Record<string, unknown> | undefined;
+  const table = schema?.['x-error-codes'];
+  if (!Array.isArray(table)) throw new Error(`no x-error-codes at ${pointer}`);
+  return table as ErrorCode[];
+}

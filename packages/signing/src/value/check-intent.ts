@@ -1,0 +1,203 @@
+/**
+ * Checks the value a transaction moves out of the wallet against what the caller says it should
+ * move (its intent): every movement the wallet authorises must be one of the expected transfers
+ * (exact amount, mint and recipient, each once) or go to an allowed destination, and every
+ * expected transfer must be there. Delegations, authority changes, burns and undecoded instructions
+ * of the value programs signed by the wallet are refused outright; so is a destination loaded from
+ * an address lookup table, which cannot be known offline.
+ */
+import type { Address } from '@solana/kit';
+import { SigningError, TransactionRejectedError, type SigningErrorDetails } from '../errors.js';
+import { associatedTokenAccount } from './associated-token-account.js';
+import type { InspectedAccount, ValueMovement } from './decode-movements.js';
+import { TOKEN_2022_PROGRAM_ADDRESS, TOKEN_PROGRAM_ADDRESS } from './programs.js';
+
+/** A transfer the transaction must make out of the wallet, exactly. */
+export interface ExpectedTransfer {
+  /** Mint of the tokens; absent for native coin moved by the System program. */
+  readonly mint?: string;
+  /** Exact amount in base units (lamports, or the token's smallest unit). */
+  readonly amount: bigint | string | number;
+  /**
+   * The recipient. Native coin goes to this address; tokens go to its associated token account of
+   * `mint` (under the token program of the instruction), or to `tokenAccount` when given.
+   */
+  readonly to: string;
+  /** The recipient's token account, when the API names one instead of the associated one. */
+  readonly tokenAccount?: string;
+}
+
+/**
+ * An account that may receive any amount: an address as it appears in the transaction, or a
+ * wallet (`owner`), meaning the wallet itself and its associated token account of `mint` (or, with
+ * no `mint`, of the mint a checked token instruction names).
+ */
+export type AllowedDestination = string | { readonly owner: string; readonly mint?: string };
+
+/** What the transaction may do with the wallet's value. The wallet itself is always an allowed destination. */
+export interface ValueIntent {
+  /** Transfers that must be in the transaction, each exactly once. */
+  readonly transfers?: readonly ExpectedTransfer[];
+  /** Where else value may go, any amount (a fee account, the wallet's own token accounts, ...). */
+  readonly allowDestinations?: readonly AllowedDestination[];
+}
+
+interface PendingTransfer {
+  readonly mint: string | undefined;
+  readonly amount: bigint;
+  readonly to: string;
+  readonly tokenAccount: string | undefined;
+}
+
+function toAmount(value: unknown, index: number): bigint {
+  if (typeof value === 'bigint' && value >= 0n) return value;
+  if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return BigInt(value);
+  if (typeof value === 'string' && /^\d{1,20}$/.test(value)) return BigInt(value);
+  throw new SigningError('INVALID_ARGUMENT', 'expect.transfers[].amount must be a non-negative integer (bigint, string or number).', { index });
+}
+
+function normalise(intent: ValueIntent): { transfers: PendingTransfer[]; allowed: AllowedDestination[] } {
+  if (typeof intent !== 'object' || intent === null) throw new SigningError('INVALID_ARGUMENT', 'expect must be an object.', {});
+  const transfers = (intent.transfers ?? []).map((transfer, index) => {
+    if (typeof transfer?.to !== 'string') throw new SigningError('INVALID_ARGUMENT', 'expect.transfers[].to must be an address.', { index });
+    return { mint: transfer.mint, amount: toAmount(transfer.amount, index), to: transfer.to, tokenAccount: transfer.tokenAccount };
+  });
+  return { transfers, allowed: [...(intent.allowDestinations ?? [])] };
+}
+
+const isTokenProgram = (program: string) => program === TOKEN_PROGRAM_ADDRESS || program === TOKEN_2022_PROGRAM_ADDRESS;
+
+function describe(account: InspectedAccount | null): string | null {
+  if (account === null) return null;
+  return account.address ?? `lookup table ${account.lookup?.table} #${account.lookup?.index}`;
+}
+
+function details(movement: ValueMovement, extra: SigningErrorDetails = {}): SigningErrorDetails {
+  return {
+    instruction: movement.instruction,
+    kind: movement.kind,
+    program: movement.program,
+    source: describe(movement.source),
+    destination: describe(movement.destination),
+    amount: movement.amount === null ? null : movement.amount.toString(),
+    mint: describe(movement.mint),
+    ...extra,
+  };
+}
+
+/** The associated token accounts the check may compare with, derived beforehand: `owner:mint:program` → address. */
+type DerivedAccounts = ReadonlyMap<string, Address>;
+const derivationKey = (owner: string, mint: string, program: string) => `${owner}:${mint}:${program}`;
+
+function matchesExpected(movement: ValueMovement, destination: Address, expected: PendingTransfer, derived: DerivedAccounts): boolean {
+  if (movement.amount !== expected.amount) return false;
+  if (expected.mint === undefined) return movement.kind === 'transfer' && destination === expected.to;
+  if (movement.kind !== 'token-transfer') return false;
+  if (movement.mint !== null && movement.mint.address !== expected.mint) return false;
+  if (expected.tokenAccount !== undefined) return destination === expected.tokenAccount;
+  return destination === derived.get(derivationKey(expected.to, expected.mint, movement.program));
+}
+
+/** The mint whose associated token account of `entry.owner` may receive `movement`, if any. */
+function ownerMint(movement: ValueMovement, entry: { readonly mint?: string }): string | undefined {
+  if (movement.asset !== 'token' || !isTokenProgram(movement.program)) return undefined;
+  const mint = entry.mint ?? movement.mint?.address ?? undefined;
+  if (mint === undefined || (movement.mint !== null && movement.mint.address !== mint)) return undefined;
+  return mint;
+}
+
+function isAllowed(movement: ValueMovement, destination: Address, allowed: readonly AllowedDestination[], derived: DerivedAccounts): boolean {
+  for (const entry of allowed) {
+    if (typeof entry === 'string') {
+      if (entry === destination) return true;
+      continue;
+    }
+    if (entry.owner === destination) return true;
+    const mint = ownerMint(movement, entry);
+    if (mint !== undefined && destination === derived.get(derivationKey(entry.owner, mint, movement.program))) return true;
+  }
+  return false;
+}
+
+/** The associated token accounts the movements could be compared with (none for native movements). */
+function derivationsNeeded(
+  movements: readonly ValueMovement[],
+  pending: readonly PendingTransfer[],
+  allowed: readonly AllowedDestination[],
+): [owner: string, mint: string, program: string][] {
+  const needed = new Map<string, [string, string, string]>();
+  const add = (owner: string, mint: string, program: string) => needed.set(derivationKey(owner, mint, program), [owner, mint, program]);
+  for (const movement of movements) {
+    if (movement.asset !== 'token' || !isTokenProgram(movement.program)) continue;
+    for (const expected of pending) {
+      if (expected.mint !== undefined && expected.tokenAccount === undefined) add(expected.to, expected.mint, movement.program);
+    }
+    for (const entry of allowed) {
+      if (typeof entry === 'string') continue;
+      const mint = ownerMint(movement, entry);
+      if (mint !== undefined) add(entry.owner, mint, movement.program);
+    }
+  }
+  return [...needed.values()];
+}
+
+const REFUSED: Partial<Record<ValueMovement['kind'], [code: 'UNEXPECTED_DELEGATION' | 'UNEXPECTED_AUTHORITY_CHANGE' | 'UNEXPECTED_BURN' | 'UNRECOGNIZED_INSTRUCTION', message: string]>> = {
+  'token-approve': ['UNEXPECTED_DELEGATION', 'The transaction lets a delegate move tokens of the wallet.'],
+  'set-authority': ['UNEXPECTED_AUTHORITY_CHANGE', 'The transaction changes the authority of an account the wallet controls.'],
+  assign: ['UNEXPECTED_AUTHORITY_CHANGE', 'The transaction assigns an account of the wallet to another program.'],
+  'token-burn': ['UNEXPECTED_BURN', 'The transaction burns tokens of the wallet.'],
+  unrecognized: ['UNRECOGNIZED_INSTRUCTION', 'The wallet signs a System or token instruction this package cannot read.'],
+};
+
+/**
+ * Throws `TransactionRejectedError` when a movement authorised by `wallet` is outside `intent`.
+ * Synchronous unless a token movement needs associated token accounts derived (hashing is async).
+ */
+export function checkValueIntent(movements: readonly ValueMovement[], wallet: string, intent: ValueIntent): void | Promise<void> {
+  const { transfers: pending, allowed } = normalise(intent);
+  allowed.push({ owner: wallet });
+  const ours = movements.filter((movement) => movement.signers.includes(wallet as Address));
+  const needed = derivationsNeeded(ours, pending, allowed);
+  if (needed.length === 0) return checkMovements(ours, pending, allowed, new Map());
+  return Promise.all(needed.map(([owner, mint, program]) => associatedTokenAccount(owner, mint, program))).then((addresses) => {
+    const derived = new Map(needed.map(([owner, mint, program], index) => [derivationKey(owner, mint, program), addresses[index] as Address]));
+    checkMovements(ours, pending, allowed, derived);
+  });
+}
+
+function checkMovements(
+  movements: readonly ValueMovement[],
+  pending: PendingTransfer[],
+  allowed: readonly AllowedDestination[],
+  derived: DerivedAccounts,
+): void {
+  for (const movement of movements) {
+    const refused = REFUSED[movement.kind];
+    if (refused) throw new TransactionRejectedError(refused[0], refused[1], details(movement));
+    const destination = movement.destination;
+    if (destination === null || destination.address === null) {
+      throw new TransactionRejectedError(
+        'LOOKUP_TABLE_DESTINATION',
+        'Value leaves the wallet for an account loaded from an address lookup table, which cannot be checked offline.',
+        details(movement, { lookupTable: destination?.lookup?.table ?? null, lookupIndex: destination?.lookup?.index ?? null }),
+      );
+    }
+    const address = destination.address;
+    const matched = pending.findIndex((expected) => matchesExpected(movement, address, expected, derived));
+    if (matched >= 0) {
+      pending.splice(matched, 1);
+      continue;
+    }
+    if (isAllowed(movement, address, allowed, derived)) continue;
+    throw new TransactionRejectedError('UNEXPECTED_TRANSFER', 'The transaction moves value out of the wallet to an account outside the stated intent.', details(movement));
+  }
+  const missing = pending[0];
+  if (missing !== undefined) {
+    throw new TransactionRejectedError('MISSING_EXPECTED_TRANSFER', 'An expected transfer is not in the transaction (as a top-level System or token instruction).', {
+      to: missing.to,
+      mint: missing.mint ?? null,
+      amount: missing.amount.toString(),
+      tokenAccount: missing.tokenAccount ?? null,
+    });
+  }
+}

@@ -1,0 +1,258 @@
+/**
+ * The adversarial corpus of the value checks: real transactions (compiled with @solana/kit) that
+ * the wallet is a right signer of, but that move its value somewhere it did not agree to. Each
+ * must be refused with its code, and the signer must never be asked.
+ */
+import type { Address } from '@solana/kit';
+import { describe, expect, it } from 'vitest';
+import {
+  associatedTokenAddress,
+  buildTransaction,
+  memoInstruction,
+  newKey,
+  nobleSign,
+  randomAddress,
+  system,
+  token,
+  TOKEN_2022_PROGRAM,
+  type TestKey,
+} from '../../test/fixtures.js';
+import { rejection } from '../../test/rejection.js';
+import { TransactionRejectedError, type SigningErrorCode } from '../errors.js';
+import { signTransaction, type SignTransactionExpectations } from '../sign-transaction.js';
+import type { Signer } from '../signers/types.js';
+
+function countingSigner(key: TestKey): Signer & { calls: number } {
+  const signer = {
+    address: key.address,
+    calls: 0,
+    async signTransactionMessage({ messageBytes }: { messageBytes: Uint8Array }) {
+      signer.calls++;
+      return await nobleSign(key, messageBytes);
+    },
+  };
+  return signer;
+}
+
+const MINT = 'D6gqDYHvpEparhs6TGfnXKtNEzVe48aLfmB6bKNjdKsD' as Address;
+const OTHER_MINT = '7gQqK6wWf1gAc7f2R4oQ18Q4m6Vazr1umgktSGsnJZny' as Address;
+/** An intent that allows nothing to leave the wallet. */
+const NOTHING_OUT: SignTransactionExpectations = { expect: {} };
+
+interface Case {
+  readonly name: string;
+  readonly code: SigningErrorCode;
+  make(wallet: Address): Promise<{ transaction: string; expectations?: SignTransactionExpectations }>;
+}
+
+const v0 = (feePayer: Address, instructions: Parameters<typeof buildTransaction>[0]['instructions']) =>
+  buildTransaction({ version: 0, feePayer, instructions }).base64;
+
+const cases: Case[] = [
+  {
+    name: 'a native coin transfer to a third party',
+    code: 'UNEXPECTED_TRANSFER',
+    make: async (wallet) => ({ transaction: v0(wallet, [system.transfer(wallet, randomAddress(), 5_000_000n)]), expectations: NOTHING_OUT }),
+  },
+  {
+    name: 'funding a new account of someone else (createAccount)',
+    code: 'UNEXPECTED_TRANSFER',
+    make: async (wallet) => ({
+      transaction: v0(wallet, [system.createAccount(wallet, newKey().address, 9_000_000n, 0n, randomAddress())]),
+      expectations: NOTHING_OUT,
+    }),
+  },
+  {
+    name: 'a token transfer to a third party',
+    code: 'UNEXPECTED_TRANSFER',
+    make: async (wallet) => ({
+      transaction: v0(wallet, [token.transfer(await associatedTokenAddress(wallet, MINT), randomAddress(), wallet, 10n)]),
+      expectations: NOTHING_OUT,
+    }),
+  },
+  {
+    name: 'a token transferChecked to a third party',
+    code: 'UNEXPECTED_TRANSFER',
+    make: async (wallet) => ({
+      transaction: v0(wallet, [token.transferChecked(randomAddress(), MINT, await associatedTokenAddress(randomAddress(), MINT), wallet, 10n, 6)]),
+      expectations: NOTHING_OUT,
+    }),
+  },
+  {
+    name: 'a Token-2022 transferChecked to a third party',
+    code: 'UNEXPECTED_TRANSFER',
+    make: async (wallet) => ({
+      transaction: v0(wallet, [token.transferChecked(randomAddress(), MINT, randomAddress(), wallet, 10n, 6, TOKEN_2022_PROGRAM)]),
+      expectations: NOTHING_OUT,
+    }),
+  },
+  {
+    name: 'closing a token account of the wallet to a third party',
+    code: 'UNEXPECTED_TRANSFER',
+    make: async (wallet) => ({
+      transaction: v0(wallet, [token.closeAccount(await associatedTokenAddress(wallet, MINT), randomAddress(), wallet)]),
+      expectations: NOTHING_OUT,
+    }),
+  },
+  {
+    name: 'approving a third party as delegate',
+    code: 'UNEXPECTED_DELEGATION',
+    make: async (wallet) => ({ transaction: v0(wallet, [token.approve(randomAddress(), randomAddress(), wallet, 2n ** 64n - 1n)]), expectations: NOTHING_OUT }),
+  },
+  {
+    name: 'approveChecked to a third party, even one otherwise allowed to receive',
+    code: 'UNEXPECTED_DELEGATION',
+    make: async (wallet) => {
+      const delegate = randomAddress();
+      return {
+        transaction: v0(wallet, [token.approveChecked(randomAddress(), MINT, delegate, wallet, 1n, 6)]),
+        expectations: { expect: { allowDestinations: [delegate] } },
+      };
+    },
+  },
+  {
+    name: 'handing the ownership of a token account to a third party (setAuthority)',
+    code: 'UNEXPECTED_AUTHORITY_CHANGE',
+    make: async (wallet) => ({ transaction: v0(wallet, [token.setAuthority(randomAddress(), wallet, randomAddress())]), expectations: NOTHING_OUT }),
+  },
+  {
+    name: 'assigning the wallet account to another program',
+    code: 'UNEXPECTED_AUTHORITY_CHANGE',
+    make: async (wallet) => ({ transaction: v0(wallet, [system.assign(wallet, randomAddress())]), expectations: NOTHING_OUT }),
+  },
+  {
+    name: 'burning tokens of the wallet',
+    code: 'UNEXPECTED_BURN',
+    make: async (wallet) => ({ transaction: v0(wallet, [token.burn(randomAddress(), MINT, wallet, 5n)]), expectations: NOTHING_OUT }),
+  },
+  {
+    name: 'a transfer to an account loaded from an address lookup table',
+    code: 'LOOKUP_TABLE_DESTINATION',
+    make: async (wallet) => {
+      const hidden = randomAddress();
+      const tx = buildTransaction({
+        version: 0,
+        feePayer: wallet,
+        instructions: [system.transfer(wallet, hidden, 1_000_000n)],
+        lookupTable: randomAddress(),
+        lookupTableAccounts: [hidden],
+      });
+      // The destination is not in the static accounts: only the table knows it.
+      return { transaction: tx.base64, expectations: { expect: { allowDestinations: [randomAddress()] } } };
+    },
+  },
+  {
+    name: 'the expected transfer with a different amount',
+    code: 'UNEXPECTED_TRANSFER',
+    make: async (wallet) => {
+      const to = randomAddress();
+      return {
+        transaction: v0(wallet, [system.transfer(wallet, to, 1_000_001n)]),
+        expectations: { expect: { transfers: [{ amount: 1_000_000n, to }] } },
+      };
+    },
+  },
+  {
+    name: 'the expected token transfer of another mint',
+    code: 'UNEXPECTED_TRANSFER',
+    make: async (wallet) => {
+      const to = randomAddress();
+      const instruction = token.transferChecked(randomAddress(), OTHER_MINT, await associatedTokenAddress(to, OTHER_MINT), wallet, 7n, 6);
+      return { transaction: v0(wallet, [instruction]), expectations: { expect: { transfers: [{ mint: MINT, amount: 7n, to }] } } };
+    },
+  },
+  {
+    name: 'the expected transfer, plus one more to a third party',
+    code: 'UNEXPECTED_TRANSFER',
+    make: async (wallet) => {
+      const to = randomAddress();
+      return {
+        transaction: v0(wallet, [system.transfer(wallet, to, 10n), system.transfer(wallet, randomAddress(), 10n)]),
+        expectations: { expect: { transfers: [{ amount: 10n, to }] } },
+      };
+    },
+  },
+  {
+    name: 'an expected transfer that is not there',
+    code: 'MISSING_EXPECTED_TRANSFER',
+    make: async (wallet) => ({
+      transaction: v0(wallet, [memoInstruction('hello', wallet)]),
+      expectations: { expect: { transfers: [{ mint: MINT, amount: '10', to: randomAddress() }] } },
+    }),
+  },
+  {
+    name: 'a durable-nonce advance as first instruction (no intent needed)',
+    code: 'DURABLE_NONCE',
+    make: async (wallet) => ({ transaction: v0(wallet, [system.advanceNonce(randomAddress(), wallet), memoInstruction('later', wallet)]) }),
+  },
+  {
+    name: 'a transaction over 1,232 bytes (no intent needed)',
+    code: 'TRANSACTION_TOO_LARGE',
+    make: async (wallet) => ({ transaction: v0(wallet, [memoInstruction('x'.repeat(1_200), wallet)]) }),
+  },
+];
+
+describe('signTransaction refuses value moved outside what the wallet agreed to', () => {
+  for (const testCase of cases) {
+    it(`${testCase.name}: ${testCase.code}`, async () => {
+      const key = newKey();
+      const signer = countingSigner(key);
+      const { transaction, expectations } = await testCase.make(key.address);
+      const error = await rejection(signTransaction(transaction, signer, expectations), TransactionRejectedError, testCase.code);
+      expect(JSON.stringify(error.details)).not.toContain(Buffer.from(key.seed).toString('hex'));
+      expect(signer.calls).toBe(0);
+    });
+  }
+});
+
+describe('what the value checks let through', () => {
+  const sign = async (wallet: TestKey, transaction: string, expectations?: SignTransactionExpectations) => {
+    const signer = countingSigner(wallet);
+    await signTransaction(transaction, signer, expectations);
+    return signer.calls;
+  };
+
+  it('the exact expected native and token transfers, and closing a token account back to the wallet', async () => {
+    const key = newKey();
+    const vault = randomAddress();
+    const transaction = v0(key.address, [
+      system.transfer(key.address, vault, 1_000n),
+      token.transferChecked(randomAddress(), MINT, await associatedTokenAddress(vault, MINT), key.address, 40_000_000n, 6),
+      token.closeAccount(await associatedTokenAddress(key.address, OTHER_MINT), key.address, key.address),
+    ]);
+    const expectations = { expect: { transfers: [{ amount: '1000', to: vault }, { mint: MINT, amount: 40_000_000n, to: vault }] } };
+    expect(await sign(key, transaction, expectations)).toBe(1);
+  });
+
+  it('a transfer to an allowed account, and to the associated token account of an allowed owner', async () => {
+    const key = newKey();
+    const feeAccount = randomAddress();
+    const transaction = v0(key.address, [
+      token.transfer(randomAddress(), feeAccount, key.address, 3n),
+      token.transfer(randomAddress(), await associatedTokenAddress(key.address, OTHER_MINT), key.address, 3n),
+    ]);
+    const expectations = { expect: { allowDestinations: [feeAccount, { owner: key.address, mint: OTHER_MINT }] } };
+    expect(await sign(key, transaction, expectations)).toBe(1);
+  });
+
+  it('movements another signer authorises are not the wallet\'s (a payer tipping from its own funds)', async () => {
+    const key = newKey();
+    const payer = newKey().address;
+    const tx = buildTransaction({ version: 0, feePayer: payer, signers: [key.address], instructions: [system.transfer(payer, randomAddress(), 10_000n), memoInstruction('swap', key.address)] });
+    expect(await sign(key, tx.base64, { feePayer: payer, expect: {} })).toBe(1);
+  });
+
+  it('without an intent, value movements are signed as before (the checks are opt-in); a nonce advance only when allowed', async () => {
+    const key = newKey();
+    expect(await sign(key, v0(key.address, [system.transfer(key.address, randomAddress(), 5n)]))).toBe(1);
+    const nonce = v0(key.address, [system.advanceNonce(randomAddress(), key.address), memoInstruction('later', key.address)]);
+    expect(await sign(key, nonce, { allowDurableNonce: true })).toBe(1);
+  });
+
+  it('refuses a malformed intent before anything is signed', async () => {
+    const key = newKey();
+    const transaction = v0(key.address, [memoInstruction('x', key.address)]);
+    const bad = { expect: { transfers: [{ amount: '-1', to: randomAddress() }] } };
+    await expect(signTransaction(transaction, countingSigner(key), bad)).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
+  });
+});
