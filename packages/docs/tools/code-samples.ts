@@ -105,6 +105,11 @@ export function curlSample(ctx: SampleContext): CodeSample {
   const body = sampleBody(ctx);
   if (body !== undefined) lines.push(`  -H 'content-type: application/json'`, `  -d ${shellQuote(JSON.stringify(body, null, 2))}`);
   const intro = needsBearer(ctx) ? ['# $TOKEN: the JWT of POST /trigger/v2/auth/verify (see the guide "Flow: trigger v2 price order")'] : [];
+  // the token behind each mint the command sends
+  const names = tokenNames(ctx.spec);
+  const sent: [string, unknown][] = [...params.map((p) => [p.name, p.value] as [string, unknown]), ...(body && typeof body === 'object' ? Object.entries(body) : [])];
+  const named = sent.filter(([, v]) => typeof v === 'string' && names.has(v)).map(([k, v]) => `${k}: ${names.get(v as string)}`);
+  if (named.length > 0) intro.push(`# ${named.join(', ')}`);
   return { lang: 'Shell', label: 'curl', source: [...intro, lines.join(' \\\n')].join('\n') };
 }
 
@@ -122,8 +127,9 @@ function literal(value: unknown, indent: string, names: Map<string, string>): st
     if (entries.length === 0) return '{}';
     const lines = entries.map(([k, v]) => {
       const key = IDENT.test(k) ? k : JSON.stringify(k);
-      const comment = typeof v === 'string' && names.has(v) ? ` // ${names.get(v)}` : '';
-      return `${indent}  ${key}: ${literal(v, `${indent}  `, names)},${comment}`;
+      // the token behind a mint, on its own line so that narrow panels show it
+      const comment = typeof v === 'string' && names.has(v) ? `${indent}  // ${names.get(v)}\n` : '';
+      return `${comment}${indent}  ${key}: ${literal(v, `${indent}  `, names)},`;
     });
     return `{\n${lines.join('\n')}\n${indent}}`;
   }
@@ -148,12 +154,17 @@ export function typescriptSample(ctx: SampleContext): CodeSample {
         `import { createClient, type ApiClient } from '@x/fetch-client';`,
         `import { createTriggerAuthSession, signerFromSecretKey } from '@x/signing';`,
         ``,
-        `// The wallet signs in (challenge, signature, JWT) on first use; the session renews the token.`,
-        `const wallet = await signerFromSecretKey(await readFile('wallet.json', 'utf8')); // keyfile text: "[12,200,...]"`,
+        `// The wallet signs in (challenge, signature, JWT) on first use;`,
+        `// the session renews the token. wallet.json: keyfile text "[12,200,...]".`,
+        `const wallet = await signerFromSecretKey(await readFile('wallet.json', 'utf8'));`,
         `const session = createTriggerAuthSession({ client: () => x, signer: wallet });`,
-        `const x: ApiClient = createClient({ baseUrl: '${baseUrl}', apiKey: 'YOUR_API_KEY', bearer: session });`,
+        `const x: ApiClient = createClient({`,
+        `  baseUrl: '${baseUrl}',`,
+        `  apiKey: 'YOUR_API_KEY',`,
+        `  bearer: session,`,
+        `});`,
       ]
-    : [`import { createClient } from '@x/fetch-client';`, ``, `const x = createClient({ baseUrl: '${baseUrl}', apiKey: 'YOUR_API_KEY' });`];
+    : [`import { createClient } from '@x/fetch-client';`, ``, `const x = createClient({`, `  baseUrl: '${baseUrl}',`, `  apiKey: 'YOUR_API_KEY',`, `});`];
   lines.push(``, `const { data } = ${call};`, `console.log(data);`);
   return { lang: 'TypeScript', label: '@x/fetch-client', source: lines.join('\n') };
 }
