@@ -4,7 +4,7 @@ import type { ExpressCraftResponse, ExpressEligibilityResponse } from '@x/types'
 import { AMM_KEYS, EXPRESS_RECEIVER, SIGNATURE_FEE_LAMPORTS } from '../chain/addresses.js';
 import { computeUnitLimit, swap, tokenTransfer, type PlainInstruction } from '../chain/instructions.js';
 import { BLOCKHASH_VALIDITY_BLOCKS } from '../chain/ledger.js';
-import { buildTransaction, checkSigner, decodeTransaction } from '../chain/transactions.js';
+import { assertPublicKeys, buildTransaction, checkSigner, decodeTransaction } from '../chain/transactions.js';
 import { iso } from '../context.js';
 import type { Handler } from '../handler.js';
 import { bytesEqual, toBase58 } from '../encoding.js';
@@ -36,6 +36,8 @@ export const tokensCheckExpressEligibility: Handler<'tokensCheckExpressEligibili
 export const tokensCraftExpressTransaction: Handler<'tokensCraftExpressTransaction'> = async (ctx) => {
   const { sim } = ctx;
   const sender = ctx.input.query.senderAddress!;
+  // The payment moves tokens between associated token accounts, derived from a real 32-byte key.
+  assertPublicKeys([sender]);
   const currency = ctx.input.query.paymentCurrency ?? 'PLATFORM_TOKEN';
   const payWith = tokenBySymbol(currency);
   if (!payWith) throw new ApiError(400, `Unsupported paymentCurrency ${currency}`);
