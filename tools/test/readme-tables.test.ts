@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadSpec } from '../../packages/openapi/dist/reader.js';
-import { root } from './workspace.ts';
+import { publicPackages, root } from './workspace.ts';
 import { historyValues, mockReadme, renderReadme, timeFieldsTable, worldTable } from './readme/tables.ts';
 
 describe('@x/mock README tables generated from the spec', () => {
@@ -40,6 +40,17 @@ describe('root README', () => {
         expect(symbol, `${param}=${mint} is a token of the example world`).toBeDefined();
         expect(block, `${param} is named`).toContain(`${param}: ${symbol}`);
       }
+    }
+  });
+});
+
+describe('root README engines table', () => {
+  it('states the engines floor every public package declares', () => {
+    const text = readFileSync(join(root, 'README.md'), 'utf8');
+    for (const pkg of publicPackages) {
+      const row = text.split('\n').find((line) => /^\|[^|]*\|\s*>=/.test(line) && line.split('|')[1]!.includes(`\`${pkg.name}\``));
+      expect(row, `${pkg.name} has a row`).toBeDefined();
+      expect(row!.split('|')[2]!.trim(), pkg.name).toBe(pkg.json.engines.node.replace('>=', '>= '));
     }
   });
 });
