@@ -4,7 +4,7 @@ export default defineConfig({
   test: {
     reporters: ['default', 'json'],
     outputFile: { json: 'test-results/vitest.json' },
-    include: ['src/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'tools/**/*.test.ts'],
     typecheck: {
       include: ['src/**/*.test-d.ts'],
       tsconfig: './tsconfig.json',

@@ -11,11 +11,11 @@ const entries: Record<string, string> = {
     import { createTransport, swapGetOrder } from '${dist}sdk.js';
     const client = createTransport({ baseUrl: 'http://localhost:4010', apiKey: 'k' });
     export const run = () => swapGetOrder({ client, query: { inputMint: 'a', outputMint: 'b', amount: '1' } });`,
-  'whole client, 38 operations (@x/fetch-client)': `
+  'whole client, every operation (@x/fetch-client)': `
     import { createClient } from '${dist}index.js';
     export const x = createClient({ baseUrl: 'http://localhost:4010', apiKey: 'k' });`,
   'validators (@x/fetch-client/validate, with valibot)': `
-    export { validateResponses } from '${dist}validate.js';`,
+    export { responseValidator } from '${dist}validate.js';`,
   'openapi-fetch, the same call': `
     import createClient from 'openapi-fetch';
     const client = createClient({ baseUrl: 'http://localhost:4010', headers: { 'x-api-key': 'k' } });

@@ -26,9 +26,9 @@ const query = { inputMint: 'a', outputMint: 'b', amount: '1' };
 describe('methods', () => {
   it('exist for every operationId and nothing else', () => {
     expectTypeOf<Exclude<keyof ApiClient, OperationId>>().toEqualTypeOf<
-      'paginatePredictionEvents' | 'paginateTriggerV2OrderHistory' | 'transport'
+      'paginatePredictionListEvents' | 'paginateTriggerV2GetOrderHistory' | 'transport'
     >();
-    expectTypeOf<OperationId>().toEqualTypeOf<Exclude<keyof ApiClient, 'paginatePredictionEvents' | 'paginateTriggerV2OrderHistory' | 'transport'>>();
+    expectTypeOf<OperationId>().toEqualTypeOf<Exclude<keyof ApiClient, 'paginatePredictionListEvents' | 'paginateTriggerV2GetOrderHistory' | 'transport'>>();
   });
 
   it('resolve to the typed body in the default (throwing) mode', async () => {
@@ -54,9 +54,9 @@ describe('methods', () => {
     void x.predictionListEvents({ query: { category: 'weather' } });
     // @ts-expect-error the path parameter is required
     void x.triggerV2UpdatePriceOrder({ body: {} });
-    void x.triggerV2UpdatePriceOrder({ path: { id: 'o' }, body: { slippageBps: 10 } });
+    void x.triggerV2UpdatePriceOrder({ path: { id: 'o' }, body: { orderType: 'single', slippageBps: 10 } });
     // @ts-expect-error the body of a trigger v2 update has no such field
-    void x.triggerV2UpdatePriceOrder({ path: { id: 'o' }, body: { price: 1 } });
+    void x.triggerV2UpdatePriceOrder({ path: { id: 'o' }, body: { orderType: 'single', price: 1 } });
   });
 
   it('accept per-call overrides', () => {
@@ -106,7 +106,7 @@ describe('options and helpers', () => {
   });
 
   it('paged lists yield typed items', async () => {
-    for await (const event of x.paginatePredictionEvents({ category: 'crypto' })) expectTypeOf(event).toEqualTypeOf<PredictionEvent>();
-    for await (const order of x.paginateTriggerV2OrderHistory({ state: 'active' })) expectTypeOf(order).toEqualTypeOf<TriggerV2OrderRecord>();
+    for await (const event of x.paginatePredictionListEvents({ category: 'crypto' })) expectTypeOf(event).toEqualTypeOf<PredictionEvent>();
+    for await (const order of x.paginateTriggerV2GetOrderHistory({ state: 'active' })) expectTypeOf(order).toEqualTypeOf<TriggerV2OrderRecord>();
   });
 });

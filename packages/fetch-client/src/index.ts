@@ -9,11 +9,13 @@ export {
   ConflictError,
   ConnectionError,
   FetchClientError,
+  RedirectError,
   InternalServerError,
   NotFoundError,
   PermissionDeniedError,
   RateLimitError,
   ResponseParseError,
+  ResponseTooLargeError,
   ResponseValidationError,
   TimeoutError,
 } from './lib/errors.js';
@@ -22,17 +24,18 @@ export type { RateLimit } from './lib/rate-limit.js';
 export {
   type SwapExecuteCodeGroup,
   type SwapExecuteCodeInfo,
+  type SwapExecuteOutcome,
   type SwapOrderFailure,
   describeSwapExecuteCode,
   describeSwapOrderError,
   getSwapOrderFailure,
   isSwapExecuteSuccess,
+  swapExecuteOutcome,
 } from './lib/swap-codes.js';
 export type {
   ApiErrorOf,
   BearerTokenProvider,
   CallError,
-  Client,
   ClientConfig,
   Failure,
   Logger,
@@ -41,6 +44,7 @@ export type {
   RequestResult,
   ResponseValidator,
   Success,
+  Transport,
   ValidationIssue,
 } from './lib/types.js';
 export type { OperationId, Operations } from './lib/operations.js';

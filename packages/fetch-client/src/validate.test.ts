@@ -1,11 +1,17 @@
-// The opt-in validators: one per operation, accepting the spec's examples and catching drift.
+// The opt-in validators generated from the spec: one per operation, accepting the spec's examples,
+// throwing on breaking drift and only reporting additive drift.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { operationIdByRoute } from './gen/operations.gen.js';
-import { responseSchemaOf, validateResponses } from './validate.js';
+import { ResponseValidationError } from './lib/errors.js';
+import { responseIssues, responseValidator } from './validate.js';
 
 const spec = JSON.parse(readFileSync(fileURLToPath(new URL('../../../spec/dist/openapi.json', import.meta.url)), 'utf8'));
+const routes = Object.keys(operationIdByRoute);
+const operationCount = Object.values<Record<string, unknown>>(spec.paths).flatMap((item) =>
+  ['get', 'put', 'post', 'delete', 'patch'].filter((m) => item[m]),
+).length;
 
 function successExamples(route: string): unknown[] {
   const [method, path] = route.split(' ') as [string, string];
@@ -15,29 +21,59 @@ function successExamples(route: string): unknown[] {
     .flatMap(([, response]) => Object.values<any>(response.content?.['application/json']?.examples ?? {}).map((e) => e.value));
 }
 
-describe('validateResponses', () => {
-  const routes = Object.keys(operationIdByRoute);
-
-  it('has a generated schema for every operation', () => {
-    expect(routes).toHaveLength(38);
-    for (const route of routes) expect(responseSchemaOf(route), route).toBeDefined();
+describe('responseIssues', () => {
+  it('has a generated schema for every operation', async () => {
+    expect(routes).toHaveLength(operationCount);
+    for (const route of routes) expect(await responseIssues(route, {}), route).toBeDefined();
   });
 
-  it.each(routes)('accepts the spec examples of %s', async (route) => {
+  it.each(routes)('finds no drift in the spec examples of %s', async (route) => {
     const examples = successExamples(route);
     expect(examples.length).toBeGreaterThan(0);
-    for (const data of examples) expect(await validateResponses({ operation: route, status: 200, data })).toBeUndefined();
+    for (const data of examples) expect(await responseIssues(route, data)).toEqual([]);
   });
 
-  it('reports drift with the path of the offending field', async () => {
-    const [market] = successExamples('GET /prediction/v1/markets/{marketId}') as Array<Record<string, unknown>>;
-    const issues = await validateResponses({ operation: 'GET /prediction/v1/markets/{marketId}', status: 200, data: { ...market, status: 'paused' } });
-    expect(issues).toEqual([expect.objectContaining({ path: 'status' })]);
-    const missing = await validateResponses({ operation: 'GET /prediction/v1/trading-status', status: 200, data: {} });
-    expect(missing?.[0]?.path).toBe('trading_active');
+  it('reports a missing required field as breaking, with its path', async () => {
+    const issues = await responseIssues('GET /prediction/v1/trading-status', {});
+    expect(issues).toEqual([expect.objectContaining({ path: 'trading_active', kind: 'breaking' })]);
+  });
+
+  it('reports an unknown field as additive', async () => {
+    const issues = await responseIssues('GET /prediction/v1/trading-status', { trading_active: true, since: 1 });
+    expect(issues).toEqual([{ path: 'since', message: 'a field the spec does not list', kind: 'additive' }]);
   });
 
   it('lets unknown routes through', async () => {
-    expect(await validateResponses({ operation: 'GET /nowhere', status: 200, data: 1 })).toBeUndefined();
+    expect(await responseIssues('GET /nowhere', 1)).toBeUndefined();
+  });
+});
+
+describe('responseValidator', () => {
+  const operation = 'GET /prediction/v1/trading-status';
+
+  it('throws a ResponseValidationError on breaking drift', async () => {
+    const logger = { warn: vi.fn() };
+    const error = await Promise.resolve(responseValidator({ operation, status: 200, data: { trading_active: 'yes' }, logger })).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ResponseValidationError);
+    expect((error as ResponseValidationError).issues).toEqual([expect.objectContaining({ path: 'trading_active', kind: 'breaking' })]);
+  });
+
+  it('only warns on additive drift, and never throws', async () => {
+    const logger = { warn: vi.fn() };
+    await responseValidator({ operation, status: 200, data: { trading_active: true, maintenance: 'soon' }, logger });
+    expect(logger.warn).toHaveBeenCalledTimes(1);
+    expect(logger.warn.mock.calls[0]![1]).toEqual({
+      operation,
+      status: 200,
+      issues: [{ path: 'maintenance', message: 'a field the spec does not list', kind: 'additive' }],
+    });
+    // Without a logger it stays silent.
+    await expect(Promise.resolve(responseValidator({ operation, status: 200, data: { trading_active: true, x: 1 } }))).resolves.toBeUndefined();
+  });
+
+  it('is silent on a body that matches', async () => {
+    const logger = { warn: vi.fn() };
+    await responseValidator({ operation, status: 200, data: { trading_active: false }, logger });
+    expect(logger.warn).not.toHaveBeenCalled();
   });
 });

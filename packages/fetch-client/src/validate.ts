@@ -3,31 +3,43 @@
 // main entry so the default bundle stays small; needs the optional peer dependency `valibot`.
 //
 //   import { createClient } from '@x/fetch-client';
-//   import { validateResponses } from '@x/fetch-client/validate';
-//   const x = createClient({ baseUrl, apiKey, validateResponses });
-import * as v from 'valibot';
+//   import { responseValidator } from '@x/fetch-client/validate';
+//   const x = createClient({ baseUrl, apiKey, responseValidator, logger: console });
+//
+// Breaking drift (a wrong type, a missing required field) fails the call with a
+// `ResponseValidationError`; additive drift (an enum value or a field the spec does not list yet)
+// is reported to `logger.warn` and never thrown: the service may add values tomorrow.
+import type * as v from 'valibot';
 import { operationIdByRoute } from './gen/operations.gen.js';
 import * as schemas from './gen/valibot.gen.js';
-import type { ResponseValidator, ValidationIssue } from './lib/types.js';
+import { driftOf } from './lib/drift.js';
+import { ResponseValidationError, type ValidationIssue } from './lib/errors.js';
+import type { ResponseValidator } from './lib/types.js';
 
-type Schema = v.GenericSchema | v.GenericSchemaAsync;
-const schemaTable = schemas as unknown as Record<string, Schema | undefined>;
+const schemaTable = schemas as unknown as Record<string, v.GenericSchema | undefined>;
 
 /** The generated schema of the success body of an operation (`GET /swap/v2/order`). */
-export function responseSchemaOf(operation: string): Schema | undefined {
+function responseSchemaOf(operation: string): v.GenericSchema | undefined {
   const id = (operationIdByRoute as Record<string, string | undefined>)[operation];
-  if (!id) return undefined;
-  return schemaTable[`v${id[0]!.toUpperCase()}${id.slice(1)}ResponseBody`];
+  return id ? schemaTable[`v${id[0]!.toUpperCase()}${id.slice(1)}ResponseBody`] : undefined;
 }
 
-function toIssues(issues: ReadonlyArray<v.BaseIssue<unknown>>): ValidationIssue[] {
-  return issues.map((issue) => ({ path: v.getDotPath(issue) ?? '', message: issue.message }));
-}
-
-/** Validates a successful body; operations without a schema (unknown routes) pass unchecked. */
-export const validateResponses: ResponseValidator = async ({ operation, data }) => {
+/**
+ * The drift of a successful body of `operation` (`METHOD /path/template`) from the spec: each
+ * issue with its `kind`, `breaking` or `additive`. Empty when the body matches; `undefined` for
+ * an operation the spec does not have.
+ */
+export async function responseIssues(operation: string, data: unknown): Promise<ValidationIssue[] | undefined> {
   const schema = responseSchemaOf(operation);
-  if (!schema) return undefined;
-  const result = await v.safeParseAsync(schema, data);
-  return result.success ? undefined : toIssues(result.issues);
+  return schema && (await driftOf(schema, data));
+}
+
+/** The `responseValidator` of `createClient()`: breaking drift throws, additive drift is logged. */
+export const responseValidator: ResponseValidator = async ({ operation, status, data, logger }) => {
+  const issues = (await responseIssues(operation, data)) ?? [];
+  const breaking = issues.filter((issue) => issue.kind === 'breaking');
+  if (breaking.length > 0) throw new ResponseValidationError(operation, status, breaking, data);
+  if (issues.length > 0) {
+    logger?.warn?.(`${operation} answered with values or fields the spec does not list yet`, { operation, status, issues });
+  }
 };

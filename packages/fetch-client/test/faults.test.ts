@@ -1,6 +1,6 @@
 // Fault injection against a real local HTTP server: every fault ends in the right typed error or
 // in a successful retry, and nothing is left as an unhandled rejection.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   AbortError,
   ApiError,
@@ -112,8 +112,13 @@ describe('faults', () => {
   it('aborting during the wait before a retry: an AbortError', async () => {
     server.script(answer(429, { code: 429, message: 'slow down' }, { 'retry-after': '30' }));
     const controller = new AbortController();
-    const pending = client({ maxRetryDelayMs: 60_000 }).predictionGetTradingStatus({ signal: controller.signal });
-    setTimeout(() => controller.abort(), 50);
+    const waiting: Array<Record<string, unknown> | undefined> = [];
+    const logger = { debug: (_message: string, details?: Record<string, unknown>) => void waiting.push(details) };
+    const pending = client({ maxRetryDelayMs: 60_000, logger }).predictionGetTradingStatus({ signal: controller.signal });
+    // Abort once the client has started its 30 s wait (not at a fixed time, which races the answer).
+    await vi.waitFor(() => expect(waiting).toHaveLength(1));
+    expect(waiting[0]).toMatchObject({ delayMs: 30_000 });
+    controller.abort();
     await expect(pending).rejects.toBeInstanceOf(AbortError);
     expect(server.hits).toHaveLength(1);
   });

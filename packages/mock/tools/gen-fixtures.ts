@@ -1,9 +1,11 @@
 // Turns the named examples of the bundled spec (src/gen/openapi.json) into typed modules:
 //   src/gen/fixtures.gen.ts          one typed response fixture per named response example
 //   src/gen/request-examples.gen.ts  one sample request per operation (parameter and body examples)
-// Run after `openapi-ts` (the fixtures are typed with its src/gen/types.gen.ts).
+//   src/gen/operations.gen.ts        the request and response types of every operation, from @x/types
+// The fixtures are typed with @x/types (generated from the same spec; it is built first).
 // Usage: node tools/gen-fixtures.ts
 import { readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -18,7 +20,8 @@ const HEADER =
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const genDir = join(root, 'src', 'gen');
 const spec: Obj = JSON.parse(readFileSync(join(genDir, 'openapi.json'), 'utf8'));
-const typesSource = readFileSync(join(genDir, 'types.gen.ts'), 'utf8');
+/** The declarations @x/types publishes, to know which per-operation types exist. */
+const typesSource = readFileSync(join(dirname(createRequire(import.meta.url).resolve('@x/types')), 'gen', 'types.gen.d.ts'), 'utf8');
 
 function fail(message: string): never {
   throw new Error(`gen-fixtures: ${message}`);
@@ -46,7 +49,7 @@ function pascal(id: string): string {
 }
 
 function hasType(name: string): boolean {
-  return new RegExp(`export type ${name} = `).test(typesSource);
+  return new RegExp(`export (?:declare )?type ${name} = `).test(typesSource);
 }
 
 /** Numeric status used when an example sits under `default` or a range such as `4XX`. */
@@ -226,7 +229,7 @@ const key = (name: string): string => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : 
 
 // ---- fixtures.gen.ts ----
 let fx = `${HEADER}
-import type * as T from './types.gen.js';
+import type * as T from '@x/types';
 
 /** One response taken from a named example of the spec. */
 export interface Fixture<Status extends number = number, Body = unknown> {
@@ -345,3 +348,39 @@ export const operationIds = Object.keys(requestExamples) as RequestExampleOperat
 writeFileSync(join(genDir, 'request-examples.gen.ts'), rq);
 
 console.log(`gen-fixtures: ${operations.length} operations, ${operations.reduce((n, o) => n + o.fixtures.length, 0)} fixtures`);
+
+// ---- operations.gen.ts ----
+const typeOr = (name: string, fallback: string): string => (hasType(name) ? `T.${name}` : fallback);
+const ops = `${HEADER}
+import type * as T from '@x/types';
+
+/**
+ * The request and response types of every operation, by operationId, all from @x/types:
+ * \`data\` (path, query, body), \`responses\` (2xx bodies by status) and \`errors\` (other bodies by
+ * status, \`default\` included).
+ */
+export interface OperationTypes {
+${operations
+  .map((op) => {
+    const t = pascal(op.operationId);
+    if (!hasType(`${t}Data`)) fail(`@x/types has no ${t}Data`);
+    return `  ${op.operationId}: {\n    readonly data: T.${t}Data;\n    readonly responses: ${typeOr(`${t}Responses`, '{}')};\n    readonly errors: ${typeOr(`${t}Errors`, '{}')};\n  };`;
+  })
+  .join('\n')}
+}
+
+/** Every operationId of the spec. */
+export type OperationId = keyof OperationTypes;
+`;
+writeFileSync(join(genDir, 'operations.gen.ts'), ops);
+
+// ---- example-values.gen.ts ----
+const exampleValues: Obj = spec['x-example-values'] ?? fail('the spec has no x-example-values at its root');
+if (!Array.isArray(exampleValues.tokens) || typeof exampleValues.addresses !== 'object') fail('x-example-values needs tokens[] and addresses{}');
+writeFileSync(
+  join(genDir, 'example-values.gen.ts'),
+  `${HEADER}
+/** The spec's \`x-example-values\`: the tokens and addresses of the example world, as written in spec/openapi.yaml. */
+export const exampleValues = ${js(exampleValues)} as const;
+`,
+);

@@ -17,7 +17,10 @@ describe('error bodies', () => {
   it('each area has its own shape', () => {
     expectTypeOf<SwapBuildError>().toEqualTypeOf<{ error: string }>();
     expectTypeOf<ExpressVerificationError>().toEqualTypeOf<{ status: number; message: string; error: string }>();
-    expectTypeOf<TriggerV1Error>().toEqualTypeOf<{ error: string; cause: string; code: number }>();
+    // The service answers its errors with `error` only at times: `cause` and `code` may be missing.
+    expectTypeOf<TriggerV1Error['error']>().toBeString();
+    expectTypeOf<TriggerV1Error['cause']>().toEqualTypeOf<string | undefined>();
+    expectTypeOf<TriggerV1Error['code']>().toEqualTypeOf<number | undefined>();
     expectTypeOf<TriggerV2Error['error']>().toBeString();
     expectTypeOf<TriggerV2Error['details']>().toEqualTypeOf<{ [key: string]: unknown } | undefined>();
     expectTypeOf<UnauthorizedError>().toEqualTypeOf<{ error: string }>();

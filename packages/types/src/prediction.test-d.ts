@@ -10,8 +10,9 @@ import type {
 
 describe('PredictionMarket', () => {
   it('has the required status, result, times and resolveAt', () => {
-    expectTypeOf<PredictionMarket['status']>().toEqualTypeOf<'open' | 'closed' | 'cancelled'>();
-    expectTypeOf<PredictionMarket['result']>().toEqualTypeOf<'yes' | 'no' | null>();
+    // Open response enums: the known values, and any string the service may add.
+    expectTypeOf<PredictionMarket['status']>().toEqualTypeOf<'open' | 'closed' | 'cancelled' | (string & {})>();
+    expectTypeOf<PredictionMarket['result']>().toEqualTypeOf<'yes' | 'no' | (string & {}) | null>();
     expectTypeOf<PredictionMarket['openTime']>().toBeNumber();
     expectTypeOf<PredictionMarket['resolveAt']>().toEqualTypeOf<string | null>();
   });
@@ -24,9 +25,9 @@ describe('PredictionMarket', () => {
     void m;
   });
 
-  it('prices are numbers in micro-USD units', () => {
+  it('prices are numbers in micro-USD units, null on a closed market', () => {
     type Pricing = NonNullable<PredictionMarket['pricing']>;
-    expectTypeOf<Pricing['buyYesPriceUsd']>().toBeNumber();
+    expectTypeOf<Pricing['buyYesPriceUsd']>().toEqualTypeOf<number | null>();
     expectTypeOf<Pricing['volume']>().toBeNumber();
   });
 
@@ -44,9 +45,10 @@ describe('PredictionMarket', () => {
   });
 
   it('order book levels are tuples of price and quantity', () => {
-    expectTypeOf<PredictionOrderbook['yes'][number][0]>().toBeNumber();
-    expectTypeOf<PredictionOrderbook['yes'][number]>().toEqualTypeOf<[number, number]>();
+    type Yes = NonNullable<PredictionOrderbook['yes']>;
+    expectTypeOf<Yes[number][0]>().toBeNumber();
+    expectTypeOf<Yes[number]>().toEqualTypeOf<[number, number]>();
     // The spec types the dollars level per element (string or number), not per position.
-    expectTypeOf<PredictionOrderbook['yes_dollars'][number]>().toEqualTypeOf<[string | number, string | number]>();
+    expectTypeOf<NonNullable<PredictionOrderbook['yes_dollars']>[number]>().toEqualTypeOf<[string | number, string | number]>();
   });
 });

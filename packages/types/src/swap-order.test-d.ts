@@ -9,12 +9,11 @@ import type {
 } from './index.js';
 
 describe('SwapOrderResponse', () => {
-  it('names the winning router as a closed union', () => {
+  it('names the winning router as an open union: the known routers, and any router added later', () => {
     expectTypeOf<SwapOrderResponse['router']>().toEqualTypeOf<SwapRouter>();
-    expectTypeOf<SwapRouter>().toEqualTypeOf<'router_onchain' | 'router_rfq' | 'router_c' | 'router_d'>();
-    // @ts-expect-error a router outside the spec's enum
-    const other: SwapRouter = 'router_e';
-    void other;
+    expectTypeOf<SwapRouter>().toEqualTypeOf<'router_onchain' | 'router_rfq' | 'router_c' | 'router_d' | (string & {})>();
+    const later: SwapRouter = 'router_e';
+    void later;
   });
 
   it('keeps the transaction required but nullable (null without taker, "" when it failed)', () => {
@@ -25,7 +24,7 @@ describe('SwapOrderResponse', () => {
   });
 
   it('types the 200-with-errorCode case as optional fields of the same answer', () => {
-    expectTypeOf<SwapOrderResponse['errorCode']>().toEqualTypeOf<1 | 2 | 3 | undefined>();
+    expectTypeOf<SwapOrderResponse['errorCode']>().toEqualTypeOf<1 | 2 | 3 | (number & {}) | undefined>();
     expectTypeOf<SwapOrderResponse['errorMessage']>().toEqualTypeOf<string | undefined>();
     expectTypeOf<SwapGetOrderResponseBody>().toEqualTypeOf<SwapOrderResponse>();
   });
@@ -33,7 +32,7 @@ describe('SwapOrderResponse', () => {
   it('keeps the deprecated fields, optional, with their old types', () => {
     expectTypeOf<SwapOrderResponse['priceImpactPct']>().toEqualTypeOf<string | undefined>();
     expectTypeOf<SwapOrderResponse['swapType']>().toEqualTypeOf<
-      'aggregator' | 'rfq' | 'aggregator+rfq' | 'router_c' | 'router_d' | undefined
+      'aggregator' | 'rfq' | 'aggregator+rfq' | 'router_c' | 'router_d' | (string & {}) | undefined
     >();
     expectTypeOf<SwapOrderResponse['priceImpact']>().toEqualTypeOf<number | undefined>();
   });
@@ -51,7 +50,7 @@ describe('SwapOrderResponse', () => {
     void numeric;
   });
 
-  it('describes failures with the swap order error body under default', () => {
-    expectTypeOf<SwapGetOrderErrors['default']>().toEqualTypeOf<{ requestId: string; error: string }>();
+  it('describes failures with the swap order error body under default (request id when the service sends it)', () => {
+    expectTypeOf<SwapGetOrderErrors['default']>().toEqualTypeOf<{ requestId?: string; error: string }>();
   });
 });

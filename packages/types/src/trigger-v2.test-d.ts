@@ -63,9 +63,9 @@ describe('trigger v2 bodies', () => {
     expectTypeOf<HistoryQuery['offset']>().toEqualTypeOf<number | undefined>();
   });
 
-  it('order state is the documented union', () => {
+  it('order state is the documented union, open to states added later', () => {
     expectTypeOf<TriggerV2OrderRecord['orderState']>().toEqualTypeOf<
-      'pending' | 'open' | 'executing' | 'filled' | 'pending_withdraw' | 'cancelled' | 'expired' | 'failed'
+      'pending' | 'open' | 'executing' | 'filled' | 'pending_withdraw' | 'cancelled' | 'expired' | 'failed' | (string & {})
     >();
   });
 });

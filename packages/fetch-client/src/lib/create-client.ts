@@ -1,17 +1,11 @@
-// `createClient()`: one method per operationId, bound to one transport, plus the paged lists.
-import type {
-  PredictionEvent,
-  PredictionEventListResponse,
-  PredictionListEventsData,
-  TriggerV2GetOrderHistoryData,
-  TriggerV2OrderHistoryResponse,
-  TriggerV2OrderRecord,
-} from '@x/types';
+// `createClient()`: one method per operationId, bound to one transport, plus a paged list per
+// operation the spec marks `x-pagination` (`paginate<OperationId>`).
 import type { Operations } from '../gen/operations.gen.js';
+import { pagedOperations } from '../gen/pagination.gen.js';
 import * as sdk from '../gen/sdk.gen.js';
-import { type PagedList, nextOffset, nextStartEnd, pagedList } from './pagination.js';
+import { type PagedList, pagedOperation } from './pagination.js';
 import { createTransport } from './transport.js';
-import type { Client, ClientConfig, Options, RequestOverrides, RequestResult } from './types.js';
+import type { BodyOf, ClientConfig, Options, RequestOverrides, RequestResult, Transport } from './types.js';
 
 type OperationShape = { data: { url: string }; responses: unknown; errors: unknown };
 
@@ -27,31 +21,34 @@ export type OperationMethod<Op extends OperationShape, DefaultThrow extends bool
 /** Per-call options of the paged lists (they always throw on error). */
 export type PageOptions = Omit<RequestOverrides<true>, 'throwOnError'>;
 
-export interface PaginationMethods {
-  /**
-   * Every prediction event matching `query`, page after page (`start`/`end`, `hasNext`).
-   * `query.start` is where to begin; `query.end - query.start` the page width, if given.
-   */
-  paginatePredictionEvents(
-    query?: NonNullable<PredictionListEventsData['query']>,
+type Paged = typeof pagedOperations;
+/** The success body of a paged operation: one page. */
+type PageOf<K extends keyof Paged> = BodyOf<Operations[K]['responses']>;
+/** One item of a page. */
+type ItemOf<K extends keyof Paged> = PageOf<K>[Paged[K]['items'] & keyof PageOf<K>] extends ReadonlyArray<infer Item> ? Item : never;
+
+/**
+ * A paged list per operation the spec marks `x-pagination`, named `paginate<OperationId>`:
+ * `x.paginatePredictionListEvents(query)` (`start`/`end`, `hasNext`) and
+ * `x.paginateTriggerV2GetOrderHistory(query)` (`offset`/`limit`, `total`). `query` is the
+ * operation's query; its paging parameters say where to begin (and the page size).
+ */
+export type PaginationMethods = {
+  readonly [K in keyof Paged as `paginate${Capitalize<K>}`]: (
+    query?: NonNullable<Operations[K]['data'] extends { query?: infer Q } ? Q : never>,
     options?: PageOptions,
-  ): PagedList<PredictionEvent, PredictionEventListResponse>;
-  /** Every trigger v2 order of the wallet matching `query`, page after page (`limit`/`offset`). */
-  paginateTriggerV2OrderHistory(
-    query?: NonNullable<TriggerV2GetOrderHistoryData['query']>,
-    options?: PageOptions,
-  ): PagedList<TriggerV2OrderRecord, TriggerV2OrderHistoryResponse>;
-}
+  ) => PagedList<ItemOf<K>, PageOf<K>>;
+};
 
 /** The client: one method per operationId, typed from @x/types, plus the paged lists. */
 export type ApiClient<DefaultThrow extends boolean = true> = {
   readonly [K in keyof Operations]: OperationMethod<Operations[K], DefaultThrow>;
 } & PaginationMethods & {
     /** The transport, for the standalone functions of `@x/fetch-client/sdk` (`{ client: x.transport }`). */
-    readonly transport: Client;
+    readonly transport: Transport;
   };
 
-type SdkFunction = (options: Record<string, unknown>) => Promise<unknown>;
+type SdkFunction = (options: Record<string, unknown>) => Promise<{ data: any }>;
 
 /**
  * Creates a client for the service. Calls throw typed errors by default; pass
@@ -65,38 +62,19 @@ export function createClient<const ThrowOnError extends boolean = true>(
   config: ClientConfig<ThrowOnError>,
 ): ApiClient<ThrowOnError> {
   const transport = createTransport(config);
+  const functions = sdk as unknown as Record<string, SdkFunction>;
   const api: Record<string, unknown> = { transport };
-  for (const [name, fn] of Object.entries(sdk as unknown as Record<string, SdkFunction>)) {
+  for (const [name, fn] of Object.entries(functions)) {
     if (typeof fn === 'function') api[name] = (options?: Record<string, unknown>) => fn({ ...options, client: transport });
   }
-
-  const pagination: PaginationMethods = {
-    paginatePredictionEvents: (query = {}, options = {}) =>
-      pagedList({
-        first: { start: query.start ?? 0, end: query.end ?? undefined },
-        fetchPage: async (cursor) => {
-          const page = { ...query, start: cursor.start, ...(cursor.end === undefined ? {} : { end: cursor.end }) };
-          const result = await sdk.predictionListEvents({ ...options, query: page, client: transport, throwOnError: true });
-          return result.data;
-        },
-        items: (page) => page.data,
-        next: (page, cursor) => nextStartEnd(page.pagination, page.data.length, cursor),
-      }),
-    paginateTriggerV2OrderHistory: (query = {}, options = {}) =>
-      pagedList({
-        first: query.offset ?? 0,
-        fetchPage: async (offset) => {
-          const result = await sdk.triggerV2GetOrderHistory({
-            ...options,
-            query: { ...query, offset },
-            client: transport,
-            throwOnError: true,
-          });
-          return result.data;
-        },
-        items: (page) => page.orders,
-        next: (page) => nextOffset(page.pagination, page.orders.length),
-      }),
-  };
-  return Object.assign(api, pagination) as unknown as ApiClient<ThrowOnError>;
+  for (const [id, { style, items }] of Object.entries(pagedOperations)) {
+    api[`paginate${id[0]!.toUpperCase()}${id.slice(1)}`] = (query?: Record<string, unknown>, options: PageOptions = {}) =>
+      pagedOperation(
+        style,
+        items,
+        async (page) => (await functions[id]!({ ...options, query: page, client: transport, throwOnError: true })).data,
+        query,
+      );
+  }
+  return api as unknown as ApiClient<ThrowOnError>;
 }

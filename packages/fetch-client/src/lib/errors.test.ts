@@ -1,5 +1,6 @@
 // Typed errors by status, their bodies and request ids, and the `{ data, error }` mode.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import type { ResponseValidator } from './types.js';
 import { fakeFetch, json, rejection, swapOrderQuery } from '../../test/fake-fetch.js';
 import { createClient } from './create-client.js';
 import {
@@ -113,25 +114,33 @@ describe('throwOnError: false', () => {
 });
 
 describe('response validation', () => {
-  it('is off by default and, when on, turns a drifted body into a ResponseValidationError', async () => {
+  it('is off by default; a validator that throws fails the call, in both modes', async () => {
     const fake = fakeFetch(() => json({ trading_active: 'yes' }));
     const seen: string[] = [];
-    const strict = createClient({
-      baseUrl,
-      fetch: fake.fetch,
-      validateResponses: ({ operation, data }) => {
-        seen.push(operation);
-        return typeof (data as { trading_active: unknown }).trading_active === 'boolean'
-          ? undefined
-          : [{ path: 'trading_active', message: 'expected boolean' }];
-      },
-    });
+    const responseValidator: ResponseValidator = ({ operation, status, data }) => {
+      seen.push(operation);
+      if (typeof (data as { trading_active: unknown }).trading_active !== 'boolean') {
+        throw new ResponseValidationError(operation, status, [{ path: 'trading_active', message: 'expected boolean' }], data);
+      }
+    };
+    const strict = createClient({ baseUrl, fetch: fake.fetch, responseValidator });
     const error = await strict.predictionGetTradingStatus().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ResponseValidationError);
     expect((error as ResponseValidationError).issues).toEqual([{ path: 'trading_active', message: 'expected boolean' }]);
+    expect((error as Error).message).toBe('200 GET /prediction/v1/trading-status: the answer does not match the spec at trading_active: expected boolean');
     expect(seen).toEqual(['GET /prediction/v1/trading-status']);
+    const { error: returned } = await strict.predictionGetTradingStatus({ throwOnError: false });
+    expect(returned).toBeInstanceOf(ResponseValidationError);
 
     const lenient = createClient({ baseUrl, fetch: fake.fetch });
     expect((await lenient.predictionGetTradingStatus()).data).toEqual({ trading_active: 'yes' });
+  });
+
+  it('gives the validator the client logger', async () => {
+    const fake = fakeFetch(() => json({ trading_active: true }));
+    const logger = { warn: vi.fn() };
+    const x = createClient({ baseUrl, fetch: fake.fetch, logger, responseValidator: ({ logger: given }) => given?.warn?.('seen') });
+    expect((await x.predictionGetTradingStatus()).data).toEqual({ trading_active: true });
+    expect(logger.warn).toHaveBeenCalledWith('seen');
   });
 });

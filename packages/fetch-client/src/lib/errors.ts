@@ -1,18 +1,33 @@
 // Typed errors. `ApiError` (and one subclass per status class) for answers with an error status;
-// `ConnectionError`, `TimeoutError`, `AbortError` when no answer came; `ResponseParseError` and
-// `ResponseValidationError` for a 2xx body that is not JSON or does not match the spec.
-// Messages carry the method, the path and the server's message: never headers, never the key.
+// `ConnectionError`, `TimeoutError`, `AbortError` when no answer came; `RedirectError` for a
+// redirect the client does not follow; `ResponseTooLargeError` for an answer over the size cap;
+// `ResponseParseError` and `ResponseValidationError` for a 2xx body that is not JSON or does not
+// match the spec. Messages carry the method, the path and the server's message: never headers,
+// never the key.
+import { requestIdFields } from '../gen/error-shapes.gen.js';
 import type { RateLimit } from './rate-limit.js';
-import type { ValidationIssue } from './types.js';
+
+/** One problem found by response validation. */
+export interface ValidationIssue {
+  /** Dotted path into the response body (`data.0.status`), empty for the root. */
+  path: string;
+  message: string;
+  /**
+   * `breaking` (default): a wrong type or a missing required field, the body cannot be trusted.
+   * `additive`: an enum value or a field the spec does not know yet; reported, never thrown.
+   */
+  kind?: 'breaking' | 'additive';
+}
 
 /** Base of every error this client throws or returns. */
 export class FetchClientError extends Error {
   override name = 'FetchClientError';
   /** `METHOD /path` of the request (no query string, no host). */
-  readonly operation: string;
-  constructor(message: string, operation: string, options?: { cause?: unknown }) {
+  declare readonly operation: string;
+  /** `fields` become the error's own properties (the subclasses' typed fields). */
+  constructor(message: string, operation: string, fields?: object, options?: { cause?: unknown }) {
     super(message, options);
-    this.operation = operation;
+    Object.assign(this, fields, { operation });
   }
 }
 
@@ -23,51 +38,40 @@ interface ApiErrorInit<TBody> {
   headers: Headers;
   rateLimit: RateLimit;
   /** Raw text of a body that was not JSON (first 500 characters). */
-  text?: string;
+  text?: string | undefined;
+  retryAfterMs?: number | undefined;
 }
 
-const MAX_MESSAGE = 200;
-
-function messageOf(body: unknown, text: string | undefined): string {
-  if (body && typeof body === 'object') {
-    const b = body as Record<string, unknown>;
-    const parts = [b.error, b.message, b.cause].filter((p): p is string => typeof p === 'string' && p !== '');
-    if (parts.length > 0) return [...new Set(parts)].join(': ').slice(0, MAX_MESSAGE);
-  }
-  return text ? text.slice(0, MAX_MESSAGE) : '';
+/** `error`, `message` and `cause` of an error body (each once), else the raw text; 200 characters at most. */
+function messageOf(body: any, text: string | undefined): string {
+  const parts = [body?.error, body?.message, body?.cause].filter((p, i, all) => p && typeof p === 'string' && all.indexOf(p) === i);
+  return (parts.join(': ') || text || '').slice(0, 200);
 }
 
-function requestIdOf(body: unknown, headers: Headers): string | undefined {
-  if (body && typeof body === 'object') {
-    const b = body as Record<string, unknown>;
-    // Swap order bodies carry `requestId`, prediction bodies `request_id`.
-    const id = b.requestId ?? b.request_id;
-    if (typeof id === 'string') return id;
-  }
-  return headers.get('x-request-id') ?? undefined;
+/** The request id of an error body, by the field names the spec's error schemas use, or the header. */
+function requestIdOf(body: any, headers: Headers): string | undefined {
+  const id = requestIdFields.map((field) => body?.[field]).find((value) => typeof value === 'string');
+  return id ?? headers.get('x-request-id') ?? undefined;
 }
 
 /** An answer with an error status. `body` is typed by the operation's documented error body. */
 export class ApiError<TBody = unknown> extends FetchClientError {
   override name = 'ApiError';
-  readonly status: number;
+  declare readonly status: number;
   /** The parsed error body; `undefined` when the body was empty or not JSON (see `text`). */
-  readonly body: TBody | undefined;
+  declare readonly body: TBody | undefined;
   /** The raw body when it was not JSON (first 500 characters). */
-  readonly text: string | undefined;
-  readonly headers: Headers;
+  declare readonly text: string | undefined;
+  declare readonly headers: Headers;
   /** The request id of the areas whose error body has one (swap order, prediction). */
-  readonly requestId: string | undefined;
-  readonly rateLimit: RateLimit;
+  declare readonly requestId: string | undefined;
+  declare readonly rateLimit: RateLimit;
   constructor(init: ApiErrorInit<TBody>) {
     const detail = messageOf(init.body, init.text);
-    super(`${init.status} ${init.operation}${detail ? `: ${detail}` : ''}`, init.operation);
-    this.status = init.status;
-    this.body = init.body;
-    this.text = init.text;
-    this.headers = init.headers;
-    this.requestId = requestIdOf(init.body, init.headers);
-    this.rateLimit = init.rateLimit;
+    super(`${init.status} ${init.operation}${detail && `: ${detail}`}`, init.operation, {
+      ...init,
+      requestId: requestIdOf(init.body, init.headers),
+    });
   }
 }
 
@@ -94,11 +98,7 @@ export class ConflictError<TBody = unknown> extends ApiError<TBody> {
 /** 429: the rate-limit window is exhausted. `retryAfterMs` says when to come back, if known. */
 export class RateLimitError<TBody = unknown> extends ApiError<TBody> {
   override name = 'RateLimitError';
-  readonly retryAfterMs: number | undefined;
-  constructor(init: ApiErrorInit<TBody> & { retryAfterMs?: number | undefined }) {
-    super(init);
-    this.retryAfterMs = init.retryAfterMs;
-  }
+  declare readonly retryAfterMs: number | undefined;
 }
 /** 5xx. */
 export class InternalServerError<TBody = unknown> extends ApiError<TBody> {
@@ -112,55 +112,78 @@ export class ConnectionError extends FetchClientError {
 /** An attempt took longer than `timeoutMs`. */
 export class TimeoutError extends FetchClientError {
   override name = 'TimeoutError';
-  readonly timeoutMs: number;
+  declare readonly timeoutMs: number;
   constructor(operation: string, timeoutMs: number) {
-    super(`${operation} timed out after ${timeoutMs} ms`, operation);
-    this.timeoutMs = timeoutMs;
+    super(`${operation} timed out after ${timeoutMs} ms`, operation, { timeoutMs });
   }
 }
 /** The caller aborted the call through its `signal`. `cause` is the signal's reason. */
 export class AbortError extends FetchClientError {
   override name = 'AbortError';
 }
+/**
+ * A redirect the client did not follow: one to another origin (the API key, the bearer token and
+ * the body stay with the configured origin), one past `maxRedirects`, or, in a browser, any
+ * redirect (the browser hides its target).
+ */
+export class RedirectError extends FetchClientError {
+  override name = 'RedirectError';
+  /** The redirect status (0 in a browser, which hides it). */
+  declare readonly status: number;
+  /** Origin of the redirect target (`https://host:port`); `undefined` when the browser hides it. */
+  declare readonly targetOrigin: string | undefined;
+  constructor(operation: string, status: number, targetOrigin: string | undefined, why: string) {
+    super(`${operation} was redirected ${why}: not followed`, operation, { status, targetOrigin });
+  }
+}
+/** An answer larger than `maxResponseBytes`; reading stopped at the limit. */
+export class ResponseTooLargeError extends FetchClientError {
+  override name = 'ResponseTooLargeError';
+  declare readonly status: number;
+  declare readonly maxBytes: number;
+  constructor(operation: string, status: number, maxBytes: number) {
+    super(`${status} ${operation}: the answer is larger than ${maxBytes} bytes`, operation, { status, maxBytes });
+  }
+}
 /** A successful status whose body is not valid JSON. */
 export class ResponseParseError extends FetchClientError {
   override name = 'ResponseParseError';
-  readonly status: number;
+  declare readonly status: number;
   /** The raw body (first 500 characters). */
-  readonly text: string;
+  declare readonly text: string;
   constructor(operation: string, status: number, text: string, cause: unknown) {
-    super(`${status} ${operation}: the answer is not valid JSON`, operation, { cause });
-    this.status = status;
-    this.text = text.slice(0, 500);
+    super(`${status} ${operation}: the answer is not valid JSON`, operation, { status, text: text.slice(0, 500) }, { cause });
   }
 }
-/** A successful body that does not match the spec (only with `validateResponses`). */
+/** A successful body with breaking drift from the spec (only with a `responseValidator`). */
 export class ResponseValidationError extends FetchClientError {
   override name = 'ResponseValidationError';
-  readonly status: number;
-  readonly issues: ReadonlyArray<ValidationIssue>;
+  declare readonly status: number;
+  /** The breaking issues (additive ones go to `logger.warn`). */
+  declare readonly issues: ReadonlyArray<ValidationIssue>;
   /** The body as received. */
-  readonly data: unknown;
+  declare readonly data: unknown;
   constructor(operation: string, status: number, issues: ReadonlyArray<ValidationIssue>, data: unknown) {
-    const first = issues[0];
-    const where = first ? `${first.path || '(root)'}: ${first.message}` : 'invalid';
-    const more = issues.length > 1 ? ` (+${issues.length - 1} more)` : '';
-    super(`${status} ${operation}: the answer does not match the spec at ${where}${more}`, operation);
-    this.status = status;
-    this.issues = issues;
-    this.data = data;
+    const first = issues[0]!;
+    super(
+      `${status} ${operation}: the answer does not match the spec at ${first.path || '(root)'}: ${first.message}${issues.length > 1 ? ` (+${issues.length - 1} more)` : ''}`,
+      operation,
+      { status, issues, data },
+    );
   }
 }
 
+const byStatus: Record<number, typeof ApiError> = {
+  400: BadRequestError,
+  401: AuthenticationError,
+  403: PermissionDeniedError,
+  404: NotFoundError,
+  409: ConflictError,
+  429: RateLimitError,
+};
+
 /** The `ApiError` subclass for a status. */
-export function apiErrorFor<TBody>(init: ApiErrorInit<TBody> & { retryAfterMs?: number | undefined }): ApiError<TBody> {
-  const { status } = init;
-  if (status === 400) return new BadRequestError(init);
-  if (status === 401) return new AuthenticationError(init);
-  if (status === 403) return new PermissionDeniedError(init);
-  if (status === 404) return new NotFoundError(init);
-  if (status === 409) return new ConflictError(init);
-  if (status === 429) return new RateLimitError(init);
-  if (status >= 500) return new InternalServerError(init);
-  return new ApiError(init);
+export function apiErrorFor<TBody>(init: ApiErrorInit<TBody>): ApiError<TBody> {
+  const Class = byStatus[init.status] ?? (init.status >= 500 ? InternalServerError : ApiError);
+  return new Class(init) as ApiError<TBody>;
 }

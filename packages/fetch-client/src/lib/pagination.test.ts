@@ -29,12 +29,12 @@ function historyServer() {
   });
 }
 
-describe('paginatePredictionEvents', () => {
+describe('paginatePredictionListEvents', () => {
   it('iterates every event across pages, keeping the filters', async () => {
     const fake = eventServer();
     const x = createClient({ baseUrl: 'http://127.0.0.1:9', fetch: fake.fetch });
     const seen: string[] = [];
-    for await (const event of x.paginatePredictionEvents({ category: 'sports' })) seen.push(event.eventId);
+    for await (const event of x.paginatePredictionListEvents({ category: 'sports' })) seen.push(event.eventId);
     expect(seen).toEqual(events.map((e) => e.eventId));
     expect(fake.requests).toHaveLength(3);
     expect(fake.requests.every((r) => new URL(r.url).searchParams.get('category') === 'sports')).toBe(true);
@@ -44,7 +44,7 @@ describe('paginatePredictionEvents', () => {
     const fake = eventServer();
     const x = createClient({ baseUrl: 'http://127.0.0.1:9', fetch: fake.fetch });
     const sizes: number[] = [];
-    for await (const page of x.paginatePredictionEvents({ start: 1, end: 3 }).byPage()) sizes.push(page.data.length);
+    for await (const page of x.paginatePredictionListEvents({ start: 1, end: 3 }).byPage()) sizes.push(page.data.length);
     expect(sizes).toEqual([3, 3]);
     expect(fake.requests.map((r) => new URL(r.url).search)).toEqual(['?start=1&end=3', '?start=4&end=6']);
   });
@@ -52,23 +52,23 @@ describe('paginatePredictionEvents', () => {
   it('stops early when the loop breaks, and surfaces errors', async () => {
     const fake = eventServer();
     const x = createClient({ baseUrl: 'http://127.0.0.1:9', fetch: fake.fetch });
-    for await (const event of x.paginatePredictionEvents()) if (event.eventId === 'e1') break;
+    for await (const event of x.paginatePredictionListEvents()) if (event.eventId === 'e1') break;
     expect(fake.requests).toHaveLength(1);
 
     const failing = createClient({ baseUrl: 'http://127.0.0.1:9', fetch: fakeFetch(() => json({ message: 'gone' }, 404)).fetch, throwOnError: false });
     const iterate = async () => {
-      for await (const _ of failing.paginatePredictionEvents()) void _;
+      for await (const _ of failing.paginatePredictionListEvents()) void _;
     };
     await expect(iterate()).rejects.toBeInstanceOf(NotFoundError);
   });
 });
 
-describe('paginateTriggerV2OrderHistory', () => {
+describe('paginateTriggerV2GetOrderHistory', () => {
   it('iterates every order with limit/offset and sends the bearer token', async () => {
     const fake = historyServer();
     const x = createClient({ baseUrl: 'http://127.0.0.1:9', fetch: fake.fetch, bearer: { getToken: async () => 't' } });
     const ids: string[] = [];
-    for await (const order of x.paginateTriggerV2OrderHistory({ state: 'past', limit: 2 })) ids.push(order.id);
+    for await (const order of x.paginateTriggerV2GetOrderHistory({ state: 'past', limit: 2 })) ids.push(order.id);
     expect(ids).toEqual(orders.map((o) => o.id));
     expect(fake.requests.map((r) => new URL(r.url).searchParams.get('offset'))).toEqual(['0', '2', '4']);
     expect(fake.requests.every((r) => r.headers.get('authorization') === 'Bearer t')).toBe(true);

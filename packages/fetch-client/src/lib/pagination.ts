@@ -1,5 +1,7 @@
 // `for await` over paged lists. A paged list iterates its items; `.byPage()` iterates the pages.
-// Pages are fetched lazily, one at a time, as the loop asks for more.
+// Pages are fetched lazily, one at a time, as the loop asks for more. The two paging styles of
+// the spec's `x-pagination` are here; which operation pages how is generated from the spec
+// (src/gen/pagination.gen.ts).
 
 export interface PagedList<TItem, TPage> extends AsyncIterable<TItem> {
   /** The pages themselves (each a full answer body). */
@@ -54,4 +56,37 @@ export function nextStartEnd(
 export function nextOffset(pagination: { offset: number; total: number }, count: number): number | undefined {
   const offset = pagination.offset + count;
   return offset < pagination.total ? offset : undefined;
+}
+
+type Query = Record<string, unknown>;
+type Page = { pagination: any } & Record<string, unknown>;
+
+/**
+ * The paged list of one operation, by its `x-pagination` style:
+ * - `start-end`: query `start`/`end` (the width `end - start` kept from page to page), body
+ *   `pagination.start` and `pagination.hasNext`;
+ * - `offset-limit`: query `offset`/`limit`, body `pagination.offset` and `pagination.total`.
+ * `items` names the field of the body that holds the items.
+ */
+export function pagedOperation(
+  style: 'start-end' | 'offset-limit',
+  items: string,
+  fetchPage: (query: Query) => Promise<Page>,
+  query: Query = {},
+): PagedList<unknown, Page> {
+  const itemsOf = (page: Page) => page[items] as ReadonlyArray<unknown>;
+  if (style === 'start-end') {
+    return pagedList<StartEndCursor, Page, unknown>({
+      first: { start: (query.start as number | undefined) ?? 0, end: (query.end as number | undefined) ?? undefined },
+      fetchPage: ({ start, end }) => fetchPage({ ...query, start, ...(end === undefined ? {} : { end }) }),
+      items: itemsOf,
+      next: (page, cursor) => nextStartEnd(page.pagination, itemsOf(page).length, cursor),
+    });
+  }
+  return pagedList<number, Page, unknown>({
+    first: (query.offset as number | undefined) ?? 0,
+    fetchPage: (offset) => fetchPage({ ...query, offset }),
+    items: itemsOf,
+    next: (page) => nextOffset(page.pagination, itemsOf(page).length),
+  });
 }

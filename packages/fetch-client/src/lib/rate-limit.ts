@@ -1,4 +1,5 @@
-// The service's rate-limit headers (a sliding 60-second window per key), read from any answer.
+// The service's rate-limit headers (a sliding 60-second window per key), read from any answer,
+// and the wait an answer asks for.
 
 /** `x-ratelimit-*` headers of an answer; a field is absent when its header was not sent. */
 export interface RateLimit {
@@ -10,39 +11,37 @@ export interface RateLimit {
   reset?: number;
 }
 
-function intHeader(headers: Headers, name: string): number | undefined {
-  const raw = headers.get(name);
-  if (raw === null || raw.trim() === '') return undefined;
-  const value = Number(raw);
+const numberHeader = (headers: Headers, name: string): number | undefined => {
+  const value = Number(headers.get(name)?.trim() || NaN);
   return Number.isFinite(value) ? value : undefined;
-}
+};
 
 export function readRateLimit(headers: Headers): RateLimit {
   const rateLimit: RateLimit = {};
-  const remaining = intHeader(headers, 'x-ratelimit-remaining');
-  const current = intHeader(headers, 'x-ratelimit-current');
-  const reset = intHeader(headers, 'x-ratelimit-reset');
-  if (remaining !== undefined) rateLimit.remaining = remaining;
-  if (current !== undefined) rateLimit.current = current;
-  if (reset !== undefined) rateLimit.reset = reset;
+  for (const field of ['remaining', 'current', 'reset'] as const) {
+    const value = numberHeader(headers, `x-ratelimit-${field}`);
+    if (value !== undefined) rateLimit[field] = value;
+  }
   return rateLimit;
 }
 
 /**
- * How long the server asks us to wait, in ms: `Retry-After` (seconds or an HTTP date), else, on
- * a 429, until `x-ratelimit-reset`. `undefined` when the answer says nothing.
+ * How long the server asks us to wait, in ms: `Retry-After` (non-negative seconds, or an HTTP
+ * date, a past date meaning "now"), else, on a 429, until `x-ratelimit-reset` (Unix seconds, in
+ * the future). `undefined` when the answer says nothing usable: a negative, garbage or absurd
+ * value (past 2^31 ms, about 24 days) is ignored and the caller falls back to its own backoff.
  */
 export function requestedDelayMs(headers: Headers, status: number, now: number): number | undefined {
-  const retryAfter = headers.get('retry-after');
-  if (retryAfter !== null && retryAfter.trim() !== '') {
-    const seconds = Number(retryAfter);
-    if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
-    const date = Date.parse(retryAfter);
-    if (Number.isFinite(date)) return Math.max(0, date - now);
-  }
-  if (status === 429) {
-    const reset = intHeader(headers, 'x-ratelimit-reset');
-    if (reset !== undefined) return Math.max(0, reset * 1000 - now);
-  }
-  return undefined;
+  const after = headers.get('retry-after')?.trim();
+  const ms = after
+    ? /^\d+(\.\d+)?$/.test(after)
+      ? Number(after) * 1000
+      : // A date names a weekday or a month (`Date.parse('-5')` would read a year).
+        /[a-z]/i.test(after)
+        ? Math.max(0, Date.parse(after) - now)
+        : NaN
+    : status === 429
+      ? (numberHeader(headers, 'x-ratelimit-reset') ?? NaN) * 1000 - now
+      : NaN;
+  return ms >= 0 && ms < 2 ** 31 ? Math.round(ms) : undefined;
 }

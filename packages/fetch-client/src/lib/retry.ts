@@ -2,23 +2,16 @@
 import { safeToRetry } from '../gen/retry-policy.gen.js';
 import { requestedDelayMs } from './rate-limit.js';
 
-const MAX_BACKOFF_MS = 8_000;
-
 /** GETs, and the operations the spec marks `x-safe-to-retry: true`, may be sent again. */
-export function isRepeatable(method: string, route: string): boolean {
-  return method === 'GET' || method === 'HEAD' || safeToRetry.includes(route);
-}
+export const isRepeatable = (method: string, route: string): boolean =>
+  method === 'GET' || method === 'HEAD' || safeToRetry.includes(route);
 
 /** 408, 429 and 5xx are worth another attempt. */
-export function isRetryableStatus(status: number): boolean {
-  return status === 408 || status === 429 || status >= 500;
-}
+export const isRetryableStatus = (status: number): boolean => status === 408 || status === 429 || status > 499;
 
 /** Exponential backoff with jitter: base·2^attempt, at most 8 s, minus up to 25 %. */
-export function backoffMs(attempt: number, baseMs: number, random: () => number = Math.random): number {
-  const ceiling = Math.min(baseMs * 2 ** attempt, MAX_BACKOFF_MS);
-  return Math.round(ceiling * (1 - random() * 0.25));
-}
+export const backoffMs = (attempt: number, baseMs: number, random: () => number = Math.random): number =>
+  Math.round(Math.min(baseMs * 2 ** attempt, 8_000) * (1 - random() * 0.25));
 
 /**
  * Delay before the next attempt after an answer with `status`, or `undefined` when the server
@@ -28,9 +21,8 @@ export function retryDelayMs(
   attempt: number,
   status: number,
   headers: Headers | undefined,
-  options: { baseMs: number; capMs: number; now?: number },
+  { baseMs, capMs, now = Date.now() }: { baseMs: number; capMs: number; now?: number },
 ): number | undefined {
-  const requested = headers ? requestedDelayMs(headers, status, options.now ?? Date.now()) : undefined;
-  if (requested === undefined) return backoffMs(attempt, options.baseMs);
-  return requested <= options.capMs ? requested : undefined;
+  const requested = headers && requestedDelayMs(headers, status, now);
+  return requested === undefined ? backoffMs(attempt, baseMs) : requested <= capMs ? requested : undefined;
 }

@@ -3,12 +3,12 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { SwapOrderResponse, SwapRouter } from '@x/types';
 import { describe, expect, it } from 'vitest';
-import { describeSwapExecuteCode, describeSwapOrderError, getSwapOrderFailure, isSwapExecuteSuccess } from './swap-codes.js';
+import { describeSwapExecuteCode, describeSwapOrderError, getSwapOrderFailure, isSwapExecuteSuccess, swapExecuteOutcome } from './swap-codes.js';
 
 const spec = JSON.parse(readFileSync(fileURLToPath(new URL('../../../../spec/dist/openapi.json', import.meta.url)), 'utf8'));
 const orderTable: Array<{ routers: SwapRouter[]; code: number; meaning: string }> =
   spec.components.schemas.SwapOrderResponse.properties.errorCode['x-error-codes'];
-const executeTable: Array<{ code: number; meaning: string; group: string }> =
+const executeTable: Array<{ code: number; meaning: string; group: string; outcome: string }> =
   spec.components.schemas.SwapExecuteResponse.properties.code['x-error-codes'];
 
 const base: SwapOrderResponse = {
@@ -60,13 +60,28 @@ describe('getSwapOrderFailure', () => {
   });
 });
 
+describe('swapExecuteOutcome', () => {
+  it('reads the outcome of every row of the spec table', () => {
+    for (const row of executeTable) expect(swapExecuteOutcome(row.code)).toBe(row.outcome);
+  });
+
+  it('matches the documented classes: 0 success, expiry and pending codes, every other code failed', () => {
+    const byOutcome = (outcome: string) => executeTable.filter((row) => row.outcome === outcome).map((row) => row.code).sort((a, b) => a - b);
+    expect(byOutcome('success')).toEqual([0]);
+    expect(byOutcome('expired')).toEqual([-2003, -1005]);
+    expect(byOutcome('pending')).toEqual([-2001, -1006, -1001]);
+    expect(swapExecuteOutcome(-3000)).toBe('failed');
+    expect(swapExecuteOutcome(6002)).toBe('failed');
+  });
+});
+
 describe('describeSwapExecuteCode', () => {
   it('answers every row of the spec table', () => {
     for (const row of executeTable) expect(describeSwapExecuteCode(row.code)).toEqual(row);
   });
 
   it('groups unknown positive codes as program errors and leaves unknown negatives open', () => {
-    expect(describeSwapExecuteCode(6002)).toEqual({ code: 6002, group: 'program', meaning: 'program error' });
+    expect(describeSwapExecuteCode(6002)).toEqual({ code: 6002, group: 'program', meaning: 'program error', outcome: 'failed' });
     expect(describeSwapExecuteCode(-3000)).toBeUndefined();
     expect(describeSwapExecuteCode(-2003)?.group).toBe('rfq');
   });

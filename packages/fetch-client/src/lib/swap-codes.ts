@@ -43,10 +43,18 @@ export function getSwapOrderFailure(order: SwapOrderResponse): SwapOrderFailure 
 /** Where a swap execute code comes from. */
 export type SwapExecuteCodeGroup = (typeof swapExecuteResponseCodeTable)[number]['group'];
 
+/**
+ * What a swap execute `code` means for the swap: `success` (landed), `pending` (not known yet:
+ * ask again with the same signed transaction and requestId), `expired` (get a new order and sign
+ * again) or `failed`. From the `outcome` of the spec's `x-error-codes`.
+ */
+export type SwapExecuteOutcome = (typeof swapExecuteResponseCodeTable)[number]['outcome'];
+
 export interface SwapExecuteCodeInfo {
   code: number;
   group: SwapExecuteCodeGroup;
   meaning: string;
+  outcome: SwapExecuteOutcome;
 }
 
 /**
@@ -55,8 +63,16 @@ export interface SwapExecuteCodeInfo {
  */
 export function describeSwapExecuteCode(code: number): SwapExecuteCodeInfo | undefined {
   for (const row of swapExecuteResponseCodeTable) if (row.code === code) return { ...row };
-  if (code > 0) return { code, group: 'program', meaning: 'program error' } as SwapExecuteCodeInfo;
+  if (code > 0) return { code, group: 'program', meaning: 'program error', outcome: 'failed' };
   return undefined;
+}
+
+/**
+ * The outcome of a swap execute `code`, from the spec's table (`x-error-codes` `outcome`): every
+ * code the table does not list is `failed`. `@x/signing` and the simulator read it from here.
+ */
+export function swapExecuteOutcome(code: number): SwapExecuteOutcome {
+  return swapExecuteResponseCodeTable.find((row) => row.code === code)?.outcome ?? 'failed';
 }
 
 /** True when an execute answer landed the swap. */

@@ -4,46 +4,43 @@
 export interface AttemptSignal {
   signal: AbortSignal;
   /** True when the time limit (not the caller) aborted the attempt. */
-  timedOut(): boolean;
+  timedOut?: boolean;
   /** Clears the timer and the listener; call once the attempt is over. */
   done(): void;
 }
 
 export function attemptSignal(caller: AbortSignal | undefined, timeoutMs: number): AttemptSignal {
   const controller = new AbortController();
-  let timedOut = false;
-  const onAbort = () => controller.abort(caller?.reason);
-  if (caller?.aborted) controller.abort(caller.reason);
-  else caller?.addEventListener('abort', onAbort, { once: true });
+  const onAbort = () => controller.abort(caller!.reason);
+  if (caller?.aborted) onAbort();
+  caller?.addEventListener('abort', onAbort);
   const timer =
-    timeoutMs > 0 && Number.isFinite(timeoutMs)
+    timeoutMs > 0 && timeoutMs < 2 ** 31
       ? setTimeout(() => {
-          timedOut = true;
-          controller.abort(new DOMException('The attempt timed out', 'TimeoutError'));
+          // The caller's code tells a time-out from an abort by `timedOut`, not by the reason.
+          guard.timedOut = true;
+          controller.abort();
         }, timeoutMs)
       : undefined;
-  return {
+  const guard: AttemptSignal = {
     signal: controller.signal,
-    timedOut: () => timedOut,
     done() {
-      if (timer !== undefined) clearTimeout(timer);
+      clearTimeout(timer);
       caller?.removeEventListener('abort', onAbort);
     },
   };
+  return guard;
 }
 
 /** Waits `ms`; rejects with the signal's reason as soon as the caller aborts. */
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
+export const sleep = (ms: number, signal?: AbortSignal): Promise<void> =>
+  new Promise((resolve, reject) => {
+    // Waits come from the backoff (at most 8 s) or a server's request (below 2^31 ms).
+    const guard = attemptSignal(signal, Math.max(ms, 1));
+    const end = () => {
+      guard.done();
+      (guard.timedOut ? resolve : reject)(signal?.reason);
     };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
+    if (guard.signal.aborted) end();
+    else guard.signal.addEventListener('abort', end);
   });
-}

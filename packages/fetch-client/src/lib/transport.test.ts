@@ -11,7 +11,7 @@ describe('requests', () => {
   it('builds the URL from base, path template, path and query parameters', async () => {
     const fake = fakeFetch(() => json({ id: 'o' }));
     const x = createClient({ baseUrl, apiKey, fetch: fake.fetch });
-    await x.triggerV2UpdatePriceOrder({ path: { id: 'a/b c' }, body: { slippageBps: 10 } });
+    await x.triggerV2UpdatePriceOrder({ path: { id: 'a/b c' }, body: { orderType: 'single', slippageBps: 10 } });
     await x.predictionListEvents({ query: { category: 'sports', start: 0, includeMarkets: null } });
     expect(fake.requests[0]!.url).toBe('http://127.0.0.1:9/base/trigger/v2/orders/price/a%2Fb%20c');
     expect(fake.requests[0]!.method).toBe('PATCH');

@@ -1,8 +1,20 @@
 // The types of the client runtime: what the generated sdk (src/gen/sdk.gen.ts) calls, what a
 // call accepts and what it returns. The generated sdk imports them through src/gen/client/.
-import type { AbortError, ApiError, ConnectionError, ResponseParseError, ResponseValidationError, TimeoutError } from './errors.js';
+import type {
+  AbortError,
+  ApiError,
+  ConnectionError,
+  RedirectError,
+  ResponseParseError,
+  ResponseTooLargeError,
+  ResponseValidationError,
+  TimeoutError,
+  ValidationIssue,
+} from './errors.js';
 import type { BearerTokenProvider } from '@x/types';
 import type { RateLimit } from './rate-limit.js';
+
+export type { ValidationIssue } from './errors.js';
 
 /** A security requirement of an operation, as the generated sdk passes it. */
 export interface Auth {
@@ -25,23 +37,21 @@ export interface Logger {
   warn?(message: string, details?: Record<string, unknown>): void;
 }
 
-/** One problem found by response validation. */
-export interface ValidationIssue {
-  /** Dotted path into the response body (`data.0.status`), empty for the root. */
-  path: string;
-  message: string;
-}
-
 /**
- * Checks a successful response body. Returns the problems found, or nothing when it is valid.
- * `@x/fetch-client/validate` provides one generated from the spec.
+ * Checks a successful response body before the call resolves. It rejects the answer by throwing
+ * (a `ResponseValidationError` is the typed way) and reports what it tolerates to `logger`.
+ * `responseValidator` of `@x/fetch-client/validate` is one generated from the spec: breaking
+ * drift (a wrong type, a missing required field) throws, additive drift (a new enum value or
+ * field) goes to `logger.warn`.
  */
 export type ResponseValidator = (response: {
   /** `METHOD /path/template`, e.g. `GET /swap/v2/order`. */
   operation: string;
   status: number;
   data: unknown;
-}) => ReadonlyArray<ValidationIssue> | undefined | Promise<ReadonlyArray<ValidationIssue> | undefined>;
+  /** The client's logger, if it has one. */
+  logger?: Logger | undefined;
+}) => void | Promise<void>;
 
 /** Options of `createClient()` (and of `createTransport()`). */
 export interface ClientConfig<ThrowOnError extends boolean = boolean> {
@@ -72,11 +82,20 @@ export interface ClientConfig<ThrowOnError extends boolean = boolean> {
    */
   throwOnError?: ThrowOnError;
   /**
-   * Check every successful response body. Off by default (`false`); pass the validator from
-   * `@x/fetch-client/validate` to catch drift of the beta APIs.
+   * Checks every successful response body. None by default; pass `responseValidator` from
+   * `@x/fetch-client/validate` to catch drift of the beta APIs: breaking drift throws a
+   * `ResponseValidationError`, additive drift goes to `logger.warn`.
    */
-  validateResponses?: false | ResponseValidator;
-  /** Diagnostics (retries, refreshes). */
+  responseValidator?: ResponseValidator | undefined;
+  /**
+   * Same-origin redirects followed per attempt. Default 5; `0` follows none. A redirect to
+   * another origin is never followed (`RedirectError`): the API key, the bearer token and the
+   * body only go to the origin of `baseUrl`. In browsers no redirect can be followed (see README).
+   */
+  maxRedirects?: number;
+  /** Largest answer read, in bytes; past it the call fails with `ResponseTooLargeError`. Default 10 MiB. */
+  maxResponseBytes?: number;
+  /** Diagnostics (retries, refreshes, additive drift). */
   logger?: Logger;
 }
 
@@ -123,7 +142,7 @@ export interface RequestOptions<ThrowOnError extends boolean = boolean> extends 
   path?: unknown;
   query?: unknown;
   security?: ReadonlyArray<Auth>;
-  client?: Client;
+  client?: Transport;
   meta?: unknown;
 }
 
@@ -142,6 +161,8 @@ export type CallError<TErrors> =
   | ConnectionError
   | TimeoutError
   | AbortError
+  | RedirectError
+  | ResponseTooLargeError
   | ResponseParseError
   | ResponseValidationError;
 
@@ -176,7 +197,7 @@ type MethodFn = <TResponses = unknown, TErrors = unknown, ThrowOnError extends b
 ) => RequestResult<TResponses, TErrors, ThrowOnError>;
 
 /** The transport the generated sdk functions call (`options.client.get(...)`). */
-export interface Client {
+export interface Transport {
   get: MethodFn;
   post: MethodFn;
   put: MethodFn;

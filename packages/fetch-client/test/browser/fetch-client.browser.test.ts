@@ -1,7 +1,8 @@
 // @x/fetch-client in Chromium: the built client, bundled by esbuild into a page on 127.0.0.1,
 // calls a small API served on the page's origin with the browser's own fetch: query, JSON body,
 // API key and rate-limit headers, typed errors, a retry after 503 and a time limit.
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestPage, type BrowserTestPage } from '../../../../tools/browser/page.ts';
@@ -52,6 +53,9 @@ function api(req: IncomingMessage, res: ServerResponse): void {
       listEventsCalls += 1;
       if (listEventsCalls === 1) json(res, 503, { error: 'Service unavailable' });
       else json(res, 200, { data: [], pagination: { start: 0, end: 0, total: 0, hasNext: false } });
+    } else if (route === 'GET /api/prediction/v1/markets/moved') {
+      // To another origin, which records what reaches it: nothing must.
+      res.writeHead(302, { location: `${otherOrigin}/collect` }).end();
     } else if (route === 'GET /api/prediction/v1/trading-status') {
       stalled.push(res); // never answers; the client's time limit ends the call
     } else {
@@ -60,13 +64,25 @@ function api(req: IncomingMessage, res: ServerResponse): void {
   });
 }
 
+/** Another origin (another port), to which the API redirects. */
+const otherHits: string[] = [];
+const other = createServer((req, res) => {
+  otherHits.push(`${req.method} ${req.url} key=${req.headers['x-api-key']}`);
+  res.writeHead(200, { 'access-control-allow-origin': '*' }).end('{}');
+});
+let otherOrigin = '';
+
 let page: BrowserTestPage<FetchClientScenarios>;
 beforeAll(async () => {
+  await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+  otherOrigin = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
   page = await openTestPage<FetchClientScenarios>(entry, { api });
 }, 30_000);
 afterAll(async () => {
   for (const res of stalled) res.destroy();
   await page?.close();
+  other.closeAllConnections();
+  await new Promise((resolve) => other.close(resolve));
 });
 
 describe('@x/fetch-client in the browser', () => {
@@ -99,6 +115,20 @@ describe('@x/fetch-client in the browser', () => {
     const r = await page.runExpecting([/request failed: GET .*\/api\/prediction\/v1\/trading-status net::ERR_ABORTED/], 'timeout');
     expect(r).toEqual({ isTimeout: true, timeoutMs: 200, operation: 'GET /prediction/v1/trading-status' });
     expect(stalled).toHaveLength(1);
+  });
+
+  it('refuses a redirect: the API key is not sent to where it leads', async () => {
+    hits.length = 0;
+    // Chromium reports the redirect it did not follow as an aborted request.
+    const r = await page.runExpecting([/request failed: GET .*\/collect net::ERR_ABORTED/], 'redirected');
+    expect(r).toEqual({
+      isRedirect: true,
+      status: 0,
+      targetOrigin: null,
+      message: 'GET /prediction/v1/markets/{marketId} was redirected (the browser hides where): not followed',
+    });
+    expect(hits.map((h) => `${h.method} ${h.path}`)).toEqual(['GET /api/prediction/v1/markets/moved']);
+    expect(otherHits).toEqual([]);
   });
 
   it('had no page error, console error or failed request', () => {

@@ -1,7 +1,7 @@
 // Runs in Chromium (bundled by esbuild from the built dist): createClient with the page's own
 // fetch, AbortController and URL against a small API on the page's origin (127.0.0.1).
 import { exposeScenarios } from '../../../../tools/browser/expose.ts';
-import { ApiError, NotFoundError, TimeoutError, createClient, describeSwapExecuteCode, isSwapExecuteSuccess } from '../../dist/index.js';
+import { ApiError, NotFoundError, RedirectError, TimeoutError, createClient, describeSwapExecuteCode, isSwapExecuteSuccess } from '../../dist/index.js';
 
 const client = () => createClient({ baseUrl: `${location.origin}/api`, apiKey: 'browser-key', retryBaseDelayMs: 1 });
 
@@ -50,6 +50,17 @@ const scenarios = {
   async timeout() {
     const error = await errorOf(client().predictionGetTradingStatus({ timeoutMs: 200, maxRetries: 0 }));
     return { isTimeout: error instanceof TimeoutError, timeoutMs: (error as TimeoutError).timeoutMs, operation: (error as TimeoutError).operation };
+  },
+
+  /** Any redirect is refused: in a browser a manual redirect is opaque (no status, no Location). */
+  async redirected() {
+    const error = await errorOf(client().predictionGetMarket({ path: { marketId: 'moved' } }));
+    return {
+      isRedirect: error instanceof RedirectError,
+      status: (error as RedirectError).status,
+      targetOrigin: (error as RedirectError).targetOrigin ?? null,
+      message: (error as RedirectError).message,
+    };
   },
 };
 

@@ -3,9 +3,10 @@
 // The paths below resolve to src/lib/ from both places (both are two levels below src/).
 import type { ClientOptions, Config } from '../../lib/types.js';
 
+// The generated sdk names the transport `Client`.
+export type { Transport as Client } from '../../lib/types.js';
 export type {
   Auth,
-  Client,
   ClientMeta,
   ClientOptions,
   Config,

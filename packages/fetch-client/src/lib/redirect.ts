@@ -1,0 +1,32 @@
+// Redirects are followed by the client itself (fetch runs with `redirect: 'manual'`), so that the
+// API key, the bearer token and the body never reach another origin: fetch drops only
+// `Authorization` across origins, not `x-api-key`, and repeats the body on 307/308.
+//
+// - Same origin as the request: followed, at most `maxRedirects` times. 303, and 301/302 of a
+//   POST, become a GET without body (the fetch standard's rules); 307/308 keep method and body.
+// - Another origin (another scheme, host or port): refused with a `RedirectError` naming it.
+// - In a browser a manual redirect is opaque (type `opaqueredirect`, no status, no Location), so
+//   the client cannot tell where it leads: every redirect ends in a `RedirectError`.
+
+export interface Hop {
+  url: string;
+  method: string;
+  body: string | undefined;
+}
+
+/**
+ * The request to send after a redirect answer, `undefined` when the answer is not a redirect, or
+ * why it is refused (`to <origin>`) with the target origin, if known.
+ */
+export function nextHop(response: Response, hop: Hop): Hop | undefined | { refused: string; origin?: string } {
+  const { status } = response;
+  // Status 0: an `opaqueredirect` answer (the client never asks for `no-cors` opaque ones).
+  if (!status) return { refused: '(the browser hides where)' };
+  // 301, 302, 303, 307, 308 (304 is not a redirect, 305 and 306 are not used).
+  const location = status > 300 && status < 309 && status !== 304 && status !== 305 && status !== 306 && response.headers.get('location');
+  if (!location) return undefined;
+  const { origin, href } = new URL(location, hop.url);
+  if (origin !== new URL(hop.url).origin) return { refused: `to ${origin}`, origin };
+  const keep = status > 306 || (status < 303 && hop.method !== 'POST');
+  return { url: href, method: keep || hop.method === 'HEAD' ? hop.method : 'GET', body: keep ? hop.body : undefined };
+}
