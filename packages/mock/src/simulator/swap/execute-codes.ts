@@ -1,26 +1,17 @@
 // The codes of POST /swap/v2/execute, read from the spec's `x-error-codes` table of
 // SwapExecuteResponse.code (code, meaning, group, outcome) instead of literals: the simulator
 // names a code by its group and meaning, and fails at load if the spec no longer lists it.
-import { bundledSpec, deref, type JsonSchema } from '../spec.js';
+import { errorCodes, operation, type ErrorCode } from '@x/openapi/reader';
+import { bundledSpec } from '../spec.js';
 
-export interface ExecuteCodeEntry {
-  code: number;
-  meaning: string;
-  group: string;
-  /** `success`, `pending`, `expired` or `failed`. */
-  outcome: string;
-}
+export type ExecuteCodeEntry = ErrorCode & { code: number; group: string; outcome: string };
 
+/** The table of the `code` property of swap execute's 200 body, found through the operation. */
 function readTable(): ExecuteCodeEntry[] {
-  const operation = Object.values(bundledSpec.paths)
-    .flatMap((item) => Object.values(item as Record<string, unknown>))
-    .find((op): op is { operationId: string; responses: Record<string, unknown> } => (op as { operationId?: unknown })?.operationId === 'swapExecute');
-  const response = operation ? deref(bundledSpec, operation.responses['200'] as JsonSchema) : undefined;
-  const schema = deref(bundledSpec, ((response?.content as Record<string, { schema?: JsonSchema }> | undefined)?.['application/json']?.schema ?? {}) as JsonSchema);
-  const code = deref(bundledSpec, ((schema.properties as Record<string, JsonSchema> | undefined)?.code ?? {}) as JsonSchema);
-  const table = code['x-error-codes'];
-  if (!Array.isArray(table)) throw new Error('simulator: the spec has no x-error-codes on SwapExecuteResponse.code');
-  return table as ExecuteCodeEntry[];
+  const response = operation('swapExecute', bundledSpec).responses['200'];
+  const schemaRef = (response?.schema as { $ref?: string } | undefined)?.$ref ?? response?.pointer;
+  if (!schemaRef) throw new Error('simulator: swapExecute documents no 200 JSON body');
+  return errorCodes(`${schemaRef}/properties/code`, bundledSpec) as ExecuteCodeEntry[];
 }
 
 export const EXECUTE_CODES: readonly ExecuteCodeEntry[] = readTable();
