@@ -1,9 +1,13 @@
 import { defineConfig } from '@hey-api/openapi-ts';
+import { typescriptPlugin } from '../types/openapi-ts.config.ts';
 
-// Types and MSW handler factories generated from the bundled spec (copied to src/gen/openapi.json
-// by tools/copy-spec.ts). The named examples become typed fixtures in a second step
-// (tools/gen-fixtures.ts), because hey-api's msw plugin only reads schema-level examples and would
-// otherwise answer 501. `clean: false` keeps openapi.json and fixtures.gen.ts in the same folder.
+// MSW handler factories generated from the bundled spec (copied to src/gen/openapi.json by
+// tools/copy-spec.ts). hey-api's msw plugin needs its typescript plugin in the same run; it runs
+// with @x/types' options, and tools/use-types-package.ts then deletes the types file it wrote and
+// points msw.gen.ts at @x/types, so the types exist once. The named examples become typed
+// fixtures in a last step (tools/gen-fixtures.ts), because hey-api's msw plugin only reads
+// schema-level examples and would otherwise answer 501. `clean: false` keeps openapi.json in
+// the same folder.
 export default defineConfig({
   input: './src/gen/openapi.json',
   output: {
@@ -12,5 +16,6 @@ export default defineConfig({
     entryFile: false,
     module: { extension: '.js' },
   },
-  plugins: ['@hey-api/typescript', { name: 'msw', baseUrl: '*' }],
+  logs: { file: false },
+  plugins: [typescriptPlugin, { name: 'msw', baseUrl: '*' }],
 });

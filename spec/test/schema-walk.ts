@@ -1,7 +1,8 @@
 // Walks every schema of the bundled spec that a request or a response can reach, with the JSON
 // pointer of each schema node, so that rules can be checked per side (requests strict, responses
 // tolerant). A component schema reached from both sides is reported on both.
-import { operations, spec, type Json } from './bundled-spec.ts';
+import { escapePointer as esc, resolvePointer } from '@x/openapi/reader';
+import { operations, type Json } from './bundled-spec.ts';
 
 export type Side = 'request' | 'response';
 
@@ -15,15 +16,7 @@ const SCHEMA_ARRAYS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
 const SCHEMA_SINGLES = ['items', 'not', 'if', 'then', 'else', 'contains', 'additionalProperties', 'unevaluatedProperties', 'propertyNames'];
 const SCHEMA_MAPS = ['properties', 'patternProperties', '$defs', 'dependentSchemas'];
 
-const esc = (k: string) => k.replace(/~/g, '~0').replace(/\//g, '~1');
-
-function resolve(ref: string): Json {
-  return ref
-    .slice(2)
-    .split('/')
-    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
-    .reduce((acc: Json, k: string) => acc?.[k], spec);
-}
+const resolve = (ref: string): Json => resolvePointer(ref);
 
 /** Every schema node below `root` (following $refs once each), depth first. */
 export function walkSchema(root: Json, pointer: string, out: SchemaVisit[], seen: Set<string>, parent?: SchemaVisit['parent']): void {

@@ -26,12 +26,10 @@ async function startBare(): Promise<{ port: number; close(): Promise<void> }> {
 }
 
 async function startSimulator(): Promise<{ port: number; close(): Promise<void> }> {
-  const distUrl = new URL('../dist/index.js', import.meta.url);
-  const mod = (await import(distUrl.href)) as { createSimulator(options?: Record<string, unknown>): any };
-  const simulator = mod.createSimulator({ seed: 1 });
-  const listening = await simulator.listen({ port: 0, host: '127.0.0.1' });
-  const url = new URL(listening.url ?? simulator.url);
-  return { port: Number(url.port), close: () => listening.close() };
+  const { createSimulator } = (await import(new URL('../dist/index.js', import.meta.url).href)) as typeof import('../src/index.ts');
+  const { listen } = (await import(new URL('../dist/node/index.js', import.meta.url).href)) as typeof import('../src/node/index.ts');
+  const listening = await listen(createSimulator({ seed: 1 }), { port: 0, host: '127.0.0.1' });
+  return { port: listening.port, close: () => listening.close() };
 }
 
 const server = mode === 'bare' ? await startBare() : mode === 'simulator' ? await startSimulator() : undefined;

@@ -1,22 +1,20 @@
 // @x/mock: an offline mock of the trading and market-data API.
-// - createSimulator(): the stateful, deterministic simulator (fetch handler, node server, control API)
-// - MSW handlers and typed fixtures generated from the spec (see ./msw and ./fixtures)
+// - createSimulator(): the stateful, deterministic simulator (fetch handler, control API); browser-safe.
+//   `@x/mock/node` serves it over node:http.
+// - MSW handlers (`@x/mock/msw`) and typed fixtures generated from the spec (see ./fixtures)
 export {
   createSimulator,
-  TOKENS,
-  simulatorAddresses,
+  world,
   type Simulator,
   type SimulatorOptions,
   type SimulatorControl,
-  type ListenOptions,
-  type RunningServer,
-  type SimRequest,
-  type SimResponse,
+  type SimulatorOperation,
   type SimSettings,
   type RateLimitOptions,
   type ClockMode,
   type TokenInfo,
   type TokenSymbol,
+  type World,
 } from './simulator/index.js';
 
 // Generated side: typed fixtures from the spec's examples. The MSW handlers answering them live in

@@ -6,7 +6,8 @@
  * reads it, so retries, expiries and the two-minute window run without waiting.
  */
 import { createClient, type ApiClient } from '@x/fetch-client';
-import { createSimulator, type RunningServer, type Simulator } from '@x/mock';
+import { createSimulator, type Simulator } from '@x/mock';
+import { listen, type RunningServer } from '@x/mock/node';
 import { createTriggerAuthSession, signerFromKeyPair, type Signer } from '../src/index.js';
 import type { Sleep } from '../src/flows/index.js';
 
@@ -42,7 +43,7 @@ export async function newWallet(): Promise<Signer> {
 }
 
 export async function startHarness(sim: Simulator = createSimulator()): Promise<Harness> {
-  const server = await sim.listen({ host: '127.0.0.1', port: 0 });
+  const server = await listen(sim, { host: '127.0.0.1', port: 0 });
   const wallet = await newWallet();
   const waits: number[] = [];
   const requests: { method: string; path: string }[] = [];

@@ -3,6 +3,7 @@
 // prediction market read with its types.
 import { createClient, getSwapOrderFailure } from '@x/fetch-client';
 import { createSimulator } from '@x/mock';
+import { listen } from '@x/mock/node';
 import { inspectTransaction, signerFromKeyPair } from '@x/signing';
 import { swap } from '@x/signing/flows';
 import type { PredictionMarket, SwapOrderResponse } from '@x/types';
@@ -11,7 +12,7 @@ const PLATFORM_TOKEN = 'D6gqDYHvpEparhs6TGfnXKtNEzVe48aLfmB6bKNjdKsD';
 const STABLECOIN_USD = '7gQqK6wWf1gAc7f2R4oQ18Q4m6Vazr1umgktSGsnJZny';
 
 const sim = createSimulator({ now: Date.now() });
-const server = await sim.listen({ host: '127.0.0.1', port: 0 });
+const server = await listen(sim, { host: '127.0.0.1', port: 0 });
 try {
   const api = createClient({ baseUrl: server.url, apiKey: 'consumer-key' });
   const wallet = await signerFromKeyPair((await crypto.subtle.generateKey('Ed25519', false, ['sign', 'verify'])) as CryptoKeyPair);
@@ -28,8 +29,12 @@ try {
   const result = await swap({ client: api, signer: wallet, order: { inputMint: PLATFORM_TOKEN, outputMint: STABLECOIN_USD, amount: '40000000' } });
   console.log(`swap: ${result.execution.status} code ${result.execution.code}`);
 
+  // The list names each market by id only (as the service does); the event detail gives them whole.
   const { data: events } = await api.predictionListEvents({ query: { includeMarkets: true, category: 'sports' } });
-  const market: PredictionMarket | undefined = events.data[0]?.markets?.[0];
+  const first = events.data[0];
+  const detail = first ? (await api.predictionGetEvent({ path: { eventId: first.eventId } })).data : undefined;
+  const entry = detail?.markets?.[0];
+  const market: PredictionMarket | undefined = entry && 'status' in entry ? entry : undefined;
   console.log(`prediction: ${events.pagination.total} sports events, first market ${market?.status ?? 'none'}`);
   console.log('consumer: ok');
 } finally {

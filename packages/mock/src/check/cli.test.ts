@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSimulator } from '../simulator/index.js';
+import { listen } from '../node/index.js';
 import { checkCommand, CheckUsageError, parseCheckArgs } from './cli.js';
 import { json, startScriptedServer, type ScriptedServer } from './test-support/scripted-server.js';
 
@@ -74,7 +75,7 @@ describe('the README example', () => {
     expect(command).toBeDefined();
     expect(shown).toBeDefined();
     // As `x-mock serve` starts it (seed 1, real clock), on a free port.
-    const server = await createSimulator({ seed: 1, now: Date.now() }).listen({ port: 0, host: '127.0.0.1' });
+    const server = await listen(createSimulator({ seed: 1, now: Date.now() }), { port: 0, host: '127.0.0.1' });
     servers.push(server);
     const argv = command!.split(/\s+/).map((arg) => arg.replace('http://127.0.0.1:4010', server.url));
     const { code, out } = await run([...argv, '--delay', '0']);

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestWallet, login, makeSimulator } from '../simulator/test-support/harness.js';
 import type { Simulator } from '../simulator/index.js';
+import { listen } from '../node/index.js';
 import { isReadOnly, planCalls, type PlannedCall } from './plan.js';
 import { exitCodeOf, runCheck, type CheckOptions, type CheckReport } from './run.js';
 import { loadCheckSpec, type CheckSpec, type JsonSchema } from './spec-source.js';
@@ -33,7 +34,7 @@ const resultOf = (report: CheckReport, operationId: string) => report.operations
 
 describe('x-mock check against the simulator', () => {
   it('finds no drift, calls only read-only GETs (never the vault register), one request each, and exits 0', async () => {
-    const running = await sim.listen({ port: 0, host: '127.0.0.1' });
+    const running = await listen(sim, { port: 0, host: '127.0.0.1' });
     const sent: Array<{ method: string; url: string }> = [];
     try {
       const report = await runCheck({

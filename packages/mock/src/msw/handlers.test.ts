@@ -31,9 +31,9 @@ afterAll(() => server.close());
 const operationIds = Object.keys(fixtures) as FixtureOperationId[];
 
 describe('default handlers', () => {
-  it('cover all 38 operations of the spec', () => {
-    expect(operationIds).toHaveLength(38);
-    expect(handlers()).toHaveLength(38);
+  it('cover every operation of the spec', () => {
+    expect(operationIds).toEqual(Object.keys(requestExamples));
+    expect(handlers()).toHaveLength(operationIds.length);
   });
 
   it.each(operationIds)('%s answers its first 2xx example', async (operationId) => {

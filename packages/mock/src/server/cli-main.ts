@@ -1,7 +1,8 @@
 // The logic of `x-mock serve`: parse the arguments, start the simulator, print where it is.
 // src/cli.ts wires it to the process (signals, exit codes).
 import { parseArgs } from 'node:util';
-import { createSimulator, type RunningServer } from '../simulator/index.js';
+import { listen, type RunningServer } from '../node/index.js';
+import { createSimulator, world } from '../simulator/index.js';
 import { loadDocsHtml } from './docs.js';
 
 export const USAGE = `usage: x-mock serve [options]
@@ -80,7 +81,7 @@ export async function serve(options: ServeOptions, log: (line: string) => void =
     controlRoutes: options.control,
     ...(docsHtml !== undefined ? { docsHtml } : {}),
   });
-  const server = await simulator.listen({ port: options.port, host: options.host });
+  const server = await listen(simulator, { port: options.port, host: options.host });
   const key = options.apiKeys[0] ?? 'any-key';
   log(`x-mock: simulator listening on ${server.url} (seed ${options.seed}, ${options.clock} clock)`);
   log(`  docs:    ${server.url}/docs${docsHtml === undefined ? ' (not bundled: build @x/docs, then this package)' : ''}`);
@@ -90,7 +91,7 @@ export async function serve(options: ServeOptions, log: (line: string) => void =
   log('');
   log('try:');
   log(
-    `  curl -H 'x-api-key: ${key}' '${server.url}/swap/v2/order?inputMint=D6gqDYHvpEparhs6TGfnXKtNEzVe48aLfmB6bKNjdKsD&outputMint=7gQqK6wWf1gAc7f2R4oQ18Q4m6Vazr1umgktSGsnJZny&amount=100000000'`,
+    `  curl -H 'x-api-key: ${key}' '${server.url}/swap/v2/order?inputMint=${world.tokens.PLATFORM_TOKEN.mint}&outputMint=${world.tokens.STABLECOIN_USD.mint}&amount=100000000'`,
   );
   log('');
   return server;

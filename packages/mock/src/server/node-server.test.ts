@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createSimulator, type RunningServer } from '../simulator/index.js';
+import { listen, type RunningServer } from '../node/index.js';
+import { createSimulator } from '../simulator/index.js';
 import { MAX_BODY_BYTES } from './node-server.js';
 
 let server: RunningServer | undefined;
@@ -11,7 +12,7 @@ afterEach(async () => {
 describe('node:http server', () => {
   it('serves the pipeline on a free port and closes', async () => {
     const sim = createSimulator();
-    server = await sim.listen({ port: 0, host: '127.0.0.1' });
+    server = await listen(sim, { port: 0, host: '127.0.0.1' });
     expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     const res = await fetch(`${server.url}/swap/v2/order?inputMint=D6gqDYHvpEparhs6TGfnXKtNEzVe48aLfmB6bKNjdKsD&outputMint=7gQqK6wWf1gAc7f2R4oQ18Q4m6Vazr1umgktSGsnJZny&amount=100000000`, {
       headers: { 'x-api-key': 'k' },
@@ -28,7 +29,7 @@ describe('node:http server', () => {
   it('answers the same bodies as the fetch handler, POST bodies included', async () => {
     const a = createSimulator({ seed: 5 });
     const b = createSimulator({ seed: 5 });
-    server = await a.listen({ port: 0 });
+    server = await listen(a, { port: 0 });
     const body = JSON.stringify({ walletPubkey: 'EwV78VBLEhDmtkHxBv6hcTBjrfhbM8b3n1cCELt4imKg', type: 'message' });
     const init = { method: 'POST', body, headers: { 'x-api-key': 'k', 'content-type': 'application/json' } };
     const overHttp = await (await fetch(`${server.url}/trigger/v2/auth/challenge`, init)).json();
@@ -38,7 +39,7 @@ describe('node:http server', () => {
 
   it('serves /openapi.json, HEAD without a body, and refuses bodies over 1 MiB', async () => {
     const sim = createSimulator();
-    server = await sim.listen({ port: 0 });
+    server = await listen(sim, { port: 0 });
     const spec = await fetch(`${server.url}/openapi.json`);
     expect((await spec.json()).openapi).toBe('3.1.0');
     const head = await fetch(`${server.url}/prediction/v1/trading-status`, { method: 'HEAD', headers: { 'x-api-key': 'k' } });
@@ -50,7 +51,7 @@ describe('node:http server', () => {
 
   it('serves the docs page when given', async () => {
     const sim = createSimulator({ docsHtml: '<!doctype html><title>docs</title>' });
-    server = await sim.listen({ port: 0 });
+    server = await listen(sim, { port: 0 });
     const docs = await fetch(`${server.url}/docs`);
     expect(docs.headers.get('content-type')).toMatch(/text\/html/);
     expect(await docs.text()).toContain('<title>docs</title>');

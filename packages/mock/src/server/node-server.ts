@@ -2,8 +2,20 @@
 // simulator's request record (no WHATWG Request on the hot path).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { ListenOptions, RunningServer, Simulator } from '../simulator/index.js';
-import type { SimRequest, SimResponse } from '../simulator/types.js';
+import type { SimHandler, SimRequest, SimResponse } from '../simulator/types.js';
+
+export interface ListenOptions {
+  /** Port to listen on (default 4010; 0 picks a free one). */
+  port?: number;
+  /** Interface to bind (default 127.0.0.1). */
+  host?: string;
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
 
 /** Largest request body accepted (bytes). */
 export const MAX_BODY_BYTES = 1_048_576;
@@ -51,7 +63,7 @@ function send(res: ServerResponse, response: SimResponse, head: boolean): void {
   res.end(head ? undefined : text);
 }
 
-export function createRequestListener(simulator: Pick<Simulator, 'handle'>) {
+export function createRequestListener(simulator: SimHandler) {
   const failed = (res: ServerResponse, error: unknown): void => {
     if (!res.headersSent) send(res, { status: 500, headers: { 'content-type': 'application/json; charset=utf-8' }, body: { error: 'Internal server error' } }, false);
     else res.destroy(error as Error);
@@ -80,7 +92,7 @@ export function createRequestListener(simulator: Pick<Simulator, 'handle'>) {
   };
 }
 
-export function startNodeServer(simulator: Pick<Simulator, 'handle'>, options: ListenOptions = {}): Promise<RunningServer> {
+export function startNodeServer(simulator: SimHandler, options: ListenOptions = {}): Promise<RunningServer> {
   const host = options.host ?? '127.0.0.1';
   const listener = createRequestListener(simulator);
   const server = createServer(listener);

@@ -1,12 +1,10 @@
-// What every handler sees: the simulator's shared parts (clock, chain, randomness, balances,
+// The simulator's state, which every handler sees: its shared parts (clock, chain, randomness, balances,
 // prices) and each area's store.
 import type { Clock } from './clock.js';
 import type { Ledger } from './chain/ledger.js';
 import type { JwtSigner } from './jwt.js';
-import type { OperationInfo } from './operations.js';
 import type { Prices } from './prices.js';
 import type { Random } from './random.js';
-import type { ValidatedInput } from './validate.js';
 import type { Wallets } from './wallets.js';
 import type { SwapStore } from './swap/store.js';
 import type { ExpressStore } from './express/store.js';
@@ -63,26 +61,5 @@ export interface SimContext {
   lend: LendStore;
 }
 
-export interface HandlerContext {
-  sim: SimContext;
-  op: OperationInfo;
-  input: ValidatedInput;
-  /** Wallet authenticated by the trigger v2 bearer token. */
-  wallet?: string;
-  apiKey: string;
-}
-
-export interface HandlerResult {
-  status?: number;
-  body: unknown;
-  headers?: Record<string, string>;
-}
-
-export type Handler = (ctx: HandlerContext) => HandlerResult | Promise<HandlerResult>;
-
-/** The value of a validated query parameter, typed loosely. */
-export const q = <T = string>(ctx: HandlerContext, name: string): T | undefined => ctx.input.query[name] as T | undefined;
-/** The validated JSON body as a record. */
-export const bodyOf = <T = Record<string, unknown>>(ctx: HandlerContext): T => (ctx.input.body ?? {}) as T;
 /** ISO 8601 of a simulated epoch-ms time. */
 export const iso = (ms: number): string => new Date(ms).toISOString();

@@ -1,5 +1,5 @@
 // The error a stage or handler throws; the respond stage turns it into the body shape of the
-// operation's area (see areas.ts).
+// operation's error schema for its status (error-shapes.ts, error-body.ts).
 
 export interface ApiErrorOptions {
   /** Numeric code for areas whose error body carries one (swap execute, trigger v1). */

@@ -1,5 +1,6 @@
-// Handle stage: the handler of every operationId of the spec, one module per area.
-import type { Handler } from './context.js';
+// Handle stage: the handler of every operationId of the spec, one module per area. `satisfies
+// HandlerTable` makes a missing, unknown or mistyped handler a compile error.
+import type { HandlerTable } from './handler.js';
 import { swapGetOrder } from './swap/order.js';
 import { swapGetBuild } from './swap/build.js';
 import { swapExecute } from './swap/execute.js';
@@ -39,7 +40,7 @@ import {
   lendGetEarnEarnings,
 } from './lend/handlers.js';
 
-export const HANDLERS: Readonly<Record<string, Handler>> = {
+export const HANDLERS = {
   swapGetOrder,
   swapGetBuild,
   swapExecute,
@@ -78,4 +79,4 @@ export const HANDLERS: Readonly<Record<string, Handler>> = {
   lendGetBorrowPositions,
   lendBorrowOperate,
   lendBorrowOperateInstructions,
-};
+} as const satisfies HandlerTable;

@@ -1,6 +1,6 @@
 // createSimulator(): the in-memory, deterministic simulator of the whole service. Its fetch
-// handler uses only web APIs (fetch, URL, WebCrypto), so it also runs in browsers and behind MSW;
-// listen() loads the node:http server lazily.
+// handler uses only web APIs (fetch, URL, WebCrypto), so it also runs in browsers and behind MSW.
+// Serving it over node:http is the job of the `@x/mock/node` entry (src/node/).
 import { createAuthenticator } from './authenticate.js';
 import { createLedger } from './chain/ledger.js';
 import { createClock, DEFAULT_START, type ClockMode } from './clock.js';
@@ -10,7 +10,6 @@ import { CONTROL_PREFIX, handleControl } from './control-routes.js';
 import { createFaults } from './faults.js';
 import { HANDLERS } from './handlers.js';
 import { createJwtSigner } from './jwt.js';
-import type { OperationInfo } from './operations.js';
 import { createPipeline, type MaybePromise } from './pipeline.js';
 import { createPrices } from './prices.js';
 import { createRandom, hashString, type Random } from './random.js';
@@ -18,7 +17,8 @@ import { createRateLimiter, type RateLimitOptions } from './rate-limit.js';
 import { jsonResponse } from './respond.js';
 import { sharedParts } from './shared.js';
 import { bundledSpec, type OpenApiDocument } from './spec.js';
-import type { SimRequest, SimResponse } from './types.js';
+import type { SimRequest, SimResponse, SimulatorOperation } from './types.js';
+import { registerSimHandler } from './native-handler.js';
 import { createWallets } from './wallets.js';
 import { createSwapStore } from './swap/store.js';
 import { createExpressStore } from './express/store.js';
@@ -49,29 +49,13 @@ export interface SimulatorOptions {
   onUnexpectedError?: (error: unknown, operationId: string) => void;
 }
 
-export interface ListenOptions {
-  port?: number;
-  host?: string;
-}
-
-export interface RunningServer {
-  url: string;
-  port: number;
-  close(): Promise<void>;
-}
-
 export interface Simulator {
-  /** WHATWG fetch handler (browsers, MSW, service workers, tests). */
+  /** WHATWG fetch handler (browsers, MSW, service workers, tests). Serve it over node:http with `listen` of `@x/mock/node`. */
   fetch(request: Request): Promise<Response>;
-  /** The pipeline on the simulator's own request record (what the node server uses); synchronous when no stage waits. */
-  handle(request: SimRequest): SimResponse | Promise<SimResponse>;
-  /** Serves the simulator over node:http. */
-  listen(options?: ListenOptions): Promise<RunningServer>;
   control: SimulatorControl;
-  operations: readonly OperationInfo[];
-  seed: number;
-  /** The JSON of the bundled spec, served at GET /openapi.json. */
-  specJson: string;
+  /** The operations it answers, in the order of the spec. */
+  readonly operations: readonly SimulatorOperation[];
+  readonly seed: number;
 }
 
 const CORS_HEADERS: Record<string, string> = {
@@ -83,8 +67,6 @@ const CORS_PREFLIGHT: Record<string, string> = {
   'access-control-allow-headers': 'x-api-key, authorization, content-type',
   'access-control-max-age': '600',
 };
-
-const NODE_SERVER_MODULE = new URL('../server/node-server.js', import.meta.url).href;
 
 function toEpochMs(value: number | Date | string | undefined): number {
   if (value === undefined) return DEFAULT_START;
@@ -102,9 +84,8 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const clock = createClock(start, options.clock ?? 'manual');
   const now = (): number => clock.now();
 
-  // Operations, validators, router: built once per document and process, shared by every instance.
+  // Operations, validators, router, error shapes: built once per document and process, shared by every instance.
   const shared = sharedParts(doc);
-  const { operations } = shared;
 
   const baseRandom = createRandom(seed);
   let requestIds: Random = baseRandom.fork('request-ids');
@@ -151,6 +132,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     handlers: HANDLERS,
     rateLimiter,
     faults,
+    errorShapes: shared.errorShapes,
     nextRequestId: () => requestIds.uuid(clock.now()),
     onUnexpectedError: (error, op) => report(error, op.operationId),
   });
@@ -195,7 +177,6 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   };
 
   const simulator: Simulator = {
-    handle,
     async fetch(request) {
       const url = new URL(request.url);
       const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
@@ -213,25 +194,17 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
       const empty = request.method === 'HEAD' || response.status === 204 || response.status === 304;
       return new Response(empty ? null : text, { status: response.status, headers: response.headers });
     },
-    async listen(listenOptions = {}) {
-      // A computed specifier keeps bundlers for browsers from pulling node:http in.
-      const { startNodeServer } = (await import(/* @vite-ignore */ /* webpackIgnore: true */ NODE_SERVER_MODULE)) as typeof import('../server/node-server.js');
-      return startNodeServer(simulator, listenOptions);
-    },
     control,
-    operations,
+    operations: shared.summaries,
     seed,
-    get specJson() {
-      return shared.specJson();
-    },
   };
+  registerSimHandler(simulator, { handle });
   return simulator;
 }
 
 export type { SimulatorControl } from './control.js';
-export type { SimRequest, SimResponse } from './types.js';
 export type { SimSettings } from './context.js';
 export type { RateLimitOptions } from './rate-limit.js';
 export type { ClockMode } from './clock.js';
-export { TOKENS, type TokenInfo, type TokenSymbol } from './tokens.js';
-export * as simulatorAddresses from './chain/addresses.js';
+export type { SimulatorOperation } from './types.js';
+export { world, type TokenInfo, type TokenSymbol, type World } from './world.js';

@@ -1,15 +1,13 @@
 // The simulator's operation table: each operation of the spec (read by @x/openapi/reader) with what
-// the pipeline needs (area, body schema, security). Built once per document and process, frozen,
+// the pipeline needs (body schema, security). Built once per document and process, frozen,
 // and shared by every simulator instance.
 import { operations as specOperations, type Operation } from '@x/openapi/reader';
-import { areaOfOperation, type Area } from './areas.js';
 import type { OpenApiDocument, OperationObject, ParameterObject } from './spec.js';
 
 export interface OperationInfo {
   operationId: string;
   method: string;
   path: string;
-  area: Area;
   parameters: readonly ParameterObject[];
   /** JSON pointer of the application/json request body schema, if the operation has a body. */
   bodyPointer?: string;
@@ -31,7 +29,6 @@ function infoOf(op: Operation): OperationInfo {
     operationId: op.operationId,
     method: op.method,
     path: op.path,
-    area: areaOfOperation(op.operationId),
     parameters: op.parameters,
     ...(body?.pointer ? { bodyPointer: body.pointer } : {}),
     bodyRequired: body?.required === true,

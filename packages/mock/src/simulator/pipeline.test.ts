@@ -1,13 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { call, makeSimulator, PLATFORM_TOKEN, STABLECOIN } from './test-support/harness.js';
+import { HANDLERS } from './handlers.js';
+import { call, makeSimulator, PLATFORM_TOKEN, specOperations, STABLECOIN } from './test-support/harness.js';
 
 const order = { inputMint: PLATFORM_TOKEN, outputMint: STABLECOIN, amount: '100000000' };
 
 describe('pipeline stages', () => {
   it('routes every operation of the spec to a handler', () => {
     const sim = makeSimulator();
-    expect(sim.operations).toHaveLength(38);
-    expect(new Set(sim.operations.map((o) => o.operationId)).size).toBe(38);
+    const ids = sim.operations.map((o) => o.operationId);
+    expect(ids).toEqual(specOperations.map((o) => o.operationId));
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(Object.keys(HANDLERS).sort()).toEqual([...ids].sort());
   });
 
   it('answers 401 {error: "Unauthorized"} without x-api-key, in every area', async () => {

@@ -1,8 +1,10 @@
 // The request pipeline: route → rate limit → authenticate → (injected fault) → validate →
 // handle → respond. Each stage is its own module; errors become the area's error body.
-import { areaOfPath, reasonPhrase } from './areas.js';
+import { reasonPhrase } from './error-body.js';
+import type { ErrorShapes } from './error-shapes.js';
 import type { AuthResult, Authenticator } from './authenticate.js';
-import type { Handler, HandlerResult, SimContext } from './context.js';
+import type { SimContext } from './context.js';
+import type { HandlerContext, HandlerResult, HandlerTable, OperationId } from './handler.js';
 import { ApiError } from './errors.js';
 import type { Faults } from './faults.js';
 import type { OperationInfo } from './operations.js';
@@ -19,9 +21,11 @@ export interface PipelineDeps {
   router: Router;
   authenticator: Authenticator;
   validators: Map<string, OperationValidator>;
-  handlers: Readonly<Record<string, Handler>>;
+  handlers: HandlerTable;
   rateLimiter: RateLimiter;
   faults: Faults;
+  /** The error body shape of each operation and status, from the spec's error schemas. */
+  errorShapes: ErrorShapes;
   /** Next request id (its own seeded stream, so ids do not disturb the simulation's). */
   nextRequestId(): string;
   onUnexpectedError(error: unknown, op: OperationInfo): void;
@@ -29,6 +33,8 @@ export interface PipelineDeps {
 
 /** An answer now, or later when a stage has to wait (signature checks, WebCrypto). */
 export type MaybePromise<T> = T | Promise<T>;
+
+type AnyHandler = (ctx: HandlerContext<OperationId>) => MaybePromise<HandlerResult<OperationId>>;
 
 export type Pipeline = (request: SimRequest) => MaybePromise<SimResponse>;
 
@@ -46,7 +52,7 @@ export function chain<T, R>(value: MaybePromise<T>, next: (value: T) => MaybePro
 }
 
 export function createPipeline(deps: PipelineDeps): Pipeline {
-  const { sim, router, authenticator, validators, handlers, rateLimiter, faults, doc } = deps;
+  const { sim, router, authenticator, validators, handlers, rateLimiter, faults, doc, errorShapes } = deps;
   // Synchronous from end to end unless a stage returns a promise, so a plain GET costs no
   // microtask hops.
   return (request) => {
@@ -57,12 +63,14 @@ export function createPipeline(deps: PipelineDeps): Pipeline {
     if (match.kind !== 'operation') {
       if (match.kind === 'method-not-allowed') {
         const error = new ApiError(405, `Method ${request.method} not allowed on ${request.path}`, { code: -2 });
-        return errorResponse(match.area, error, requestId(), { allow: match.allowed.join(', ') });
+        return errorResponse(errorShapes.forPath(request.path), error, requestId(), { allow: match.allowed.join(', ') });
       }
-      return errorResponse(areaOfPath(request.path), new ApiError(404, `No operation at ${request.method} ${request.path}`), requestId());
+      return errorResponse(errorShapes.forPath(request.path), new ApiError(404, `No operation at ${request.method} ${request.path}`), requestId());
     }
     const op = match.operation;
-    const bucket = op.operationId === 'swapExecute' ? 'execute' : 'default';
+    // The operation's `x-rate-limit-bucket` (swap execute counts apart), else `default`.
+    const declared = op.operation['x-rate-limit-bucket'];
+    const bucket = typeof declared === 'string' ? declared : 'default';
     const limit = rateLimiter.hit(`${bucket}:${authenticator.apiKey(request) ?? 'anonymous'}`, sim.clock.now());
     const headers = limit.headers;
     if (limit.limited) {
@@ -70,20 +78,22 @@ export function createPipeline(deps: PipelineDeps): Pipeline {
       return jsonResponse(429, { code: 429, message: 'Rate limit exceeded' }, headers);
     }
     const fail = (error: unknown): SimResponse => {
-      if (error instanceof ApiError) return errorResponse(op.area, error, requestId(), headers);
+      if (error instanceof ApiError) return errorResponse(errorShapes.forOperation(op.operationId, error.status), error, requestId(), headers);
       deps.onUnexpectedError(error, op);
-      return errorResponse(op.area, new ApiError(500, reasonPhrase(500)), requestId(), headers);
+      return errorResponse(errorShapes.forOperation(op.operationId, 500), new ApiError(500, reasonPhrase(500)), requestId(), headers);
     };
-    const respond = (result: HandlerResult): SimResponse => {
+    const respond = (result: HandlerResult<OperationId>): SimResponse => {
       if (result.headers) Object.assign(headers, result.headers);
       return jsonResponse(result.status ?? 200, result.body, headers);
     };
     const afterAuth = (auth: AuthResult): MaybePromise<SimResponse> => {
       const fault = faults.take(op.operationId);
-      if (fault !== undefined) return faultResponse(doc, op, fault, requestId(), headers);
+      if (fault !== undefined) return faultResponse(doc, op, errorShapes.forOperation(op.operationId, fault), fault, requestId(), headers);
       const input = validators.get(op.operationId)!.validate(request, match.pathParams);
-      const handler = handlers[op.operationId]!;
-      const outcome = handler({ sim, op, input, apiKey: auth.apiKey, ...(auth.wallet ? { wallet: auth.wallet } : {}) });
+      // The one untyped step: the validate stage has just checked `input` against this
+      // operation's schemas, which are what its @x/types request types are generated from.
+      const handler = handlers[op.operationId as OperationId] as unknown as AnyHandler;
+      const outcome = handler({ sim, op, input: input as HandlerContext<OperationId>['input'], apiKey: auth.apiKey, ...(auth.wallet ? { wallet: auth.wallet } : {}) });
       return chain(outcome, respond, fail);
     };
     let auth: MaybePromise<AuthResult>;

@@ -1,6 +1,7 @@
 // Respond stage: JSON bodies, the rate-limit headers on every answer, and the bodies of injected
 // faults (the spec's example for that status when there is one).
-import { errorBody, type Area } from './areas.js';
+import { errorBody } from './error-body.js';
+import type { ErrorShape } from './error-shapes.js';
 import { ApiError } from './errors.js';
 import type { OperationInfo } from './operations.js';
 import { deref, type OpenApiDocument } from './spec.js';
@@ -13,8 +14,8 @@ export function jsonResponse(status: number, body: unknown, headers: Record<stri
   return { status, headers, body };
 }
 
-export function errorResponse(area: Area, error: ApiError, requestId: string, headers: Record<string, string> = {}): SimResponse {
-  return jsonResponse(error.status, errorBody(area, error, requestId), headers);
+export function errorResponse(shape: ErrorShape, error: ApiError, requestId: string, headers: Record<string, string> = {}): SimResponse {
+  return jsonResponse(error.status, errorBody(shape, error, requestId), headers);
 }
 
 /** The first named example of an operation's response for `status` (or its `default`), if any. */
@@ -30,7 +31,7 @@ export function exampleBody(doc: OpenApiDocument, op: OperationInfo, status: num
 }
 
 /** The answer of an injected fault. */
-export function faultResponse(doc: OpenApiDocument, op: OperationInfo, status: number, requestId: string, headers: Record<string, string>): SimResponse {
+export function faultResponse(doc: OpenApiDocument, op: OperationInfo, shape: ErrorShape, status: number, requestId: string, headers: Record<string, string>): SimResponse {
   const example = exampleBody(doc, op, status);
   if (example !== undefined && example !== null && typeof example === 'object' && Object.keys(example).length > 0) {
     return jsonResponse(status, example, headers);
@@ -38,5 +39,5 @@ export function faultResponse(doc: OpenApiDocument, op: OperationInfo, status: n
   if (status === 429) return jsonResponse(429, { code: 429, message: 'Rate limit exceeded' }, headers);
   if (status === 401) return jsonResponse(401, { error: 'Unauthorized' }, headers);
   const message = status >= 500 ? 'Internal server error (injected fault)' : `Injected fault ${status}`;
-  return errorResponse(op.area, new ApiError(status, message, { code: status >= 500 ? -1 : -2 }), requestId, headers);
+  return errorResponse(shape, new ApiError(status, message, { code: status >= 500 ? -1 : -2 }), requestId, headers);
 }

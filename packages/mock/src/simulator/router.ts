@@ -1,12 +1,11 @@
 // Route stage: matches method + path against the spec's path templates. Literal segments win
 // over template segments (`/events/search` before `/events/{eventId}`). One router serves every
 // simulator of a document (its cache of recent matches holds no per-instance state).
-import type { Area } from './areas.js';
 import type { OperationInfo } from './operations.js';
 
 export type RouteMatch =
   | { kind: 'operation'; operation: OperationInfo; pathParams: Record<string, string> }
-  | { kind: 'method-not-allowed'; allowed: string[]; area: Area }
+  | { kind: 'method-not-allowed'; allowed: string[] }
   | { kind: 'not-found' };
 
 interface CompiledRoute {
@@ -69,7 +68,6 @@ export function createRouter(operations: readonly OperationInfo[]): Router {
       const parts = path.split('/').filter(Boolean);
       const candidates = byLength.get(parts.length) ?? [];
       let allowed: string[] | undefined;
-      let area: Area | undefined;
       for (const route of candidates) {
         const params: Record<string, string> = {};
         let ok = true;
@@ -94,12 +92,9 @@ export function createRouter(operations: readonly OperationInfo[]): Router {
         if (!ok) continue;
         const operation = route.byMethod.get(method) ?? (method === 'HEAD' ? route.byMethod.get('GET') : undefined);
         if (operation) return { kind: 'operation', operation, pathParams: params };
-        if (!allowed) {
-          allowed = [...route.byMethod.keys()];
-          area = route.byMethod.values().next().value?.area;
-        }
+        allowed ??= [...route.byMethod.keys()];
       }
-      return allowed ? { kind: 'method-not-allowed', allowed, area: area ?? 'other' } : { kind: 'not-found' };
+      return allowed ? { kind: 'method-not-allowed', allowed } : { kind: 'not-found' };
     }
   }
 }

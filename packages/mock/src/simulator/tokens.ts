@@ -1,32 +1,17 @@
-// The simulator's token list and deterministic price table (spec/README.md's example values:
-// 1 PLATFORM_TOKEN = 0.5 STABLECOIN_USD; 1 NATIVE_COIN = 150 STABLECOIN_USD).
+// The simulator's token list (the spec's x-example-values, with the simulator's prices and
+// starting balances: see world.ts) and lookups by mint and symbol.
+import { world, type TokenInfo } from './world.js';
 
-export type TokenSymbol = 'PLATFORM_TOKEN' | 'STABLECOIN_USD' | 'PLATFORM_STABLE' | 'NATIVE_COIN' | 'EXAMPLE_TOKEN';
+export type { TokenInfo, TokenSymbol } from './world.js';
 
-export interface TokenInfo {
-  symbol: TokenSymbol;
-  mint: string;
-  decimals: number;
-  /** USD price of one whole token. */
-  usdPrice: number;
-  /** Balance every wallet starts with, in whole tokens. */
-  startingBalance: number;
-}
-
-export const TOKENS: readonly TokenInfo[] = [
-  { symbol: 'PLATFORM_TOKEN', mint: 'D6gqDYHvpEparhs6TGfnXKtNEzVe48aLfmB6bKNjdKsD', decimals: 6, usdPrice: 0.5, startingBalance: 100_000 },
-  { symbol: 'STABLECOIN_USD', mint: '7gQqK6wWf1gAc7f2R4oQ18Q4m6Vazr1umgktSGsnJZny', decimals: 6, usdPrice: 1, startingBalance: 10_000 },
-  { symbol: 'PLATFORM_STABLE', mint: 'HAfZa18XxxAFMMxEUwzKG7Yyu9ZUG4GWxWvTGm3swop2', decimals: 6, usdPrice: 1, startingBalance: 10_000 },
-  { symbol: 'NATIVE_COIN', mint: '6fd8k5X66KFcLyFpw18Ejp8cQmNdCBMfBUtgpujhyNzE', decimals: 9, usdPrice: 150, startingBalance: 10 },
-  { symbol: 'EXAMPLE_TOKEN', mint: 'ANXWJBfTCfGy9S9DqBojTgqxsd3LehNkCYZieTjTearb', decimals: 6, usdPrice: 0.02, startingBalance: 1_000_000 },
-];
+export const TOKENS: readonly TokenInfo[] = Object.values(world.tokens);
 
 const BY_MINT = new Map(TOKENS.map((t) => [t.mint, t]));
 const BY_SYMBOL = new Map(TOKENS.map((t) => [t.symbol as string, t]));
 
-export const NATIVE_MINT = BY_SYMBOL.get('NATIVE_COIN')!.mint;
-export const PLATFORM_TOKEN_MINT = BY_SYMBOL.get('PLATFORM_TOKEN')!.mint;
-export const STABLECOIN_MINT = BY_SYMBOL.get('STABLECOIN_USD')!.mint;
+export const NATIVE_MINT = world.tokens.NATIVE_COIN.mint;
+export const PLATFORM_TOKEN_MINT = world.tokens.PLATFORM_TOKEN.mint;
+export const STABLECOIN_MINT = world.tokens.STABLECOIN_USD.mint;
 
 export const tokenByMint = (mint: string): TokenInfo | undefined => BY_MINT.get(mint);
 export const tokenBySymbol = (symbol: string): TokenInfo | undefined => BY_SYMBOL.get(symbol);

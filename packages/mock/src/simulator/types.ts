@@ -23,3 +23,17 @@ export interface SimResponse {
   /** Set when `body` is a string to send as is (HTML docs, pre-serialised JSON). */
   raw?: boolean;
 }
+
+/** Answers the simulator's own request records (what the node server drives); synchronous when no stage waits. */
+export interface SimHandler {
+  handle(request: SimRequest): SimResponse | Promise<SimResponse>;
+}
+
+/** One operation the simulator answers (what its public object shows of it). */
+export interface SimulatorOperation {
+  readonly operationId: string;
+  /** Upper-case HTTP method. */
+  readonly method: string;
+  /** OpenAPI path template, e.g. `/prediction/v1/events/{eventId}`. */
+  readonly path: string;
+}

@@ -144,7 +144,7 @@ export const simulatorCases: Record<FixtureOperationId, SimulatorCase> = {
       method: 'PATCH',
       path: `/trigger/v2/orders/price/${order.id}`,
       headers: flow.headers(true),
-      body: { triggerPriceUsd: 185 },
+      body: { orderType: 'single', triggerPriceUsd: 185 },
     };
   },
   triggerV2CancelPriceOrder: async (flow) => {

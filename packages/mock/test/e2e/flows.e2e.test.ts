@@ -123,7 +123,7 @@ describe.runIf(createSimulator !== undefined)('e2e through @x/fetch-client', () 
       },
     });
     const id = created.id;
-    await x.triggerV2UpdatePriceOrder({ path: { id }, body: { triggerPriceUsd: 185 } });
+    await x.triggerV2UpdatePriceOrder({ path: { id }, body: { orderType: 'single', triggerPriceUsd: 185 } });
 
     const early = await x.triggerV2CancelPriceOrder({ path: { id }, throwOnError: false, maxRetries: 0 });
     expect(statusOf(early.error)).toBe(400);
@@ -131,14 +131,14 @@ describe.runIf(createSimulator !== undefined)('e2e through @x/fetch-client', () 
     const { data: cancel } = await x.triggerV2CancelPriceOrder({ path: { id } });
     const { data: confirmed } = await x.triggerV2ConfirmCancelPriceOrder({
       path: { orderId: id },
-      body: { signedTransaction: await wallet.signTransaction(cancel.transaction), cancelRequestId: cancel.cancelRequestId },
+      body: { signedTransaction: await wallet.signTransaction(cancel.transaction), cancelRequestId: cancel.requestId ?? '' },
     });
     expect(confirmed.id).toBe(id);
 
     const orders = [];
     for await (const order of x.paginateTriggerV2GetOrderHistory({ limit: 1 })) orders.push(order);
     expect(orders.map((o) => [o.id, o.orderState])).toEqual([[id, 'cancelled']]);
-    const patchClosed = await x.triggerV2UpdatePriceOrder({ path: { id }, body: { triggerPriceUsd: 190 }, throwOnError: false });
+    const patchClosed = await x.triggerV2UpdatePriceOrder({ path: { id }, body: { orderType: 'single', triggerPriceUsd: 190 }, throwOnError: false });
     expect(statusOf(patchClosed.error)).toBe(400);
     expect(logins).toBe(1);
 

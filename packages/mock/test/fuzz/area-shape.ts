@@ -1,19 +1,16 @@
-// The error body shape of each area (the seed's "Errors" table), as component schemas of the spec.
+// The error body shape of each operation, as the component schemas its responses reference.
+import { createErrorShapes } from '../../src/simulator/error-shapes.js';
+import { buildOperations } from '../../src/simulator/operations.js';
+import { bundledSpec } from '../../src/simulator/spec.js';
 import { responseKeyFor, responseViolations, schemaViolations } from '../contract/support/spec-validator.js';
 import type { HttpAnswer } from '../contract/support/http.js';
 
-/** The component schema of an operation's area errors. Portfolio has none of its own: `{ error }`. */
-export function areaErrorSchema(operationId: string): string {
-  if (operationId === 'swapGetOrder') return 'SwapOrderError';
-  if (operationId === 'swapGetBuild') return 'SwapBuildError';
-  if (operationId === 'swapExecute') return 'SwapExecuteError';
-  if (operationId.startsWith('tx')) return 'TxSubmitError';
-  if (operationId.startsWith('tokens')) return 'ExpressVerificationError';
-  if (operationId.startsWith('triggerV1')) return 'TriggerV1Error';
-  if (operationId.startsWith('triggerV2')) return 'TriggerV2Error';
-  if (operationId.startsWith('prediction')) return 'PredictionError';
-  if (operationId.startsWith('lend')) return 'LendError';
-  return 'UnauthorizedError';
+const shapes = createErrorShapes(bundledSpec, buildOperations(bundledSpec));
+
+/** The component schema of an operation's errors for `status`: what the spec's responses reference (see the simulator's error-shapes.ts). */
+export function areaErrorSchema(operationId: string, status = 400): string {
+  const { schema } = shapes.forOperation(operationId, status);
+  return schema === 'none' || schema === 'inline' ? 'UnauthorizedError' : schema;
 }
 
 /**
@@ -32,5 +29,6 @@ export function answerShapeViolations(operationId: string, answer: HttpAnswer): 
   } catch {
     return [`error body is not JSON: ${answer.text.slice(0, 80)}`];
   }
-  return schemaViolations(areaErrorSchema(operationId), body).map((v) => `${areaErrorSchema(operationId)}: ${v}`);
+  const schema = areaErrorSchema(operationId, answer.status);
+  return schemaViolations(schema, body).map((v) => `${schema}: ${v}`);
 }

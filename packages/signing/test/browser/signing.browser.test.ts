@@ -1,7 +1,8 @@
 // @x/fetch-client and @x/signing together in Chromium: the built dists, bundled by esbuild into
 // a page on 127.0.0.1, call the @x/mock simulator served in node on another port (CORS) with the
 // browser's fetch, and sign with WebCrypto Ed25519 keys made in the page.
-import { createSimulator, type RunningServer, type Simulator } from '@x/mock';
+import { createSimulator, type Simulator } from '@x/mock';
+import { listen, type RunningServer } from '@x/mock/node';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestPage, type BrowserTestPage } from '../../../../tools/browser/page.ts';
@@ -20,14 +21,15 @@ let preflights = 0;
 beforeAll(async () => {
   // Real clock from now: the session in the page reads the token's expiry with the page's Date.now.
   sim = createSimulator({ clock: 'real', now: Date.now() });
-  const handle = sim.handle.bind(sim);
-  sim.handle = (request) => {
-    const origin = request.header('origin');
-    if (origin !== undefined) origins.add(origin);
-    if (request.method === 'OPTIONS') preflights += 1;
-    return handle(request);
-  };
-  server = await sim.listen({ host: '127.0.0.1', port: 0 });
+  server = await listen(sim, {
+    host: '127.0.0.1',
+    port: 0,
+    onRequest(request) {
+      const origin = request.header('origin');
+      if (origin !== undefined) origins.add(origin);
+      if (request.method === 'OPTIONS') preflights += 1;
+    },
+  });
   page = await openTestPage<SigningScenarios>(entry);
 }, 30_000);
 afterAll(async () => {

@@ -1,10 +1,12 @@
 // Express verification: check eligibility, craft a payment of 1000 PLATFORM_TOKEN (direct or
 // swapped from another currency), execute the signed payment.
+import type { ExpressCraftResponse, ExpressEligibilityResponse } from '@x/types';
 import { AMM_KEYS, EXPRESS_RECEIVER, SIGNATURE_FEE_LAMPORTS } from '../chain/addresses.js';
 import { computeUnitLimit, swap, tokenTransfer, type PlainInstruction } from '../chain/instructions.js';
 import { BLOCKHASH_VALIDITY_BLOCKS } from '../chain/ledger.js';
-import { buildTransaction, checkSigner, decodeTransaction } from '../chain/transactions.js';
-import { bodyOf, iso, q, type Handler } from '../context.js';
+import { assertPublicKeys, buildTransaction, checkSigner, decodeTransaction } from '../chain/transactions.js';
+import { iso } from '../context.js';
+import type { Handler } from '../handler.js';
 import { bytesEqual, toBase58 } from '../encoding.js';
 import { ApiError, parseAmount } from '../errors.js';
 import { NATIVE_MINT, PLATFORM_TOKEN_MINT, tokenByMint, tokenBySymbol } from '../tokens.js';
@@ -14,11 +16,11 @@ import { setTokenStatus } from './store.js';
 export const EXPRESS_PAYMENT = 1_000_000_000n;
 const CRAFT_TTL_MS = 120_000;
 
-export const tokensCheckExpressEligibility: Handler = (ctx) => {
-  const tokenId = q(ctx, 'tokenId');
+export const tokensCheckExpressEligibility: Handler<'tokensCheckExpressEligibility'> = (ctx) => {
+  const tokenId = ctx.input.query.tokenId;
   if (tokenId === undefined) throw new ApiError(400, 'tokenId is required', { param: 'tokenId' });
   const status = ctx.sim.express.status(tokenId);
-  const body: Record<string, unknown> = {
+  const body: ExpressEligibilityResponse = {
     tokenExists: status.exists,
     isVerified: status.verified,
     canVerify: status.exists && !status.verified,
@@ -31,10 +33,12 @@ export const tokensCheckExpressEligibility: Handler = (ctx) => {
   return { body };
 };
 
-export const tokensCraftExpressTransaction: Handler = async (ctx) => {
+export const tokensCraftExpressTransaction: Handler<'tokensCraftExpressTransaction'> = async (ctx) => {
   const { sim } = ctx;
-  const sender = q(ctx, 'senderAddress')!;
-  const currency = q(ctx, 'paymentCurrency') ?? 'PLATFORM_TOKEN';
+  const sender = ctx.input.query.senderAddress!;
+  // The payment moves tokens between associated token accounts, derived from a real 32-byte key.
+  assertPublicKeys([sender]);
+  const currency = ctx.input.query.paymentCurrency ?? 'PLATFORM_TOKEN';
   const payWith = tokenBySymbol(currency);
   if (!payWith) throw new ApiError(400, `Unsupported paymentCurrency ${currency}`);
   const direct = payWith.mint === PLATFORM_TOKEN_MINT;
@@ -72,7 +76,7 @@ export const tokensCraftExpressTransaction: Handler = async (ctx) => {
   const expireAt = now + CRAFT_TTL_MS;
   sim.express.crafts.set(requestId, { requestId, sender, currency, inputMint: payWith.mint, inputAmount, messageBytes: built.messageBytes, expireAt });
   const nativePrice = sim.prices.usd(NATIVE_MINT) ?? 0;
-  const body: Record<string, unknown> = {
+  const body: ExpressCraftResponse = {
     transaction: built.base64,
     requestId,
     receiverAddress: EXPRESS_RECEIVER,
@@ -101,19 +105,9 @@ export const tokensCraftExpressTransaction: Handler = async (ctx) => {
   return { body };
 };
 
-interface ExecuteBody {
-  transaction: string;
-  requestId: string;
-  senderAddress: string;
-  tokenId: string;
-  tokenMetadata?: Record<string, unknown>;
-  paymentCurrency?: string;
-  paymentAmount?: string;
-}
-
-export const tokensExecuteExpress: Handler = async (ctx) => {
+export const tokensExecuteExpress: Handler<'tokensExecuteExpress'> = async (ctx) => {
   const { sim } = ctx;
-  const body = bodyOf<ExecuteBody>(ctx);
+  const body = ctx.input.body;
   const status = sim.express.status(body.tokenId);
   if (!status.exists || status.verified) throw new ApiError(409, 'Token is not eligible for express verification');
   const craft = sim.express.crafts.get(body.requestId);
@@ -144,6 +138,7 @@ export const tokensExecuteExpress: Handler = async (ctx) => {
       totalTime: 1,
       verificationCreated: true,
       metadataCreated: body.tokenMetadata !== undefined,
+      platformTokenOutputAmount: EXPRESS_PAYMENT.toString(),
     },
   };
 };

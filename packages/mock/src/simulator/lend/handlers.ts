@@ -4,7 +4,9 @@ import { LEND_PROGRAM, LEND_VAULT } from '../chain/addresses.js';
 import { BLOCKHASH_VALIDITY_BLOCKS } from '../chain/ledger.js';
 import { computeUnitLimit, programCall, type PlainInstruction } from '../chain/instructions.js';
 import { buildTransaction } from '../chain/transactions.js';
-import { bodyOf, q, type Handler, type HandlerContext } from '../context.js';
+import type { LendBorrowOperateRequest, LendBorrowPosition } from '@x/types';
+import type { SimContext } from '../context.js';
+import type { Handler } from '../handler.js';
 import { toBase64 } from '../encoding.js';
 import { ApiError, parseAmount } from '../errors.js';
 import { hashString } from '../random.js';
@@ -12,19 +14,21 @@ import { BORROW_VAULTS, type Position } from './store.js';
 
 const invalid = (message: string): ApiError => new ApiError(400, message);
 
-export const lendGetEarnEarnings: Handler = (ctx) => {
-  const user = q(ctx, 'user');
+export const lendGetEarnEarnings: Handler<'lendGetEarnEarnings'> = (ctx) => {
+  const user = ctx.input.query.user;
   if (user === undefined) throw invalid('user is required');
-  const positions = q(ctx, 'positions')?.split(',').map((s) => s.trim()).filter(Boolean) ?? [];
+  const positions = ctx.input.query.positions?.split(',').map((s) => s.trim()).filter(Boolean) ?? [];
   const h = hashString(`${user}:${positions.join(',')}`, ctx.sim.seed);
-  return { body: { address: positions[0] ?? LEND_VAULT, ownerAddress: user, earnings: h % 5_000_000, slot: ctx.sim.ledger.slot() } };
+  // One entry per position asked about (the first vault's when none is given), all owned by `user`.
+  const addresses = positions.length > 0 ? positions : [LEND_VAULT];
+  const slot = ctx.sim.ledger.slot();
+  return { body: addresses.map((address) => ({ address, ownerAddress: user, earnings: ((h ^ hashString(address, ctx.sim.seed)) >>> 0) % 5_000_000, slot })) };
 };
 
-export const lendGetBorrowVaults: Handler = () => ({
-  body: {
-    vaults: BORROW_VAULTS.map((v) => ({
+export const lendGetBorrowVaults: Handler<'lendGetBorrowVaults'> = () => ({
+  body: BORROW_VAULTS.map((v) => ({
       id: v.id,
-      address: LEND_VAULT,
+      address: v.address,
       collateralMint: v.collateralMint,
       debtMint: v.debtMint,
       maxLtv: v.maxLtv,
@@ -32,10 +36,9 @@ export const lendGetBorrowVaults: Handler = () => ({
       borrowRateBps: v.borrowRateBps,
       supplyRateBps: v.supplyRateBps,
     })),
-  },
 });
 
-const positionView = (p: Position): Record<string, unknown> => ({
+const positionView = (p: Position): LendBorrowPosition => ({
   nftId: p.nftId,
   vaultId: p.vaultId,
   owner: p.owner,
@@ -43,26 +46,15 @@ const positionView = (p: Position): Record<string, unknown> => ({
   debtAmount: p.debt.toString(),
 });
 
-export const lendGetBorrowPositions: Handler = (ctx) => {
-  const users = q(ctx, 'users')?.split(',').map((s) => s.trim()).filter(Boolean);
+export const lendGetBorrowPositions: Handler<'lendGetBorrowPositions'> = (ctx) => {
+  const users = ctx.input.query.users?.split(',').map((s) => s.trim()).filter(Boolean);
   if (!users || users.length === 0) throw invalid('users is required');
   const wanted = new Set(users);
   const positions = [...ctx.sim.lend.positions.values()].filter((p) => wanted.has(p.owner)).map(positionView);
-  return { body: { positions } };
+  return { body: positions };
 };
 
-interface OperateBody {
-  vaultId: number;
-  positionId: number;
-  signer: string;
-  colAmount: string;
-  debtAmount: string;
-  positionOwner?: string;
-}
-
-function operate(ctx: HandlerContext): { nftId: number; instructions: PlainInstruction[]; signer: string } {
-  const { sim } = ctx;
-  const body = bodyOf<OperateBody>(ctx);
+function operate(sim: SimContext, body: LendBorrowOperateRequest): { nftId: number; instructions: PlainInstruction[]; signer: string } {
   const vault = BORROW_VAULTS.find((v) => v.id === body.vaultId);
   if (!vault) throw invalid(`Unknown vaultId ${body.vaultId}`);
   const col = parseAmount(body.colAmount, 'colAmount', true);
@@ -110,8 +102,8 @@ function operate(ctx: HandlerContext): { nftId: number; instructions: PlainInstr
   return { nftId: position.nftId, instructions: [computeUnitLimit(400_000), instruction], signer: body.signer };
 }
 
-export const lendBorrowOperate: Handler = (ctx) => {
-  const { nftId, instructions, signer } = operate(ctx);
+export const lendBorrowOperate: Handler<'lendBorrowOperate'> = (ctx) => {
+  const { nftId, instructions, signer } = operate(ctx.sim, ctx.input.body);
   const built = buildTransaction({
     feePayer: signer,
     instructions,
@@ -121,8 +113,8 @@ export const lendBorrowOperate: Handler = (ctx) => {
   return { body: { nftId, transaction: built.base64 } };
 };
 
-export const lendBorrowOperateInstructions: Handler = (ctx) => {
-  const { nftId, instructions } = operate(ctx);
+export const lendBorrowOperateInstructions: Handler<'lendBorrowOperateInstructions'> = (ctx) => {
+  const { nftId, instructions } = operate(ctx.sim, ctx.input.body);
   return {
     body: {
       nftId,

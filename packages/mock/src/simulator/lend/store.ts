@@ -1,9 +1,13 @@
 // Lend state: borrow positions created through operate (applied at once; the simulator has no
 // landing step for lend), at most `maxPositions` of them.
+import { LEND_VAULT } from '../chain/addresses.js';
+import { createRandom, hashString } from '../random.js';
 import { NATIVE_MINT, PLATFORM_TOKEN_MINT, STABLECOIN_MINT } from '../tokens.js';
 
 export interface BorrowVault {
   id: number;
+  /** The vault's account: the spec's example lend vault for the first, one derived from the id for the others. */
+  address: string;
   collateralMint: string;
   debtMint: string;
   /** Max loan-to-value in percent. */
@@ -21,10 +25,12 @@ export interface Position {
   debt: bigint;
 }
 
+const vaultAddress = (id: number): string => (id === 1 ? LEND_VAULT : createRandom(hashString(`lend-vault:${id}`)).address());
+
 export const BORROW_VAULTS: readonly BorrowVault[] = [
-  { id: 1, collateralMint: NATIVE_MINT, debtMint: STABLECOIN_MINT, maxLtv: 75, liquidationThreshold: 80, borrowRateBps: 520, supplyRateBps: 410 },
-  { id: 2, collateralMint: PLATFORM_TOKEN_MINT, debtMint: STABLECOIN_MINT, maxLtv: 60, liquidationThreshold: 70, borrowRateBps: 610, supplyRateBps: 450 },
-  { id: 3, collateralMint: STABLECOIN_MINT, debtMint: NATIVE_MINT, maxLtv: 80, liquidationThreshold: 85, borrowRateBps: 380, supplyRateBps: 290 },
+  { id: 1, address: vaultAddress(1), collateralMint: NATIVE_MINT, debtMint: STABLECOIN_MINT, maxLtv: 75, liquidationThreshold: 80, borrowRateBps: 520, supplyRateBps: 410 },
+  { id: 2, address: vaultAddress(2), collateralMint: PLATFORM_TOKEN_MINT, debtMint: STABLECOIN_MINT, maxLtv: 60, liquidationThreshold: 70, borrowRateBps: 610, supplyRateBps: 450 },
+  { id: 3, address: vaultAddress(3), collateralMint: STABLECOIN_MINT, debtMint: NATIVE_MINT, maxLtv: 80, liquidationThreshold: 85, borrowRateBps: 380, supplyRateBps: 290 },
 ];
 
 export interface LendStore {

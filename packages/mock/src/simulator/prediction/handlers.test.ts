@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { call, makeSimulator, TAKER } from '../test-support/harness.js';
+import { DEFAULT_START } from '../clock.js';
 import { CATEGORIES } from './catalogue.js';
+import { createPredictionStore } from './store.js';
 
 type Ev = { eventId: string; category: string; volumeUsd: string; beginAt: string; isLive: boolean; markets?: Array<{ marketId: string; sportsMarketType: string | null; status: string }> };
 
@@ -71,10 +73,15 @@ describe('prediction events', () => {
     const sim = makeSimulator();
     const without = await call(sim, 'GET', '/prediction/v1/events', { query: { category: 'sports' } });
     expect(without.body.data[0].markets).toBeUndefined();
+    // The list gives each market as {marketId} only, as the service does; the event detail gives them whole.
     const sports = await all(sim, { category: 'sports', subcategory: 'basketball', includeMarkets: true });
-    const types = new Set(sports.flatMap((e) => e.markets!.map((m) => m.sportsMarketType)));
-    expect([...types]).toEqual(['moneyline']);
-    const allTypes = await all(sim, { category: 'sports', subcategory: 'basketball', includeMarkets: true, includeAllMarkets: true });
+    expect(sports.flatMap((e) => e.markets!).every((m) => Object.keys(m).join() === 'marketId')).toBe(true);
+    const details = async (query: Record<string, boolean>): Promise<Ev[]> =>
+      Promise.all(sports.map(async (e) => (await call(sim, 'GET', `/prediction/v1/events/${e.eventId}`, { query })).body as Ev));
+    const moneyline = await details({});
+    expect([...new Set(moneyline.flatMap((e) => e.markets!.map((m) => m.sportsMarketType)))]).toEqual(['moneyline']);
+    expect(moneyline.map((e) => e.markets!.map((m) => m.marketId))).toEqual(sports.map((e) => e.markets!.map((m) => m.marketId)));
+    const allTypes = await details({ includeAllMarkets: true });
     expect(new Set(allTypes.flatMap((e) => e.markets!.map((m) => m.sportsMarketType)))).toEqual(new Set(['moneyline', 'spread', 'totals']));
     const motor = await all(sim, { category: 'sports', subcategory: 'motorsport', includeMarkets: true });
     expect(motor.every((e) => e.markets!.length === 3)).toBe(true);
@@ -100,16 +107,32 @@ describe('prediction events', () => {
 
   it('serves markets by id, within their event, with consistent pricing', async () => {
     const sim = makeSimulator();
-    const [event] = await all(sim, { includeMarkets: true });
-    const market = event!.markets![0]!;
+    const [listed] = await all(sim, { includeMarkets: true });
+    const event = (await call(sim, 'GET', `/prediction/v1/events/${listed!.eventId}`)).body as Ev;
+    const market = event.markets![0]!;
+    expect(market.marketId).toBe(listed!.markets![0]!.marketId);
     const byId = await call(sim, 'GET', `/prediction/v1/markets/${market.marketId}`);
     expect(byId.body).toEqual(market);
     const p = byId.body.pricing;
     expect(p.buyYesPriceUsd).toBeGreaterThan(p.sellYesPriceUsd);
     expect(p.buyNoPriceUsd).toBeGreaterThan(p.sellNoPriceUsd);
-    expect((await call(sim, 'GET', `/prediction/v1/events/${event!.eventId}/markets/${market.marketId}`)).body).toEqual(market);
-    expect((await call(sim, 'GET', `/prediction/v1/events/${event!.eventId}/markets/other`)).status).toBe(404);
+    expect((await call(sim, 'GET', `/prediction/v1/events/${event.eventId}/markets/${market.marketId}`)).body).toEqual(market);
+    expect((await call(sim, 'GET', `/prediction/v1/events/${event.eventId}/markets/other`)).status).toBe(404);
     expect((await call(sim, 'GET', '/prediction/v1/markets/none')).status).toBe(404);
+  });
+
+  it('sends null prices for closed and cancelled markets', async () => {
+    const sim = makeSimulator();
+    // The delisted events (reachable by id only) hold the resolved markets; the same seed and start build the same catalogue.
+    const catalogue = createPredictionStore(sim.seed, DEFAULT_START);
+    const ids = catalogue.events.flatMap((e) => e.markets.map((m) => m.marketId));
+    const markets = await Promise.all(ids.map(async (id) => (await call(sim, 'GET', `/prediction/v1/markets/${id}`)).body));
+    const closed = markets.filter((m) => m.status !== 'open');
+    expect(closed.length).toBeGreaterThan(0);
+    for (const market of closed) {
+      expect(market.pricing).toMatchObject({ buyYesPriceUsd: null, buyNoPriceUsd: null, sellYesPriceUsd: null, sellNoPriceUsd: null });
+    }
+    expect(markets.some((m) => m.status === 'open' && typeof m.pricing.buyYesPriceUsd === 'number')).toBe(true);
   });
 
   it('returns order books sorted ascending with cents equal to the rounded dollars', async () => {

@@ -1,6 +1,7 @@
 // Prediction read API: events (filters, sorting with the documented defaults, start/end
 // pagination), search, suggested events, one event, markets, order books, scores, trading status.
-import { q, type Handler, type HandlerContext } from '../context.js';
+import type { PredictionLiveScore } from '@x/types';
+import type { Handler, HandlerContext, OperationId } from '../handler.js';
 import { ApiError } from '../errors.js';
 import { createRandom, hashString } from '../random.js';
 import type { CatalogueEvent } from './catalogue.js';
@@ -11,12 +12,12 @@ export const MAX_PAGE_SIZE = 100;
 const MAX_SCORE_IDS = 100;
 const NEW_WINDOW_SEC = 86_400;
 
-const nowSec = (ctx: HandlerContext): number => Math.floor(ctx.sim.clock.now() / 1000);
+const nowSec = (ctx: HandlerContext<OperationId>): number => Math.floor(ctx.sim.clock.now() / 1000);
 const invalid = (param: string, message: string): ApiError => new ApiError(400, message, { param, kind: 'invalid_parameter' });
 const notFound = (param: string, message: string): ApiError => new ApiError(404, message, { param, kind: 'not_found' });
 
-function findEvent(ctx: HandlerContext): CatalogueEvent {
-  const eventId = ctx.input.path.eventId as string;
+function findEvent(ctx: HandlerContext<'predictionGetEvent' | 'predictionGetEventScore' | 'predictionGetEventMarket'>): CatalogueEvent {
+  const eventId = ctx.input.path.eventId;
   const event = ctx.sim.prediction.eventById.get(eventId);
   if (!event) throw notFound('eventId', `Event ${eventId} not found`);
   return event;
@@ -37,17 +38,17 @@ function matchesFilter(event: CatalogueEvent, filter: string | undefined, now: n
   }
 }
 
-export const predictionListEvents: Handler = (ctx) => {
+export const predictionListEvents: Handler<'predictionListEvents'> = (ctx) => {
   const now = nowSec(ctx);
-  const provider = q(ctx, 'provider') ?? 'provider_a';
-  const category = q(ctx, 'category');
-  const subcategory = q(ctx, 'subcategory');
-  const tags = q(ctx, 'tags')?.split(',').map((t) => t.trim().toLowerCase()).filter(Boolean);
-  const filter = q(ctx, 'filter');
-  const sortBy = q(ctx, 'sortBy') ?? 'volume';
-  const direction = q(ctx, 'sortDirection') ?? (sortBy === 'beginAt' ? 'asc' : 'desc');
-  const start = q<number | null>(ctx, 'start') ?? 0;
-  const requestedEnd = q<number | null>(ctx, 'end') ?? start + DEFAULT_PAGE_SIZE;
+  const provider = ctx.input.query.provider ?? 'provider_a';
+  const category = ctx.input.query.category;
+  const subcategory = ctx.input.query.subcategory;
+  const tags = ctx.input.query.tags?.split(',').map((t) => t.trim().toLowerCase()).filter(Boolean);
+  const filter = ctx.input.query.filter;
+  const sortBy = ctx.input.query.sortBy ?? 'volume';
+  const direction = ctx.input.query.sortDirection ?? (sortBy === 'beginAt' ? 'asc' : 'desc');
+  const start = ctx.input.query.start ?? 0;
+  const requestedEnd = ctx.input.query.end ?? start + DEFAULT_PAGE_SIZE;
   if (requestedEnd < start) throw invalid('end', 'end must be greater than or equal to start');
   const end = Math.min(requestedEnd, start + MAX_PAGE_SIZE);
   const sign = direction === 'asc' ? 1 : -1;
@@ -59,7 +60,7 @@ export const predictionListEvents: Handler = (ctx) => {
     .filter((e) => !tags || tags.some((t) => e.tags.includes(t)))
     .filter((e) => matchesFilter(e, filter, now))
     .sort((a, b) => sign * (key(a) - key(b)) || (a.eventId < b.eventId ? -1 : 1));
-  const options = { includeMarkets: q<boolean | null>(ctx, 'includeMarkets') === true, includeAllMarkets: q<boolean>(ctx, 'includeAllMarkets') === true };
+  const options = { includeMarkets: ctx.input.query.includeMarkets === true, includeAllMarkets: ctx.input.query.includeAllMarkets === true, marketIdsOnly: true };
   const page = events.slice(start, end);
   return {
     body: {
@@ -69,10 +70,10 @@ export const predictionListEvents: Handler = (ctx) => {
   };
 };
 
-export const predictionSearchEvents: Handler = (ctx) => {
+export const predictionSearchEvents: Handler<'predictionSearchEvents'> = (ctx) => {
   const now = nowSec(ctx);
-  const query = (q(ctx, 'query') ?? '').trim().toLowerCase();
-  const limit = q<number>(ctx, 'limit') ?? 10;
+  const query = (ctx.input.query.query ?? '').trim().toLowerCase();
+  const limit = ctx.input.query.limit ?? 10;
   if (!Number.isInteger(limit) || limit < 1) throw invalid('limit', 'limit must be a positive integer');
   const words = query.split(/\s+/).filter(Boolean);
   const matches = ctx.sim.prediction.events
@@ -91,13 +92,13 @@ export const predictionSearchEvents: Handler = (ctx) => {
   };
 };
 
-export const predictionGetEvent: Handler = (ctx) => {
+export const predictionGetEvent: Handler<'predictionGetEvent'> = (ctx) => {
   const event = findEvent(ctx);
-  return { body: eventView(event, nowSec(ctx), { includeMarkets: true, includeAllMarkets: q<boolean>(ctx, 'includeAllMarkets') === true }) };
+  return { body: eventView(event, nowSec(ctx), { includeMarkets: true, includeAllMarkets: ctx.input.query.includeAllMarkets === true }) };
 };
 
-export const predictionGetSuggestedEvents: Handler = (ctx) => {
-  const pubkey = ctx.input.path.pubkey as string;
+export const predictionGetSuggestedEvents: Handler<'predictionGetSuggestedEvents'> = (ctx) => {
+  const pubkey = ctx.input.path.pubkey;
   const active = ctx.sim.prediction.events.filter((e) => e.isActive && e.closeTime > nowSec(ctx));
   const rnd = createRandom(hashString(pubkey, ctx.sim.seed));
   const picked = new Set<CatalogueEvent>();
@@ -105,33 +106,33 @@ export const predictionGetSuggestedEvents: Handler = (ctx) => {
   return { body: { data: [...picked].map((e) => eventView(e, nowSec(ctx), { includeMarkets: true, includeAllMarkets: false })) } };
 };
 
-export const predictionGetEventScores: Handler = (ctx) => {
+export const predictionGetEventScores: Handler<'predictionGetEventScores'> = (ctx) => {
   const now = nowSec(ctx);
-  const raw = q(ctx, 'eventIds');
+  const raw = ctx.input.query.eventIds;
   const ids = raw === undefined ? undefined : raw.split(',').map((s) => s.trim()).filter(Boolean);
   if (ids && ids.length > MAX_SCORE_IDS) throw invalid('eventIds', `at most ${MAX_SCORE_IDS} eventIds`);
   const events = ids ? ids.map((id) => ctx.sim.prediction.eventById.get(id)).filter((e): e is CatalogueEvent => e !== undefined) : ctx.sim.prediction.events;
-  const data = events.map((e) => liveScore(e, now)).filter((s): s is Record<string, unknown> => s !== null);
+  const data = events.map((e) => liveScore(e, now)).filter((s): s is PredictionLiveScore => s !== null);
   return { body: { data } };
 };
 
-export const predictionGetEventScore: Handler = (ctx) => {
+export const predictionGetEventScore: Handler<'predictionGetEventScore'> = (ctx) => {
   const event = findEvent(ctx);
   const score = liveScore(event, nowSec(ctx));
   if (!score) throw notFound('eventId', `No score for event ${event.eventId}`);
   return { body: score };
 };
 
-export const predictionGetEventMarket: Handler = (ctx) => {
+export const predictionGetEventMarket: Handler<'predictionGetEventMarket'> = (ctx) => {
   const event = findEvent(ctx);
-  const marketId = ctx.input.path.marketId as string;
+  const marketId = ctx.input.path.marketId;
   const market = event.markets.find((m) => m.marketId === marketId);
   if (!market) throw notFound('marketId', `Market ${marketId} not found in event ${event.eventId}`);
   return { body: marketView(market) };
 };
 
-export const predictionGetMarket: Handler = (ctx) => {
-  const marketId = ctx.input.path.marketId as string;
+export const predictionGetMarket: Handler<'predictionGetMarket'> = (ctx) => {
+  const marketId = ctx.input.path.marketId;
   const market = ctx.sim.prediction.marketById.get(marketId);
   if (!market) throw notFound('marketId', `Market ${marketId} not found`);
   return { body: marketView(market) };
@@ -153,8 +154,8 @@ export function orderbookLevels(seed: number, marketId: string, topMicroUsd: num
   return { cents, dollars };
 }
 
-export const predictionGetOrderbook: Handler = (ctx) => {
-  const marketId = ctx.input.path.marketId as string;
+export const predictionGetOrderbook: Handler<'predictionGetOrderbook'> = (ctx) => {
+  const marketId = ctx.input.path.marketId;
   const market = ctx.sim.prediction.marketById.get(marketId);
   if (!market) throw notFound('marketId', `Market ${marketId} not found`);
   if (market.status !== 'open') return { body: { yes: [], no: [], yes_dollars: [], no_dollars: [] } };
@@ -163,4 +164,4 @@ export const predictionGetOrderbook: Handler = (ctx) => {
   return { body: { yes: yes.cents, no: no.cents, yes_dollars: yes.dollars, no_dollars: no.dollars } };
 };
 
-export const predictionGetTradingStatus: Handler = (ctx) => ({ body: { trading_active: ctx.sim.tradingActive } });
+export const predictionGetTradingStatus: Handler<'predictionGetTradingStatus'> = (ctx) => ({ body: { trading_active: ctx.sim.tradingActive } });

@@ -1,4 +1,5 @@
 // JSON views of catalogue entries. Live flags and scores follow the simulated clock.
+import type { PredictionEvent, PredictionLiveScore, PredictionMarket } from '@x/types';
 import { hashString } from '../random.js';
 import type { CatalogueEvent, CatalogueMarket } from './catalogue.js';
 
@@ -7,9 +8,11 @@ const iso = (sec: number): string => new Date(sec * 1000).toISOString();
 export const isLive = (event: CatalogueEvent, nowSec: number): boolean =>
   event.isActive && event.beginAt <= nowSec && nowSec < event.closeTime;
 
-export function marketView(m: CatalogueMarket): Record<string, unknown> {
+export function marketView(m: CatalogueMarket): PredictionMarket {
   const spread = 10_000;
-  const yes = m.status === 'open' ? m.yesPrice : m.result === 'yes' ? 1_000_000 : m.result === 'no' ? 0 : m.yesPrice;
+  // A closed or settled market has no prices to trade at: the service sends null for them.
+  const open = m.status === 'open';
+  const yes = m.yesPrice;
   return {
     marketId: m.marketId,
     eventId: m.eventId,
@@ -32,10 +35,10 @@ export function marketView(m: CatalogueMarket): Record<string, unknown> {
     sportsLine: m.sportsLine,
     sportsMarketType: m.sportsMarketType,
     pricing: {
-      buyYesPriceUsd: Math.min(1_000_000, yes + spread),
-      buyNoPriceUsd: Math.min(1_000_000, 1_000_000 - yes + spread),
-      sellYesPriceUsd: Math.max(0, yes - spread),
-      sellNoPriceUsd: Math.max(0, 1_000_000 - yes - spread),
+      buyYesPriceUsd: open ? Math.min(1_000_000, yes + spread) : null,
+      buyNoPriceUsd: open ? Math.min(1_000_000, 1_000_000 - yes + spread) : null,
+      sellYesPriceUsd: open ? Math.max(0, yes - spread) : null,
+      sellNoPriceUsd: open ? Math.max(0, 1_000_000 - yes - spread) : null,
       volume: m.volume,
     },
   };
@@ -47,7 +50,7 @@ export function visibleMarkets(event: CatalogueEvent, includeAllMarkets: boolean
   return event.markets.filter((m) => m.sportsMarketType === null || m.sportsMarketType === 'moneyline');
 }
 
-export function liveScore(event: CatalogueEvent, nowSec: number): Record<string, unknown> | null {
+export function liveScore(event: CatalogueEvent, nowSec: number): PredictionLiveScore | null {
   const game = event.game;
   if (!game || nowSec < event.beginAt) return null;
   const ended = nowSec >= event.closeTime;
@@ -78,9 +81,16 @@ export function liveScore(event: CatalogueEvent, nowSec: number): Record<string,
   };
 }
 
-export function eventView(event: CatalogueEvent, nowSec: number, options: { includeMarkets: boolean; includeAllMarkets: boolean }): Record<string, unknown> {
+export interface EventViewOptions {
+  includeMarkets: boolean;
+  includeAllMarkets: boolean;
+  /** Markets as `{marketId}` only, as the events list gives them (the event detail gives them whole). */
+  marketIdsOnly?: boolean;
+}
+
+export function eventView(event: CatalogueEvent, nowSec: number, options: EventViewOptions): PredictionEvent {
   const live = isLive(event, nowSec);
-  const view: Record<string, unknown> = {
+  const view: PredictionEvent = {
     eventId: event.eventId,
     isActive: event.isActive,
     isLive: live,
@@ -102,7 +112,10 @@ export function eventView(event: CatalogueEvent, nowSec: number, options: { incl
       isLive: live,
     },
   };
-  if (options.includeMarkets) view.markets = visibleMarkets(event, options.includeAllMarkets).map(marketView);
+  if (options.includeMarkets) {
+    const markets = visibleMarkets(event, options.includeAllMarkets);
+    view.markets = options.marketIdsOnly ? markets.map((m) => ({ marketId: m.marketId })) : markets.map(marketView);
+  }
   view.volume24hr = String(event.volume24hr);
   view.liveScore = liveScore(event, nowSec);
   return view;

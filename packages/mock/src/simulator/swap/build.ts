@@ -1,5 +1,6 @@
 // GET /swap/v2/build: raw swap instructions from the on-chain router (no service swap fee), with
 // the blockhash they need, and a tip instruction when tipAmount is given (for /tx/v1/submit).
+import type { Instruction, SwapBuildResponse } from '@x/types';
 import { AMM_KEYS, TIP_RECEIVERS } from '../chain/addresses.js';
 import {
   closeTokenAccount,
@@ -9,38 +10,49 @@ import {
   systemTransfer,
   type PlainInstruction,
 } from '../chain/instructions.js';
-import { iso, q, type Handler } from '../context.js';
+import { iso } from '../context.js';
+import type { Handler } from '../handler.js';
 import { toBase64 } from '../encoding.js';
 import { ApiError, parseAmount } from '../errors.js';
 import { NATIVE_MINT, tokenByMint } from '../tokens.js';
 
 const PERCENTILE_MICROLAMPORTS: Record<string, bigint> = { medium: 25_000n, high: 50_000n, veryHigh: 75_000n };
 
-const plain = (ix: PlainInstruction): Record<string, unknown> => ({
+const plain = (ix: PlainInstruction): Instruction => ({
   programId: ix.programId,
   accounts: ix.accounts.map((a) => ({ pubkey: a.pubkey, isSigner: a.isSigner, isWritable: a.isWritable })),
   data: toBase64(ix.data),
 });
 
-export const swapGetBuild: Handler = async (ctx) => {
+type Blockhash = SwapBuildResponse['blockhashWithMetadata']['blockhash'];
+
+/** The 32 bytes of a blockhash as the array of numbers the answer carries. */
+function blockhash32(bytes: Uint8Array): Blockhash {
+  const out = [...bytes];
+  if (!isBlockhash(out)) throw new Error(`a blockhash has 32 bytes, not ${out.length}`);
+  return out;
+}
+const isBlockhash = (values: number[]): values is Blockhash => values.length === 32;
+
+export const swapGetBuild: Handler<'swapGetBuild'> = async (ctx) => {
   const { sim } = ctx;
-  const inputMint = q(ctx, 'inputMint')!;
-  const outputMint = q(ctx, 'outputMint')!;
-  const amount = parseAmount(q<string>(ctx, 'amount')!, 'amount');
-  const taker = q(ctx, 'taker')!;
-  const payer = q(ctx, 'payer') ?? taker;
-  const platformFeeBps = q<number>(ctx, 'platformFeeBps') ?? 0;
-  const feeAccount = q(ctx, 'feeAccount');
-  const dexes = q(ctx, 'dexes');
-  const excludeDexes = q(ctx, 'excludeDexes');
-  const destinationTokenAccount = q(ctx, 'destinationTokenAccount');
-  const nativeDestinationAccount = q(ctx, 'nativeDestinationAccount');
-  const rawSlippage = q<number | string>(ctx, 'slippageBps');
+  const inputMint = ctx.input.query.inputMint!;
+  const outputMint = ctx.input.query.outputMint!;
+  const amount = parseAmount(ctx.input.query.amount!, 'amount');
+  const taker = ctx.input.query.taker!;
+  const payer = ctx.input.query.payer ?? taker;
+  const platformFeeBps = ctx.input.query.platformFeeBps ?? 0;
+  const feeAccount = ctx.input.query.feeAccount;
+  const dexes = ctx.input.query.dexes;
+  const excludeDexes = ctx.input.query.excludeDexes;
+  const destinationTokenAccount = ctx.input.query.destinationTokenAccount;
+  const nativeDestinationAccount = ctx.input.query.nativeDestinationAccount;
+  const rawSlippage = ctx.input.query.slippageBps;
   const slippageBps = typeof rawSlippage === 'number' ? rawSlippage : rawSlippage === 'rtse' ? 30 : 50;
-  const wrapAndUnwrapSol = q<boolean>(ctx, 'wrapAndUnwrapSol') ?? true;
-  const expirySlots = q<number>(ctx, 'blockhashSlotsToExpiry') ?? 150;
-  const tipAmount = q<string>(ctx, 'tipAmount');
-  const percentile = q<string | number>(ctx, 'computeUnitPricePercentile');
+  const wrapAndUnwrapSol = ctx.input.query.wrapAndUnwrapSol ?? true;
+  const expirySlots = ctx.input.query.blockhashSlotsToExpiry ?? 150;
+  const tipAmount = ctx.input.query.tipAmount;
+  const percentile = ctx.input.query.computeUnitPricePercentile;
   const tip = tipAmount === undefined ? 0n : parseAmount(tipAmount, 'tipAmount');
 
   if (dexes !== undefined && excludeDexes !== undefined) throw new ApiError(400, 'dexes and excludeDexes are mutually exclusive');
@@ -91,7 +103,7 @@ export const swapGetBuild: Handler = async (ctx) => {
       slippageBps,
       routePlan: [
         {
-          swapInfo: { ammKey: AMM_KEYS[0], label, inputMint, outputMint, inAmount: amount.toString(), outAmount: routeOut.toString() },
+          swapInfo: { ammKey: AMM_KEYS[0]!, label, inputMint, outputMint, inAmount: amount.toString(), outAmount: routeOut.toString() },
           percent: 100,
           bps: 10_000,
           usdValue: sim.prices.usdValue(inputMint, amount),
@@ -105,7 +117,7 @@ export const swapGetBuild: Handler = async (ctx) => {
       tipInstruction: tip > 0n ? plain(systemTransfer(payer, TIP_RECEIVERS[0] as string, tip)) : null,
       addressesByLookupTableAddress: null,
       blockhashWithMetadata: {
-        blockhash: [...sim.ledger.recentBlockhashBytes()],
+        blockhash: blockhash32(sim.ledger.recentBlockhashBytes()),
         lastValidBlockHeight: height + expirySlots,
         fetchedAt: iso(sim.clock.now()),
       },

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CODES, EXECUTE_CODES, executeCode } from './execute-codes.js';
 import { call, createTestWallet, makeSimulator, NATIVE, PLATFORM_TOKEN, STABLECOIN } from '../test-support/harness.js';
 
 async function order(sim: ReturnType<typeof makeSimulator>, taker: string, query: Record<string, string> = {}) {
@@ -133,5 +134,18 @@ describe('POST /swap/v2/execute under concurrency', () => {
     ]);
     expect(a.body).toEqual(b.body);
     expect(sim.control.getBalance(wallet.address, STABLECOIN)).toBe(10_000_000_000n + 49_950_000n);
+  });
+});
+
+describe('swap execute codes from the spec', () => {
+  it('names every code it answers from x-error-codes, with the documented outcome', () => {
+    const outcome = (code: number) => EXECUTE_CODES.find((e) => e.code === code)?.outcome;
+    expect(outcome(CODES.success)).toBe('success');
+    expect(outcome(CODES.onchainExpired)).toBe('expired');
+    expect(outcome(CODES.rfqQuoteExpired)).toBe('expired');
+    for (const code of [CODES.orderNotFound, CODES.invalidTransaction, CODES.invalidMessage, CODES.onchainFailedToLand, CODES.rfqFailedToLand, CODES.slippageExceeded]) {
+      expect(outcome(code)).toBe('failed');
+    }
+    expect(() => executeCode('onchain', 'no such meaning')).toThrow(/no such meaning/);
   });
 });

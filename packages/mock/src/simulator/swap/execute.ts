@@ -3,9 +3,11 @@
 // Re-sending the same signedTransaction + requestId within 2 minutes returns the same result.
 import { bytesEqual, toBase58 } from '../encoding.js';
 import { checkSigner, decodeTransaction } from '../chain/transactions.js';
-import { bodyOf, type Handler, type HandlerResult, type SimContext } from '../context.js';
+import { type SimContext } from '../context.js';
+import type { Handler } from '../handler.js';
 import { ApiError } from '../errors.js';
 import { NATIVE_MINT } from '../tokens.js';
+import { CODES } from './execute-codes.js';
 import type { ExecuteOutcome, SwapOrderRecord } from './store.js';
 
 const rejected = (message: string, code: number): ApiError => new ApiError(400, message, { code });
@@ -17,18 +19,18 @@ function failed(code: number, error: string, signature?: string): ExecuteOutcome
 function land(sim: SimContext, order: SwapOrderRecord, signature: string): ExecuteOutcome {
   const { wallets, prices } = sim;
   const onchain = order.router !== 'router_rfq';
-  if (onchain && sim.ledger.blockHeight() > order.lastValidBlockHeight) return failed(-1005, 'Transaction expired', signature);
-  if (!onchain && order.expireAt !== undefined && sim.clock.now() > order.expireAt) return failed(-2003, 'Quote expired');
+  if (onchain && sim.ledger.blockHeight() > order.lastValidBlockHeight) return failed(CODES.onchainExpired, 'Transaction expired', signature);
+  if (!onchain && order.expireAt !== undefined && sim.clock.now() > order.expireAt) return failed(CODES.rfqQuoteExpired, 'Quote expired');
   const balance = wallets.balance(order.taker, order.inputMint) ?? 0n;
   const nativeNeeded = order.takerFeeLamports + (order.inputMint === NATIVE_MINT ? order.inAmount : 0n);
   if (balance < order.inAmount || (wallets.balance(order.taker, NATIVE_MINT) ?? 0n) < nativeNeeded) {
-    return failed(onchain ? -1000 : -2000, 'Failed to land: insufficient funds at execution', onchain ? signature : undefined);
+    return failed(onchain ? CODES.onchainFailedToLand : CODES.rfqFailedToLand, 'Failed to land: insufficient funds at execution', onchain ? signature : undefined);
   }
   // Prices may have moved since the quote (control.setPrice): slippage protection.
   const routeNow = prices.convert(order.inputMint, order.outputMint, order.inAmount);
   const outNow = routeNow - (order.routeOutAmount - order.outAmount);
   if (outNow < order.otherAmountThreshold) {
-    return { status: 200, body: { status: 'Failed', code: 6001, signature, slot: String(sim.ledger.slot()), error: 'Slippage tolerance exceeded' } };
+    return { status: 200, body: { status: 'Failed', code: CODES.slippageExceeded, signature, slot: String(sim.ledger.slot()), error: 'Slippage tolerance exceeded' } };
   }
   const delivered = onchain ? (outNow < order.outAmount ? outNow : order.outAmount) : order.outAmount;
   const routeOut = delivered + (order.routeOutAmount - order.outAmount);
@@ -39,7 +41,7 @@ function land(sim: SimContext, order: SwapOrderRecord, signature: string): Execu
     status: 200,
     body: {
       status: 'Success',
-      code: 0,
+      code: CODES.success,
       signature,
       slot: String(sim.ledger.slot()),
       totalInputAmount: order.inAmount.toString(),
@@ -53,23 +55,23 @@ function land(sim: SimContext, order: SwapOrderRecord, signature: string): Execu
   };
 }
 
-export const swapExecute: Handler = async (ctx): Promise<HandlerResult> => {
+export const swapExecute: Handler<'swapExecute'> = async (ctx) => {
   const { sim } = ctx;
-  const { signedTransaction, requestId } = bodyOf<{ signedTransaction: string; requestId: string }>(ctx);
+  const { signedTransaction, requestId } = ctx.input.body;
   const order = sim.swap.orders.get(requestId);
-  if (!order) throw rejected('Order not found in cache', -1);
+  if (!order) throw rejected('Order not found in cache', CODES.orderNotFound);
   if (order.executed) {
     if (order.executed.signedTransaction === signedTransaction) return order.executed.outcome;
-    throw rejected('Order already executed with a different transaction', -3);
+    throw rejected('Order already executed with a different transaction', CODES.invalidMessage);
   }
   const tx = decodeTransaction(signedTransaction);
-  if (!tx) throw rejected('Invalid signed transaction', -2);
-  if (!bytesEqual(tx.messageBytes, order.messageBytes)) throw rejected('Invalid message bytes: not the transaction of this order', -3);
+  if (!tx) throw rejected('Invalid signed transaction', CODES.invalidTransaction);
+  if (!bytesEqual(tx.messageBytes, order.messageBytes)) throw rejected('Invalid message bytes: not the transaction of this order', CODES.invalidMessage);
   for (const signer of order.clientSigners) {
     const check = await checkSigner(tx, signer);
-    if (check === 'invalid') throw rejected(`Invalid signed transaction: bad signature of ${signer}`, -2);
+    if (check === 'invalid') throw rejected(`Invalid signed transaction: bad signature of ${signer}`, CODES.invalidTransaction);
     if (check !== 'valid') {
-      const outcome = failed(order.router === 'router_rfq' ? -2002 : -1003, `Transaction not fully signed: missing signature of ${signer}`);
+      const outcome = failed(order.router === 'router_rfq' ? CODES.rfqInvalidPayload : CODES.onchainNotFullySigned, `Transaction not fully signed: missing signature of ${signer}`);
       return outcome;
     }
   }
@@ -77,7 +79,7 @@ export const swapExecute: Handler = async (ctx): Promise<HandlerResult> => {
   const landed = order.executed as SwapOrderRecord['executed'];
   if (landed) {
     if (landed.signedTransaction === signedTransaction) return landed.outcome;
-    throw rejected('Order already executed with a different transaction', -3);
+    throw rejected('Order already executed with a different transaction', CODES.invalidMessage);
   }
   const first = tx.signatures[0]?.signature ?? sim.random.bytes(64); // the service co-signs as fee payer
   const signature = toBase58(first);

@@ -1,8 +1,9 @@
 // GET /swap/v2/order: a quote from the best eligible router and, with a taker, an unsigned v0
 // transaction (or the empty string plus errorCode when it cannot be built).
+import type { SwapOrderResponse, SwapRouter } from '@x/types';
 import { AMM_KEYS, RFQ_MAKER } from '../chain/addresses.js';
 import { BLOCKHASH_VALIDITY_BLOCKS } from '../chain/ledger.js';
-import { iso, q, type Handler } from '../context.js';
+import type { Handler } from '../handler.js';
 import { ApiError, parseAmount } from '../errors.js';
 import { NATIVE_MINT } from '../tokens.js';
 import { quoteSwap, type QuoteRequest } from './quote.js';
@@ -13,44 +14,44 @@ const RFQ_QUOTE_TTL_MS = 60_000;
 const csv = (value: string | undefined): Set<string> =>
   new Set((value ?? '').split(',').map((s) => s.trim().replace(/\+/g, ' ')).filter(Boolean));
 
-function swapTypeOf(router: string): string {
+function swapTypeOf(router: SwapRouter): SwapOrderResponse['swapType'] {
   if (router === 'router_rfq') return 'rfq';
   if (router === 'router_onchain') return 'aggregator';
   return router;
 }
 
-export const swapGetOrder: Handler = (ctx) => {
+export const swapGetOrder: Handler<'swapGetOrder'> = (ctx) => {
   const { sim } = ctx;
   const started = sim.clock.now();
-  const taker = q(ctx, 'taker');
-  const receiver = q(ctx, 'receiver');
-  const referralAccount = q(ctx, 'referralAccount');
-  const referralFee = q<number>(ctx, 'referralFee');
+  const taker = ctx.input.query.taker;
+  const receiver = ctx.input.query.receiver;
+  const referralAccount = ctx.input.query.referralAccount;
+  const referralFee = ctx.input.query.referralFee;
   if ((referralAccount === undefined) !== (referralFee === undefined)) {
     throw new ApiError(400, 'referralAccount and referralFee must be sent together');
   }
   if (receiver !== undefined && receiver === taker) throw new ApiError(400, 'receiver must differ from taker');
   if (receiver !== undefined && taker === undefined) throw new ApiError(400, 'receiver requires taker');
   const req: QuoteRequest = {
-    inputMint: q(ctx, 'inputMint')!,
-    outputMint: q(ctx, 'outputMint')!,
-    amount: parseAmount(q<string>(ctx, 'amount')!, 'amount'),
+    inputMint: ctx.input.query.inputMint!,
+    outputMint: ctx.input.query.outputMint!,
+    amount: parseAmount(ctx.input.query.amount!, 'amount'),
     ...(taker !== undefined ? { taker } : {}),
     ...(receiver !== undefined ? { receiver } : {}),
-    ...(q(ctx, 'payer') !== undefined ? { payer: q(ctx, 'payer')! } : {}),
-    ...(q<number>(ctx, 'slippageBps') !== undefined ? { slippageBps: q<number>(ctx, 'slippageBps')! } : {}),
+    ...(ctx.input.query.payer !== undefined ? { payer: ctx.input.query.payer! } : {}),
+    ...(ctx.input.query.slippageBps !== undefined ? { slippageBps: ctx.input.query.slippageBps! } : {}),
     ...(referralAccount !== undefined ? { referralAccount, referralFee: referralFee! } : {}),
-    ...(q<number>(ctx, 'priorityFeeLamports') !== undefined ? { priorityFeeLamports: q<number>(ctx, 'priorityFeeLamports')! } : {}),
-    ...(q<number>(ctx, 'bundleTipLamports') !== undefined ? { bundleTipLamports: q<number>(ctx, 'bundleTipLamports')! } : {}),
-    excludeRouters: csv(q(ctx, 'excludeRouters')),
-    excludeDexes: csv(q(ctx, 'excludeDexes')),
+    ...(ctx.input.query.priorityFeeLamports !== undefined ? { priorityFeeLamports: ctx.input.query.priorityFeeLamports! } : {}),
+    ...(ctx.input.query.bundleTipLamports !== undefined ? { bundleTipLamports: ctx.input.query.bundleTipLamports! } : {}),
+    excludeRouters: csv(ctx.input.query.excludeRouters),
+    excludeDexes: csv(ctx.input.query.excludeDexes),
   };
   const outcome = quoteSwap(req, sim.prices, sim.wallets);
   if (!outcome.ok) throw new ApiError(400, outcome.error);
   const { quote } = outcome;
   const requestId = sim.random.uuid(started);
   const manual = req.payer !== undefined || req.excludeRouters.size > 0 || req.excludeDexes.size > 0 || req.receiver !== undefined;
-  const body: Record<string, unknown> = {
+  const body: SwapOrderResponse = {
     mode: manual ? 'manual' : 'ultra',
     inputMint: req.inputMint,
     outputMint: req.outputMint,
@@ -67,7 +68,7 @@ export const swapGetOrder: Handler = (ctx) => {
     routePlan: [
       {
         swapInfo: {
-          ammKey: AMM_KEYS[quote.ammIndex],
+          ammKey: AMM_KEYS[quote.ammIndex]!,
           label: quote.label,
           inputMint: req.inputMint,
           outputMint: req.outputMint,
@@ -107,7 +108,8 @@ export const swapGetOrder: Handler = (ctx) => {
     if (isRfq) {
       body.quoteId = sim.random.uuid(started);
       body.maker = RFQ_MAKER;
-      body.expireAt = iso(expireAt);
+      // Unix seconds as a string, as the service writes it.
+      body.expireAt = String(Math.floor(expireAt / 1000));
     }
     if ('errorCode' in outcome) {
       body.transaction = '';

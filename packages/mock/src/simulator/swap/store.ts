@@ -1,11 +1,13 @@
 // Swap orders issued by GET /swap/v2/order (with a taker), kept for /execute and its re-sends:
 // 2 minutes of simulated time, at most `maxSwapOrders` of them.
+import type { SwapExecuteResponse } from '@x/types';
 import { BoundedMap } from '../bounded.js';
 import type { SwapRouterName } from './quote.js';
 
+/** The answer of /execute for an order, kept for its re-sends. */
 export interface ExecuteOutcome {
-  status: number;
-  body: Record<string, unknown>;
+  status: 200;
+  body: SwapExecuteResponse;
 }
 
 export interface SwapOrderRecord {

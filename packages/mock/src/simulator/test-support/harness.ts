@@ -2,14 +2,17 @@
 import { getAddressFromPublicKey, getBase58Decoder, generateKeyPair, signBytes, getTransactionDecoder, getTransactionEncoder, getBase64Decoder, getBase64Encoder } from '@solana/kit';
 import { createSimulator, type Simulator, type SimulatorOptions } from '../index.js';
 import { createSchemaCompiler, describeError } from '../schemas.js';
+import { buildOperations } from '../operations.js';
+import { world } from '../world.js';
 import { bundledSpec, deref } from '../spec.js';
 
 export const API_KEY = 'test-key';
-export const TAKER = 'EwV78VBLEhDmtkHxBv6hcTBjrfhbM8b3n1cCELt4imKg';
-export const PLATFORM_TOKEN = 'D6gqDYHvpEparhs6TGfnXKtNEzVe48aLfmB6bKNjdKsD';
-export const STABLECOIN = '7gQqK6wWf1gAc7f2R4oQ18Q4m6Vazr1umgktSGsnJZny';
-export const NATIVE = '6fd8k5X66KFcLyFpw18Ejp8cQmNdCBMfBUtgpujhyNzE';
-export const EXAMPLE_TOKEN = 'ANXWJBfTCfGy9S9DqBojTgqxsd3LehNkCYZieTjTearb';
+// The example world's addresses (the spec's x-example-values), never copied here.
+export const TAKER = world.wallets.taker;
+export const PLATFORM_TOKEN = world.tokens.PLATFORM_TOKEN.mint;
+export const STABLECOIN = world.tokens.STABLECOIN_USD.mint;
+export const NATIVE = world.tokens.NATIVE_COIN.mint;
+export const EXAMPLE_TOKEN = world.tokens.EXAMPLE_TOKEN.mint;
 
 export interface CallOptions {
   query?: Record<string, string | number | boolean | undefined>;
@@ -29,11 +32,13 @@ export interface CallResult {
 }
 
 const compiler = createSchemaCompiler(bundledSpec);
+/** The operations of the bundled spec, with their raw operation objects. */
+export const specOperations = buildOperations(bundledSpec);
 
 /** Problems of an answer against the spec's response schema of its operation ([] when it conforms). */
-export function responseViolations(sim: Simulator, method: string, path: string, status: number, body: unknown): string[] {
+export function responseViolations(method: string, path: string, status: number, body: unknown): string[] {
   const literals = (template: string): number => template.split('/').filter((seg) => seg && !seg.startsWith('{')).length;
-  const op = sim.operations
+  const op = specOperations
     .filter((o) => o.method === method && matches(o.path, path))
     .sort((a, b) => literals(b.path) - literals(a.path))[0];
   if (!op) return [`no operation for ${method} ${path}`];
@@ -77,7 +82,7 @@ export async function call(sim: Simulator, method: string, path: string, options
   const response = await sim.fetch(new Request(url, { method, headers, ...(body !== undefined ? { body } : {}) }));
   const text = await response.text();
   const parsed = text ? JSON.parse(text) : undefined;
-  const violations = options.unchecked ? [] : responseViolations(sim, method, url.pathname, response.status, parsed);
+  const violations = options.unchecked ? [] : responseViolations(method, url.pathname, response.status, parsed);
   if (violations.length > 0) {
     throw new Error(`${method} ${path} answered ${response.status} outside the spec: ${violations.join('; ')}\n${text.slice(0, 500)}`);
   }

@@ -1,10 +1,12 @@
 // Trigger v1 (no longer maintained upstream): create an order as an unsigned transaction, execute
 // it, cancel one or many (5 per transaction), list active and past orders.
+import type { TriggerV1OrderRecord } from '@x/types';
 import { BLOCKHASH_VALIDITY_BLOCKS } from '../chain/ledger.js';
 import { TRIGGER_V1_PROGRAM } from '../chain/addresses.js';
 import { computeUnitLimit, encodeU64, programCall, type PlainInstruction } from '../chain/instructions.js';
 import { buildTransaction, checkSigner, decodeTransaction } from '../chain/transactions.js';
-import { bodyOf, iso, q, type Handler, type SimContext } from '../context.js';
+import { iso, type SimContext } from '../context.js';
+import type { Handler } from '../handler.js';
 import { bytesEqual, toBase58 } from '../encoding.js';
 import { ApiError, parseAmount } from '../errors.js';
 import { tokenByMint } from '../tokens.js';
@@ -25,17 +27,9 @@ function build(sim: SimContext, feePayer: string, instructions: PlainInstruction
   });
 }
 
-interface CreateBody {
-  maker: string;
-  payer: string;
-  inputMint: string;
-  outputMint: string;
-  params: { makingAmount: string; takingAmount: string; expiredAt?: string; slippageBps?: string; feeBps?: string };
-}
-
-export const triggerV1CreateOrder: Handler = (ctx) => {
+export const triggerV1CreateOrder: Handler<'triggerV1CreateOrder'> = (ctx) => {
   const { sim } = ctx;
-  const body = bodyOf<CreateBody>(ctx);
+  const body = ctx.input.body;
   const title = 'invalid create order request';
   if (!tokenByMint(body.inputMint)) throw invalid(title, `unknown inputMint ${body.inputMint}`);
   if (!tokenByMint(body.outputMint)) throw invalid(title, `unknown outputMint ${body.outputMint}`);
@@ -89,9 +83,9 @@ export const triggerV1CreateOrder: Handler = (ctx) => {
   return { body: { requestId, transaction: built.base64, order: orderKey } };
 };
 
-export const triggerV1Execute: Handler = async (ctx) => {
+export const triggerV1Execute: Handler<'triggerV1Execute'> = async (ctx) => {
   const { sim } = ctx;
-  const { requestId, signedTransaction } = bodyOf<{ requestId: string; signedTransaction: string }>(ctx);
+  const { requestId, signedTransaction } = ctx.input.body;
   const title = 'invalid execute request';
   const pending = sim.triggerV1.pending.get(requestId);
   if (!pending) throw invalid(title, 'requestId not found or expired');
@@ -137,9 +131,9 @@ function cancelTransactions(sim: SimContext, maker: string, chunks: string[][]) 
   );
 }
 
-export const triggerV1CancelOrder: Handler = (ctx) => {
+export const triggerV1CancelOrder: Handler<'triggerV1CancelOrder'> = (ctx) => {
   const { sim } = ctx;
-  const { maker, order: key } = bodyOf<{ maker: string; order: string }>(ctx);
+  const { maker, order: key } = ctx.input.body;
   const title = 'invalid cancel order request';
   const order = sim.triggerV1.orders.get(key);
   if (!order || order.userPubkey !== maker) throw invalid(title, `order ${key} not found for maker ${maker}`);
@@ -150,9 +144,9 @@ export const triggerV1CancelOrder: Handler = (ctx) => {
   return { body: { requestId, transaction: built!.base64 } };
 };
 
-export const triggerV1CancelOrders: Handler = (ctx) => {
+export const triggerV1CancelOrders: Handler<'triggerV1CancelOrders'> = (ctx) => {
   const { sim } = ctx;
-  const { maker, orders } = bodyOf<{ maker: string; orders?: string[] }>(ctx);
+  const { maker, orders } = ctx.input.body;
   const title = 'invalid cancel orders request';
   let keys: string[];
   if (orders && orders.length > 0) {
@@ -181,7 +175,7 @@ export const triggerV1CancelOrders: Handler = (ctx) => {
   return { body: { requestId, transactions: built.map((b) => b.base64) } };
 };
 
-function record(order: TriggerV1Order): Record<string, unknown> {
+function record(order: TriggerV1Order): TriggerV1OrderRecord {
   const input = tokenByMint(order.inputMint);
   const output = tokenByMint(order.outputMint);
   const human = (amount: bigint, decimals = 0): string => (Number(amount) / 10 ** decimals).toString();
@@ -221,15 +215,15 @@ export function expireV1Orders(sim: SimContext, orders: TriggerV1Order[]): void 
   }
 }
 
-export const triggerV1GetTriggerOrders: Handler = (ctx) => {
+export const triggerV1GetTriggerOrders: Handler<'triggerV1GetTriggerOrders'> = (ctx) => {
   const { sim } = ctx;
-  const user = q(ctx, 'user');
+  const user = ctx.input.query.user;
   if (user === undefined) throw invalid('invalid get trigger orders request', 'user is required');
-  const orderStatus = q<'active' | 'history'>(ctx, 'orderStatus') ?? 'active';
-  const page = q<number>(ctx, 'page') ?? 1;
+  const orderStatus = ctx.input.query.orderStatus ?? 'active';
+  const page = ctx.input.query.page ?? 1;
   if (!Number.isInteger(page) || page < 1) throw invalid('invalid get trigger orders request', 'page must be a positive integer');
-  const inputMint = q(ctx, 'inputMint');
-  const outputMint = q(ctx, 'outputMint');
+  const inputMint = ctx.input.query.inputMint;
+  const outputMint = ctx.input.query.outputMint;
   const all = sim.triggerV1.ordersOf(user);
   expireV1Orders(sim, all);
   const selected = all

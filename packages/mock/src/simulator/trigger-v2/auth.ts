@@ -4,15 +4,16 @@
 import { memo } from '../chain/instructions.js';
 import { BLOCKHASH_VALIDITY_BLOCKS } from '../chain/ledger.js';
 import { buildTransaction, checkSigner, decodeTransaction, verifyEd25519 } from '../chain/transactions.js';
-import { bodyOf, iso, type Handler } from '../context.js';
+import { iso } from '../context.js';
+import type { Handler } from '../handler.js';
 import { bytesEqual, fromBase58, utf8Bytes } from '../encoding.js';
 import { ApiError } from '../errors.js';
 
 const hex = (bytes: Uint8Array): string => [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
 
-export const triggerV2CreateChallenge: Handler = (ctx) => {
+export const triggerV2CreateChallenge: Handler<'triggerV2CreateChallenge'> = (ctx) => {
   const { sim } = ctx;
-  const { walletPubkey, type } = bodyOf<{ walletPubkey: string; type: 'message' | 'transaction' }>(ctx);
+  const { walletPubkey, type } = ctx.input.body;
   const now = sim.clock.now();
   const text = `Sign in to the trigger service.\nWallet: ${walletPubkey}\nNonce: ${hex(sim.random.bytes(16))}\nIssued at: ${iso(now)}`;
   const expiresAt = now + sim.settings.challengeTtlMs;
@@ -30,16 +31,9 @@ export const triggerV2CreateChallenge: Handler = (ctx) => {
   return { body: { type, transaction: built.base64 } };
 };
 
-interface VerifyBody {
-  type: 'message' | 'transaction';
-  walletPubkey: string;
-  signature?: string;
-  signedTransaction?: string;
-}
-
-export const triggerV2VerifyChallenge: Handler = async (ctx) => {
+export const triggerV2VerifyChallenge: Handler<'triggerV2VerifyChallenge'> = async (ctx) => {
   const { sim } = ctx;
-  const body = bodyOf<VerifyBody>(ctx);
+  const body = ctx.input.body;
   if (body.type === 'message' && body.signature === undefined) throw new ApiError(400, 'signature is required for type message');
   if (body.type === 'transaction' && body.signedTransaction === undefined) throw new ApiError(400, 'signedTransaction is required for type transaction');
   const key = `${body.walletPubkey}:${body.type}`;

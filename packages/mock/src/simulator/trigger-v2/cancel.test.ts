@@ -22,16 +22,18 @@ describe('trigger v2 two-step cancel', () => {
     sim.control.advanceTime(1);
     const ready = await call(sim, 'POST', `/trigger/v2/orders/price/cancel/${id}`, { token });
     expect(ready.status).toBe(200);
-    expect(ready.body).toMatchObject({ id, transaction: expect.any(String), cancelRequestId: expect.any(String) });
+    // The wire field is requestId; confirm-cancel takes its value as cancelRequestId.
+    expect(ready.body).toMatchObject({ id, transaction: expect.any(String), requestId: expect.any(String) });
+    expect(ready.body.cancelRequestId).toBe(ready.body.requestId);
     expect((await call(sim, 'POST', `/trigger/v2/orders/price/cancel/${id}`, { token })).body).toEqual(ready.body);
 
-    const unsigned = await call(sim, 'POST', `/trigger/v2/orders/price/confirm-cancel/${id}`, { token, body: { signedTransaction: ready.body.transaction, cancelRequestId: ready.body.cancelRequestId } });
+    const unsigned = await call(sim, 'POST', `/trigger/v2/orders/price/confirm-cancel/${id}`, { token, body: { signedTransaction: ready.body.transaction, cancelRequestId: ready.body.requestId } });
     expect(unsigned.body).toEqual({ error: 'Withdrawal validation failed' });
     const signed = await wallet.signTransaction(ready.body.transaction);
     expect((await call(sim, 'POST', `/trigger/v2/orders/price/confirm-cancel/${id}`, { token, body: { signedTransaction: signed, cancelRequestId: 'other' } })).status).toBe(400);
-    expect((await call(sim, 'POST', `/trigger/v2/orders/price/confirm-cancel/${id}`, { token, body: { signedTransaction: 'QUJD', cancelRequestId: ready.body.cancelRequestId } })).body).toEqual({ error: 'Invalid transaction format' });
+    expect((await call(sim, 'POST', `/trigger/v2/orders/price/confirm-cancel/${id}`, { token, body: { signedTransaction: 'QUJD', cancelRequestId: ready.body.requestId } })).body).toEqual({ error: 'Invalid transaction format' });
     const before = sim.control.getBalance(wallet.address, NATIVE)!;
-    const confirmed = await call(sim, 'POST', `/trigger/v2/orders/price/confirm-cancel/${id}`, { token, body: { signedTransaction: signed, cancelRequestId: ready.body.cancelRequestId } });
+    const confirmed = await call(sim, 'POST', `/trigger/v2/orders/price/confirm-cancel/${id}`, { token, body: { signedTransaction: signed, cancelRequestId: ready.body.requestId } });
     expect(confirmed.status).toBe(200);
     expect(confirmed.body.id).toBe(id);
     expect(sim.control.getBalance(wallet.address, NATIVE)).toBe(before + 100_000_000n);

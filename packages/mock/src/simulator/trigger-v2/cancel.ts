@@ -1,25 +1,34 @@
 // Two-step cancel. Initiate answers 400 until the order is ready to cancel (control API
 // markReadyToCancel, or `cancelReadyAfterMs` of simulated time after the first attempt), then a
 // withdrawal transaction and a cancelRequestId; confirm checks the signed withdrawal.
+import type { TriggerV2CancelPriceOrderResponse } from '@x/types';
 import { TRIGGER_V2_PROGRAM } from '../chain/addresses.js';
 import { BLOCKHASH_VALIDITY_BLOCKS } from '../chain/ledger.js';
 import { computeUnitLimit, encodeU64, programCall } from '../chain/instructions.js';
 import { buildTransaction, checkSigner, decodeTransaction } from '../chain/transactions.js';
-import { bodyOf, type Handler } from '../context.js';
+import type { Handler } from '../handler.js';
 import { bytesEqual, toBase58 } from '../encoding.js';
 import { ApiError } from '../errors.js';
 import { isReadyToCancel, refreshOrder, setState } from './lifecycle.js';
 
-export const triggerV2CancelPriceOrder: Handler = (ctx) => {
+/**
+ * The initiate-cancel answer. The service's wire field is `requestId` (confirm-cancel takes its
+ * value as `cancelRequestId`); the declared `cancelRequestId` is sent too, with the same value.
+ */
+function cancelAnswer(id: string, transaction: string, requestId: string): TriggerV2CancelPriceOrderResponse {
+  return { id, transaction, requestId, cancelRequestId: requestId };
+}
+
+export const triggerV2CancelPriceOrder: Handler<'triggerV2CancelPriceOrder'> = (ctx) => {
   const { sim } = ctx;
-  const id = ctx.input.path.id as string;
+  const id = ctx.input.path.id;
   const order = sim.triggerV2.orders.get(id);
   if (!order) throw new ApiError(404, 'Order not found');
   if (order.userPubkey !== ctx.wallet) throw new ApiError(403, 'Order belongs to a different wallet');
   refreshOrder(sim, order);
   // Safe to repeat: an initiated cancel answers the same withdrawal again.
   if (order.orderState === 'pending_withdraw' && order.cancel) {
-    return { body: { id: order.id, transaction: order.cancel.transaction, cancelRequestId: order.cancel.cancelRequestId } };
+    return { body: cancelAnswer(order.id, order.cancel.transaction, order.cancel.cancelRequestId) };
   }
   if (order.orderState !== 'open') throw new ApiError(400, `Order is ${order.orderState} and cannot be cancelled`);
   order.cancelRequestedAt ??= sim.clock.now();
@@ -47,13 +56,13 @@ export const triggerV2CancelPriceOrder: Handler = (ctx) => {
   const cancelRequestId = sim.random.uuid(sim.clock.now());
   order.cancel = { cancelRequestId, transaction: built.base64, messageBytes: built.messageBytes };
   setState(sim, order, 'pending_withdraw', { cancelRequestId });
-  return { body: { id: order.id, transaction: built.base64, cancelRequestId } };
+  return { body: cancelAnswer(order.id, built.base64, cancelRequestId) };
 };
 
-export const triggerV2ConfirmCancelPriceOrder: Handler = async (ctx) => {
+export const triggerV2ConfirmCancelPriceOrder: Handler<'triggerV2ConfirmCancelPriceOrder'> = async (ctx) => {
   const { sim } = ctx;
-  const id = ctx.input.path.orderId as string;
-  const { signedTransaction, cancelRequestId } = bodyOf<{ signedTransaction: string; cancelRequestId: string }>(ctx);
+  const id = ctx.input.path.orderId;
+  const { signedTransaction, cancelRequestId } = ctx.input.body;
   const order = sim.triggerV2.orders.get(id);
   if (!order || order.userPubkey !== ctx.wallet) throw new ApiError(404, 'Order not found');
   if (order.orderState !== 'pending_withdraw' || !order.cancel) throw new ApiError(400, 'No cancel was initiated for this order');

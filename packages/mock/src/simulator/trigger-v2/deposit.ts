@@ -3,26 +3,17 @@
 import { BLOCKHASH_VALIDITY_BLOCKS } from '../chain/ledger.js';
 import { computeUnitLimit, systemTransfer, tokenTransfer } from '../chain/instructions.js';
 import { buildTransaction } from '../chain/transactions.js';
-import { bodyOf, type Handler } from '../context.js';
+import type { Handler } from '../handler.js';
 import { ApiError, parseAmount } from '../errors.js';
 import { NATIVE_MINT, tokenByMint } from '../tokens.js';
 import type { V2OrderType } from './store.js';
 
 export const V2_MIN_ORDER_USD = 10;
 
-interface CraftBody {
-  userAddress: string;
-  orderType: 'price';
-  orderSubType: V2OrderType;
-  inputMint: string;
-  outputMint: string;
-  amount: string;
-}
-
-export const triggerV2CraftDeposit: Handler = async (ctx) => {
+export const triggerV2CraftDeposit: Handler<'triggerV2CraftDeposit'> = async (ctx) => {
   const { sim } = ctx;
   const wallet = ctx.wallet!;
-  const body = bodyOf<CraftBody>(ctx);
+  const body = ctx.input.body;
   const vault = sim.triggerV2.vaultOf(wallet);
   if (!vault) throw new ApiError(403, 'No vault registered for this wallet');
   if (body.userAddress === vault.vaultPubkey) throw new ApiError(400, 'userAddress cannot be the vault address');

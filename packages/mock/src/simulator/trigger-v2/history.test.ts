@@ -30,6 +30,9 @@ describe('GET /trigger/v2/orders/history', () => {
     const one = await call(sim, 'GET', '/trigger/v2/orders/history', { token, query: { id: ids[3]! } });
     expect(one.body.orders).toHaveLength(1);
     expect(one.body.orders[0].id).toBe(ids[3]);
+    // Timestamps in Unix milliseconds, as the service sends them.
+    expect(one.body.orders[0].createdAt).toBe(sim.control.now() - 2_000);
+    expect(one.body.orders[0].updatedAt).toBe(one.body.orders[0].createdAt);
     // The spec's `default` answer (the area's error body) covers a malformed query.
     expect((await call(sim, 'GET', '/trigger/v2/orders/history', { token, query: { limit: 101 } })).status).toBe(400);
   });

@@ -1,6 +1,6 @@
 // GET /trigger/v2/orders/history: the wallet's orders, active or past, filtered by mint, sorted,
 // paginated with limit/offset; or one order by id (404 unknown, 403 another wallet's).
-import { q, type Handler } from '../context.js';
+import type { Handler } from '../handler.js';
 import { ApiError } from '../errors.js';
 import { orderRecord, refreshOrder } from './lifecycle.js';
 import { ACTIVE_STATES, type V2Order } from './store.js';
@@ -11,12 +11,12 @@ const SORT_KEYS: Record<string, (o: V2Order) => number> = {
   expires_at: (o) => o.expiresAt,
 };
 
-export const triggerV2GetOrderHistory: Handler = (ctx) => {
+export const triggerV2GetOrderHistory: Handler<'triggerV2GetOrderHistory'> = (ctx) => {
   const { sim } = ctx;
   const wallet = ctx.wallet!;
-  const limit = q<number>(ctx, 'limit') ?? 20;
-  const offset = q<number>(ctx, 'offset') ?? 0;
-  const id = q(ctx, 'id');
+  const limit = ctx.input.query.limit ?? 20;
+  const offset = ctx.input.query.offset ?? 0;
+  const id = ctx.input.query.id;
   if (id !== undefined) {
     const order = sim.triggerV2.orders.get(id);
     if (!order) throw new ApiError(404, 'Order not found');
@@ -24,10 +24,10 @@ export const triggerV2GetOrderHistory: Handler = (ctx) => {
     refreshOrder(sim, order);
     return { body: { orders: [orderRecord(order)], pagination: { total: 1, limit, offset: 0 } } };
   }
-  const state = q<'active' | 'past'>(ctx, 'state');
-  const mint = q(ctx, 'mint');
-  const sortKey = SORT_KEYS[q(ctx, 'sort') ?? 'updated_at']!;
-  const dir = q(ctx, 'dir') === 'asc' ? 1 : -1;
+  const state = ctx.input.query.state;
+  const mint = ctx.input.query.mint;
+  const sortKey = SORT_KEYS[ctx.input.query.sort ?? 'updated_at']!;
+  const dir = ctx.input.query.dir === 'asc' ? 1 : -1;
   const orders = sim.triggerV2
     .ordersOf(wallet)
     .map((o) => refreshOrder(sim, o))

@@ -1,7 +1,8 @@
 // Trigger v2 order transitions shared by the handlers and the control API: expiry (lazy, on
 // read), fill, cancel readiness, and the JSON record of an order.
+import type { TriggerV2OrderRecord } from '@x/types';
 import { iso, type SimContext } from '../context.js';
-import { ACTIVE_STATES, type V2Order, type V2OrderState } from './store.js';
+import { ACTIVE_STATES, priceFieldsOf, type V2Order, type V2OrderState } from './store.js';
 
 /** Expires an open order whose expiresAt has passed (refunding the vault balance). */
 export function refreshOrder(sim: SimContext, order: V2Order): V2Order {
@@ -53,8 +54,8 @@ export function isReadyToCancel(sim: SimContext, order: V2Order): boolean {
   return order.cancelRequestedAt !== undefined && sim.clock.now() - order.cancelRequestedAt >= sim.settings.cancelReadyAfterMs;
 }
 
-export function orderRecord(order: V2Order): Record<string, unknown> {
-  const record: Record<string, unknown> = {
+export function orderRecord(order: V2Order): TriggerV2OrderRecord {
+  const record: TriggerV2OrderRecord = {
     id: order.id,
     orderType: order.orderType,
     orderState: order.orderState,
@@ -64,17 +65,13 @@ export function orderRecord(order: V2Order): Record<string, unknown> {
     remainingInputAmount: order.remainingInputAmount.toString(),
     outputMint: order.outputMint,
     triggerMint: order.triggerMint,
-  };
-  for (const key of ['triggerCondition', 'triggerPriceUsd', 'slippageBps', 'tpPriceUsd', 'slPriceUsd', 'tpSlippageBps', 'slSlippageBps'] as const) {
-    if (order[key] !== undefined) record[key] = order[key];
-  }
-  Object.assign(record, {
+    ...priceFieldsOf(order),
     expiresAt: order.expiresAt,
-    createdAt: iso(order.createdAt),
-    updatedAt: iso(order.updatedAt),
-    outputAmount: order.outputAmount.toString(),
-    fillPercent: order.fillPercent,
-    events: order.events.map((e) => ({ ...e })),
-  });
+    createdAt: order.createdAt,
+    updatedAt: order.updatedAt,
+  };
+  record.outputAmount = order.outputAmount.toString();
+  record.fillPercent = order.fillPercent;
+  record.events = order.events.map((e) => ({ ...e }));
   return record;
 }

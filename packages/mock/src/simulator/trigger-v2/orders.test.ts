@@ -106,17 +106,19 @@ describe('trigger v2 vault, deposit and orders', () => {
     await call(ctx.sim, 'GET', '/trigger/v2/vault/register', { token: ctx.token });
     const { res } = await createOrder(ctx);
     const id = res.body.id;
-    const update = await call(ctx.sim, 'PATCH', `/trigger/v2/orders/price/${id}`, { token: ctx.token, body: { triggerPriceUsd: 185 } });
+    const update = await call(ctx.sim, 'PATCH', `/trigger/v2/orders/price/${id}`, { token: ctx.token, body: { orderType: 'single', triggerPriceUsd: 185 } });
     expect(update.body).toEqual({ id });
-    const invalid = await call(ctx.sim, 'PATCH', `/trigger/v2/orders/price/${id}`, { token: ctx.token, body: { triggerPriceUsd: 100 } });
+    const wrongType = await call(ctx.sim, 'PATCH', `/trigger/v2/orders/price/${id}`, { token: ctx.token, body: { orderType: 'oco', tpPriceUsd: 200, slPriceUsd: 100 } });
+    expect(wrongType.body).toEqual({ error: "orderType oco does not match the order's single" });
+    const invalid = await call(ctx.sim, 'PATCH', `/trigger/v2/orders/price/${id}`, { token: ctx.token, body: { orderType: 'single', triggerPriceUsd: 100 } });
     expect(invalid.status).toBe(400);
     const other = await createTestWallet();
     const otherToken = await login(ctx.sim, other);
-    expect((await call(ctx.sim, 'PATCH', `/trigger/v2/orders/price/${id}`, { token: otherToken, body: { triggerPriceUsd: 190 } })).status).toBe(404);
+    expect((await call(ctx.sim, 'PATCH', `/trigger/v2/orders/price/${id}`, { token: otherToken, body: { orderType: 'single', triggerPriceUsd: 190 } })).status).toBe(404);
     ctx.sim.control.fillOrder(id);
-    const closed = await call(ctx.sim, 'PATCH', `/trigger/v2/orders/price/${id}`, { token: ctx.token, body: { triggerPriceUsd: 190 } });
+    const closed = await call(ctx.sim, 'PATCH', `/trigger/v2/orders/price/${id}`, { token: ctx.token, body: { orderType: 'single', triggerPriceUsd: 190 } });
     expect(closed.body).toEqual({ error: 'Order is not open' });
-    expect((await call(ctx.sim, 'PATCH', '/trigger/v2/orders/price/00000000-0000-4000-8000-000000000000', { token: ctx.token, body: { triggerPriceUsd: 190 } })).status).toBe(404);
+    expect((await call(ctx.sim, 'PATCH', '/trigger/v2/orders/price/00000000-0000-4000-8000-000000000000', { token: ctx.token, body: { orderType: 'single', triggerPriceUsd: 190 } })).status).toBe(404);
   });
 
   it('reaches every 500 of the table through fault injection', async () => {

@@ -2,25 +2,14 @@
 // (only while open). Price relationships are checked against the simulator's price table.
 import { bytesEqual, toBase58 } from '../encoding.js';
 import { checkSigner, decodeTransaction } from '../chain/transactions.js';
-import { bodyOf, iso, type Handler, type SimContext } from '../context.js';
+import { iso, type SimContext } from '../context.js';
+import type { Handler } from '../handler.js';
 import { ApiError, parseAmount } from '../errors.js';
 import { tokenByMint } from '../tokens.js';
 import { refreshOrder } from './lifecycle.js';
-import type { PriceFields, V2Order, V2OrderType } from './store.js';
+import { priceFieldsOf, type PriceFields, type V2Order, type V2OrderType } from './store.js';
 
 const MAX_EXPIRY_MS = 365 * 86_400_000;
-
-interface CreateBody extends PriceFields {
-  orderType: V2OrderType;
-  depositRequestId: string;
-  depositSignedTx: string;
-  userPubkey: string;
-  inputMint: string;
-  inputAmount: string;
-  outputMint: string;
-  triggerMint: string;
-  expiresAt: number;
-}
 
 const invalid = (message: string): ApiError => new ApiError(400, message);
 
@@ -51,10 +40,10 @@ export function checkPrices(sim: SimContext, type: V2OrderType, triggerMint: str
   }
 }
 
-export const triggerV2CreatePriceOrder: Handler = async (ctx) => {
+export const triggerV2CreatePriceOrder: Handler<'triggerV2CreatePriceOrder'> = async (ctx) => {
   const { sim } = ctx;
   const wallet = ctx.wallet!;
-  const body = bodyOf<CreateBody>(ctx);
+  const body = ctx.input.body;
   const vault = sim.triggerV2.vaultOf(wallet);
   if (vault && body.userPubkey === vault.vaultPubkey) throw invalid('userPubkey cannot be the vault address');
   if (body.userPubkey !== wallet) throw new ApiError(403, 'userPubkey does not match authenticated wallet');
@@ -94,7 +83,7 @@ export const triggerV2CreatePriceOrder: Handler = async (ctx) => {
     remainingInputAmount: deposit.amount,
     outputMint: body.outputMint,
     triggerMint: body.triggerMint,
-    ...pick(body),
+    ...priceFieldsOf(body),
     expiresAt: body.expiresAt,
     createdAt: now,
     updatedAt: now,
@@ -108,22 +97,15 @@ export const triggerV2CreatePriceOrder: Handler = async (ctx) => {
   return { body: { id: order.id, txSignature: depositSignature, depositConfirmed: true } };
 };
 
-function pick(f: PriceFields): PriceFields {
-  const out: PriceFields = {};
-  for (const key of ['triggerCondition', 'triggerPriceUsd', 'slippageBps', 'tpPriceUsd', 'slPriceUsd', 'tpSlippageBps', 'slSlippageBps'] as const) {
-    if (f[key] !== undefined) (out as Record<string, unknown>)[key] = f[key];
-  }
-  return out;
-}
-
-export const triggerV2UpdatePriceOrder: Handler = (ctx) => {
+export const triggerV2UpdatePriceOrder: Handler<'triggerV2UpdatePriceOrder'> = (ctx) => {
   const { sim } = ctx;
-  const id = ctx.input.path.id as string;
+  const id = ctx.input.path.id;
   const order = sim.triggerV2.orders.get(id);
   if (!order || order.userPubkey !== ctx.wallet) throw new ApiError(404, 'Order not found');
   refreshOrder(sim, order);
   if (order.orderState !== 'open') throw invalid('Order is not open');
-  const changes = pick(bodyOf<PriceFields>(ctx));
+  if (ctx.input.body.orderType !== order.orderType) throw invalid(`orderType ${ctx.input.body.orderType} does not match the order's ${order.orderType}`);
+  const changes = priceFieldsOf(ctx.input.body);
   if (Object.keys(changes).length === 0) throw invalid('Nothing to update: send at least one of triggerPriceUsd, slippageBps, tpPriceUsd, slPriceUsd, tpSlippageBps, slSlippageBps');
   const legs = order.orderType !== 'single';
   if (!legs && (changes.tpPriceUsd !== undefined || changes.slPriceUsd !== undefined || changes.tpSlippageBps !== undefined || changes.slSlippageBps !== undefined)) {
@@ -132,7 +114,7 @@ export const triggerV2UpdatePriceOrder: Handler = (ctx) => {
   if (order.orderType === 'oco' && (changes.triggerPriceUsd !== undefined || changes.slippageBps !== undefined)) {
     throw invalid('oco orders have no triggerPriceUsd or slippageBps; update tpPriceUsd, slPriceUsd and their slippage');
   }
-  const next = { ...pick(order), ...changes };
+  const next = { ...priceFieldsOf(order), ...changes };
   checkPrices(sim, order.orderType, order.triggerMint, next);
   Object.assign(order, changes);
   order.updatedAt = sim.clock.now();

@@ -50,6 +50,15 @@ export interface PriceFields {
   slSlippageBps?: number;
 }
 
+const PRICE_FIELDS = ['triggerCondition', 'triggerPriceUsd', 'slippageBps', 'tpPriceUsd', 'slPriceUsd', 'tpSlippageBps', 'slSlippageBps'] as const;
+
+/** The price fields that are set, and only those (create, update and the order record). */
+export function priceFieldsOf(f: PriceFields): PriceFields {
+  const out: PriceFields = {};
+  for (const key of PRICE_FIELDS) if (f[key] !== undefined) Object.assign(out, { [key]: f[key] });
+  return out;
+}
+
 export interface V2Order extends PriceFields {
   id: string;
   orderType: V2OrderType;

@@ -1,18 +1,20 @@
 // GET /trigger/v2/vault (404 before register) and GET /trigger/v2/vault/register (201, then 409
 // with the existing vault in details).
-import { iso, type Handler } from '../context.js';
+import type { TriggerV2Vault } from '@x/types';
+import { iso } from '../context.js';
+import type { Handler } from '../handler.js';
 import { ApiError } from '../errors.js';
 import type { Vault } from './store.js';
 
-export const vaultBody = (vault: Vault): Record<string, unknown> => ({ ...vault });
+export const vaultBody = (vault: Vault): TriggerV2Vault => ({ ...vault });
 
-export const triggerV2GetVault: Handler = (ctx) => {
+export const triggerV2GetVault: Handler<'triggerV2GetVault'> = (ctx) => {
   const vault = ctx.sim.triggerV2.vaultOf(ctx.wallet!);
   if (!vault) throw new ApiError(404, 'Vault not found');
   return { body: vaultBody(vault) };
 };
 
-export const triggerV2RegisterVault: Handler = (ctx) => {
+export const triggerV2RegisterVault: Handler<'triggerV2RegisterVault'> = (ctx) => {
   const { sim } = ctx;
   const wallet = ctx.wallet!;
   const existing = sim.triggerV2.vaultOf(wallet);

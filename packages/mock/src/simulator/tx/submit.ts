@@ -2,7 +2,7 @@
 // 1 000 000 lamports (0.001 NATIVE_COIN), found by decoding its system transfers.
 import { MIN_TIP_LAMPORTS, SYSTEM_PROGRAM, TIP_RECEIVERS } from '../chain/addresses.js';
 import { checkSigner, decodeTransaction, type DecodedTransaction } from '../chain/transactions.js';
-import { bodyOf, type Handler } from '../context.js';
+import type { Handler } from '../handler.js';
 import { toBase58 } from '../encoding.js';
 import { ApiError } from '../errors.js';
 
@@ -22,8 +22,8 @@ export function tipLamports(tx: DecodedTransaction): bigint {
   return best;
 }
 
-export const txSubmit: Handler = async (ctx) => {
-  const { signedTransaction } = bodyOf<{ signedTransaction: string }>(ctx);
+export const txSubmit: Handler<'txSubmit'> = async (ctx) => {
+  const { signedTransaction } = ctx.input.body;
   const tx = decodeTransaction(signedTransaction);
   if (!tx) throw new ApiError(400, 'Invalid transaction: not a base64 wire transaction');
   for (const { signer } of tx.signatures) {

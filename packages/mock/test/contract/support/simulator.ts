@@ -1,5 +1,8 @@
 // Starts the simulator (src/index.ts, `createSimulator()`) on 127.0.0.1 for a suite, and exposes
 // the bits of its control API the suites use. The only place that knows the simulator's API shape.
+import { listen } from '../../../src/node/index.js';
+import { createSimulator, type Simulator } from '../../../src/index.js';
+
 export interface RunningSimulator {
   url: string;
   /** Moves the simulated clock forward. */
@@ -7,7 +10,7 @@ export interface RunningSimulator {
   /** The simulated time, epoch ms. */
   now(): number;
   /** The simulator object itself (its control API, its fetch handler). */
-  simulator: any;
+  simulator: Simulator;
   close(): Promise<void>;
 }
 
@@ -28,19 +31,13 @@ export async function loadCreateSimulator(): Promise<((options?: Record<string, 
 }
 
 export async function startSimulator(options: StartOptions = {}): Promise<RunningSimulator> {
-  const createSimulator = await loadCreateSimulator();
-  if (!createSimulator) throw new Error('createSimulator is not exported by src/index.ts yet');
   const simulator = createSimulator({ seed: options.seed ?? 1 });
-  const listening = await simulator.listen({ port: options.port ?? 0, host: '127.0.0.1' });
-  const url: string = listening?.url ?? simulator.url;
-  const control = simulator.control ?? simulator;
+  const listening = await listen(simulator, { port: options.port ?? 0, host: '127.0.0.1' });
   return {
-    url: url.replace(/\/$/, ''),
+    url: listening.url.replace(/\/$/, ''),
     simulator,
-    advanceTime: (ms) => control.advanceTime(ms),
-    now: () => control.now(),
-    close: async () => {
-      await (listening?.close ?? simulator.close).call(listening ?? simulator);
-    },
+    advanceTime: (ms) => simulator.control.advanceTime(ms),
+    now: () => simulator.control.now(),
+    close: () => listening.close(),
   };
 }

@@ -1,16 +1,18 @@
-// Example values shared with the spec (spec/README.md, "Example values").
+// Example values of the spec (x-example-values), through @x/mock's `world`: never copied here.
+import { world } from '../../../src/index.js';
+
 export const MINTS = {
-  PLATFORM_TOKEN: 'D6gqDYHvpEparhs6TGfnXKtNEzVe48aLfmB6bKNjdKsD',
-  STABLECOIN_USD: '7gQqK6wWf1gAc7f2R4oQ18Q4m6Vazr1umgktSGsnJZny',
-  PLATFORM_STABLE: 'HAfZa18XxxAFMMxEUwzKG7Yyu9ZUG4GWxWvTGm3swop2',
-  NATIVE_COIN: '6fd8k5X66KFcLyFpw18Ejp8cQmNdCBMfBUtgpujhyNzE',
-  OTHER: 'ANXWJBfTCfGy9S9DqBojTgqxsd3LehNkCYZieTjTearb',
+  PLATFORM_TOKEN: world.tokens.PLATFORM_TOKEN.mint,
+  STABLECOIN_USD: world.tokens.STABLECOIN_USD.mint,
+  PLATFORM_STABLE: world.tokens.PLATFORM_STABLE.mint,
+  NATIVE_COIN: world.tokens.NATIVE_COIN.mint,
+  OTHER: world.tokens.EXAMPLE_TOKEN.mint,
 } as const;
 
 export const ADDRESSES = {
-  receiver: '6V1VsEmCGxfsZDKSwt2Jx3UgJKxaMwSeArFeUNuzSYRH',
-  tipReceiver: 'BKAHcT3gcL7MfeBgXdbR9YXqkCBy5gu38GR8aXbDs7S1',
-  lendVault: '2igWZNZK6mz63DRsKGsEDukRobNtyNUF7aY5hM1tQN9t',
+  receiver: world.wallets.receiver,
+  tipReceiver: world.tipReceiver,
+  lendVault: world.addresses.lendVault,
 } as const;
 
-export const SYSTEM_PROGRAM = '11111111111111111111111111111111';
+export const SYSTEM_PROGRAM = world.addresses.systemProgram;

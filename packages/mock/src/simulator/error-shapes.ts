@@ -1,0 +1,96 @@
+// The body shape of an error answer, derived from the error schemas the spec's operations
+// reference: the schema documented for that status (exact, `4XX`/`5XX`, else `default`), or for a
+// status the operation does not document, the operation's own client-error schema. A path that
+// matches no operation answers in the shape of the operation nearest to it (most leading path
+// segments in common). No area list: a new operation brings its error schema with it.
+import type { OperationInfo } from './operations.js';
+import { deref, type JsonSchema, type OpenApiDocument } from './spec.js';
+
+export interface ErrorShape {
+  /** Component schema name (`TriggerV1Error`), or `inline` / `none`. */
+  readonly schema: string;
+  /** The properties the schema declares; `{error}` when it declares none. */
+  readonly fields: ReadonlySet<string>;
+  /** JSON type of `code` when the schema has one (`string` in prediction, a number elsewhere). */
+  readonly codeType?: 'string' | 'number';
+  /** Whether `status` is the HTTP status (a number), not a word such as `Failed`. */
+  readonly numericStatus: boolean;
+}
+
+export interface ErrorShapes {
+  /** The shape of an error answer of `operationId` with HTTP `status`. */
+  forOperation(operationId: string, status: number): ErrorShape;
+  /** The shape of an error answer for a request that matched no operation (404, 405). */
+  forPath(path: string): ErrorShape;
+}
+
+const GENERIC: ErrorShape = { schema: 'none', fields: new Set(['error']), numericStatus: false };
+/** Statuses whose bodies every area shares (`{error: "Unauthorized"}`, `{code, message}`), not an area's own. */
+const SHARED = new Set(['401', '429']);
+
+function shapeOf(doc: OpenApiDocument, schemaNode: JsonSchema | undefined): ErrorShape | undefined {
+  if (!schemaNode) return undefined;
+  const ref = typeof schemaNode.$ref === 'string' ? schemaNode.$ref : undefined;
+  const schema = deref(doc, schemaNode);
+  const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
+  const names = Object.keys(properties);
+  const typeOf = (name: string): unknown => (properties[name] ? deref(doc, properties[name]).type : undefined);
+  const codeType = properties.code ? (typeOf('code') === 'string' ? 'string' : 'number') : undefined;
+  const status = typeOf('status');
+  return {
+    schema: ref ? ref.slice(ref.lastIndexOf('/') + 1) : 'inline',
+    fields: names.length > 0 ? new Set(names) : GENERIC.fields,
+    ...(codeType ? { codeType } : {}),
+    numericStatus: status === 'number' || status === 'integer',
+  };
+}
+
+function responseSchema(doc: OpenApiDocument, op: OperationInfo, key: string): JsonSchema | undefined {
+  const response = op.operation.responses?.[key];
+  return response ? deref(doc, response).content?.['application/json']?.schema : undefined;
+}
+
+export function createErrorShapes(doc: OpenApiDocument, operations: readonly OperationInfo[]): ErrorShapes {
+  const byOperation = new Map<string, { byKey: Map<string, ErrorShape>; own: ErrorShape }>();
+  for (const op of operations) {
+    const byKey = new Map<string, ErrorShape>();
+    for (const key of Object.keys(op.operation.responses ?? {})) {
+      if (/^[23]/.test(key)) continue;
+      const shape = shapeOf(doc, responseSchema(doc, op, key));
+      if (shape) byKey.set(key, shape);
+    }
+    // The operation's own client-error shape: `default`, else its first documented 4xx other than the shared ones.
+    const own =
+      byKey.get('default') ??
+      [...byKey.entries()].find(([key]) => /^4/.test(key) && !SHARED.has(key))?.[1] ??
+      [...byKey.entries()].find(([key]) => !SHARED.has(key))?.[1] ??
+      GENERIC;
+    byOperation.set(op.operationId, { byKey, own });
+  }
+  const templates = operations.map((op) => ({ id: op.operationId, segments: op.path.split('/').filter(Boolean) }));
+
+  const forOperation = (operationId: string, status: number): ErrorShape => {
+    const entry = byOperation.get(operationId);
+    if (!entry) return GENERIC;
+    const exact = entry.byKey.get(String(status)) ?? entry.byKey.get(`${String(status)[0]}XX`);
+    return exact ?? entry.own;
+  };
+
+  return {
+    forOperation,
+    forPath(path) {
+      const parts = path.split('/').filter(Boolean);
+      let best: string | undefined;
+      let bestScore = 0;
+      for (const t of templates) {
+        let score = 0;
+        while (score < t.segments.length && score < parts.length && (t.segments[score] === parts[score] || t.segments[score]!.startsWith('{'))) score++;
+        if (score > bestScore) {
+          bestScore = score;
+          best = t.id;
+        }
+      }
+      return best === undefined ? GENERIC : forOperation(best, 404);
+    },
+  };
+}
