@@ -40,6 +40,10 @@ const serverScript = fileURLToPath(new URL('./lifecycle-server.ts', import.meta.
 type Step = 'auth' | 'order' | 'cancel';
 interface RoundResult {
   seconds: number;
+  /** CPU time of this process during the round (client; and the simulator too when direct). */
+  clientCpuSeconds: number;
+  /** CPU time of the simulator's process during the round (over HTTP only). */
+  serverCpuSeconds: number;
   requests: number;
   steps: Record<Step, number>;
 }
@@ -50,6 +54,18 @@ async function newWallets(count: number): Promise<Signer[]> {
     out.push(await signerFromKeyPair((await crypto.subtle.generateKey('Ed25519', false, ['sign', 'verify'])) as CryptoKeyPair));
   }
   return out;
+}
+
+function childCpuSeconds(child: ChildProcess): Promise<number> {
+  return new Promise((resolve) => {
+    const onMessage = (message: { cpu?: number }): void => {
+      if (message.cpu === undefined) return;
+      child.off('message', onMessage);
+      resolve(message.cpu / 1e6);
+    };
+    child.on('message', onMessage);
+    child.send('cpu');
+  });
 }
 
 function startServer(): Promise<{ url: string; child: ChildProcess }> {
@@ -116,19 +132,24 @@ async function round(baseUrl: string, fetchImpl: typeof fetch): Promise<RoundRes
   };
   const steps: Record<Step, number> = { auth: 0, order: 0, cancel: 0 };
   let next = 0;
+  const cpu = process.cpuUsage();
   const start = performance.now();
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
       for (let i = next++; i < COUNT; i = next++) await lifecycle(wallets[i]!, baseUrl, counted, steps);
     }),
   );
-  return { seconds: (performance.now() - start) / 1000, requests, steps };
+  const seconds = (performance.now() - start) / 1000;
+  const used = process.cpuUsage(cpu);
+  return { seconds, clientCpuSeconds: (used.user + used.system) / 1e6, serverCpuSeconds: 0, requests, steps };
 }
 
 async function overHttp(): Promise<RoundResult> {
   const { url, child } = await startServer();
   try {
-    return await round(url, fetch);
+    const before = await childCpuSeconds(child);
+    const result = await round(url, fetch);
+    return { ...result, serverCpuSeconds: (await childCpuSeconds(child)) - before };
   } finally {
     await stop(child);
   }
@@ -179,6 +200,8 @@ async function main(): Promise<void> {
   console.log(`\ntrigger v2 lifecycles (auth, vault, deposit, create, cancel, confirm): ${COUNT} per round, concurrency ${CONCURRENCY}, ${ROUNDS} interleaved rounds, ${perLifecycle} requests each`);
   console.log(`  over HTTP (simulator in a child process)   median ${s(httpMedian)}  (rounds ${spread(httpTimes)}, ${Math.round(http[0]!.requests / httpMedian).toLocaleString('en-US')} req/s)  target <= ${TARGET_SECONDS} s: ${httpMedian <= TARGET_SECONDS ? 'met' : 'MISSED'}`);
   console.log(`  direct (simulator's fetch handler, no HTTP) median ${s(directMedian)}  (rounds ${spread(directTimes)})  baseline; over HTTP / direct ${(httpMedian / directMedian).toFixed(2)}x`);
+  const cpu = (list: RoundResult[], key: 'clientCpuSeconds' | 'serverCpuSeconds'): string => s(median(list.map((r) => r[key])));
+  console.log(`  CPU time of a round (median): over HTTP client ${cpu(http, 'clientCpuSeconds')} + simulator process ${cpu(http, 'serverCpuSeconds')}; direct ${cpu(inProcess, 'clientCpuSeconds')} (a busy machine stretches the wall times above, much less these)`);
   const mean = (step: Step): string => `${(median(http.map((r) => r.steps[step])) / COUNT).toFixed(1)} ms`;
   console.log(`  mean time per lifecycle step over HTTP (under concurrency ${CONCURRENCY}): auth ${mean('auth')}, order ${mean('order')}, cancel ${mean('cancel')}`);
 }

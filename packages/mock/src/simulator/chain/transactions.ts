@@ -5,6 +5,7 @@ import { getCompiledTransactionMessageDecoder, getTransactionDecoder } from '@so
 import { fromBase64, toBase58, toBase64 } from '../encoding.js';
 import { ApiError } from '../errors.js';
 import { compileV0 } from './compile.js';
+import { decodeWire } from './decode.js';
 import type { PlainInstruction } from './instructions.js';
 import { publicKeyBytes } from './keys.js';
 
@@ -62,6 +63,11 @@ const isZero = (bytes: Uint8Array): boolean => bytes.every((b) => b === 0);
 export function decodeTransaction(base64: string): DecodedTransaction | undefined {
   const bytes = fromBase64(base64);
   if (!bytes || bytes.length < 65) return undefined;
+  return decodeWire(bytes) ?? decodeWithKit(bytes);
+}
+
+/** The @solana/kit decoding, for what the fast path leaves (other versions, unusual layouts, garbage). */
+export function decodeWithKit(bytes: Uint8Array): DecodedTransaction | undefined {
   try {
     const tx = txDecoder.decode(bytes);
     const messageBytes = new Uint8Array(tx.messageBytes);
