@@ -1,6 +1,7 @@
 // Instruction builders for the transactions the simulator assembles. Layouts follow the usual
 // conventions (system transfer = u32 2 + u64 lamports; compute budget = u8 tag + value).
 import { AccountRole, address, type Instruction } from '@solana/kit';
+import { ApiError } from '../errors.js';
 import {
   ASSOCIATED_TOKEN_PROGRAM,
   COMPUTE_BUDGET_PROGRAM,
@@ -69,6 +70,8 @@ function keyBytes(key: string): Uint8Array {
 
 /** The associated token account of `owner` for `mint` (the address wallets and signers derive). */
 export async function associatedTokenAccount(owner: string, mint: string): Promise<string> {
+  // The schemas check only the alphabet: a value that is not 32 bytes is the client's error (400).
+  for (const key of [owner, mint]) if (!publicKeyBytes(key)) throw new ApiError(400, `Invalid public key: ${key} is not 32 bytes of base58`);
   return programDerivedAddress(ASSOCIATED_TOKEN_PROGRAM, [keyBytes(owner), keyBytes(TOKEN_PROGRAM), keyBytes(mint)])[0];
 }
 

@@ -36,7 +36,8 @@ export const tokensCheckExpressEligibility: Handler<'tokensCheckExpressEligibili
 export const tokensCraftExpressTransaction: Handler<'tokensCraftExpressTransaction'> = async (ctx) => {
   const { sim } = ctx;
   const sender = ctx.input.query.senderAddress!;
-  assertPublicKeys([sender]); // 400 before the token accounts are derived from it
+  // The payment moves tokens between associated token accounts, derived from a real 32-byte key.
+  assertPublicKeys([sender]);
   const currency = ctx.input.query.paymentCurrency ?? 'PLATFORM_TOKEN';
   const payWith = tokenBySymbol(currency);
   if (!payWith) throw new ApiError(400, `Unsupported paymentCurrency ${currency}`);
