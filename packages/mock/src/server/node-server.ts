@@ -136,6 +136,9 @@ function send(res: ServerResponse, response: SimResponse, head: boolean, close =
   if (close) response.headers.connection = 'close';
   res.writeHead(response.status, response.headers);
   res.end(head ? undefined : text);
+  // This request is answered: what arrives next on the connection is the next request's head.
+  const socket = res.socket as TrackedSocket | null;
+  if (socket) socket[HEAD_START] = [];
 }
 
 /** A request record for an error answer when only the request line (or less) is known. */
@@ -164,12 +167,8 @@ export function createRequestListener(simulator: SimHandler, limits: ServerLimit
     else send(res, response, head);
   };
   return (req: IncomingMessage, res: ServerResponse): void => {
-    // The head is parsed: capture the next request's head once this one is answered.
-    const socket = req.socket as TrackedSocket;
-    if (socket[HEAD_START] !== undefined) {
-      socket[HEAD_START] = undefined;
-      res.once('finish', () => (socket[HEAD_START] = ''));
-    }
+    // The head is parsed: stop capturing; `send` starts capturing the next request's head.
+    (req.socket as TrackedSocket)[HEAD_START] = undefined;
     try {
       const method = req.method ?? 'GET';
       if (method === 'GET' || method === 'HEAD') {
@@ -187,17 +186,27 @@ const REQUEST_LINE = /^([A-Z]{1,16}) (\/[^ \r\n]*) HTTP\/1\.[01]\r?\n/;
 
 /** The first bytes of the request head a connection is receiving (for errors node reports without them). */
 const HEAD_START = Symbol('x-mock head start');
-type TrackedSocket = Socket & { [HEAD_START]?: string; _httpMessage?: ServerResponse };
+/** Chunks received since the connection's last answer (references, converted only when an error needs them). */
+type TrackedSocket = Socket & { [HEAD_START]?: Buffer[]; _httpMessage?: ServerResponse };
 const HEAD_CAPTURE_BYTES = 2_048;
 
 /** Remembers the start of each request head on a connection, until node has parsed the request. */
 export function trackHeadStart(socket: TrackedSocket): void {
-  socket[HEAD_START] = '';
-  socket.on('data', (data: Buffer) => {
+  socket[HEAD_START] = [];
+  // Before node's parser sees the chunk: the answer to a request it completes re-arms the capture.
+  socket.prependListener('data', (data: Buffer) => {
     const seen = socket[HEAD_START];
-    if (seen === undefined || seen.length >= HEAD_CAPTURE_BYTES) return;
-    socket[HEAD_START] = seen + data.toString('latin1', 0, Math.min(data.length, HEAD_CAPTURE_BYTES - seen.length));
+    if (seen === undefined) return;
+    let size = 0;
+    for (const chunk of seen) size += chunk.length;
+    if (size < HEAD_CAPTURE_BYTES) seen.push(data.subarray(0, HEAD_CAPTURE_BYTES - size));
   });
+}
+
+/** The captured start of the head as text. */
+function headStart(socket: TrackedSocket): string {
+  const seen = socket[HEAD_START];
+  return seen === undefined || seen.length === 0 ? '' : Buffer.concat(seen).toString('latin1');
 }
 
 /** Status and message of a client error node's HTTP parser reports before any request exists. */
@@ -225,7 +234,7 @@ export function createClientErrorListener(simulator: SimHandler) {
       } else socket.destroy();
       return;
     }
-    const line = REQUEST_LINE.exec(socket[HEAD_START] ?? '') ?? REQUEST_LINE.exec(error.rawPacket?.subarray(0, HEAD_CAPTURE_BYTES).toString('latin1') ?? '');
+    const line = REQUEST_LINE.exec(headStart(socket)) ?? REQUEST_LINE.exec(error.rawPacket?.subarray(0, HEAD_CAPTURE_BYTES).toString('latin1') ?? '');
     const response = simulator.reject(headRequest(line?.[1] ?? 'GET', line?.[2]?.split('?')[0] ?? '/'), status, message);
     const text = bodyText(response);
     const headers = Object.entries({ ...response.headers, 'content-length': String(Buffer.byteLength(text)), connection: 'close' })

@@ -27,6 +27,22 @@ describe('HS256 JWT', () => {
     expect(await signer.verify(noNbf, at(NOW), 100)).toBeUndefined(); // every time claim is required
   });
 
+  it('checks the time claims again on every use of a token it has verified before', async () => {
+    const token = await signer.sign(claims);
+    expect(await signer.verify(token, at(NOW + 1), 100)).toEqual(claims);
+    expect(await signer.verify(token, at(NOW + 100), 100)).toBeUndefined(); // expired since
+    expect(await signer.verify(token, at(NOW - 1), 100)).toBeUndefined(); // before its iat and nbf
+    expect(await signer.verify(token, at(NOW + 50), 40)).toBeUndefined(); // older than a shorter lifetime
+    expect(await signer.verify(token, at(NOW + 99), 100)).toEqual(claims);
+    const late = await signer.sign({ ...claims, nbf: NOW + 50 });
+    expect(await signer.verify(late, at(NOW + 60), 100)).toMatchObject({ nbf: NOW + 50 });
+    expect(await signer.verify(late, at(NOW + 10), 100)).toBeUndefined(); // not yet valid
+    // What a caller does with the claims does not change the next answer.
+    const first = (await signer.verify(token, at(NOW), 100))!;
+    first.sub = 'other';
+    expect((await signer.verify(token, at(NOW), 100))!.sub).toBe('wallet');
+  });
+
   it('rejects tampered payloads, other secrets, other algorithms and garbage', async () => {
     const token = await signer.sign(claims);
     const [h, , s] = token.split('.');
