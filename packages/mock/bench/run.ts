@@ -1,6 +1,11 @@
 // Benchmark of the simulator (run with `pnpm --filter @x/mock run bench`, after a build):
 // 1. requests per second and p99 latency on the same GET, side by side in one run: the simulator,
-//    Prism 5 in mock mode, and a bare node:http server answering the same JSON;
+//    Prism 5 in mock mode, and a bare node:http server answering the same JSON. The three take
+//    turns in many short rounds after a warm-up (the order rotating each round), so background
+//    load hits them alike; each ratio is the median of the per-round ratios (two samples taken
+//    next to each other), printed with the spread of the rounds. The CPU time per request of the
+//    simulator and of the bare server (their own processes) is printed too: on a busy machine it
+//    moves less than requests per second;
 // 2. resident memory of the simulator at start, after a fuzz-like run, and after a second identical
 //    run (growth across the second run shows a leak).
 // Servers run in child processes; the load loop runs here with keep-alive connections.
@@ -14,11 +19,14 @@ import { runRawLoad } from './raw-load.ts';
 import { fuzzLikeRequests, loadSpec } from './workload.ts';
 
 const GET_PATH = process.env.BENCH_PATH ?? '/prediction/v1/trading-status';
-const COUNT = Number(process.env.BENCH_COUNT ?? 20_000);
+const COUNT = Number(process.env.BENCH_COUNT ?? 27_000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
 const FUZZ_COUNT = Number(process.env.BENCH_FUZZ_COUNT ?? 3_000);
 /** The three targets take turns, round after round, so background load hits them alike. */
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 9);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 3_000);
+const TARGET_VS_BARE = 0.9;
+const TARGET_VS_PRISM = 5;
 const specPath = fileURLToPath(new URL('../../../spec/dist/openapi.json', import.meta.url));
 const distIndex = fileURLToPath(new URL('../dist/index.js', import.meta.url));
 const prismBin = fileURLToPath(new URL('../../../node_modules/.bin/prism', import.meta.url));
@@ -40,6 +48,8 @@ function freePort(): Promise<number> {
 interface ServedChild {
   port: number;
   rss(): Promise<number>;
+  /** CPU time of the child so far (user + system), µs. */
+  cpu(): Promise<number>;
 }
 
 function startChild(mode: 'simulator' | 'bare', env: Record<string, string> = {}): Promise<ServedChild> {
@@ -56,6 +66,11 @@ function startChild(mode: 'simulator' | 'bare', env: Record<string, string> = {}
           new Promise((done) => {
             child.once('message', (m: { rss: number }) => done(m.rss));
             child.send({ type: 'rss' });
+          }),
+        cpu: () =>
+          new Promise((done) => {
+            child.once('message', (m: { micros: number }) => done(m.micros));
+            child.send({ type: 'cpu' });
           }),
       });
     });
@@ -107,6 +122,11 @@ function stopChildren(): void {
 const mb = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const fmt = (n: number, digits = 0): string => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const mark = (ok: boolean): string => (ok ? 'met' : 'MISSED');
+const median = (values: readonly number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
 
 async function main(): Promise<void> {
   if (!existsSync(distIndex)) throw new Error('dist/index.js is missing: build the package first (pnpm --filter @x/mock run build)');
@@ -123,39 +143,57 @@ async function main(): Promise<void> {
   const prismSample = await getBody(prismPort, GET_PATH, headers);
   if (prismSample.status !== 200) throw new Error(`prism answered ${prismSample.status} to GET ${GET_PATH}`);
 
-  const targets: Array<[string, number]> = [
-    ['simulator', simulator.port],
-    ['prism mock', prismPort],
-    ['bare node:http', bare.port],
+  const targets: Array<[string, number, ServedChild | undefined]> = [
+    ['simulator', simulator.port, simulator],
+    ['prism mock', prismPort, undefined],
+    ['bare node:http', bare.port, bare],
   ];
   const get = { path: GET_PATH, headers };
-  for (const [, port] of targets) await runRawLoad(port, get, { count: Math.min(2_000, COUNT), concurrency: CONCURRENCY });
+  for (const [, port] of targets) await runRawLoad(port, get, { count: WARMUP, concurrency: CONCURRENCY });
   const rounds = new Map<string, LoadResult[]>(targets.map(([name]) => [name, []]));
+  /** CPU µs per request of each child-process target, per round. */
+  const cpuPerRequest = new Map<string, number[]>(targets.map(([name]) => [name, []]));
   const perRound = Math.ceil(COUNT / ROUNDS);
   for (let round = 0; round < ROUNDS; round++) {
     for (let i = 0; i < targets.length; i++) {
-      const [name, port] = targets[(round + i) % targets.length]!;
-      rounds.get(name)!.push(await runRawLoad(port, get, { count: perRound, concurrency: CONCURRENCY, deadlineMs: 30_000 }));
+      const [name, port, child] = targets[(round + i) % targets.length]!;
+      const before = await child?.cpu();
+      const result = await runRawLoad(port, get, { count: perRound, concurrency: CONCURRENCY, deadlineMs: 30_000 });
+      rounds.get(name)!.push(result);
+      if (child && before !== undefined) cpuPerRequest.get(name)!.push(((await child.cpu()) - before) / Math.max(1, result.count));
     }
   }
   const results = new Map<string, LoadResult>([...rounds].map(([name, list]) => [name, combine(list)]));
+  const rps = (name: string): number[] => rounds.get(name)!.map((r) => r.rps);
+  const perRoundRatio = (a: string, b: string): number[] => rps(a).map((x, i) => x / rps(b)[i]!);
 
   console.log(
-    `\nGET ${GET_PATH}: ${fmt(perRound * ROUNDS)} requests per target in ${ROUNDS} interleaved rounds, ${CONCURRENCY} keep-alive connections, body ${sample.body.length} B`,
+    `\nGET ${GET_PATH}: ${fmt(perRound)} requests per target and round, ${ROUNDS} interleaved rounds after a warm-up of ${fmt(WARMUP)}, ${CONCURRENCY} keep-alive connections, body ${sample.body.length} B`,
   );
-  console.log('target            req/s      p50 ms   p99 ms   non-200  errors');
+  console.log('target            req/s (median of rounds, spread)   p50 ms   p99 ms   non-200  errors');
   for (const [name, result] of results) {
+    const list = rps(name);
     console.log(
-      `${name.padEnd(16)} ${fmt(result.rps).padStart(8)}  ${fmt(result.p50, 2).padStart(8)} ${fmt(result.p99, 2).padStart(8)}  ${String(result.count - result.errors - (result.statuses[200] ?? 0)).padStart(7)}  ${result.errors}${result.errors > 0 ? ` ${JSON.stringify(result.errorCodes)}` : ''}${result.count < perRound * ROUNDS ? ` (stopped at ${result.count}: time cap)` : ''}`,
+      `${name.padEnd(16)} ${fmt(median(list)).padStart(8)}  (${fmt(Math.min(...list))}-${fmt(Math.max(...list))})`.padEnd(52) +
+        `${fmt(result.p50, 2).padStart(7)} ${fmt(result.p99, 2).padStart(8)}  ${String(result.count - result.errors - (result.statuses[200] ?? 0)).padStart(7)}  ${result.errors}${result.errors > 0 ? ` ${JSON.stringify(result.errorCodes)}` : ''}${result.count < perRound * ROUNDS ? ` (stopped at ${result.count}: time cap)` : ''}`,
     );
   }
   const sim = results.get('simulator')!;
   const prism = results.get('prism mock')!;
   const bareResult = results.get('bare node:http')!;
-  const vsPrism = sim.rps / prism.rps;
-  const vsBare = sim.rps / bareResult.rps;
-  console.log(`simulator / prism rps: ${fmt(vsPrism, 2)}x (target >= 5x: ${mark(vsPrism >= 5)}); p99 ${fmt(sim.p99, 2)} vs ${fmt(prism.p99, 2)} ms`);
-  console.log(`simulator / bare  rps: ${fmt(vsBare, 2)}x (target >= 0.7x: ${mark(vsBare >= 0.7)}); p99 ${fmt(sim.p99, 2)} vs ${fmt(bareResult.p99, 2)} ms`);
+  const vsPrismRounds = perRoundRatio('simulator', 'prism mock');
+  const vsBareRounds = perRoundRatio('simulator', 'bare node:http');
+  const vsPrism = median(vsPrismRounds);
+  const vsBare = median(vsBareRounds);
+  const spread = (list: number[]): string => `rounds ${fmt(Math.min(...list), 2)}-${fmt(Math.max(...list), 2)}`;
+  console.log(`simulator / prism rps: ${fmt(vsPrism, 2)}x (${spread(vsPrismRounds)}; target >= ${TARGET_VS_PRISM}x: ${mark(vsPrism >= TARGET_VS_PRISM)}); p99 ${fmt(sim.p99, 2)} vs ${fmt(prism.p99, 2)} ms`);
+  console.log(`simulator / bare  rps: ${fmt(vsBare, 2)}x (${spread(vsBareRounds)}; target >= ${TARGET_VS_BARE}x: ${mark(vsBare >= TARGET_VS_BARE)}); p99 ${fmt(sim.p99, 2)} vs ${fmt(bareResult.p99, 2)} ms`);
+  const simCpu = cpuPerRequest.get('simulator')!;
+  const bareCpu = cpuPerRequest.get('bare node:http')!;
+  const cpuRatios = simCpu.map((c, i) => bareCpu[i]! / c);
+  console.log(
+    `CPU per request (server process): simulator ${fmt(median(simCpu), 1)} µs, bare ${fmt(median(bareCpu), 1)} µs; bare / simulator ${fmt(median(cpuRatios), 2)}x (${spread(cpuRatios)})`,
+  );
 
   const spec = loadSpec();
   const workload = fuzzLikeRequests(spec, FUZZ_COUNT);

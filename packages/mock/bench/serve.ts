@@ -1,10 +1,11 @@
 // Child process of the benchmark: serves either the simulator (from the build in dist/) or a bare
 // node:http server answering a fixed JSON body, on a free port of 127.0.0.1. Talks to the parent
 // over IPC: sends { type: 'ready', port }, answers { type: 'rss' } with its resident size (after a
-// GC when started with --expose-gc), and exits on { type: 'exit' }.
+// GC when started with --expose-gc) and { type: 'cpu' } with its CPU time so far (user + system, µs),
+// and exits on { type: 'exit' }.
 import http from 'node:http';
 
-type Message = { type: 'rss' } | { type: 'exit' };
+type Message = { type: 'rss' } | { type: 'cpu' } | { type: 'exit' };
 
 const mode = process.argv[2];
 
@@ -44,6 +45,9 @@ process.on('message', async (message: Message) => {
     gc?.();
     gc?.();
     process.send?.({ type: 'rss', rss: process.memoryUsage().rss });
+  } else if (message.type === 'cpu') {
+    const { user, system } = process.cpuUsage();
+    process.send?.({ type: 'cpu', micros: user + system });
   } else if (message.type === 'exit') {
     await server.close();
     process.exit(0);

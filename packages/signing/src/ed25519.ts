@@ -24,9 +24,14 @@ export async function verifyEd25519(publicKey: Uint8Array, signature: Uint8Array
   }
 }
 
-/** Signs `message` (any view: WebCrypto copies what it reads) with an Ed25519 private key. */
-export function signEd25519(privateKey: CryptoKey, message: Uint8Array): Promise<Uint8Array> {
-  return crypto.subtle.sign(ED25519_ALGORITHM_IDENTIFIER, privateKey, message as Uint8Array<ArrayBuffer>).then((signature) => new Uint8Array(signature));
+/** Signs `message` (any view: WebCrypto copies what it reads) with an Ed25519 private key; WebCrypto's buffer. */
+export function signEd25519Raw(privateKey: CryptoKey, message: Uint8Array): Promise<ArrayBuffer> {
+  return crypto.subtle.sign(ED25519_ALGORITHM_IDENTIFIER, privateKey, message as Uint8Array<ArrayBuffer>);
+}
+
+/** Signs `message` with an Ed25519 private key. */
+export async function signEd25519(privateKey: CryptoKey, message: Uint8Array): Promise<Uint8Array> {
+  return new Uint8Array(await signEd25519Raw(privateKey, message));
 }
 
 /** Signs fresh random bytes with `privateKey` and checks the result with `publicKey`. */

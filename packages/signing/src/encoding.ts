@@ -78,17 +78,30 @@ export function addressBytes(value: string, what: string): Uint8Array {
 }
 
 // Base58 encoding costs microseconds per address; the same addresses (programs, the wallet, its
-// counterparties) come back across transactions, so their text is cached by their bytes.
-const textCache = new Map<string, Address>();
+// counterparties) come back across transactions, so their text is cached, keyed by a hash of the
+// bytes (the bytes are compared on a hit; a colliding entry is simply replaced).
+const textCache = new Map<number, { readonly bytes: Uint8Array; readonly text: Address }>();
+
+function hashBytes(bytes: Uint8Array): number {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < bytes.length; index++) hash = Math.imul(hash ^ (bytes[index] as number), 0x01000193);
+  return hash >>> 0;
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let index = 0; index < a.length; index++) if (a[index] !== b[index]) return false;
+  return true;
+}
 
 /** The base58 text of a 32-byte address. */
 export function bytesToAddressString(bytes: Uint8Array): Address {
-  const key = String.fromCharCode.apply(null, bytes as unknown as number[]);
-  const cached = textCache.get(key);
-  if (cached !== undefined) return cached;
+  const hash = hashBytes(bytes);
+  const cached = textCache.get(hash);
+  if (cached !== undefined && sameBytes(cached.bytes, bytes)) return cached.text;
   const text = bytesToAddress.decode(bytes);
   if (textCache.size >= ADDRESS_CACHE_LIMIT * 4) textCache.clear();
-  textCache.set(key, text);
+  textCache.set(hash, { bytes: bytes.slice(), text });
   return text;
 }
 

@@ -10,7 +10,7 @@ import { checkBeforeSigning, type CheckOptions, type SignTransactionExpectations
 import { addressBytes, decodeBase64Transaction } from './encoding.js';
 import { verifyEd25519 } from './ed25519.js';
 import { SignerError } from './errors.js';
-import { isTrusted } from './signers/trusted.js';
+import { trustedSign } from './signers/trusted.js';
 import { toSigner, type SignerInput } from './signers/to-signer.js';
 import type { Signer } from './signers/types.js';
 import { replaceBase64Range } from './wire/base64.js';
@@ -31,21 +31,24 @@ async function verifiedSignature(signer: Signer, signature: unknown, message: Ui
 }
 
 /**
- * Asks `signer` to sign the message of `tx`. This package's own signers get views of the bytes and
- * their signature is used as is (no extra promise in between); every other signer gets copies, so it
- * cannot alter the bytes checked here, and its signature is verified.
+ * Asks `signer` to sign the message of `tx`. This package's own signers sign a view of the bytes
+ * with WebCrypto directly and their signature is used as is (no promise in between); every other
+ * signer gets copies, so it cannot alter the bytes checked here, and its signature is verified.
  */
-function obtainSignature(signer: Signer, tx: ParsedTransaction, signerIndex: number): Promise<Uint8Array> {
+function obtainSignature(signer: Signer, tx: ParsedTransaction, signerIndex: number): Promise<Uint8Array | ArrayBuffer> {
+  const message = messageBytes(tx);
+  const sign = trustedSign(signer);
+  if (sign !== undefined) return sign(message);
   if (typeof signer.signTransactionMessage !== 'function') {
     throw new SignerError('SIGNER_UNSUPPORTED', 'This signer cannot sign transactions.', { signer: signer.address });
   }
-  const message = messageBytes(tx);
-  if (isTrusted(signer)) return signer.signTransactionMessage({ messageBytes: message, transactionBytes: tx.bytes, signerIndex });
   const copy = { messageBytes: message.slice(), transactionBytes: tx.bytes.slice(), signerIndex };
   return Promise.resolve()
     .then(() => signer.signTransactionMessage!(copy))
     .then((signature) => verifiedSignature(signer, signature, message));
 }
+
+const asBytes = (signature: Uint8Array | ArrayBuffer): Uint8Array => (signature instanceof Uint8Array ? signature : new Uint8Array(signature));
 
 /** Checks `bytes` and signs their message; resolves to the byte offset of the wallet's slot and the signature. */
 async function checkAndSign(
@@ -59,7 +62,7 @@ async function checkAndSign(
   const checked = checkBeforeSigning(tx, signer.address, expectations, options);
   const signerIndex = typeof checked === 'number' ? checked : await checked;
   const signature = await obtainSignature(signer, tx, signerIndex);
-  return { slot: tx.signaturesOffset + signerIndex * SIGNATURE_LENGTH, signature };
+  return { slot: tx.signaturesOffset + signerIndex * SIGNATURE_LENGTH, signature: asBytes(signature) };
 }
 
 /** Package-internal: sign already-decoded bytes with optional relaxed checks; returns new bytes. */
@@ -121,6 +124,6 @@ export async function signTransaction(
   const signerIndex = typeof checked === 'number' ? checked : await checked;
   const signature = await obtainSignature(signer, tx, signerIndex);
   const slot = tx.signaturesOffset + signerIndex * SIGNATURE_LENGTH;
-  bytes.set(signature, slot);
+  bytes.set(asBytes(signature), slot);
   return replaceBase64Range(transaction, bytes, slot, slot + SIGNATURE_LENGTH);
 }

@@ -1,11 +1,10 @@
 // The error-code helpers against the spec's own `x-error-codes` tables.
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { loadSpec } from '@x/openapi/reader';
 import type { SwapOrderResponse, SwapRouter } from '@x/types';
 import { describe, expect, it } from 'vitest';
 import { describeSwapExecuteCode, describeSwapOrderError, getSwapOrderFailure, isSwapExecuteSuccess, swapExecuteOutcome } from './swap-codes.js';
 
-const spec = JSON.parse(readFileSync(fileURLToPath(new URL('../../../../spec/dist/openapi.json', import.meta.url)), 'utf8'));
+const spec = loadSpec() as any;
 const orderTable: Array<{ routers: SwapRouter[]; code: number; meaning: string }> =
   spec.components.schemas.SwapOrderResponse.properties.errorCode['x-error-codes'];
 const executeTable: Array<{ code: number; meaning: string; group: string; outcome: string }> =

@@ -6,8 +6,7 @@
 //              a value a closed constraint rejects.
 // The structural walk names where and what; ajv over the whole value stays the judge of
 // validity (a value ajv accepts has no breaking drift, and one it rejects always has some).
-import type { ErrorObject } from '@x/openapi/reader';
-import { describeError, type CheckSpec, type JsonSchema } from './spec-source.js';
+import { describeError, type CheckSpec, type ErrorObject, type JsonSchema } from './spec-source.js';
 
 export interface DriftIssue {
   kind: 'additive' | 'breaking';

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestWallet, login, makeSimulator } from '../simulator/test-support/harness.js';
+import { createPriceOrder, createTestWallet, login, makeSimulator } from '../simulator/test-support/harness.js';
 import type { Simulator } from '../simulator/index.js';
 import { listen } from '../node/index.js';
 import { isReadOnly, planCalls, type PlannedCall } from './plan.js';
@@ -13,9 +13,13 @@ const readOnly = spec.operations.filter(isReadOnly);
 let sim: Simulator;
 let token: string;
 
+// A wallet with a vault and a price order, so the bearer-token reads answer records, not 404s or empty lists.
 beforeAll(async () => {
   sim = makeSimulator({ now: Date.now() });
-  token = await login(sim, await createTestWallet());
+  const wallet = await createTestWallet();
+  token = await login(sim, wallet);
+  const created = await createPriceOrder(sim, wallet, token);
+  expect(created.status, JSON.stringify(created.body)).toBeLessThan(300);
 });
 
 const quick: Partial<CheckOptions> = { delayMs: 0, timeoutMs: 5_000 };
@@ -49,6 +53,9 @@ describe('x-mock check against the simulator', () => {
       });
       expect(report.summary).toEqual({ ok: readOnly.length, additive: 0, breaking: 0, unreachable: 0 });
       expect(exitCodeOf(report)).toBe(0);
+      // The bearer-token reads reached their success answers (the vault, an order history with the order).
+      const withBearer = readOnly.filter((o) => o.securitySchemes.some((s) => spec.securitySchemes[s]?.scheme === 'bearer'));
+      for (const op of withBearer) expect(resultOf(report, op.operationId).status).toBe(200);
       expect(report.operations.map((o) => o.operationId)).toEqual(readOnly.map((o) => o.operationId));
       expect(new Set(sent.map((s) => s.method))).toEqual(new Set(['GET']));
       const registerPath = spec.operations.find((o) => o.raw['x-side-effects'] === true)!.path;
@@ -259,16 +266,24 @@ describe('x-mock check against a server made to drift', () => {
     const sample = all[0]!;
     let limited = 0;
     const sleeps: number[] = [];
+    let clock = Date.now();
     const { report, proxy } = await checkThrough(
       (answer, request) => {
         if (pathOf(request) !== sample.path || limited++ > 0) return answer;
         return { status: 429, headers: { 'retry-after': '3' }, body: { code: 429, message: 'Rate limit exceeded' } };
       },
-      { bearerToken: token, sleep: async (ms) => void sleeps.push(ms) },
+      // A fake clock that only sleeps move, so the wait is exactly what was asked.
+      {
+        bearerToken: token,
+        now: () => clock,
+        sleep: async (ms) => {
+          sleeps.push(ms);
+          clock += ms;
+        },
+      },
     );
     expect(resultOf(report, sample.call.operation.operationId)).toMatchObject({ result: 'ok', status: 200, requests: 2 });
     expect(sleeps).toContain(3_000);
     expect(proxy.received.filter((r) => pathOf(r) === sample.path)).toHaveLength(2);
   });
-
 });

@@ -10,12 +10,13 @@ import {
   schemaExample,
   schemaValidator,
   type JsonSchema,
+  type ErrorObject,
   type OpenApiDocument,
   type ParameterObject,
   type ValidateFunction,
 } from '@x/openapi/reader';
 
-export type { JsonSchema, OpenApiDocument };
+export type { ErrorObject, JsonSchema, OpenApiDocument };
 /** A one-line reading of an ajv error of a schema compiled by `compile`. */
 export { describeError };
 

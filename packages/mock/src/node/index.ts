@@ -35,6 +35,7 @@ export function listen(simulator: Simulator, options: ListenOptions = {}): Promi
           onRequest({ method: request.method, path: request.path, header: request.header });
           return handler.handle(request);
         },
+        reject: (request, status, message) => handler.reject(request, status, message),
       }
     : handler;
   return startNodeServer(observed, serverOptions);

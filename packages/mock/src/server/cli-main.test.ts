@@ -15,7 +15,7 @@ describe('x-mock serve', () => {
     expect(parseCli(['--help'])).toBe('help');
   });
 
-  it.each([[[]], [['start']], [['serve', '--port', 'x']], [['serve', '--port', '70000']], [['serve', '--seed', '1.5']], [['serve', '--clock', 'fast']], [['serve', '--bogus']]])(
+  it.each([[[]], [['start']], [['serve', '--port', 'x']], [['serve', '--port', '70000']], [['serve', '--seed', '1.5']], [['serve', '--clock', 'fast']], [['serve', '--bogus']], [['serve', '--jwt-secret', 'short']]])(
     'rejects %j',
     (argv) => {
       expect(() => parseCli(argv)).toThrow(UsageError);
@@ -36,4 +36,11 @@ describe('x-mock serve', () => {
       await server.close();
     }
   });
+
+  it('takes an explicit JWT secret, never one derived from the seed', () => {
+    const secret = 'x'.repeat(32);
+    expect(parseCli(['serve', '--jwt-secret', secret])).toMatchObject({ jwtSecret: secret });
+    expect(parseCli(['serve', '--seed', '7'])).not.toHaveProperty('jwtSecret');
+  });
 });
+

@@ -18,6 +18,8 @@ options:
   --clock MODE      real (default): simulated time follows the wall clock; manual: it moves only
                     through POST /__control/advance-time
   --no-control      do not serve the control API at /__control/*
+  --jwt-secret S    sign trigger v2 tokens with this secret (32+ bytes) so they survive a restart;
+                    by default the secret is random per process
   -h, --help        show this help`;
 
 export class UsageError extends Error {}
@@ -29,6 +31,8 @@ export interface ServeOptions {
   apiKeys: string[];
   clock: 'real' | 'manual';
   control: boolean;
+  /** Deterministic JWT secret; random per process when absent. */
+  jwtSecret?: string;
 }
 
 /** `x-mock serve` arguments as node:util parses them (throws on an unknown option). */
@@ -43,6 +47,7 @@ const parseServeArgs = (argv: string[]) =>
         'api-key': { type: 'string', multiple: true },
         clock: { type: 'string', default: 'real' },
         'no-control': { type: 'boolean', default: false },
+        'jwt-secret': { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
@@ -64,6 +69,8 @@ export function parseCli(argv: string[]): ServeOptions | 'help' {
   const seed = Number(values.seed);
   if (!/^-?\d+$/.test(values.seed) || !Number.isSafeInteger(seed)) throw new UsageError(`invalid --seed ${values.seed}`);
   if (values.clock !== 'real' && values.clock !== 'manual') throw new UsageError(`invalid --clock ${values.clock}`);
+  const jwtSecret = values['jwt-secret'];
+  if (jwtSecret !== undefined && new TextEncoder().encode(jwtSecret).length < 32) throw new UsageError('--jwt-secret must be at least 32 bytes');
   return {
     port,
     host: values.host,
@@ -71,6 +78,7 @@ export function parseCli(argv: string[]): ServeOptions | 'help' {
     apiKeys: (values['api-key'] ?? []).filter((k) => k.trim() !== ''),
     clock: values.clock,
     control: !values['no-control'],
+    ...(jwtSecret !== undefined ? { jwtSecret } : {}),
   };
 }
 
@@ -83,6 +91,7 @@ export async function serve(options: ServeOptions, log: (line: string) => void =
     ...(options.clock === 'real' ? { now: Date.now() } : {}),
     ...(options.apiKeys.length > 0 ? { apiKeys: options.apiKeys } : {}),
     controlRoutes: options.control,
+    ...(options.jwtSecret !== undefined ? { jwtSecret: options.jwtSecret } : {}),
     ...(docsHtml !== undefined ? { docsHtml } : {}),
   });
   const server = await listen(simulator, { port: options.port, host: options.host });

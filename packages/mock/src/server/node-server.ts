@@ -1,14 +1,21 @@
 // The simulator over node:http. Requests go straight from node's IncomingMessage to the
-// simulator's request record (no WHATWG Request on the hot path).
+// simulator's request record (no WHATWG Request on the hot path). The server protects itself from
+// hostile clients: bodies and heads are limited in size while they are read, slow heads, bodies
+// and idle connections time out, and every error it can still answer (413, 431, 408, 400) comes in
+// the error shape of the path's area, made by the simulator's respond stage.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import type { SimHandler, SimRequest, SimResponse } from '../simulator/types.js';
 
 export interface ListenOptions {
   /** Port to listen on (default 4010; 0 picks a free one). */
   port?: number;
-  /** Interface to bind (default 127.0.0.1). */
+  /** Interface to bind (default 127.0.0.1). A non-loopback address prints a warning. */
   host?: string;
+  /** Size and time limits (defaults: 1 MiB body, 16 KiB head, 10 s head, 30 s request, 10 s idle). */
+  limits?: Partial<ServerLimits>;
+  /** Where the warning about a non-loopback address goes. Default: console.warn. */
+  warn?: (message: string) => void;
 }
 
 export interface RunningServer {
@@ -17,21 +24,86 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** Largest request body accepted (bytes). */
-export const MAX_BODY_BYTES = 1_048_576;
+export interface ServerLimits {
+  /** Largest request body (bytes). A larger one answers 413 at once and the connection closes, unread. */
+  maxBodyBytes: number;
+  /** Largest request head (request line and headers, bytes); a larger one answers 431. */
+  maxHeaderBytes: number;
+  /** Time to receive the whole request head (ms); a slower one answers 408. */
+  headersTimeoutMs: number;
+  /** Time to receive the whole request, head and body (ms); a slower one answers 408. */
+  requestTimeoutMs: number;
+  /** Longest silence while a body is received, or on a connection with no request in progress (ms). */
+  idleTimeoutMs: number;
+  /** How long an idle keep-alive connection stays open between requests (ms). */
+  keepAliveTimeoutMs: number;
+}
 
-function readBody(req: IncomingMessage): Promise<string | undefined> {
+export const DEFAULT_LIMITS: Readonly<ServerLimits> = {
+  maxBodyBytes: 1_048_576,
+  maxHeaderBytes: 16_384,
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  idleTimeoutMs: 10_000,
+  keepAliveTimeoutMs: 5_000,
+};
+
+/** Largest request body accepted (bytes) by default. */
+export const MAX_BODY_BYTES = DEFAULT_LIMITS.maxBodyBytes;
+
+
+/** Why a body was not read to its end. */
+class BodyError extends Error {
+  constructor(
+    readonly status: 408 | 413,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+function readBody(req: IncomingMessage, limits: ServerLimits): Promise<string> {
   return new Promise((resolve, reject) => {
+    const declared = Number(req.headers['content-length']);
+    if (Number.isFinite(declared) && declared > limits.maxBodyBytes) {
+      reject(new BodyError(413, `Request body too large (limit ${limits.maxBodyBytes} bytes)`));
+      return;
+    }
     const chunks: Buffer[] = [];
     let size = 0;
-    let tooLarge = false;
-    req.on('data', (chunk: Buffer) => {
+    let settled = false;
+    const startedAt = Date.now();
+    let idle: ReturnType<typeof setTimeout> | undefined;
+    const stop = (error: BodyError | Error | undefined): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(idle);
+      req.off('data', onData);
+      if (error) {
+        // Read no more of it: the answer goes out and the connection closes.
+        req.pause();
+        reject(error);
+      } else resolve(Buffer.concat(chunks).toString('utf8'));
+    };
+    const arm = (): void => {
+      clearTimeout(idle);
+      const left = limits.requestTimeoutMs - (Date.now() - startedAt);
+      const wait = Math.max(0, Math.min(limits.idleTimeoutMs, left));
+      idle = setTimeout(() => stop(new BodyError(408, `Request body not received in time (idle limit ${limits.idleTimeoutMs} ms, total ${limits.requestTimeoutMs} ms)`)), wait);
+    };
+    const onData = (chunk: Buffer): void => {
       size += chunk.length;
-      if (size > MAX_BODY_BYTES) tooLarge = true;
-      else chunks.push(chunk);
-    });
-    req.on('end', () => resolve(tooLarge ? undefined : Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
+      if (size > limits.maxBodyBytes) {
+        stop(new BodyError(413, `Request body too large (limit ${limits.maxBodyBytes} bytes)`));
+        return;
+      }
+      chunks.push(chunk);
+      arm();
+    };
+    req.on('data', onData);
+    req.on('end', () => stop(undefined));
+    req.on('error', (error) => stop(error));
+    arm();
   });
 }
 
@@ -56,52 +128,161 @@ export function toSimRequest(req: IncomingMessage, bodyText: string): SimRequest
   };
 }
 
-function send(res: ServerResponse, response: SimResponse, head: boolean): void {
-  const text = response.raw ? String(response.body) : JSON.stringify(response.body);
+const bodyText = (response: SimResponse): string => (response.raw ? String(response.body) : JSON.stringify(response.body));
+
+function send(res: ServerResponse, response: SimResponse, head: boolean, close = false): void {
+  const text = bodyText(response);
   response.headers['content-length'] = String(Buffer.byteLength(text));
+  if (close) response.headers.connection = 'close';
   res.writeHead(response.status, response.headers);
   res.end(head ? undefined : text);
+  // This request is answered: what arrives next on the connection is the next request's head.
+  const socket = res.socket as TrackedSocket | null;
+  if (socket) socket[HEAD_START] = [];
 }
 
-export function createRequestListener(simulator: SimHandler) {
-  const failed = (res: ServerResponse, error: unknown): void => {
-    if (!res.headersSent) send(res, { status: 500, headers: { 'content-type': 'application/json; charset=utf-8' }, body: { error: 'Internal server error' } }, false);
-    else res.destroy(error as Error);
+/** A request record for an error answer when only the request line (or less) is known. */
+function headRequest(method: string, path: string, header: SimRequest['header'] = () => undefined): SimRequest {
+  return { method, path, query: NO_QUERY, header, bodyText: '' };
+}
+
+export function createRequestListener(simulator: SimHandler, limits: ServerLimits = DEFAULT_LIMITS) {
+  const failed = (req: IncomingMessage, res: ServerResponse, error: unknown): void => {
+    if (res.headersSent) {
+      res.destroy(error as Error);
+      return;
+    }
+    if (error instanceof BodyError) {
+      send(res, simulator.reject(toSimRequest(req, ''), error.status, error.message), false, true);
+      // The rest of the body is never read: close as soon as the answer is out.
+      res.once('finish', () => req.socket.destroySoon());
+      return;
+    }
+    send(res, simulator.reject(toSimRequest(req, ''), 500, 'Internal server error'), false);
   };
   const answer = (req: IncomingMessage, res: ServerResponse, bodyText: string): void => {
     const head = req.method === 'HEAD';
     const response = simulator.handle(toSimRequest(req, bodyText));
-    if (response instanceof Promise) response.then((r) => send(res, r, head)).catch((error: unknown) => failed(res, error));
+    if (response instanceof Promise) response.then((r) => send(res, r, head)).catch((error: unknown) => failed(req, res, error));
     else send(res, response, head);
   };
   return (req: IncomingMessage, res: ServerResponse): void => {
+    // The head is parsed: stop capturing; `send` starts capturing the next request's head.
+    (req.socket as TrackedSocket)[HEAD_START] = undefined;
     try {
       const method = req.method ?? 'GET';
       if (method === 'GET' || method === 'HEAD') {
         answer(req, res, '');
         return;
       }
-      readBody(req).then((bodyText) => {
-        if (bodyText === undefined) {
-          send(res, { status: 413, headers: { 'content-type': 'application/json; charset=utf-8' }, body: { error: 'Request body too large' } }, false);
-        } else answer(req, res, bodyText);
-      }).catch((error: unknown) => failed(res, error));
+      readBody(req, limits).then((text) => answer(req, res, text)).catch((error: unknown) => failed(req, res, error));
     } catch (error) {
-      failed(res, error);
+      failed(req, res, error);
     }
   };
 }
 
+const REQUEST_LINE = /^([A-Z]{1,16}) (\/[^ \r\n]*) HTTP\/1\.[01]\r?\n/;
+
+/** The first bytes of the request head a connection is receiving (for errors node reports without them). */
+const HEAD_START = Symbol('x-mock head start');
+/** Chunks received since the connection's last answer (references, converted only when an error needs them). */
+type TrackedSocket = Socket & { [HEAD_START]?: Buffer[]; _httpMessage?: ServerResponse };
+const HEAD_CAPTURE_BYTES = 2_048;
+
+/** Remembers the start of each request head on a connection, until node has parsed the request. */
+export function trackHeadStart(socket: TrackedSocket): void {
+  socket[HEAD_START] = [];
+  // Before node's parser sees the chunk: the answer to a request it completes re-arms the capture.
+  socket.prependListener('data', (data: Buffer) => {
+    const seen = socket[HEAD_START];
+    if (seen === undefined) return;
+    let size = 0;
+    for (const chunk of seen) size += chunk.length;
+    if (size < HEAD_CAPTURE_BYTES) seen.push(data.subarray(0, HEAD_CAPTURE_BYTES - size));
+  });
+}
+
+/** The captured start of the head as text. */
+function headStart(socket: TrackedSocket): string {
+  const seen = socket[HEAD_START];
+  return seen === undefined || seen.length === 0 ? '' : Buffer.concat(seen).toString('latin1');
+}
+
+/** Status and message of a client error node's HTTP parser reports before any request exists. */
+function clientErrorStatus(error: NodeJS.ErrnoException): { status: number; message: string } {
+  if (error.code === 'HPE_HEADER_OVERFLOW') return { status: 431, message: 'Request header fields too large' };
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') return { status: 408, message: 'Request not received in time' };
+  return { status: 400, message: `Malformed HTTP request (${error.code ?? 'parse error'})` };
+}
+
+/** Answers what node's parser refused (431, 400) or timed out (408), in the path's area shape when the request line arrived. */
+export function createClientErrorListener(simulator: SimHandler) {
+  return (error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: TrackedSocket): void => {
+    if (error.code === 'ECONNRESET' || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const pending = socket._httpMessage;
+    const { status, message } = clientErrorStatus(error);
+    if (pending) {
+      // A request in progress (its body timed out in node's own check): answer through it.
+      if (!pending.headersSent) {
+        const req = pending.req;
+        send(pending, simulator.reject(toSimRequest(req, ''), status, message), false, true);
+        pending.once('finish', () => socket.destroySoon());
+      } else socket.destroy();
+      return;
+    }
+    const line = REQUEST_LINE.exec(headStart(socket)) ?? REQUEST_LINE.exec(error.rawPacket?.subarray(0, HEAD_CAPTURE_BYTES).toString('latin1') ?? '');
+    const response = simulator.reject(headRequest(line?.[1] ?? 'GET', line?.[2]?.split('?')[0] ?? '/'), status, message);
+    const text = bodyText(response);
+    const headers = Object.entries({ ...response.headers, 'content-length': String(Buffer.byteLength(text)), connection: 'close' })
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join('');
+    socket.end(`HTTP/1.1 ${status} ${message}\r\n${headers}\r\n${text}`);
+  };
+}
+
+const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|localhost|::ffff:127\.\d+\.\d+\.\d+)$/;
+
+/** Whether `host` only accepts connections from this machine. */
+export function isLoopback(host: string): boolean {
+  return LOOPBACK.test(host.replace(/^\[|\]$/g, ''));
+}
+
 export function startNodeServer(simulator: SimHandler, options: ListenOptions = {}): Promise<RunningServer> {
   const host = options.host ?? '127.0.0.1';
-  const listener = createRequestListener(simulator);
-  const server = createServer(listener);
-  server.keepAliveTimeout = 5_000;
+  const limits: ServerLimits = { ...DEFAULT_LIMITS, ...options.limits };
+  for (const [name, value] of Object.entries(limits)) {
+    if (!Number.isSafeInteger(value) || value <= 0) return Promise.reject(new RangeError(`limits.${name} must be a positive integer (got ${String(value)})`));
+  }
+  const server = createServer(
+    {
+      maxHeaderSize: limits.maxHeaderBytes,
+      headersTimeout: limits.headersTimeoutMs,
+      // node's own whole-request check is the backstop of the body reader's (which answers first).
+      requestTimeout: limits.requestTimeoutMs + 1_000,
+      // How often node checks the two timeouts above.
+      connectionsCheckingInterval: Math.max(10, Math.min(1_000, Math.floor(limits.headersTimeoutMs / 4))),
+    },
+    createRequestListener(simulator, limits),
+  );
+  server.keepAliveTimeout = limits.keepAliveTimeoutMs;
+  // A connection silent for this long with no answer pending is closed.
+  server.setTimeout(Math.max(limits.idleTimeoutMs, limits.keepAliveTimeoutMs) + 1_000, (socket) => socket.destroy());
+  server.on('clientError', createClientErrorListener(simulator));
+  server.on('connection', trackHeadStart);
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 4010, host, () => {
       server.off('error', reject);
       const { port } = server.address() as AddressInfo;
+      if (!isLoopback(host)) {
+        (options.warn ?? console.warn)(
+          `x-mock: listening on ${host}, reachable from other machines. The simulator is a test double with no protection: anyone who can reach it can change its balances, prices and clock through /__control.`,
+        );
+      }
       const shownHost = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host;
       resolve({
         url: `http://${shownHost}:${port}`,

@@ -20,7 +20,7 @@ export interface Authenticator {
 
 const BEARER = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)$/;
 
-export function createAuthenticator(options: { apiKeys?: readonly string[]; jwt: JwtSigner; now: () => number }): Authenticator {
+export function createAuthenticator(options: { apiKeys?: readonly string[]; jwt: JwtSigner; now: () => number; tokenTtlMs: number }): Authenticator {
   const allowed = options.apiKeys && options.apiKeys.length > 0 ? new Set(options.apiKeys) : undefined;
   const apiKey = (request: SimRequest): string | undefined => {
     const key = request.header('x-api-key')?.trim();
@@ -37,8 +37,8 @@ export function createAuthenticator(options: { apiKeys?: readonly string[]; jwt:
       if (!op.requiresJwt) return result;
       const m = BEARER.exec(request.header('authorization')?.trim() ?? '');
       if (!m) throw unauthorized();
-      return options.jwt.verify(m[1] as string).then((claims) => {
-        if (!claims || claims.exp * 1000 <= options.now()) throw unauthorized();
+      return options.jwt.verify(m[1] as string, options.now(), Math.ceil(options.tokenTtlMs / 1000)).then((claims) => {
+        if (!claims) throw unauthorized();
         result.wallet = claims.sub;
         return result;
       });

@@ -1,5 +1,7 @@
 // The control API over HTTP (for clients in other languages and for the CLI):
-// POST /__control/<action> with a JSON body, GET /__control/state. Not part of the spec.
+// POST /__control/<action> with a JSON body, GET /__control/state. Not part of the spec. Every
+// body is checked (known fields only, each of its type) before the action runs; the action checks
+// ranges before it changes any state. Refused input answers 400 {error}.
 import type { SimulatorControl } from './control.js';
 import { jsonResponse } from './respond.js';
 import type { SimRequest, SimResponse } from './types.js';
@@ -7,42 +9,94 @@ import type { SimRequest, SimResponse } from './types.js';
 export const CONTROL_PREFIX = '/__control/';
 
 type Body = Record<string, unknown>;
-const str = (body: Body, key: string): string => {
-  const v = body[key];
-  if (typeof v !== 'string' || v === '') throw new RangeError(`${key} (string) is required`);
-  return v;
-};
-const num = (body: Body, key: string): number => {
-  const v = body[key];
-  if (typeof v !== 'number' || !Number.isFinite(v)) throw new RangeError(`${key} (number) is required`);
-  return v;
+type Kind = 'string' | 'number' | 'integer' | 'boolean' | 'array' | 'amount' | 'time';
+
+/** The fields of an action's body: kind, and whether it may be left out. */
+type Fields = Record<string, { kind: Kind; optional?: true }>;
+
+const KIND_TEXT: Record<Kind, string> = {
+  string: 'a non-empty string',
+  number: 'a finite number',
+  integer: 'an integer',
+  boolean: 'a boolean',
+  array: 'an array',
+  amount: 'an integer string, an integer or null',
+  time: 'epoch milliseconds or an ISO 8601 string',
 };
 
-const ACTIONS: Record<string, (control: SimulatorControl, body: Body) => void> = {
-  'advance-time': (c, b) => c.advanceTime(num(b, 'ms')),
-  'set-time': (c, b) => c.setTime(typeof b.time === 'number' ? b.time : str(b, 'time')),
-  'mark-ready-to-cancel': (c, b) => c.markReadyToCancel(str(b, 'orderId')),
-  'fill-order': (c, b) => c.fillOrder(str(b, 'orderId')),
-  'expire-order': (c, b) => c.expireOrder(str(b, 'orderId')),
-  'set-order-state': (c, b) => c.setOrderState(str(b, 'orderId'), str(b, 'state') as never),
-  'set-balance': (c, b) => {
-    const amount = b.amount;
-    if (amount !== null && typeof amount !== 'string' && typeof amount !== 'number') throw new RangeError('amount (string, number or null) is required');
-    c.setBalance(str(b, 'wallet'), str(b, 'mint'), amount);
+function hasKind(value: unknown, kind: Kind): boolean {
+  switch (kind) {
+    case 'string':
+      return typeof value === 'string' && value !== '';
+    case 'number':
+      return typeof value === 'number' && Number.isFinite(value);
+    case 'integer':
+      return Number.isSafeInteger(value);
+    case 'boolean':
+      return typeof value === 'boolean';
+    case 'array':
+      return Array.isArray(value);
+    case 'amount':
+      return value === null || (typeof value === 'string' && value !== '') || Number.isSafeInteger(value);
+    case 'time':
+      return (typeof value === 'number' && Number.isFinite(value)) || (typeof value === 'string' && value !== '');
+  }
+}
+
+/** Checks every field's presence and type, and refuses fields the action does not know. */
+function checkBody(body: Body, fields: Fields): void {
+  for (const key of Object.keys(body)) {
+    if (!(key in fields)) throw new RangeError(`unknown field ${key} (expected ${Object.keys(fields).join(', ') || 'no fields'})`);
+  }
+  for (const [key, { kind, optional }] of Object.entries(fields)) {
+    if (!(key in body)) {
+      if (optional) continue;
+      throw new RangeError(`${key} (${KIND_TEXT[kind]}) is required`);
+    }
+    if (!hasKind(body[key], kind)) throw new RangeError(`${key} must be ${KIND_TEXT[kind]}`);
+  }
+}
+
+interface Action {
+  fields: Fields;
+  /** Runs with a body whose fields were checked; the control method checks ranges before it changes anything. */
+  run(control: SimulatorControl, body: Body): void;
+}
+
+const ORDER: Fields = { orderId: { kind: 'string' } };
+const s = (body: Body, key: string): string => body[key] as string;
+
+const ACTIONS: Record<string, Action> = {
+  'advance-time': { fields: { ms: { kind: 'number' } }, run: (c, b) => c.advanceTime(b.ms as number) },
+  'set-time': { fields: { time: { kind: 'time' } }, run: (c, b) => c.setTime(b.time as number | string) },
+  'mark-ready-to-cancel': { fields: ORDER, run: (c, b) => c.markReadyToCancel(s(b, 'orderId')) },
+  'fill-order': { fields: ORDER, run: (c, b) => c.fillOrder(s(b, 'orderId')) },
+  'expire-order': { fields: ORDER, run: (c, b) => c.expireOrder(s(b, 'orderId')) },
+  'set-order-state': { fields: { ...ORDER, state: { kind: 'string' } }, run: (c, b) => c.setOrderState(s(b, 'orderId'), s(b, 'state') as never) },
+  'set-balance': {
+    fields: { wallet: { kind: 'string' }, mint: { kind: 'string' }, amount: { kind: 'amount' } },
+    run: (c, b) => c.setBalance(s(b, 'wallet'), s(b, 'mint'), b.amount as string | number | null),
   },
-  'set-price': (c, b) => c.setPrice(str(b, 'mint'), num(b, 'usd')),
-  'inject-fault': (c, b) => c.injectFault(str(b, 'operationId'), num(b, 'status'), typeof b.times === 'number' ? b.times : undefined),
-  'clear-faults': (c, b) => c.clearFaults(typeof b.operationId === 'string' ? b.operationId : undefined),
-  'set-trading-active': (c, b) => {
-    if (typeof b.active !== 'boolean') throw new RangeError('active (boolean) is required');
-    c.setTradingActive(b.active);
+  'set-price': { fields: { mint: { kind: 'string' }, usd: { kind: 'number' } }, run: (c, b) => c.setPrice(s(b, 'mint'), b.usd as number) },
+  'inject-fault': {
+    fields: { operationId: { kind: 'string' }, status: { kind: 'integer' }, times: { kind: 'integer', optional: true } },
+    run: (c, b) => c.injectFault(s(b, 'operationId'), b.status as number, b.times as number | undefined),
   },
-  'set-token-verification': (c, b) =>
-    c.setTokenVerification(str(b, 'tokenId'), {
-      ...(typeof b.exists === 'boolean' ? { exists: b.exists } : {}),
-      ...(typeof b.verified === 'boolean' ? { verified: b.verified } : {}),
-    }),
-  reset: (c) => c.reset(),
+  'clear-faults': { fields: { operationId: { kind: 'string', optional: true } }, run: (c, b) => c.clearFaults(b.operationId as string | undefined) },
+  'set-trading-active': { fields: { active: { kind: 'boolean' } }, run: (c, b) => c.setTradingActive(b.active as boolean) },
+  'set-token-verification': {
+    fields: { tokenId: { kind: 'string' }, exists: { kind: 'boolean', optional: true }, verified: { kind: 'boolean', optional: true } },
+    run: (c, b) =>
+      c.setTokenVerification(s(b, 'tokenId'), {
+        ...(b.exists !== undefined ? { exists: b.exists as boolean } : {}),
+        ...(b.verified !== undefined ? { verified: b.verified as boolean } : {}),
+      }),
+  },
+  'set-stake': {
+    fields: { address: { kind: 'string' }, stakedAmount: { kind: 'number' }, unstaking: { kind: 'array', optional: true } },
+    run: (c, b) => c.setStake(s(b, 'address'), b.stakedAmount as number, b.unstaking as Array<{ amount: number; until: number }> | undefined),
+  },
+  reset: { fields: {}, run: (c) => c.reset() },
 };
 
 export function handleControl(control: SimulatorControl, request: SimRequest): SimResponse {
@@ -75,9 +129,12 @@ export function handleControl(control: SimulatorControl, request: SimRequest): S
     }
   }
   try {
-    run(control, body);
+    checkBody(body, run.fields);
+    run.run(control, body);
   } catch (e) {
-    return jsonResponse(400, { error: (e as Error).message });
+    // Input the action refuses; anything else is a fault of the simulator (500, not hidden as a 400).
+    if (e instanceof RangeError) return jsonResponse(400, { error: e.message });
+    return jsonResponse(500, { error: `control action ${action} failed: ${(e as Error).message}` });
   }
   return jsonResponse(200, { ok: true, now: new Date(control.now()).toISOString() });
 }

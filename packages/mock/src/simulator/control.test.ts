@@ -95,4 +95,69 @@ describe('control routes over HTTP', () => {
     const off = makeSimulator({ controlRoutes: false });
     expect((await post(off, 'advance-time', { ms: 1 })).status).toBe(404);
   });
+
+  it('refuses out-of-range times before touching the clock, and keeps working after', async () => {
+    const sim = makeSimulator();
+    const before = sim.control.now();
+    for (const [action, body] of [
+      ['advance-time', { ms: 1e308 }],
+      ['advance-time', { ms: -1 }],
+      ['advance-time', { ms: '5' }],
+      ['set-time', { time: 1e20 }],
+      ['set-time', { time: -1 }],
+      ['set-time', { time: '+300000-01-01T00:00:00Z' }],
+      ['set-time', { time: true }],
+    ] as const) {
+      const res = await post(sim, action, body);
+      expect(res.status, `${action} ${JSON.stringify(body)}`).toBe(400);
+      expect((await res.json()).error).toEqual(expect.any(String));
+      expect(sim.control.now()).toBe(before);
+    }
+    expect(() => sim.control.advanceTime(1e308)).toThrow(RangeError);
+    expect(sim.control.now()).toBe(before);
+    const challenge = await call(sim, 'POST', '/trigger/v2/auth/challenge', { body: { walletPubkey: TAKER, type: 'message' } });
+    expect(challenge.status).toBe(200);
+    expect((await post(sim, 'advance-time', { ms: 1000 })).status).toBe(200);
+    expect(sim.control.now()).toBe(before + 1000);
+  });
+
+  it('checks every field of every action (type, range, unknown fields) before any change', async () => {
+    const sim = makeSimulator();
+    const cases: Array<[string, unknown]> = [
+      ['set-balance', { wallet: TAKER, mint: 'PLATFORM_TOKEN', amount: 1.5 }],
+      ['set-balance', { wallet: TAKER, mint: 'PLATFORM_TOKEN', amount: '1e3' }],
+      ['set-balance', { wallet: TAKER, mint: 'PLATFORM_TOKEN', amount: '18446744073709551616' }],
+      ['set-balance', { wallet: 'not-a-key', mint: 'PLATFORM_TOKEN', amount: '1' }],
+      ['set-balance', { wallet: TAKER, mint: 'PLATFORM_TOKEN' }],
+      ['set-balance', { wallet: TAKER, mint: 'PLATFORM_TOKEN', amount: '1', extra: true }],
+      ['set-price', { mint: 'NATIVE_COIN', usd: 0 }],
+      ['set-price', { mint: 'NATIVE_COIN', usd: 1e300 }],
+      ['inject-fault', { operationId: 'swapGetOrder', status: 503, times: 'x' }],
+      ['inject-fault', { operationId: 'swapGetOrder', status: 200 }],
+      ['inject-fault', { operationId: 'swapGetOrder', status: 503, times: 0 }],
+      ['clear-faults', { operationId: 5 }],
+      ['set-trading-active', { active: 'false' }],
+      ['set-token-verification', { tokenId: PLATFORM_TOKEN, verified: 'yes' }],
+      ['set-stake', { address: TAKER, stakedAmount: -1 }],
+      ['set-stake', { address: TAKER, stakedAmount: 1, unstaking: [{ amount: 1, until: 1e300 }] }],
+      ['set-order-state', { orderId: 'x', state: 7 }],
+      ['reset', { now: 1 }],
+    ];
+    sim.control.injectFault('lendGetBorrowVaults', 503, 1);
+    for (const [action, body] of cases) {
+      const res = await post(sim, action, body);
+      expect(res.status, `${action} ${JSON.stringify(body)}`).toBe(400);
+    }
+    expect(sim.control.getBalance(TAKER, PLATFORM_TOKEN)).toBe(100_000_000_000n);
+    expect((await call(sim, 'GET', '/lend/v1/borrow/vaults')).status).toBe(503);
+    expect((await call(sim, 'GET', '/prediction/v1/trading-status')).body.trading_active).toBe(true);
+  });
+
+  it('sets a stake over HTTP', async () => {
+    const sim = makeSimulator();
+    expect((await post(sim, 'set-stake', { address: TAKER, stakedAmount: 12.5, unstaking: [{ amount: 1, until: 1785542400000 }] })).status).toBe(200);
+    const res = await call(sim, 'GET', `/portfolio/v1/staked-platform-token/${TAKER}`);
+    expect(res.body).toEqual({ stakedAmount: 12.5, unstaking: [{ amount: 1, until: 1785542400000 }] });
+  });
 });
+

@@ -1,5 +1,8 @@
 // The typed control API: move the simulated clock and set state that the public API cannot
-// (balances, prices, order transitions, faults). Every method is synchronous.
+// (balances, prices, order transitions, faults). Every method is synchronous, and checks all of
+// its input (type, finite, in range) before it changes anything: a RangeError leaves the state as
+// it was.
+import { isAddress } from '@solana/kit';
 import type { SimContext } from './context.js';
 import type { Faults } from './faults.js';
 import type { RateLimiter } from './rate-limit.js';
@@ -42,10 +45,48 @@ export interface SimulatorControl {
   reset(): void;
 }
 
-function toEpochMs(time: number | Date | string): number {
-  const ms = typeof time === 'number' ? time : typeof time === 'string' ? Date.parse(time) : time.getTime();
-  if (!Number.isFinite(ms)) throw new RangeError(`invalid time: ${String(time)}`);
+/** Latest simulated time: answers carry ISO 8601 dates, which end at +275760-09-13. */
+export const MAX_TIME_MS = 8_640_000_000_000_000;
+
+function checkTime(ms: number, what: string): number {
+  if (!Number.isFinite(ms) || ms < 0 || ms > MAX_TIME_MS) throw new RangeError(`${what} must be epoch milliseconds between 0 and ${MAX_TIME_MS}`);
   return ms;
+}
+
+function toEpochMs(time: number | Date | string): number {
+  const ms = typeof time === 'number' ? time : typeof time === 'string' ? Date.parse(time) : time instanceof Date ? time.getTime() : NaN;
+  if (!Number.isFinite(ms)) throw new RangeError(`invalid time: ${String(time)}`);
+  return checkTime(ms, 'time');
+}
+
+const U64_MAX = (1n << 64n) - 1n;
+
+function toAmount(amount: bigint | number | string): bigint {
+  let value: bigint;
+  try {
+    if (typeof amount === 'string' && !/^-?[0-9]+$/.test(amount.trim())) throw new SyntaxError();
+    value = BigInt(amount);
+  } catch {
+    throw new RangeError(`amount must be an integer number of smallest units (got ${String(amount)})`);
+  }
+  if (value < 0n) throw new RangeError('balances cannot be negative');
+  if (value > U64_MAX) throw new RangeError('amount must fit in 64 bits (at most 18446744073709551615)');
+  return value;
+}
+
+function text(value: unknown, name: string, max = 128): string {
+  if (typeof value !== 'string' || value === '' || value.length > max) throw new RangeError(`${name} must be a non-empty string of at most ${max} characters`);
+  return value;
+}
+
+function publicKey(value: unknown, name: string): string {
+  if (typeof value !== 'string' || !isAddress(value)) throw new RangeError(`${name} must be a base58 public key`);
+  return value;
+}
+
+function nonNegative(value: unknown, name: string): number {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) throw new RangeError(`${name} must be a finite number >= 0`);
+  return value;
 }
 
 const STATES: ReadonlySet<string> = new Set(['pending', 'open', 'executing', 'filled', 'pending_withdraw', 'cancelled', 'expired', 'failed']);
@@ -73,12 +114,17 @@ export function createControl(sim: SimContext, deps: ControlDeps): SimulatorCont
   };
   return {
     now: () => sim.clock.now(),
-    advanceTime: (ms) => sim.clock.advance(ms),
+    advanceTime(ms) {
+      const step = nonNegative(ms, 'ms');
+      checkTime(sim.clock.now() + step, 'the resulting time');
+      sim.clock.advance(step);
+    },
     setTime: (time) => sim.clock.set(toEpochMs(time)),
     markReadyToCancel(orderId) {
-      v2(orderId).markedReady = true;
+      v2(text(orderId, 'orderId')).markedReady = true;
     },
     fillOrder(orderId) {
+      text(orderId, 'orderId');
       const v1 = sim.triggerV1.orders.get(orderId);
       if (v1) {
         if (v1.status !== 'Open') throw new RangeError(`trigger v1 order ${orderId} is ${v1.status}`);
@@ -89,6 +135,7 @@ export function createControl(sim: SimContext, deps: ControlDeps): SimulatorCont
       fillV2(sim, v2(orderId));
     },
     expireOrder(orderId) {
+      text(orderId, 'orderId');
       const v1 = sim.triggerV1.orders.get(orderId);
       if (v1) {
         if (v1.status !== 'Open') throw new RangeError(`trigger v1 order ${orderId} is ${v1.status}`);
@@ -101,30 +148,54 @@ export function createControl(sim: SimContext, deps: ControlDeps): SimulatorCont
       setState(sim, order, 'expired');
     },
     setOrderState(orderId, state) {
-      if (!STATES.has(state)) throw new RangeError(`unknown order state ${state}`);
+      text(orderId, 'orderId');
+      if (typeof state !== 'string' || !STATES.has(state)) throw new RangeError(`unknown order state ${String(state)} (one of ${[...STATES].join(', ')})`);
       setState(sim, v2(orderId), state);
     },
     setBalance(wallet, token, amount) {
-      const value = amount === null ? null : BigInt(amount);
-      if (value !== null && value < 0n) throw new RangeError('balances cannot be negative');
-      sim.wallets.set(wallet, resolveMint(token), value);
+      publicKey(wallet, 'wallet');
+      const m = publicKey(resolveMint(text(token, 'mint')), 'mint');
+      const value = amount === null ? null : toAmount(amount);
+      sim.wallets.set(wallet, m, value);
     },
-    getBalance: (wallet, token) => sim.wallets.balance(wallet, resolveMint(token)),
-    setPrice: (token, usd) => sim.prices.set(mint(token), usd),
+    getBalance: (wallet, token) => sim.wallets.balance(text(wallet, 'wallet'), resolveMint(text(token, 'mint'))),
+    setPrice(token, usd) {
+      const m = mint(text(token, 'mint'));
+      if (typeof usd !== 'number' || !Number.isFinite(usd) || usd <= 0 || usd > 1e15) throw new RangeError('usd must be a finite price above 0 and at most 1e15');
+      sim.prices.set(m, usd);
+    },
     injectFault(operationId, status, times) {
-      if (!operationIds.has(operationId)) throw new RangeError(`unknown operationId ${operationId}`);
+      if (typeof operationId !== 'string' || !operationIds.has(operationId)) throw new RangeError(`unknown operationId ${String(operationId)}`);
+      if (!Number.isInteger(status) || status < 400 || status > 599) throw new RangeError('status must be an integer from 400 to 599');
+      if (times !== undefined && (!Number.isSafeInteger(times) || times < 1 || times > 1_000_000)) throw new RangeError('times must be an integer from 1 to 1000000');
       faults.inject(operationId, status, times);
     },
-    clearFaults: (operationId) => faults.clear(operationId),
+    clearFaults(operationId) {
+      if (operationId !== undefined && (typeof operationId !== 'string' || !operationIds.has(operationId))) throw new RangeError(`unknown operationId ${String(operationId)}`);
+      faults.clear(operationId);
+    },
     setTradingActive(active) {
+      if (typeof active !== 'boolean') throw new RangeError('active must be a boolean');
       sim.tradingActive = active;
     },
     setTokenVerification(tokenId, status) {
+      text(tokenId, 'tokenId');
+      if (status === null || typeof status !== 'object') throw new RangeError('status must be an object {exists?, verified?}');
+      for (const key of ['exists', 'verified'] as const) {
+        if (status[key] !== undefined && typeof status[key] !== 'boolean') throw new RangeError(`${key} must be a boolean`);
+      }
       const current = sim.express.status(tokenId);
       setTokenStatus(sim.express, tokenId, { exists: status.exists ?? current.exists, verified: status.verified ?? current.verified });
     },
     setStake(address, stakedAmount, unstaking = []) {
-      sim.portfolio.set(address, { stakedAmount, unstaking });
+      publicKey(address, 'address');
+      nonNegative(stakedAmount, 'stakedAmount');
+      if (!Array.isArray(unstaking) || unstaking.length > 1_000) throw new RangeError('unstaking must be an array of at most 1000 {amount, until}');
+      const entries = unstaking.map((entry, i) => {
+        if (entry === null || typeof entry !== 'object') throw new RangeError(`unstaking[${i}] must be an object {amount, until}`);
+        return { amount: nonNegative(entry.amount, `unstaking[${i}].amount`), until: checkTime(nonNegative(entry.until, `unstaking[${i}].until`), `unstaking[${i}].until`) };
+      });
+      sim.portfolio.set(address, { stakedAmount, unstaking: entries });
     },
     reset() {
       sim.clock.set(start);
@@ -137,6 +208,7 @@ export function createControl(sim: SimContext, deps: ControlDeps): SimulatorCont
       sim.triggerV2.reset();
       sim.prediction.reset();
       sim.lend.reset();
+      sim.ledger.reset();
       sim.tradingActive = true;
       faults.clear();
       rateLimiter.reset();

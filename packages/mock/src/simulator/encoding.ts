@@ -1,8 +1,7 @@
 // Byte/text conversions used across the simulator (base58, base64, base64url, UTF-8).
-import { getBase58Decoder, getBase58Encoder, getBase64Decoder, getBase64Encoder } from '@solana/kit';
+import { getBase64Decoder, getBase64Encoder } from '@solana/kit';
+import { decodeBase58, encodeBase58 } from './base58.js';
 
-const b58ToBytes = getBase58Encoder();
-const bytesToB58 = getBase58Decoder();
 const b64ToBytes = getBase64Encoder();
 const bytesToB64 = getBase64Decoder();
 const utf8 = new TextEncoder();
@@ -11,7 +10,7 @@ const utf8Decoder = new TextDecoder();
 const BASE58 = /^[1-9A-HJ-NP-Za-km-z]+$/;
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
-export const toBase58 = (bytes: Uint8Array): string => bytesToB58.decode(bytes);
+export const toBase58 = (bytes: Uint8Array): string => encodeBase58(bytes);
 export const toBase64 = (bytes: Uint8Array): string => bytesToB64.decode(bytes);
 export const utf8Bytes = (text: string): Uint8Array => utf8.encode(text);
 export const utf8Text = (bytes: Uint8Array): string => utf8Decoder.decode(bytes);
@@ -19,11 +18,7 @@ export const utf8Text = (bytes: Uint8Array): string => utf8Decoder.decode(bytes)
 /** Bytes of a base58 string, or undefined when it is not base58. */
 export function fromBase58(text: string): Uint8Array | undefined {
   if (!BASE58.test(text)) return undefined;
-  try {
-    return new Uint8Array(b58ToBytes.encode(text));
-  } catch {
-    return undefined;
-  }
+  return decodeBase58(text);
 }
 
 /** Bytes of a (padded) base64 string, or undefined when it is not base64. */

@@ -9,12 +9,14 @@ import { createControl, type SimulatorControl } from './control.js';
 import { CONTROL_PREFIX, handleControl } from './control-routes.js';
 import { createFaults } from './faults.js';
 import { HANDLERS } from './handlers.js';
-import { createJwtSigner } from './jwt.js';
+import { createJwtSigner, jwtSecret } from './jwt.js';
 import { createPipeline, type MaybePromise } from './pipeline.js';
 import { createPrices } from './prices.js';
 import { createRandom, hashString, type Random } from './random.js';
 import { createRateLimiter, type RateLimitOptions } from './rate-limit.js';
-import { jsonResponse } from './respond.js';
+import { errorResponse, jsonResponse } from './respond.js';
+import { createCors } from './cors.js';
+import { ApiError } from './errors.js';
 import { sharedParts } from './shared.js';
 import { bundledSpec, type OpenApiDocument } from './spec.js';
 import type { SimRequest, SimResponse, SimulatorOperation } from './types.js';
@@ -39,6 +41,11 @@ export interface SimulatorOptions {
   apiKeys?: readonly string[];
   rateLimit?: RateLimitOptions;
   settings?: Partial<SimSettings>;
+  /**
+   * HMAC secret of the trigger v2 JWTs (at least 32 bytes; a string is UTF-8). Default: random per
+   * simulator, so no one can forge a token. Give one only when tokens must survive a restart.
+   */
+  jwtSecret?: string | Uint8Array;
   /** Serve the control API at /__control/* (default true). */
   controlRoutes?: boolean;
   /** HTML served at GET /docs (the CLI passes the offline docs site). */
@@ -57,16 +64,6 @@ export interface Simulator {
   readonly operations: readonly SimulatorOperation[];
   readonly seed: number;
 }
-
-const CORS_HEADERS: Record<string, string> = {
-  'access-control-allow-origin': '*',
-  'access-control-expose-headers': 'x-ratelimit-remaining, x-ratelimit-current, x-ratelimit-reset, retry-after',
-};
-const CORS_PREFLIGHT: Record<string, string> = {
-  'access-control-allow-methods': 'GET, POST, PATCH, PUT, DELETE, OPTIONS',
-  'access-control-allow-headers': 'x-api-key, authorization, content-type',
-  'access-control-max-age': '600',
-};
 
 function toEpochMs(value: number | Date | string | undefined): number {
   if (value === undefined) return DEFAULT_START;
@@ -89,7 +86,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
 
   const baseRandom = createRandom(seed);
   let requestIds: Random = baseRandom.fork('request-ids');
-  const jwt = createJwtSigner(baseRandom.fork('jwt-secret').bytes(32));
+  const jwt = createJwtSigner(jwtSecret(options.jwtSecret));
   const sim: SimContext = {
     seed,
     clock,
@@ -127,7 +124,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     doc,
     sim,
     router: shared.router,
-    authenticator: createAuthenticator({ ...(options.apiKeys ? { apiKeys: options.apiKeys } : {}), jwt, now }),
+    authenticator: createAuthenticator({ ...(options.apiKeys ? { apiKeys: options.apiKeys } : {}), jwt, now, tokenTtlMs: settings.tokenTtlMs }),
     validators: shared.validators,
     handlers: HANDLERS,
     rateLimiter,
@@ -140,27 +137,34 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const controlRoutes = options.controlRoutes ?? true;
   const docsHtml = options.docsHtml;
 
+  const cors = createCors(doc, shared.operations);
   const handle = (request: SimRequest): MaybePromise<SimResponse> => {
     const response = route(request);
     // Browsers send Origin on cross-origin calls; other clients do not need the CORS headers.
     if (request.header('origin') === undefined) return response;
-    const withCors = (r: SimResponse): SimResponse => {
-      Object.assign(r.headers, CORS_HEADERS);
-      return r;
-    };
-    return response instanceof Promise ? response.then(withCors) : withCors(response);
+    return response instanceof Promise ? response.then((r) => cors.apply(request, r)) : cors.apply(request, response);
+  };
+
+  // A server-level error (413, 431, 408, ...) in the error shape of the request's operation (or
+  // of the operation nearest its path), made by the same respond stage as every other error.
+  const reject = (request: SimRequest, status: number, message: string): SimResponse => {
+    const match = shared.router.match(request.method, request.path);
+    const shape = match.kind === 'operation' ? shared.errorShapes.forOperation(match.operation.operationId, status) : shared.errorShapes.forPath(request.path);
+    return cors.apply(request, errorResponse(shape, new ApiError(status, message), requestIds.uuid(clock.now())));
   };
 
   const route = (request: SimRequest): MaybePromise<SimResponse> => {
     const { method, path } = request;
-    // CORS preflight, so that web apps on another local port can call the simulator.
-    if (method === 'OPTIONS') return { status: 204, headers: { ...CORS_PREFLIGHT, ...CORS_HEADERS }, body: '', raw: true };
+    // CORS preflight, so that web apps on another origin can call the simulator.
+    if (method === 'OPTIONS') return cors.preflight(request);
     if (method === 'GET' || method === 'HEAD') {
       if (path === '/openapi.json') return { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' }, body: shared.specJson(), raw: true };
       if (path === '/docs' || path === '/docs/') {
         if (docsHtml === undefined) return jsonResponse(404, { error: 'The docs site is not bundled with this server (build @x/docs, then the mock)' });
         return { status: 200, headers: { 'content-type': 'text/html; charset=utf-8' }, body: docsHtml, raw: true };
       }
+      // The docs route on the hash (/docs#/swap/swapgetorder); a page path under /docs goes there.
+      if (path.startsWith('/docs/') && docsHtml !== undefined) return { status: 302, headers: { location: `/docs#/${path.slice('/docs/'.length)}` }, body: '', raw: true };
       if (path === '/') {
         return jsonResponse(200, {
           name: `${doc.info.title} (x-mock simulator)`,
@@ -198,7 +202,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     operations: shared.summaries,
     seed,
   };
-  registerSimHandler(simulator, { handle });
+  registerSimHandler(simulator, { handle, reject });
   return simulator;
 }
 

@@ -1,10 +1,14 @@
-// HS256 JSON Web Tokens with WebCrypto HMAC (no node: imports). The simulator signs trigger v2
-// tokens with a secret derived from its seed; expiry is checked against the simulated clock.
-import { fromBase64Url, toBase64Url, utf8Bytes, utf8Text } from './encoding.js';
+// HS256 JSON Web Tokens with `jose` (WebCrypto underneath, so it also runs in browsers). The
+// secret is random per simulator unless a deterministic one is asked for explicitly; it is never
+// derived from the seed. Every time claim (`iat`, `nbf`, `exp`) is checked against the simulated
+// clock, with no tolerance.
+import { errors, jwtVerify, SignJWT } from 'jose';
+import { utf8Bytes } from './encoding.js';
 
 export interface JwtClaims {
   sub: string;
   iat: number;
+  nbf: number;
   exp: number;
   jti: string;
   [key: string]: unknown;
@@ -12,39 +16,64 @@ export interface JwtClaims {
 
 export interface JwtSigner {
   sign(claims: JwtClaims): Promise<string>;
-  /** The claims of a well-formed, correctly signed token; undefined otherwise (expiry not checked). */
-  verify(token: string): Promise<JwtClaims | undefined>;
+  /**
+   * The claims of a correctly signed HS256 token that is valid at `nowMs` (simulated): issued in
+   * the past, not before its `nbf`, not expired, at most `maxAgeSeconds` old. Undefined otherwise.
+   */
+  verify(token: string, nowMs: number, maxAgeSeconds: number): Promise<JwtClaims | undefined>;
 }
 
-const HEADER = toBase64Url(utf8Bytes(JSON.stringify({ alg: 'HS256', typ: 'JWT' })));
+/** Shortest secret accepted: HS256 wants at least 256 bits. */
+export const MIN_SECRET_BYTES = 32;
+
+/** The HMAC secret: the given one (a string is taken as UTF-8), else 32 random bytes. */
+export function jwtSecret(given?: string | Uint8Array): Uint8Array {
+  if (given === undefined) return crypto.getRandomValues(new Uint8Array(MIN_SECRET_BYTES));
+  const bytes = typeof given === 'string' ? utf8Bytes(given) : given;
+  if (bytes.length < MIN_SECRET_BYTES) throw new RangeError(`jwtSecret must be at least ${MIN_SECRET_BYTES} bytes`);
+  return new Uint8Array(bytes);
+}
+
+/** Tokens whose signature and claims jose has checked, kept per signer (bounded; oldest out first). */
+const VERIFIED_TOKENS = 4_096;
+
+/**
+ * The time checks of jose's `jwtVerify` (with no tolerance) for a token it has already verified once:
+ * issued in the past and at most `maxAgeSeconds` ago, not before its `nbf`, not expired.
+ */
+function timeValid(claims: JwtClaims, nowMs: number, maxAgeSeconds: number): boolean {
+  const now = Math.floor(nowMs / 1000);
+  const age = now - claims.iat;
+  return claims.nbf <= now && claims.exp > now && age >= 0 && age <= maxAgeSeconds;
+}
 
 export function createJwtSigner(secret: Uint8Array): JwtSigner {
-  let keyPromise: Promise<CryptoKey> | undefined;
-  const key = (): Promise<CryptoKey> =>
-    (keyPromise ??= crypto.subtle.importKey('raw', secret as BufferSource, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']));
+  const key = new Uint8Array(secret);
+  // A client sends the same token with every call: its HMAC is checked once (by jose), later uses
+  // only re-check the time claims. Same secret, same token text: same outcome of the HMAC check.
+  const verified = new Map<string, JwtClaims>();
   return {
-    async sign(claims) {
-      const payload = toBase64Url(utf8Bytes(JSON.stringify(claims)));
-      const input = `${HEADER}.${payload}`;
-      const mac = new Uint8Array(await crypto.subtle.sign('HMAC', await key(), utf8Bytes(input) as BufferSource));
-      return `${input}.${toBase64Url(mac)}`;
-    },
-    async verify(token) {
-      const parts = token.split('.');
-      if (parts.length !== 3) return undefined;
-      const [header, payload, signature] = parts as [string, string, string];
-      if (header !== HEADER) return undefined;
-      const mac = fromBase64Url(signature);
-      const body = fromBase64Url(payload);
-      if (!mac || !body || mac.length !== 32) return undefined;
-      const ok = await crypto.subtle.verify('HMAC', await key(), mac as BufferSource, utf8Bytes(`${header}.${payload}`) as BufferSource);
-      if (!ok) return undefined;
+    sign: (claims) => new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(key),
+    async verify(token, nowMs, maxAgeSeconds) {
+      const known = verified.get(token);
+      if (known !== undefined) return timeValid(known, nowMs, maxAgeSeconds) ? { ...known } : undefined;
       try {
-        const claims = JSON.parse(utf8Text(body)) as JwtClaims;
-        if (typeof claims.sub !== 'string' || typeof claims.exp !== 'number') return undefined;
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: ['HS256'],
+          typ: 'JWT',
+          currentDate: new Date(nowMs),
+          clockTolerance: 0,
+          maxTokenAge: maxAgeSeconds,
+          requiredClaims: ['sub', 'iat', 'nbf', 'exp'],
+        });
+        if (typeof payload.sub !== 'string') return undefined;
+        const claims = payload as JwtClaims;
+        if (verified.size >= VERIFIED_TOKENS) verified.delete(verified.keys().next().value as string);
+        verified.set(token, { ...claims });
         return claims;
-      } catch {
-        return undefined;
+      } catch (error) {
+        if (error instanceof errors.JOSEError || error instanceof TypeError) return undefined;
+        throw error;
       }
     },
   };

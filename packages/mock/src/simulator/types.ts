@@ -27,6 +27,11 @@ export interface SimResponse {
 /** Answers the simulator's own request records (what the node server drives); synchronous when no stage waits. */
 export interface SimHandler {
   handle(request: SimRequest): SimResponse | Promise<SimResponse>;
+  /**
+   * The answer to a server-level error (413, 431, 408, malformed request, ...) of `request`, in the
+   * error shape of its operation, made by the same respond stage as every other error.
+   */
+  reject(request: SimRequest, status: number, message: string): SimResponse;
 }
 
 /** One operation the simulator answers (what its public object shows of it). */

@@ -61,4 +61,25 @@ describe('validate stage', () => {
     expect(errorOf(() => execute.validate(request({}, JSON.stringify({ requestId: 'r' })), {})).options.code).toBe(-5);
     expect(errorOf(() => execute.validate(request({}, JSON.stringify({ requestId: 'r', signedTransaction: '***' })), {})).options.code).toBe(-2);
   });
+
+  it('names the rule that failed inside a union, not another branch\'s type', () => {
+    const build = validatorOf('swapGetBuild');
+    const base = { inputMint: 'D6gqDYHvpEparhs6TGfnXKtNEzVe48aLfmB6bKNjdKsD', outputMint: '7gQqK6wWf1gAc7f2R4oQ18Q4m6Vazr1umgktSGsnJZny', amount: '1', taker: 'D6gqDYHvpEparhs6TGfnXKtNEzVe48aLfmB6bKNjdKsD' };
+    const over = errorOf(() => build.validate(request({ ...base, computeUnitPricePercentile: '10001' }), {}));
+    expect(over.message).toBe('Invalid computeUnitPricePercentile: 10001 exceeds the maximum of 10000');
+    const under = errorOf(() => build.validate(request({ ...base, computeUnitPricePercentile: '-1' }), {}));
+    expect(under.message).toBe('Invalid computeUnitPricePercentile: -1 is below the minimum of 0');
+    const word = errorOf(() => build.validate(request({ ...base, computeUnitPricePercentile: 'fast' }), {}));
+    expect(word.message).toMatch(/^Invalid computeUnitPricePercentile: must be one of "medium", "high", "veryHigh"/);
+    const fraction = errorOf(() => build.validate(request({ ...base, computeUnitPricePercentile: '1.5' }), {}));
+    expect(fraction.message).not.toMatch(/must be string$/);
+  });
+
+  it('names every admitted type when no branch takes the value', async () => {
+    const { explainErrors } = await import('./validate.js');
+    const validate = compiler.compile({ type: 'object', properties: { a: { anyOf: [{ type: 'string' }, { type: 'integer' }] } } });
+    expect(validate({ a: true })).toBe(false);
+    expect(explainErrors(validate.errors!, { a: true })).toBe('/a must be string or integer');
+  });
 });
+

@@ -1,7 +1,7 @@
 // Validate stage: parameters and JSON bodies against the operation's schemas. The validators are
 // compiled on an operation's first request and shared by every simulator of the process (see
 // shared.ts). Query and path values arrive as text and are coerced to the schema's type first.
-import { resolvePointer, type ValidateFunction } from '@x/openapi/reader';
+import { resolvePointer, type ErrorObject, type ValidateFunction } from '@x/openapi/reader';
 import { ApiError } from './errors.js';
 import type { OperationInfo } from './operations.js';
 import { describeError, type SchemaCompiler } from './schemas.js';
@@ -88,8 +88,7 @@ export function createOperationValidator(doc: OpenApiDocument, compiler: SchemaC
         }
         const value = coerce(raw, p.types);
         if (!p.validate(value)) {
-          const detail = p.validate.errors?.[0];
-          const reason = detail ? describeError(detail).replace(/^value /, '') : 'is invalid';
+          const reason = explainErrors(p.validate.errors ?? [], value).replace(/^value /, '');
           throw new ApiError(400, `Invalid ${p.name}: ${reason}`, { param: p.name });
         }
         if (p.location === 'path') input.path[p.name] = value;
@@ -108,12 +107,14 @@ export function createOperationValidator(doc: OpenApiDocument, compiler: SchemaC
           throw new ApiError(400, 'Request body is not valid JSON', { param: 'body', code: -2 });
         }
         if (!bodyValidate(body)) {
-          const detail = bodyValidate.errors?.[0];
+          const errors = bodyValidate.errors ?? [];
+          const detail = failedRule(errors);
           const missing = detail?.keyword === 'required' && detail.instancePath === '' ? (detail.params as { missingProperty?: string }).missingProperty : undefined;
           const field = missing ?? detail?.instancePath.split('/')[1];
-          throw new ApiError(400, `Invalid request body: ${detail ? describeError(detail) : 'does not match the schema'}`, {
+          const reason = errors.length > 0 ? explainErrors(errors, body) : 'does not match the schema';
+          throw new ApiError(400, `Invalid request body: ${reason}`, {
             ...(field ? { param: field, code: missingCode(op, field, missing !== undefined) } : {}),
-            details: { field: field ?? null, reason: detail ? describeError(detail) : 'invalid' },
+            details: { field: field ?? null, reason },
           });
         }
         input.body = body;
@@ -129,4 +130,76 @@ function missingCode(op: OperationInfo, field: string, missing = true): number |
   if (field === 'requestId' && missing) return -4;
   if (field === 'signedTransaction' && missing) return -5;
   return -2;
+}
+
+// Which error to report. ajv reports every failing branch of an anyOf/oneOf, in schema order, then
+// the anyOf itself: for `computeUnitPricePercentile=10001` (anyOf [string enum, integer 0..10000])
+// the first error is the string branch's "must be string", although the value is an integer and
+// what failed is the integer branch's maximum. A type mismatch inside a union only says that
+// branch does not apply; the rule that failed is the error of the branch the value's type fits.
+
+const UNION_KEYWORDS = new Set(['anyOf', 'oneOf', 'if', 'not']);
+const depth = (error: ErrorObject): number => (error.instancePath === '' ? 0 : error.instancePath.split('/').length);
+
+/** The error naming the rule that failed: deepest in the value first, a branch's rule before another branch's type mismatch. */
+export function failedRule(errors: readonly ErrorObject[]): ErrorObject | undefined {
+  const specific = errors.filter((e) => !UNION_KEYWORDS.has(e.keyword));
+  if (specific.length === 0) return errors[0];
+  // A branch whose type the value does not have is out, with every other error it reported
+  // (ajv also reports that branch's enum, pattern, ...).
+  const branchOf = (e: ErrorObject): string => e.schemaPath.slice(0, e.schemaPath.lastIndexOf('/'));
+  const refused = new Set(specific.filter((e) => e.keyword === 'type').map((e) => `${e.instancePath} ${branchOf(e)}`));
+  const applicable = specific.filter((e) => !refused.has(`${e.instancePath} ${branchOf(e)}`));
+  const pool = applicable.length > 0 ? applicable : specific;
+  const deepest = Math.max(...pool.map(depth));
+  const candidates = pool.filter((e) => depth(e) === deepest);
+  return candidates.find((e) => e.keyword !== 'type') ?? candidates[0];
+}
+
+/** The value at a JSON pointer of the instance. */
+function valueAt(data: unknown, pointer: string): unknown {
+  let node = data;
+  for (const raw of pointer.split('/').slice(1)) {
+    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<string, unknown>)[key];
+  }
+  return node;
+}
+
+/** A one-line reason for a failed validation of `data`, naming the rule that failed. */
+export function explainErrors(errors: readonly ErrorObject[], data: unknown): string {
+  const rule = failedRule(errors);
+  if (!rule) return 'value is invalid';
+  const where = rule.instancePath || 'value';
+  if (rule.keyword === 'type') {
+    // Every branch refused the value's type: name all the types it may have.
+    const types = [...new Set(errors.filter((e) => e.keyword === 'type' && e.instancePath === rule.instancePath).flatMap((e) => String((e.params as { type?: string | string[] }).type ?? '').split(',')))];
+    return `${where} must be ${types.join(' or ')}`;
+  }
+  const value = valueAt(data, rule.instancePath);
+  const shown = typeof value === 'string' ? JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}...` : value) : String(value);
+  const limit = (rule.params as { limit?: number | string }).limit;
+  switch (rule.keyword) {
+    case 'maximum':
+      return `${where} ${shown} exceeds the maximum of ${limit}`;
+    case 'exclusiveMaximum':
+      return `${where} ${shown} must be below ${limit} (exclusive maximum)`;
+    case 'minimum':
+      return `${where} ${shown} is below the minimum of ${limit}`;
+    case 'exclusiveMinimum':
+      return `${where} ${shown} must be above ${limit} (exclusive minimum)`;
+    case 'maxLength':
+      return `${where} is longer than the maximum length of ${limit}`;
+    case 'minLength':
+      return `${where} is shorter than the minimum length of ${limit}`;
+    case 'maxItems':
+      return `${where} has more than the maximum of ${limit} items`;
+    case 'minItems':
+      return `${where} has fewer than the minimum of ${limit} items`;
+    case 'multipleOf':
+      return `${where} ${shown} is not a multiple of ${(rule.params as { multipleOf?: number }).multipleOf}`;
+    default:
+      return describeError(rule);
+  }
 }

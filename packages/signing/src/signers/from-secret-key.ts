@@ -5,7 +5,7 @@
  */
 import { getAddressFromPublicKey, type Address } from '@solana/kit';
 import { bytesToAddressString } from '../encoding.js';
-import { ED25519_ALGORITHM_IDENTIFIER, keysMatch, signEd25519 } from '../ed25519.js';
+import { ED25519_ALGORITHM_IDENTIFIER, keysMatch, signEd25519, signEd25519Raw } from '../ed25519.js';
 import { SignerError } from '../errors.js';
 import { readSecretKey, type SecretKeyInput } from './secret-key-input.js';
 import { markTrusted } from './trusted.js';
@@ -24,7 +24,7 @@ function keySigner(privateKey: CryptoKey, address: Address): Signer {
     signTransactionMessage: (transaction) => signEd25519(privateKey, transaction.messageBytes),
     signMessageBytes: (message) => signEd25519(privateKey, message),
   };
-  return markTrusted(Object.freeze(signer));
+  return markTrusted(Object.freeze(signer), (message) => signEd25519Raw(privateKey, message));
 }
 
 async function importPrivateKey(seed: Uint8Array): Promise<CryptoKey> {

@@ -95,8 +95,14 @@ const TOKEN = {
 } as const;
 /** Token instructions that move nothing out of a holder (initialize, revoke, mint, freeze, thaw, sync, ...). */
 const TOKEN_INERT = new Set([0, 1, 2, 5, 7, 10, 11, 14, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25]);
-/** Token-2022 extension instructions known to move nothing out of a holder (initializers of extensions). */
-const TOKEN_2022_INERT = new Set([28, 29, 30, 31, 32, 35, 36, 38, 39, 40, 41, 43]);
+/**
+ * Token-2022 extension instructions that move nothing out of a holder: default account state,
+ * reallocate, memo-transfer switch, native mint creation, non-transferable and permanent-delegate
+ * mint initializers, metadata / group / member pointers, scaled UI amount. Not among them (so
+ * `unrecognized` when the wallet signs them): confidential transfers, transfer hooks, withdrawing
+ * excess lamports, withheld-fee withdrawals and the rest.
+ */
+const TOKEN_2022_INERT = new Set([28, 29, 30, 31, 32, 35, 39, 40, 41, 43]);
 
 /** The accounts of a transaction in instruction-index order, resolved as far as the bytes allow. */
 export interface AccountResolver {
@@ -105,7 +111,7 @@ export interface AccountResolver {
 }
 
 export function accountResolver(tx: ParsedTransaction): AccountResolver {
-  const statics = new Map<number, InspectedAccount>();
+  const statics: (InspectedAccount | undefined)[] = [];
   let loaded: InspectedAccount[] | undefined;
   const lookedUp = (): InspectedAccount[] => {
     if (loaded) return loaded;
@@ -122,10 +128,10 @@ export function accountResolver(tx: ParsedTransaction): AccountResolver {
   return {
     account(index) {
       if (index >= tx.staticAccountCount) return lookedUp()[index - tx.staticAccountCount] as InspectedAccount;
-      let found = statics.get(index);
-      if (!found) {
+      let found = statics[index];
+      if (found === undefined) {
         found = { address: bytesToAddressString(staticAccountBytes(tx, index)), lookup: null };
-        statics.set(index, found);
+        statics[index] = found;
       }
       return found;
     },
@@ -374,9 +380,10 @@ export interface ValueReading {
 export function readValueMovements(tx: ParsedTransaction, accounts: AccountResolver = accountResolver(tx)): ValueReading {
   const movements: ValueMovement[] = [];
   let durableNonce: DurableNonce | null = null;
-  tx.instructions.forEach((instruction, index) => {
+  for (let index = 0; index < tx.instructions.length; index++) {
+    const instruction = tx.instructions[index] as ParsedInstruction;
     const kind = programOf(tx, instruction.programIndex);
-    if (kind === undefined) return;
+    if (kind === undefined) continue;
     const program = accounts.account(instruction.programIndex).address as Address;
     const ctx: Context = { tx, accounts, index, instruction, program };
     if (kind === 'system') {
@@ -386,10 +393,10 @@ export function readValueMovements(tx: ParsedTransaction, accounts: AccountResol
       }
       const found = decodeSystem(ctx);
       if (found) movements.push(found);
-      return;
+      continue;
     }
     const found = decodeToken(ctx, kind === 'token-2022');
     if (found) movements.push(found);
-  });
+  }
   return { movements, durableNonce };
 }

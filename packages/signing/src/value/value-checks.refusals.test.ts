@@ -12,6 +12,7 @@ import {
   newKey,
   nobleSign,
   randomAddress,
+  rawInstruction,
   system,
   token,
   TOKEN_2022_PROGRAM,
@@ -254,5 +255,15 @@ describe('what the value checks let through', () => {
     const transaction = v0(key.address, [memoInstruction('x', key.address)]);
     const bad = { expect: { transfers: [{ amount: '-1', to: randomAddress() }] } };
     await expect(signTransaction(transaction, countingSigner(key), bad)).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
+  });
+});
+
+describe('instructions of the value programs this package does not decode', () => {
+  it('a Token-2022 withdrawExcessLamports signed by the wallet is refused under an intent: UNRECOGNIZED_INSTRUCTION', async () => {
+    const key = newKey();
+    const instruction = rawInstruction(TOKEN_2022_PROGRAM, [[randomAddress(), 'w'], [randomAddress(), 'w'], [key.address, 'rs']], [38]);
+    const signer = countingSigner(key);
+    await rejection(signTransaction(v0(key.address, [instruction]), signer, NOTHING_OUT), TransactionRejectedError, 'UNRECOGNIZED_INSTRUCTION');
+    expect(signer.calls).toBe(0);
   });
 });

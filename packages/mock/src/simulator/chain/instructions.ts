@@ -1,6 +1,7 @@
 // Instruction builders for the transactions the simulator assembles. Layouts follow the usual
 // conventions (system transfer = u32 2 + u64 lamports; compute budget = u8 tag + value).
-import { AccountRole, address, getAddressEncoder, getProgramDerivedAddress, type Instruction } from '@solana/kit';
+import { AccountRole, address, type Instruction } from '@solana/kit';
+import { ApiError } from '../errors.js';
 import {
   ASSOCIATED_TOKEN_PROGRAM,
   COMPUTE_BUDGET_PROGRAM,
@@ -10,6 +11,8 @@ import {
   TOKEN_PROGRAM,
 } from './addresses.js';
 import { utf8Bytes } from '../encoding.js';
+import { publicKeyBytes } from './keys.js';
+import { programDerivedAddress } from './pda.js';
 
 export interface AccountSpec {
   pubkey: string;
@@ -59,15 +62,17 @@ export function systemTransfer(from: string, to: string, lamports: bigint): Plai
   return { programId: SYSTEM_PROGRAM, accounts: [acct(from, true, true), acct(to, false, true)], data: concat(tag, u64(lamports)) };
 }
 
-const addressEncoder = getAddressEncoder();
+function keyBytes(key: string): Uint8Array {
+  const bytes = publicKeyBytes(key);
+  if (!bytes) throw new TypeError(`not a base58 public key: ${key}`);
+  return bytes;
+}
 
 /** The associated token account of `owner` for `mint` (the address wallets and signers derive). */
 export async function associatedTokenAccount(owner: string, mint: string): Promise<string> {
-  const [derived] = await getProgramDerivedAddress({
-    programAddress: address(ASSOCIATED_TOKEN_PROGRAM),
-    seeds: [addressEncoder.encode(address(owner)), addressEncoder.encode(address(TOKEN_PROGRAM)), addressEncoder.encode(address(mint))],
-  });
-  return derived;
+  // The schemas check only the alphabet: a value that is not 32 bytes is the client's error (400).
+  for (const key of [owner, mint]) if (!publicKeyBytes(key)) throw new ApiError(400, `Invalid public key: ${key} is not 32 bytes of base58`);
+  return programDerivedAddress(ASSOCIATED_TOKEN_PROGRAM, [keyBytes(owner), keyBytes(TOKEN_PROGRAM), keyBytes(mint)])[0];
 }
 
 /**

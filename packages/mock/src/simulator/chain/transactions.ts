@@ -1,25 +1,15 @@
-// Real v0 transactions: assembled with @solana/kit (the library @x/signing uses), decoded from
-// base64 wire format, and their Ed25519 signatures verified with WebCrypto.
-import {
-  address,
-  appendTransactionMessageInstructions,
-  blockhash as toBlockhash,
-  compileTransaction,
-  createTransactionMessage,
-  getBase64EncodedWireTransaction,
-  getCompiledTransactionMessageDecoder,
-  getPublicKeyFromAddress,
-  getTransactionDecoder,
-  isAddress,
-  pipe,
-  setTransactionMessageFeePayer,
-  setTransactionMessageLifetimeUsingBlockhash,
-  verifySignature,
-  type SignatureBytes,
-} from '@solana/kit';
-import { fromBase64, toBase58 } from '../encoding.js';
+// Real v0 transactions: assembled by compileV0 (byte for byte what @solana/kit, the library
+// @x/signing uses, assembles), decoded from base64 wire format with @solana/kit, and their
+// Ed25519 signatures verified with WebCrypto.
+import { getCompiledTransactionMessageDecoder, getTransactionDecoder } from '@solana/kit';
+import { fromBase64, toBase58, toBase64 } from '../encoding.js';
 import { ApiError } from '../errors.js';
-import { toKitInstruction, type PlainInstruction } from './instructions.js';
+import { compileV0 } from './compile.js';
+import { decodeWire } from './decode.js';
+import type { PlainInstruction } from './instructions.js';
+import { publicKeyBytes } from './keys.js';
+
+export { publicKeyBytes };
 
 export interface BuiltTransaction {
   /** Base64 wire transaction with empty (zero) signature slots. */
@@ -39,27 +29,13 @@ export interface BuildInput {
 
 /** Throws a 400 for a base58 string that is not a 32-byte public key (the schemas check only the alphabet). */
 export function assertPublicKeys(keys: Iterable<string>): void {
-  for (const key of keys) if (!isAddress(key)) throw new ApiError(400, `Invalid public key: ${key} is not 32 bytes of base58`);
+  for (const key of keys) if (publicKeyBytes(key) === undefined) throw new ApiError(400, `Invalid public key: ${key} is not 32 bytes of base58`);
 }
 
 export function buildTransaction(input: BuildInput): BuiltTransaction {
   assertPublicKeys([input.feePayer, ...input.instructions.flatMap((ix) => [ix.programId, ...ix.accounts.map((a) => a.pubkey)])]);
-  const message = pipe(
-    createTransactionMessage({ version: 0 }),
-    (m) => setTransactionMessageFeePayer(address(input.feePayer), m),
-    (m) =>
-      setTransactionMessageLifetimeUsingBlockhash(
-        { blockhash: toBlockhash(input.blockhash), lastValidBlockHeight: BigInt(input.lastValidBlockHeight) },
-        m,
-      ),
-    (m) => appendTransactionMessageInstructions(input.instructions.map(toKitInstruction), m),
-  );
-  const tx = compileTransaction(message);
-  return {
-    base64: getBase64EncodedWireTransaction(tx),
-    messageBytes: new Uint8Array(tx.messageBytes),
-    signers: Object.keys(tx.signatures),
-  };
+  const compiled = compileV0(input.feePayer, input.instructions, input.blockhash);
+  return { base64: toBase64(compiled.wire), messageBytes: compiled.messageBytes, signers: compiled.signers };
 }
 
 export interface DecodedInstruction {
@@ -87,6 +63,11 @@ const isZero = (bytes: Uint8Array): boolean => bytes.every((b) => b === 0);
 export function decodeTransaction(base64: string): DecodedTransaction | undefined {
   const bytes = fromBase64(base64);
   if (!bytes || bytes.length < 65) return undefined;
+  return decodeWire(bytes) ?? decodeWithKit(bytes);
+}
+
+/** The @solana/kit decoding, for what the fast path leaves (other versions, unusual layouts, garbage). */
+export function decodeWithKit(bytes: Uint8Array): DecodedTransaction | undefined {
   try {
     const tx = txDecoder.decode(bytes);
     const messageBytes = new Uint8Array(tx.messageBytes);
@@ -121,12 +102,33 @@ export function decodeTransaction(base64: string): DecodedTransaction | undefine
   }
 }
 
+/** Imported public keys by address, shared by every simulator of the process (bounded; oldest out first). */
+const verifyKeys = new Map<string, Promise<CryptoKey | undefined>>();
+const VERIFY_KEYS = 2_048;
+
+function verifyKey(signer: string): Promise<CryptoKey | undefined> {
+  let key = verifyKeys.get(signer);
+  if (key === undefined) {
+    const bytes = publicKeyBytes(signer);
+    key = bytes
+      ? crypto.subtle.importKey('raw', bytes as BufferSource, { name: 'Ed25519' }, false, ['verify']).then(
+          (k) => k,
+          () => undefined,
+        )
+      : Promise.resolve(undefined);
+    if (verifyKeys.size >= VERIFY_KEYS) verifyKeys.delete(verifyKeys.keys().next().value as string);
+    verifyKeys.set(signer, key);
+  }
+  return key;
+}
+
 /** Verifies an Ed25519 signature by `signer` (base58 address) over `data`. */
 export async function verifyEd25519(signer: string, signature: Uint8Array, data: Uint8Array): Promise<boolean> {
   if (signature.length !== 64) return false;
+  const key = await verifyKey(signer);
+  if (!key) return false;
   try {
-    const key = await getPublicKeyFromAddress(address(signer));
-    return await verifySignature(key, signature as SignatureBytes, data);
+    return await crypto.subtle.verify('Ed25519', key, signature as BufferSource, data as BufferSource);
   } catch {
     return false;
   }

@@ -3,7 +3,7 @@
 import type { ExpressCraftResponse, ExpressEligibilityResponse } from '@x/types';
 import { AMM_KEYS, EXPRESS_RECEIVER, SIGNATURE_FEE_LAMPORTS } from '../chain/addresses.js';
 import { computeUnitLimit, swap, tokenTransfer, type PlainInstruction } from '../chain/instructions.js';
-import { BLOCKHASH_VALIDITY_BLOCKS } from '../chain/ledger.js';
+import { alreadyProcessed, BLOCKHASH_VALIDITY_BLOCKS } from '../chain/ledger.js';
 import { assertPublicKeys, buildTransaction, checkSigner, decodeTransaction } from '../chain/transactions.js';
 import { iso } from '../context.js';
 import type { Handler } from '../handler.js';
@@ -126,14 +126,19 @@ export const tokensExecuteExpress: Handler<'tokensExecuteExpress'> = async (ctx)
   const check = await checkSigner(tx, craft.sender);
   if (check !== 'valid') throw new ApiError(400, check === 'missing' ? 'Transaction is not signed by the sender' : 'Invalid sender signature');
   // A concurrent execute of the same payment may have won while the signature was checked.
-  if (!sim.express.crafts.delete(craft.requestId)) throw new ApiError(400, 'Unknown or expired requestId');
+  if (!sim.express.crafts.has(craft.requestId)) throw new ApiError(400, 'Unknown or expired requestId');
+  // Two crafts in the same slot can carry the same message: one signed payment lands once.
+  const signature = toBase58(tx.signatures[0]!.signature!);
+  const earlier = sim.ledger.land(signature, `tokensExecuteExpress:${craft.requestId}`);
+  if (earlier) throw alreadyProcessed(earlier);
+  sim.express.crafts.delete(craft.requestId);
   sim.wallets.add(craft.sender, craft.inputMint, -craft.inputAmount);
   sim.wallets.add(craft.sender, NATIVE_MINT, -BigInt(SIGNATURE_FEE_LAMPORTS));
   setTokenStatus(sim.express, body.tokenId, { exists: true, verified: true });
   return {
     body: {
       status: 'Success',
-      signature: toBase58(tx.signatures[0]!.signature!),
+      signature,
       code: 0,
       totalTime: 1,
       verificationCreated: true,

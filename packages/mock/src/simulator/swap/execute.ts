@@ -1,11 +1,18 @@
 // POST /swap/v2/execute: checks the requestId, that the signed transaction carries exactly the
 // message the order issued, and the client's Ed25519 signatures; then lands it (balances move).
-// Re-sending the same signedTransaction + requestId within 2 minutes returns the same result.
-import { bytesEqual, toBase58 } from '../encoding.js';
+// Re-sending the same signedTransaction + requestId within 2 minutes returns the same result
+// (the documented way to poll). A transaction whose signature already landed (under another
+// requestId, or through another endpoint) does not land again: the chain refuses it, so the
+// answer is the router's "failed to land" (-1000 on-chain, -2000 RFQ) with that signature, and no
+// balance moves. Two orders of the same inputs in the same slot may carry byte-identical messages,
+// as on the real chain (same blockhash, same instructions); that is harmless because the
+// signature, not the requestId, is what lands.
+import { bytesEqual } from '../encoding.js';
 import { checkSigner, decodeTransaction } from '../chain/transactions.js';
 import type { SimContext } from '../context.js';
 import type { Handler } from '../handler.js';
 import { ApiError } from '../errors.js';
+import { landingSignature } from '../chain/ledger.js';
 import { NATIVE_MINT } from '../tokens.js';
 import { CODES } from './execute-codes.js';
 import type { ExecuteOutcome, SwapOrderRecord } from './store.js';
@@ -75,15 +82,18 @@ export const swapExecute: Handler<'swapExecute'> = async (ctx) => {
       return outcome;
     }
   }
+  const signature = await landingSignature(tx);
   // A concurrent re-send may have landed the order while the signatures were checked.
   const landed = order.executed as SwapOrderRecord['executed'];
   if (landed) {
     if (landed.signedTransaction === signedTransaction) return landed.outcome;
     throw rejected('Order already executed with a different transaction', CODES.invalidMessage);
   }
-  const first = tx.signatures[0]?.signature ?? sim.random.bytes(64); // the service co-signs as fee payer
-  const signature = toBase58(first);
-  const outcome = land(sim, order, signature);
+  const earlier = sim.ledger.landed(signature);
+  const outcome = earlier
+    ? failed(order.router === 'router_rfq' ? CODES.rfqFailedToLand : CODES.onchainFailedToLand, `Failed to land: transaction already processed in slot ${earlier.slot}`, signature)
+    : land(sim, order, signature);
+  if (!earlier && 'slot' in outcome.body) sim.ledger.land(signature, `swapExecute:${requestId}`);
   order.executed = { signedTransaction, outcome };
   // Keep the result for re-sends for two more minutes.
   sim.swap.orders.set(requestId, order);

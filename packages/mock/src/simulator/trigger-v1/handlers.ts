@@ -1,7 +1,7 @@
 // Trigger v1 (no longer maintained upstream): create an order as an unsigned transaction, execute
 // it, cancel one or many (5 per transaction), list active and past orders.
 import type { TriggerV1OrderRecord } from '@x/types';
-import { BLOCKHASH_VALIDITY_BLOCKS } from '../chain/ledger.js';
+import { alreadyProcessed, BLOCKHASH_VALIDITY_BLOCKS } from '../chain/ledger.js';
 import { TRIGGER_V1_PROGRAM } from '../chain/addresses.js';
 import { computeUnitLimit, encodeU64, programCall, type PlainInstruction } from '../chain/instructions.js';
 import { buildTransaction, checkSigner, decodeTransaction } from '../chain/transactions.js';
@@ -100,6 +100,10 @@ export const triggerV1Execute: Handler<'triggerV1Execute'> = async (ctx) => {
   // A concurrent execute of the same request may have won while the signatures were checked.
   if (sim.triggerV1.pending.get(requestId) !== pending) throw invalid(title, 'requestId not found or expired');
   const signature = toBase58(tx.signatures[0]!.signature!);
+  if (pending.kind !== 'create' && pending.done[index]) throw invalid(title, 'this transaction was already executed');
+  // Two requests in the same slot can carry the same message: one signed transaction lands once.
+  const earlier = sim.ledger.land(signature, `triggerV1Execute:${requestId}`);
+  if (earlier) throw alreadyProcessed(earlier, { title });
   const now = sim.clock.now();
   if (pending.kind === 'create') {
     const order = { ...pending.order, openTx: signature, createdAt: now, updatedAt: now };
@@ -107,7 +111,6 @@ export const triggerV1Execute: Handler<'triggerV1Execute'> = async (ctx) => {
     sim.triggerV1.addOrder(order);
     sim.triggerV1.pending.delete(requestId);
   } else {
-    if (pending.done[index]) throw invalid(title, 'this transaction was already executed');
     pending.done[index] = true;
     for (const key of pending.chunks[index] ?? []) {
       const order = sim.triggerV1.orders.get(key);

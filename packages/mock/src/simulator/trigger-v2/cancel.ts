@@ -3,7 +3,7 @@
 // withdrawal transaction and a cancelRequestId; confirm checks the signed withdrawal.
 import type { TriggerV2CancelPriceOrderResponse } from '@x/types';
 import { TRIGGER_V2_PROGRAM } from '../chain/addresses.js';
-import { BLOCKHASH_VALIDITY_BLOCKS } from '../chain/ledger.js';
+import { alreadyProcessed, BLOCKHASH_VALIDITY_BLOCKS } from '../chain/ledger.js';
 import { computeUnitLimit, encodeU64, programCall } from '../chain/instructions.js';
 import { buildTransaction, checkSigner, decodeTransaction } from '../chain/transactions.js';
 import type { Handler } from '../handler.js';
@@ -73,6 +73,8 @@ export const triggerV2ConfirmCancelPriceOrder: Handler<'triggerV2ConfirmCancelPr
   if ((await checkSigner(tx, order.userPubkey)) !== 'valid') throw new ApiError(400, 'Withdrawal validation failed');
   if (order.orderState !== 'pending_withdraw') throw new ApiError(400, 'No cancel was initiated for this order');
   const txSignature = toBase58(tx.signatures[0]!.signature!);
+  const earlier = sim.ledger.land(txSignature, `triggerV2ConfirmCancelPriceOrder:${order.id}`);
+  if (earlier) throw alreadyProcessed(earlier);
   setState(sim, order, 'cancelled', { txSignature });
   return { body: { id: order.id, txSignature } };
 };

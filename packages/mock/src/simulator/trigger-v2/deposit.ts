@@ -1,7 +1,11 @@
 // POST /trigger/v2/deposit/craft: an unsigned deposit of the order's input into the wallet's
-// vault. Ownership (403), vault address (400), 10 USD minimum (400).
+// vault. Ownership (403), vault address (400), 10 USD minimum (400). A memo names the deposit's
+// requestId, so that two deposits of the same amount crafted in the same slot are two transactions
+// (identical ones would share one signature, and a signature lands once).
 import { BLOCKHASH_VALIDITY_BLOCKS } from '../chain/ledger.js';
+import { MEMO_PROGRAM } from '../chain/addresses.js';
 import { computeUnitLimit, systemTransfer, tokenTransfer } from '../chain/instructions.js';
+import { utf8Bytes } from '../encoding.js';
 import { buildTransaction } from '../chain/transactions.js';
 import type { Handler } from '../handler.js';
 import { ApiError, parseAmount } from '../errors.js';
@@ -30,13 +34,13 @@ export const triggerV2CraftDeposit: Handler<'triggerV2CraftDeposit'> = async (ct
     body.inputMint === NATIVE_MINT
       ? systemTransfer(wallet, vault.vaultPubkey, amount)
       : await tokenTransfer(wallet, vault.vaultPubkey, body.inputMint, amount, input.decimals);
+  const requestId = sim.random.uuid(sim.clock.now());
   const built = buildTransaction({
     feePayer: wallet,
-    instructions: [computeUnitLimit(100_000), transfer],
+    instructions: [computeUnitLimit(100_000), transfer, { programId: MEMO_PROGRAM, accounts: [], data: utf8Bytes(`deposit ${requestId}`) }],
     blockhash: sim.ledger.recentBlockhash(),
     lastValidBlockHeight: sim.ledger.blockHeight() + BLOCKHASH_VALIDITY_BLOCKS,
   });
-  const requestId = sim.random.uuid(sim.clock.now());
   sim.triggerV2.deposits.set(requestId, {
     requestId,
     wallet,

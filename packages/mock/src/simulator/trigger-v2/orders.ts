@@ -6,6 +6,7 @@ import { iso, type SimContext } from '../context.js';
 import type { Handler } from '../handler.js';
 import { ApiError, parseAmount } from '../errors.js';
 import { tokenByMint } from '../tokens.js';
+import { alreadyProcessed } from '../chain/ledger.js';
 import { refreshOrder } from './lifecycle.js';
 import { priceFieldsOf, type PriceFields, type V2Order, type V2OrderType } from './store.js';
 
@@ -68,11 +69,14 @@ export const triggerV2CreatePriceOrder: Handler<'triggerV2CreatePriceOrder'> = a
   if (sim.triggerV2.usedDeposits.has(body.depositRequestId)) throw invalid('Duplicate deposit');
   const balance = sim.wallets.balance(wallet, deposit.inputMint) ?? 0n;
   if (balance < deposit.amount) throw invalid(`Insufficient balance for the deposit: need ${deposit.amount}, have ${balance}`);
+  const depositSignature = toBase58(tx.signatures[0]!.signature!);
+  // Two deposits crafted in the same slot can carry the same message: one signed deposit lands once.
+  const earlier = sim.ledger.land(depositSignature, `triggerV2CreatePriceOrder:${deposit.requestId}`);
+  if (earlier) throw alreadyProcessed(earlier);
   sim.triggerV2.usedDeposits.set(deposit.requestId, wallet);
   sim.triggerV2.deposits.delete(deposit.requestId);
   sim.wallets.add(wallet, deposit.inputMint, -deposit.amount);
 
-  const depositSignature = toBase58(tx.signatures[0]!.signature!);
   const order: V2Order = {
     id: sim.random.uuid(now),
     orderType: body.orderType,

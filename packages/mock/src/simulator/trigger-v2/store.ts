@@ -83,7 +83,8 @@ export interface V2Order extends PriceFields {
 }
 
 export interface TriggerV2Store {
-  challenges: BoundedMap<string, Challenge>;
+  /** Pending challenges per `<wallet>:<type>` (a short list each, see trigger-v2/auth.ts). */
+  challenges: BoundedMap<string, Challenge[]>;
   vaults: Map<string, Vault>;
   deposits: BoundedMap<string, Deposit>;
   usedDeposits: BoundedMap<string, string>;
@@ -105,7 +106,7 @@ export interface TriggerV2StoreOptions {
 
 export function createTriggerV2Store(options: TriggerV2StoreOptions): TriggerV2Store {
   // Kept twice their lifetime so that verify can tell "expired" from "not found".
-  const challenges = new BoundedMap<string, Challenge>({ maxSize: 10_000, ttlMs: options.challengeTtlMs * 2, now: options.now });
+  const challenges = new BoundedMap<string, Challenge[]>({ maxSize: 10_000, ttlMs: options.challengeTtlMs * 2, now: options.now });
   const deposits = new BoundedMap<string, Deposit>({ maxSize: 20_000, ttlMs: 3_600_000, now: options.now });
   const usedDeposits = new BoundedMap<string, string>({ maxSize: 20_000 });
   const vaults = new Map<string, Vault>();

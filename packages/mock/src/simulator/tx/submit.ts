@@ -1,10 +1,13 @@
 // POST /tx/v1/submit: lands any fully signed transaction that tips a tip receiver at least
-// 1 000 000 lamports (0.001 NATIVE_COIN), found by decoding its system transfers.
+// 1 000 000 lamports (0.001 NATIVE_COIN), found by decoding its system transfers. A transaction
+// whose signature already landed (here or through another endpoint) is refused with the documented
+// 400 {error}, as the chain's "already processed" answer: it never lands twice.
 import { MIN_TIP_LAMPORTS, SYSTEM_PROGRAM, TIP_RECEIVERS } from '../chain/addresses.js';
 import { checkSigner, decodeTransaction, type DecodedTransaction } from '../chain/transactions.js';
 import type { Handler } from '../handler.js';
 import { toBase58 } from '../encoding.js';
 import { ApiError } from '../errors.js';
+import { alreadyProcessed } from '../chain/ledger.js';
 
 const TIP_SET = new Set(TIP_RECEIVERS);
 
@@ -23,6 +26,7 @@ export function tipLamports(tx: DecodedTransaction): bigint {
 }
 
 export const txSubmit: Handler<'txSubmit'> = async (ctx) => {
+  const { sim } = ctx;
   const { signedTransaction } = ctx.input.body;
   const tx = decodeTransaction(signedTransaction);
   if (!tx) throw new ApiError(400, 'Invalid transaction: not a base64 wire transaction');
@@ -34,5 +38,8 @@ export const txSubmit: Handler<'txSubmit'> = async (ctx) => {
   if (tipLamports(tx) < MIN_TIP_LAMPORTS) {
     throw new ApiError(400, `Transaction must include a tip of at least ${MIN_TIP_LAMPORTS} lamports to a tip receiver`);
   }
-  return { body: { signature: toBase58(tx.signatures[0]!.signature!) } };
+  const signature = toBase58(tx.signatures[0]!.signature!);
+  const earlier = sim.ledger.land(signature, 'txSubmit');
+  if (earlier) throw alreadyProcessed(earlier);
+  return { body: { signature } };
 };

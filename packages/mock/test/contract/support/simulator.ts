@@ -1,6 +1,7 @@
 // Starts the simulator (src/index.ts, `createSimulator()`) on 127.0.0.1 for a suite, and exposes
 // the bits of its control API the suites use. The only place that knows the simulator's API shape.
 import { listen } from '../../../src/node/index.js';
+import type { ServerLimits } from '../../../src/server/node-server.js';
 import { createSimulator, type Simulator } from '../../../src/index.js';
 
 export interface RunningSimulator {
@@ -17,6 +18,8 @@ export interface RunningSimulator {
 export interface StartOptions {
   port?: number;
   seed?: number;
+  /** Size and time limits of the HTTP server (short ones for slow-client tests). */
+  limits?: Partial<ServerLimits>;
 }
 
 /** Loads `createSimulator` from the package entry, or undefined when it does not exist yet. */
@@ -32,7 +35,7 @@ export async function loadCreateSimulator(): Promise<((options?: Record<string, 
 
 export async function startSimulator(options: StartOptions = {}): Promise<RunningSimulator> {
   const simulator = createSimulator({ seed: options.seed ?? 1 });
-  const listening = await listen(simulator, { port: options.port ?? 0, host: '127.0.0.1' });
+  const listening = await listen(simulator, { port: options.port ?? 0, host: '127.0.0.1', ...(options.limits ? { limits: options.limits } : {}) });
   return {
     url: listening.url.replace(/\/$/, ''),
     simulator,

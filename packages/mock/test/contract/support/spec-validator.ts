@@ -80,6 +80,12 @@ export function responseViolations(operationId: string, answer: Answer): string[
   return validateResponse(op, { status: answer.status, body }).details.map(line);
 }
 
+/** Validates `value` against the schema at a JSON pointer of the spec (`#/components/schemas/X`, ...). */
+export function pointerViolations(pointer: string, value: unknown): string[] {
+  const { errors } = runValidator(validatorAt(pointer), value);
+  return errors.map((e) => `${e.instancePath || '(root)'} ${e.message ?? ''}`);
+}
+
 /** Validates `value` against a named component schema, e.g. `TriggerV2Error`. */
 export function schemaViolations(schemaName: string, value: unknown): string[] {
   if (!spec.components?.schemas?.[schemaName]) return [`no schema named ${schemaName}`];

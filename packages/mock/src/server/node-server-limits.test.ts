@@ -1,0 +1,127 @@
+// The HTTP server against hostile clients: oversized and slow heads and bodies, malformed requests.
+// Every limit is configured short for the test; every client is bounded in bytes and time.
+import { afterEach, describe, expect, it } from 'vitest';
+import { listen } from '../node/index.js';
+import { createSimulator } from '../simulator/index.js';
+import type { RunningServer } from './node-server.js';
+import { isLoopback, type ServerLimits } from './node-server.js';
+import { rawClient } from './test-support/raw-client.js';
+
+let server: RunningServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+const SHORT: Partial<ServerLimits> = { maxBodyBytes: 4_096, maxHeaderBytes: 2_048, headersTimeoutMs: 400, requestTimeoutMs: 1_500, idleTimeoutMs: 300, keepAliveTimeoutMs: 300 };
+
+async function start(limits: Partial<ServerLimits> = SHORT): Promise<RunningServer> {
+  server = await listen(createSimulator(), { port: 0, host: '127.0.0.1', limits });
+  return server;
+}
+
+const post = (path: string, extra = ''): string => `POST ${path} HTTP/1.1\r\nhost: 127.0.0.1\r\nx-api-key: k\r\ncontent-type: application/json\r\n${extra}`;
+
+describe('node:http server limits', () => {
+  it('answers 413 at once for a declared oversized body, in the area shape, and closes without reading it', async () => {
+    const { port } = await start();
+    const answer = await rawClient(port, `${post('/swap/v2/execute')}content-length: 20000000\r\n\r\n`, { chunk: 'x'.repeat(1_000), everyMs: 5, totalBytes: 20_000_000 });
+    expect(answer.status).toBe(413);
+    expect(answer.headers.connection).toBe('close');
+    expect(JSON.parse(answer.text)).toEqual({ error: expect.stringMatching(/too large/), code: expect.any(Number) });
+    expect(answer.writtenAtAnswer).toBeLessThan(10_000);
+  });
+
+  it('answers 413 while reading a chunked body past the limit, long before its end', async () => {
+    const { port } = await start();
+    const answer = await rawClient(port, `${post('/trigger/v1/createOrder')}transfer-encoding: chunked\r\n\r\n`, {
+      chunk: `3e8\r\n${'x'.repeat(1_000)}\r\n`,
+      everyMs: 2,
+      totalBytes: 20_000_000,
+    });
+    expect(answer.status).toBe(413);
+    expect(JSON.parse(answer.text)).toMatchObject({ error: 'invalid request', cause: expect.stringMatching(/too large/), code: 413 });
+    expect(answer.writtenAtAnswer).toBeLessThan(200_000);
+  });
+
+  it('answers 408 to a body that stalls, in the area shape (express)', async () => {
+    const { port } = await start();
+    const answer = await rawClient(port, `${post('/tokens/v2/verify/express/execute')}content-length: 1000\r\n\r\n{"a":`, { maxMs: 3_000 });
+    expect(answer.status).toBe(408);
+    expect(JSON.parse(answer.text)).toEqual({ status: 408, message: expect.stringMatching(/not received in time/), error: expect.any(String) });
+    expect(answer.elapsedMs).toBeLessThan(2_500);
+  });
+
+  it('answers 408 to a body that trickles in under the idle limit but past the request limit', async () => {
+    const { port } = await start();
+    const answer = await rawClient(port, `${post('/tx/v1/submit')}content-length: 3000\r\n\r\n`, { chunk: 'x', everyMs: 100, totalBytes: 3_000, maxMs: 4_000 });
+    expect(answer.status).toBe(408);
+    expect(JSON.parse(answer.text)).toEqual({ error: expect.stringMatching(/not received in time/) });
+    expect(answer.elapsedMs).toBeLessThan(3_000);
+  });
+
+  it('answers 408 to a head that trickles in (slow headers), in the shape of the area its request line names, and closes', async () => {
+    const { port } = await start();
+    const answer = await rawClient(port, 'GET /prediction/v1/trading-status HTTP/1.1\r\n', { chunk: 'x-slow: a\r\n', everyMs: 50, totalBytes: 1_000, maxMs: 4_000 });
+    expect(answer.status).toBe(408);
+    expect(answer.headers['content-type']).toMatch(/application\/json/);
+    expect(JSON.parse(answer.text)).toMatchObject({ message: expect.stringMatching(/not received in time/), code: expect.any(String), request_id: expect.any(String) });
+    expect(answer.elapsedMs).toBeLessThan(3_000);
+    // A head that stalls before its request line is complete gets the common {error} body.
+    const blind = await rawClient(port, 'GET /predic', { maxMs: 4_000 });
+    expect(blind.status).toBe(408);
+    expect(JSON.parse(blind.text)).toEqual({ error: expect.stringMatching(/not received in time/) });
+  });
+
+  it('a keep-alive connection tracks the head of its next request, not its first', async () => {
+    const { port } = await start();
+    const first = 'GET /prediction/v1/trading-status HTTP/1.1\r\nhost: 127.0.0.1\r\nx-api-key: k\r\n\r\n';
+    const answer = await rawClient(port, `${first}GET /swap/v2/build HTTP/1.1\r\n`, { chunk: 'x-slow: a\r\n', everyMs: 50, totalBytes: 1_000, maxMs: 4_000 });
+    // The first answer comes back at once; the raw client reads both answers until the server closes.
+    const second = answer.text.slice(answer.text.indexOf('HTTP/1.1 408'));
+    expect(second).toMatch(/^HTTP\/1\.1 408/);
+    expect(JSON.parse(second.slice(second.indexOf('\r\n\r\n') + 4))).toEqual({ error: expect.stringMatching(/not received in time/) });
+  });
+
+  it('answers 431 to an oversized head, in the shape of the area its request line names', async () => {
+    const { port } = await start();
+    const answer = await rawClient(port, `GET /prediction/v1/events HTTP/1.1\r\nhost: 127.0.0.1\r\nx-big: ${'a'.repeat(4_000)}\r\n\r\n`);
+    expect(answer.status).toBe(431);
+    expect(JSON.parse(answer.text)).toMatchObject({ message: expect.stringMatching(/too large/), code: expect.any(String), request_id: expect.any(String) });
+  });
+
+  it('answers 400 to a malformed request', async () => {
+    const { port } = await start();
+    const answer = await rawClient(port, 'GET /swap/v2/build HTTP/1.1\r\nbad header line\r\n\r\n');
+    expect(answer.status).toBe(400);
+    expect(JSON.parse(answer.text)).toEqual({ error: expect.stringMatching(/Malformed/) });
+  });
+
+  it('still serves normal requests, bodies under the limit included, after all that', async () => {
+    const { port, url } = await start();
+    await rawClient(port, `${post('/swap/v2/execute')}content-length: 20000000\r\n\r\n`);
+    const ok = await fetch(`${url}/trigger/v2/auth/challenge`, {
+      method: 'POST',
+      headers: { 'x-api-key': 'k', 'content-type': 'application/json' },
+      body: JSON.stringify({ walletPubkey: 'EwV78VBLEhDmtkHxBv6hcTBjrfhbM8b3n1cCELt4imKg', type: 'message' }),
+    });
+    expect(ok.status).toBe(200);
+  });
+
+  it('refuses limits that are not positive integers', async () => {
+    await expect(listen(createSimulator(), { port: 0, host: '127.0.0.1', limits: { maxBodyBytes: -1 } })).rejects.toThrow(/maxBodyBytes/);
+  });
+
+  it('warns only when listening beyond loopback', async () => {
+    expect(isLoopback('127.0.0.1')).toBe(true);
+    expect(isLoopback('::1')).toBe(true);
+    expect(isLoopback('[::1]')).toBe(true);
+    expect(isLoopback('localhost')).toBe(true);
+    expect(isLoopback('0.0.0.0')).toBe(false);
+    expect(isLoopback('::')).toBe(false);
+    expect(isLoopback('192.168.1.4')).toBe(false);
+    const warnings: string[] = [];
+    server = await listen(createSimulator(), { port: 0, host: '127.0.0.1', warn: (m: string) => warnings.push(m) });
+    expect(warnings).toEqual([]);
+  });
+});
