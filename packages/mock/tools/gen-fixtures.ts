@@ -261,7 +261,7 @@ ${operations.map((op) => `  ${op.operationId}:\n    | ${op.responseUnion.join('\
 writeFileSync(join(genDir, 'fixtures.gen.ts'), fx);
 
 // ---- request-examples.gen.ts ----
-let rq = `${HEADER}
+const rq = `${HEADER}
 /** A sample request for one operation, assembled from the spec's parameter and body examples. */
 export interface RequestExample {
   readonly operationId: string;

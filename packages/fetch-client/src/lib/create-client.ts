@@ -12,7 +12,7 @@ type OperationShape = { data: { url: string }; responses: unknown; errors: unkno
 export type OperationMethod<Op extends OperationShape, DefaultThrow extends boolean> = <
   ThrowOnError extends boolean = DefaultThrow,
 >(
-  ...args: {} extends Omit<Op['data'], 'url'>
+  ...args: Partial<Omit<Op['data'], 'url'>> extends Omit<Op['data'], 'url'>
     ? [options?: Options<Op['data'], ThrowOnError>]
     : [options: Options<Op['data'], ThrowOnError>]
 ) => RequestResult<Op['responses'], Op['errors'], ThrowOnError>;
@@ -47,7 +47,7 @@ export type ApiClient<DefaultThrow extends boolean = true> = {
     readonly transport: Transport;
   };
 
-type Method = (options?: Record<string, unknown>) => Promise<{ data: any }>;
+type Method = (options?: Record<string, unknown>) => Promise<{ data: Record<string, unknown> }>;
 
 /**
  * Creates a client for the service. Calls throw typed errors by default; pass

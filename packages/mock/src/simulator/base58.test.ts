@@ -7,7 +7,10 @@ const reference = { encode: (bytes: Uint8Array) => getBase58Decoder().decode(byt
 
 function seeded(seed: number): () => number {
   let state = seed;
-  return () => ((state = (Math.imul(state, 1103515245) + 12345) >>> 0) >>> 16) & 0xff;
+  return () => {
+    state = (Math.imul(state, 1103515245) + 12345) >>> 0;
+    return (state >>> 16) & 0xff;
+  };
 }
 
 describe('base58', () => {

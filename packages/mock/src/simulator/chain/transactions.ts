@@ -6,6 +6,7 @@ import { fromBase64, toBase58, toBase64 } from '../encoding.js';
 import { ApiError } from '../errors.js';
 import { compileV0 } from './compile.js';
 import { decodeWire } from './decode.js';
+import type { DecodedInstruction, DecodedTransaction } from './decoded.js';
 import type { PlainInstruction } from './instructions.js';
 import { publicKeyBytes } from './keys.js';
 
@@ -38,21 +39,7 @@ export function buildTransaction(input: BuildInput): BuiltTransaction {
   return { base64: toBase64(compiled.wire), messageBytes: compiled.messageBytes, signers: compiled.signers };
 }
 
-export interface DecodedInstruction {
-  programId: string | undefined;
-  accounts: Array<string | undefined>;
-  data: Uint8Array;
-}
-
-export interface DecodedTransaction {
-  messageBytes: Uint8Array;
-  /** Signature slots in order: signer address and signature bytes (null when empty/zero). */
-  signatures: Array<{ signer: string; signature: Uint8Array | null }>;
-  staticAccounts: string[];
-  instructions: DecodedInstruction[];
-  lifetimeToken: string;
-  version: number | 'legacy';
-}
+export type { DecodedInstruction, DecodedTransaction } from './decoded.js';
 
 const txDecoder = getTransactionDecoder();
 const messageDecoder = getCompiledTransactionMessageDecoder();
