@@ -329,6 +329,11 @@ ${operations
 
 /** Every operationId of the spec. */
 export type OperationId = keyof OperationTypes;
+
+/** Every operationId of the spec, at run time. */
+export const operationIds = [
+${operations.map((op) => `  '${op.operationId}',`).join('\n')}
+] as const satisfies readonly OperationId[];
 `;
 writeFileSync(join(genDir, 'operations.gen.ts'), ops);
 
