@@ -12,22 +12,10 @@ import {
   withSignature,
   ZERO_BLOCKHASH,
   type TestKey,
+  countingSigner,
 } from '../test/fixtures.js';
 import { TransactionFormatError, TransactionRejectedError, type SigningErrorCode } from './errors.js';
 import { signTransaction, type SignTransactionExpectations } from './sign-transaction.js';
-import type { Signer } from './signers/types.js';
-
-function countingSigner(key: TestKey): Signer & { calls: number } {
-  const signer = {
-    address: key.address,
-    calls: 0,
-    async signTransactionMessage({ messageBytes }: { messageBytes: Uint8Array }) {
-      signer.calls++;
-      return await nobleSign(key, messageBytes);
-    },
-  };
-  return signer;
-}
 
 interface Case {
   readonly name: string;

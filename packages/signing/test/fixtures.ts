@@ -4,6 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import * as ed from '@noble/ed25519';
+import type { Signer } from '../src/signers/types.js';
 import {
   AccountRole,
   appendTransactionMessageInstructions,
@@ -168,6 +169,19 @@ export function withSignature(tx: BuiltTransaction, index: number, signature: Ui
 /** Signs the message of `tx` with `key` using the independent implementation. */
 export async function nobleSign(key: TestKey, message: Uint8Array): Promise<Uint8Array> {
   return await ed.signAsync(message, key.seed);
+}
+
+/** A signer over `key` that counts how often it was asked to sign (a refusal leaves it at 0). */
+export function countingSigner(key: TestKey): Signer & { calls: number } {
+  const signer = {
+    address: key.address,
+    calls: 0,
+    async signTransactionMessage({ messageBytes }: { messageBytes: Uint8Array }) {
+      signer.calls++;
+      return await nobleSign(key, messageBytes);
+    },
+  };
+  return signer;
 }
 
 export async function nobleVerify(signature: Uint8Array, message: Uint8Array, publicKey: Uint8Array): Promise<boolean> {

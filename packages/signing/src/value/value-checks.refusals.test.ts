@@ -10,30 +10,17 @@ import {
   buildTransaction,
   memoInstruction,
   newKey,
-  nobleSign,
   randomAddress,
   rawInstruction,
   system,
   token,
   TOKEN_2022_PROGRAM,
   type TestKey,
+  countingSigner,
 } from '../../test/fixtures.js';
 import { rejection } from '../../test/rejection.js';
 import { TransactionRejectedError, type SigningErrorCode } from '../errors.js';
 import { signTransaction, type SignTransactionExpectations } from '../sign-transaction.js';
-import type { Signer } from '../signers/types.js';
-
-function countingSigner(key: TestKey): Signer & { calls: number } {
-  const signer = {
-    address: key.address,
-    calls: 0,
-    async signTransactionMessage({ messageBytes }: { messageBytes: Uint8Array }) {
-      signer.calls++;
-      return await nobleSign(key, messageBytes);
-    },
-  };
-  return signer;
-}
 
 const MINT = 'D6gqDYHvpEparhs6TGfnXKtNEzVe48aLfmB6bKNjdKsD' as Address;
 const OTHER_MINT = '7gQqK6wWf1gAc7f2R4oQ18Q4m6Vazr1umgktSGsnJZny' as Address;
