@@ -5,6 +5,9 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     testTimeout: 180_000,
     hookTimeout: 180_000,
-    fileParallelism: false,
+    // Two files at a time: the release test mostly waits on the registry and npm, the others use
+    // the CPU. Each test works in its own temporary directory and ports.
+    fileParallelism: true,
+    maxWorkers: 2,
   },
 });

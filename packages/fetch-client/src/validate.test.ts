@@ -1,24 +1,19 @@
 // The opt-in validators generated from the spec: one per operation, accepting the spec's examples,
 // throwing on breaking drift and only reporting additive drift.
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { operations, responseExamples } from '@x/openapi/reader';
 import { describe, expect, it, vi } from 'vitest';
 import { operationIdByRoute } from './gen/operations.gen.js';
 import { ResponseValidationError } from './lib/errors.js';
 import { responseIssues, responseValidator } from './validate.js';
 
-const spec = JSON.parse(readFileSync(fileURLToPath(new URL('../../../spec/dist/openapi.json', import.meta.url)), 'utf8'));
 const routes = Object.keys(operationIdByRoute);
-const operationCount = Object.values<Record<string, unknown>>(spec.paths).flatMap((item) =>
-  ['get', 'put', 'post', 'delete', 'patch'].filter((m) => item[m]),
-).length;
+const operationCount = operations().length;
 
 function successExamples(route: string): unknown[] {
-  const [method, path] = route.split(' ') as [string, string];
-  const responses = spec.paths[path][method.toLowerCase()].responses;
-  return Object.entries<any>(responses)
-    .filter(([status]) => status.startsWith('2'))
-    .flatMap(([, response]) => Object.values<any>(response.content?.['application/json']?.examples ?? {}).map((e) => e.value));
+  const op = operations().find((o) => `${o.method} ${o.path}` === route)!;
+  return responseExamples(op)
+    .filter((example) => example.status.startsWith('2'))
+    .map((example) => example.value);
 }
 
 describe('responseIssues', () => {

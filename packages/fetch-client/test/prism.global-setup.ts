@@ -4,9 +4,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { freePort } from '../../../tools/test-support/free-port.ts';
+import { specFile } from './spec-examples.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -14,7 +14,6 @@ declare module 'vitest' {
   }
 }
 
-const specFile = fileURLToPath(new URL('../../../spec/dist/openapi.json', import.meta.url));
 const READY_ATTEMPTS = 120;
 const READY_INTERVAL_MS = 250;
 

@@ -24,6 +24,13 @@ const route = (op: { method: string; path: string }) => `${op.method} ${op.path}
 
 mkdirSync(outDir, { recursive: true });
 
+/** Operations whose security includes an HTTP bearer scheme (the client asks its `bearer` for a token). */
+const schemes = (spec.components?.securitySchemes ?? {}) as Record<string, { type?: string; scheme?: string }>;
+const bearerIds = ops
+  .filter((op) => op.security.some((requirement) => Object.keys(requirement).some((name) => schemes[name]?.type === 'http' && schemes[name]?.scheme === 'bearer')))
+  .map((op) => op.operationId);
+if (bearerIds.length === 0) throw new Error('no operation of the spec uses a bearer scheme');
+
 const typeNames = ops.flatMap((op) => ['Data', 'Responses', 'Errors'].map((s) => pascal(op.operationId) + s));
 writeFileSync(
   `${outDir}operations.gen.ts`,
@@ -43,6 +50,9 @@ writeFileSync(
     'export const operationIdByRoute = {',
     ...ops.map((op) => `  '${route(op)}': '${op.operationId}',`),
     '} as const;',
+    '',
+    '/** The operations whose security includes a bearer token (`Authorization: Bearer`). */',
+    `export const bearerOperations: ReadonlyArray<string> = ${JSON.stringify(bearerIds)};`,
     '',
   ].join('\n'),
 );

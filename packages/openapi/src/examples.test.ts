@@ -23,7 +23,7 @@ describe('examples', () => {
   });
 
   it('falls back from named examples to example, and from a parameter to its schema', () => {
-    expect(namedExamples({ example: 1 })).toEqual([{ name: 'default', value: 1 }]);
+    expect(namedExamples({ example: 1 })).toEqual([{ name: 'example', value: 1 }]);
     expect(namedExamples({ examples: { a: { summary: 's', value: 2 } }, example: 1 })).toEqual([{ name: 'a', summary: 's', value: 2 }]);
     expect(parameterExample({ name: 'x', in: 'query', schema: { type: 'string', enum: ['b', 'c'] } })).toBe('b');
     expect(schemaExample({ type: 'integer', default: 5 })).toBe(5);

@@ -5,7 +5,7 @@ import type { Operation } from './operations.js';
 import { deref } from './pointer.js';
 
 export interface NamedExample {
-  /** The key under `examples`, or `default` for a single `example`. */
+  /** The key under `examples`, or `example` for a single `example`. */
   name: string;
   summary?: string;
   value: unknown;
@@ -19,7 +19,7 @@ export function namedExamples(node: Pick<MediaTypeObject, 'example' | 'examples'
       return { name, ...(example.summary !== undefined ? { summary: example.summary } : {}), value: example.value };
     });
   }
-  return node.example !== undefined ? [{ name: 'default', value: node.example }] : [];
+  return node.example !== undefined ? [{ name: 'example', value: node.example }] : [];
 }
 
 /** A value a schema documents: `example`, the first of `examples`, `default`, `const`, the first of `enum`. */

@@ -1,15 +1,18 @@
-// A consumer program, type-checked with strict tsc against the packed tarballs and run on the
-// machine's own Node: a swap through the simulator, signed and executed in one call, and a
-// prediction market read with its types.
+// A consumer program, type-checked with strict tsc against the packages installed from the
+// registry and run on the engines floor and on Node 24: the example world's mints read from the
+// spec package, a swap order validated against the spec, a swap through the simulator signed and
+// executed in one call, and a prediction market read with its types.
 import { createClient, getSwapOrderFailure } from '@x/fetch-client';
 import { createSimulator } from '@x/mock';
 import { listen } from '@x/mock/node';
 import { inspectTransaction, signerFromKeyPair } from '@x/signing';
 import { swap } from '@x/signing/flows';
+import { operation, validateResponse } from '@x/openapi/reader';
 import type { PredictionMarket, SwapOrderResponse } from '@x/types';
+import { mintOf } from './world.js';
 
-const PLATFORM_TOKEN = 'D6gqDYHvpEparhs6TGfnXKtNEzVe48aLfmB6bKNjdKsD';
-const STABLECOIN_USD = '7gQqK6wWf1gAc7f2R4oQ18Q4m6Vazr1umgktSGsnJZny';
+const PLATFORM_TOKEN = mintOf('PLATFORM_TOKEN');
+const STABLECOIN_USD = mintOf('STABLECOIN_USD');
 
 const sim = createSimulator({ now: Date.now() });
 const server = await listen(sim, { host: '127.0.0.1', port: 0 });
@@ -25,6 +28,8 @@ try {
   if (failure || !typed.transaction) throw new Error(`order failed: ${failure?.meaning ?? 'no transaction'}`);
   const inspected = inspectTransaction(typed.transaction);
   console.log(`order: ${typed.router} ${typed.inAmount} -> ${typed.outAmount}, fee payer ${inspected.feePayer === wallet.address ? 'taker' : 'other'}`);
+  const checked = validateResponse(operation('swapGetOrder'), { status: 200, body: order });
+  console.log(`spec: ${operation('swapGetOrder').method} ${operation('swapGetOrder').path} answer ${checked.valid ? 'valid' : `invalid ${checked.errors.join('; ')}`}`);
 
   const result = await swap({ client: api, signer: wallet, order: { inputMint: PLATFORM_TOKEN, outputMint: STABLECOIN_USD, amount: '40000000' } });
   console.log(`swap: ${result.execution.status} code ${result.execution.code}`);

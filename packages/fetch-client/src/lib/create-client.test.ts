@@ -1,16 +1,10 @@
 // One method per operationId of the spec, each sending its own method and route.
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { operations as specOperations } from '@x/openapi/reader';
 import { describe, expect, it } from 'vitest';
 import { fakeFetch, json } from '../../test/fake-fetch.js';
 import { createClient } from './create-client.js';
 
-const spec = JSON.parse(readFileSync(fileURLToPath(new URL('../../../../spec/dist/openapi.json', import.meta.url)), 'utf8'));
-const operations = Object.entries<Record<string, { operationId: string }>>(spec.paths).flatMap(([path, item]) =>
-  Object.entries(item)
-    .filter(([method]) => ['get', 'post', 'put', 'patch', 'delete'].includes(method))
-    .map(([method, op]) => ({ id: op.operationId, method: method.toUpperCase(), path })),
-);
+const operations = specOperations().map((op) => ({ id: op.operationId, method: op.method as string, path: op.path }));
 
 describe('createClient', () => {
   it('has exactly one method per operationId, plus the paged lists and the transport', () => {

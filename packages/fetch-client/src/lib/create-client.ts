@@ -1,8 +1,7 @@
 // `createClient()`: one method per operationId, bound to one transport, plus a paged list per
 // operation the spec marks `x-pagination` (`paginate<OperationId>`).
-import type { Operations } from '../gen/operations.gen.js';
+import { type Operations, bearerOperations, operationIdByRoute } from '../gen/operations.gen.js';
 import { pagedOperations } from '../gen/pagination.gen.js';
-import * as sdk from '../gen/sdk.gen.js';
 import { type PagedList, pagedOperation } from './pagination.js';
 import { createTransport } from './transport.js';
 import type { BodyOf, ClientConfig, Options, RequestOverrides, RequestResult, Transport } from './types.js';
@@ -48,7 +47,7 @@ export type ApiClient<DefaultThrow extends boolean = true> = {
     readonly transport: Transport;
   };
 
-type SdkFunction = (options: Record<string, unknown>) => Promise<{ data: any }>;
+type Method = (options?: Record<string, unknown>) => Promise<{ data: any }>;
 
 /**
  * Creates a client for the service. Calls throw typed errors by default; pass
@@ -62,17 +61,20 @@ export function createClient<const ThrowOnError extends boolean = true>(
   config: ClientConfig<ThrowOnError>,
 ): ApiClient<ThrowOnError> {
   const transport = createTransport(config);
-  const functions = sdk as unknown as Record<string, SdkFunction>;
   const api: Record<string, unknown> = { transport };
-  for (const [name, fn] of Object.entries(functions)) {
-    if (typeof fn === 'function') api[name] = (options?: Record<string, unknown>) => fn({ ...options, client: transport });
+  // One method per route of the generated table: the same request the standalone function of
+  // `@x/fetch-client/sdk` sends (method, path template, security), without importing all of them.
+  for (const [route, id] of Object.entries(operationIdByRoute)) {
+    const [method, url] = route.split(' ');
+    const security = bearerOperations.includes(id) ? [{ type: 'http', scheme: 'bearer' }] : undefined;
+    api[id] = (options?: Record<string, unknown>) => transport.request({ ...options, method, url: url!, security } as never);
   }
   for (const [id, { style, items }] of Object.entries(pagedOperations)) {
     api[`paginate${id[0]!.toUpperCase()}${id.slice(1)}`] = (query?: Record<string, unknown>, options: PageOptions = {}) =>
       pagedOperation(
         style,
         items,
-        async (page) => (await functions[id]!({ ...options, query: page, client: transport, throwOnError: true })).data,
+        async (page) => (await (api[id] as Method)({ ...options, query: page, throwOnError: true })).data,
         query,
       );
   }

@@ -19,7 +19,10 @@ export interface ValidationIssue {
   kind?: 'breaking' | 'additive';
 }
 
-/** Base of every error this client throws or returns. */
+/**
+ * Base of every error this client throws or returns. The subclasses without their own constructor
+ * take the same arguments: the message, the operation, their typed fields, and the cause.
+ */
 export class FetchClientError extends Error {
   override name = 'FetchClientError';
   /** `METHOD /path` of the request (no query string, no host). */
@@ -113,9 +116,6 @@ export class ConnectionError extends FetchClientError {
 export class TimeoutError extends FetchClientError {
   override name = 'TimeoutError';
   declare readonly timeoutMs: number;
-  constructor(operation: string, timeoutMs: number) {
-    super(`${operation} timed out after ${timeoutMs} ms`, operation, { timeoutMs });
-  }
 }
 /** The caller aborted the call through its `signal`. `cause` is the signal's reason. */
 export class AbortError extends FetchClientError {
@@ -132,18 +132,12 @@ export class RedirectError extends FetchClientError {
   declare readonly status: number;
   /** Origin of the redirect target (`https://host:port`); `undefined` when the browser hides it. */
   declare readonly targetOrigin: string | undefined;
-  constructor(operation: string, status: number, targetOrigin: string | undefined, why: string) {
-    super(`${operation} was redirected ${why}: not followed`, operation, { status, targetOrigin });
-  }
 }
 /** An answer larger than `maxResponseBytes`; reading stopped at the limit. */
 export class ResponseTooLargeError extends FetchClientError {
   override name = 'ResponseTooLargeError';
   declare readonly status: number;
   declare readonly maxBytes: number;
-  constructor(operation: string, status: number, maxBytes: number) {
-    super(`${status} ${operation}: the answer is larger than ${maxBytes} bytes`, operation, { status, maxBytes });
-  }
 }
 /** A successful status whose body is not valid JSON. */
 export class ResponseParseError extends FetchClientError {
@@ -151,9 +145,6 @@ export class ResponseParseError extends FetchClientError {
   declare readonly status: number;
   /** The raw body (first 500 characters). */
   declare readonly text: string;
-  constructor(operation: string, status: number, text: string, cause: unknown) {
-    super(`${status} ${operation}: the answer is not valid JSON`, operation, { status, text: text.slice(0, 500) }, { cause });
-  }
 }
 /** A successful body with breaking drift from the spec (only with a `responseValidator`). */
 export class ResponseValidationError extends FetchClientError {

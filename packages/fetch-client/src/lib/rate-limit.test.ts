@@ -16,7 +16,8 @@ describe('rate-limit headers', () => {
     const now = Date.UTC(2026, 0, 1);
     expect(requestedDelayMs(new Headers({ 'retry-after': '1.5' }), 503, now)).toBe(1500);
     expect(requestedDelayMs(new Headers({ 'retry-after': new Date(now + 2000).toUTCString() }), 503, now)).toBe(2000);
-    expect(requestedDelayMs(new Headers({ 'retry-after': new Date(now - 2000).toUTCString() }), 503, now)).toBe(0);
+    // A date already past asks for nothing usable: the caller's backoff applies.
+    expect(requestedDelayMs(new Headers({ 'retry-after': new Date(now - 2000).toUTCString() }), 503, now)).toBeUndefined();
     expect(requestedDelayMs(new Headers({ 'x-ratelimit-reset': String(now / 1000 + 7) }), 429, now)).toBe(7000);
     expect(requestedDelayMs(new Headers({ 'x-ratelimit-reset': String(now / 1000 + 7) }), 503, now)).toBeUndefined();
     expect(requestedDelayMs(new Headers(), 429, now)).toBeUndefined();

@@ -27,19 +27,17 @@ export function readRateLimit(headers: Headers): RateLimit {
 
 /**
  * How long the server asks us to wait, in ms: `Retry-After` (non-negative seconds, or an HTTP
- * date, a past date meaning "now"), else, on a 429, until `x-ratelimit-reset` (Unix seconds, in
- * the future). `undefined` when the answer says nothing usable: a negative, garbage or absurd
- * value (past 2^31 ms, about 24 days) is ignored and the caller falls back to its own backoff.
+ * date in the future), else, on a 429, until `x-ratelimit-reset` (Unix seconds, in the future).
+ * `undefined` when the answer says nothing usable: a negative, garbage, past or absurd value
+ * (2^31 ms and more, about 24 days) is ignored and the caller falls back to its own backoff.
  */
 export function requestedDelayMs(headers: Headers, status: number, now: number): number | undefined {
   const after = headers.get('retry-after')?.trim();
   const ms = after
-    ? /^\d+(\.\d+)?$/.test(after)
+    ? // Seconds are digits only (`-5` is not a wait, and `Date.parse('-5')` reads a year long past).
+      /^\d+(\.\d+)?$/.test(after)
       ? Number(after) * 1000
-      : // A date names a weekday or a month (`Date.parse('-5')` would read a year).
-        /[a-z]/i.test(after)
-        ? Math.max(0, Date.parse(after) - now)
-        : NaN
+      : Date.parse(after) - now
     : status === 429
       ? (numberHeader(headers, 'x-ratelimit-reset') ?? NaN) * 1000 - now
       : NaN;

@@ -3,8 +3,7 @@ import { safeToRetry } from '../gen/retry-policy.gen.js';
 import { requestedDelayMs } from './rate-limit.js';
 
 /** GETs, and the operations the spec marks `x-safe-to-retry: true`, may be sent again. */
-export const isRepeatable = (method: string, route: string): boolean =>
-  method === 'GET' || method === 'HEAD' || safeToRetry.includes(route);
+export const isRepeatable = (method: string, route: string): boolean => method === 'GET' || safeToRetry.includes(route);
 
 /** 408, 429 and 5xx are worth another attempt. */
 export const isRetryableStatus = (status: number): boolean => status === 408 || status === 429 || status > 499;

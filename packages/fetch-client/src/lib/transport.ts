@@ -60,13 +60,22 @@ async function sendOnce(config: ClientConfig, method: string, options: RequestOp
           // The body is read inside the attempt, so a stalled body counts against the time limit.
           const maxBytes = config.maxResponseBytes ?? 10_485_760;
           const text = await readBody(response, maxBytes);
-          if (text === undefined) throw new ResponseTooLargeError(operation, response.status, maxBytes);
+          if (text === undefined) {
+            throw new ResponseTooLargeError(`${response.status} ${operation}: the answer is larger than ${maxBytes} bytes`, operation, {
+              status: response.status,
+              maxBytes,
+            });
+          }
           return [response, text];
         }
         response.body?.cancel().catch(() => {});
         const max = config.maxRedirects ?? 5;
         if ('refused' in next || redirects >= max) {
-          throw new RedirectError(operation, response.status, (next as { origin?: string }).origin, (next as { refused?: string }).refused ?? `more than ${max} times`);
+          const { origin, refused = `more than ${max} times` } = next as { origin?: string; refused?: string };
+          throw new RedirectError(`${operation} was redirected ${refused}: not followed`, operation, {
+            status: response.status,
+            targetOrigin: origin,
+          });
         }
         if (!next.body) {
           const { 'content-type': _, ...rest } = sent;
@@ -80,7 +89,7 @@ async function sendOnce(config: ClientConfig, method: string, options: RequestOp
         : caller?.aborted
           ? aborted()
           : guard.timedOut
-            ? new TimeoutError(operation, timeoutMs)
+            ? new TimeoutError(`${operation} timed out after ${timeoutMs} ms`, operation, { timeoutMs })
             : new ConnectionError(`${operation} failed: ${describe(cause)}`, operation, {}, { cause });
     } finally {
       guard.done();
@@ -90,7 +99,7 @@ async function sendOnce(config: ClientConfig, method: string, options: RequestOp
   const bearer = options.security?.some((s) => s.scheme === 'bearer') ? config.bearer : undefined;
   const authorize = async (refresh?: boolean) => {
     try {
-      headers.authorization = `Bearer ${await bearer!.getToken({ ...(refresh && { refresh }), signal: caller })}`;
+      headers.authorization = `Bearer ${await bearer!.getToken({ refresh, signal: caller })}`;
     } catch (error) {
       throw caller?.aborted ? aborted() : error;
     }
@@ -136,7 +145,9 @@ async function sendOnce(config: ClientConfig, method: string, options: RequestOp
       parseError = error;
     }
     if (status > 199 && status < 300) {
-      if (parseError) throw new ResponseParseError(operation, status, text, parseError);
+      if (parseError) {
+        throw new ResponseParseError(`${status} ${operation}: the answer is not valid JSON`, operation, { status, text: text.slice(0, 500) }, { cause: parseError });
+      }
       await config.responseValidator?.({ operation, status, data, logger });
       let rateLimit: RateLimit | undefined;
       // The rate-limit fields are read on first use (reading them costs).

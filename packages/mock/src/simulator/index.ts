@@ -163,6 +163,8 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
         if (docsHtml === undefined) return jsonResponse(404, { error: 'The docs site is not bundled with this server (build @x/docs, then the mock)' });
         return { status: 200, headers: { 'content-type': 'text/html; charset=utf-8' }, body: docsHtml, raw: true };
       }
+      // The docs route on the hash (/docs#/swap/swapgetorder); a page path under /docs goes there.
+      if (path.startsWith('/docs/') && docsHtml !== undefined) return { status: 302, headers: { location: `/docs#/${path.slice('/docs/'.length)}` }, body: '', raw: true };
       if (path === '/') {
         return jsonResponse(200, {
           name: `${doc.info.title} (x-mock simulator)`,

@@ -1,0 +1,31 @@
+// Every README example says what to install: each package a TypeScript example imports is named
+// by an install command (`npm install ...`, `pnpm add ...`) in a shell block earlier in the same README.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { publicPackages } from './workspace.ts';
+
+const packageOf = (specifier: string) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
+
+describe.each(publicPackages.map((p) => [p.name, p] as const))('%s README', (_name, pkg) => {
+  it('installs every package its examples import before the example', () => {
+    const text = readFileSync(join(pkg.dir, 'README.md'), 'utf8');
+    const installed = new Set<string>();
+    const missing: string[] = [];
+    for (const block of text.matchAll(/```(\w+)\n([\s\S]*?)```/g)) {
+      const [, lang, body] = block as unknown as [string, string, string];
+      if (lang === 'sh') {
+        for (const line of body.split('\n')) {
+          const m = /^\s*(?:npm (?:install|i)|pnpm add|yarn add)\s+(.*)$/.exec(line);
+          if (m) for (const word of m[1]!.split(/\s+/)) if (word && !word.startsWith('-')) installed.add(packageOf(word.replace(/(?<=.)@[^/]*$/, '')));
+        }
+      } else if (lang === 'ts') {
+        for (const m of body.matchAll(/from '([^'.][^']*)'/g)) {
+          const name = packageOf(m[1]!);
+          if (!name.startsWith('node:') && !installed.has(name)) missing.push(`${name} (imported by an example before any install line names it)`);
+        }
+      }
+    }
+    expect([...new Set(missing)]).toEqual([]);
+  });
+});

@@ -1,0 +1,269 @@
+// The release as a maintainer runs it, and the packages as a user gets them. On a throwaway copy
+// of the repository (the working tree stays untouched): `changeset version`, `changeset pack`,
+// `changeset publish` to a real local registry (Verdaccio on 127.0.0.1). Then fresh projects
+// outside the workspace install every public package BY NAME from it — with npm on the engines
+// floor the packages declare (`--engine-strict`) and with pnpm — type-check a strict program and
+// run it on that floor and on Node 24: the spec read from @x/openapi, a swap against the
+// simulator, a prediction read. Prism is started from @x/openapi with its README's command.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../test-support/free-port.ts';
+import { floorOf, nodeRuntime, npmCli, type NodeRuntime } from './release/node-runtime.ts';
+import { startRegistry, type LocalRegistry } from './release/registry.ts';
+import { bytesOf, fileList, integrity } from './release/tarball.ts';
+import { publicPackages, root, toolEnv } from './workspace.ts';
+
+const work = mkdtempSync(join(tmpdir(), 'x-release-'));
+const repo = join(work, 'repo');
+const packed = join(work, 'packed');
+const node24 = join(root, 'node_modules', '.bin', 'node');
+const tsc = join(root, 'node_modules', '.bin', 'tsc');
+const consumerSources = join(root, 'tools', 'test', 'consumer');
+const consumerFiles = ['main.ts', 'fetch-only.ts', 'world.ts', 'tsconfig.json'];
+
+let registry: LocalRegistry | undefined;
+afterAll(async () => {
+  await registry?.close();
+  rmSync(work, { recursive: true, force: true });
+});
+
+function sh(cmd: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = toolEnv, timeout = 180_000): string {
+  try {
+    return execFileSync(cmd, args, { cwd, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout });
+  } catch (e: any) {
+    throw new Error(`${cmd} ${args.join(' ')} failed:\n${e.stdout ?? ''}${e.stderr ?? ''}`.slice(0, 4000));
+  }
+}
+
+/** npm as a user runs it, on the given runtime (engines are checked against that runtime). */
+const npm = (runtime: NodeRuntime, args: string[], cwd: string) =>
+  sh(runtime.node, [npmCli(), ...args, '--no-audit', '--no-fund', '--loglevel=error'], cwd, { ...process.env, PATH: runtime.path });
+
+/** A fresh project outside the workspace whose `@x` scope points at the local registry. */
+function freshProject(name: string): string {
+  const dir = join(work, name);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: `x-${name}`, private: true, type: 'module' }, null, 2));
+  writeFileSync(join(dir, '.npmrc'), registry!.npmrc(false));
+  return dir;
+}
+
+const readJson = (file: string) => JSON.parse(readFileSync(file, 'utf8'));
+const dirName = (pkg: (typeof publicPackages)[number]) => pkg.dir.split('/').pop()!;
+const released = (pkg: (typeof publicPackages)[number]): string => readJson(join(repo, 'packages', dirName(pkg), 'package.json')).version;
+
+// The engines floor each package declares, and the packages declaring each floor.
+const floors = new Map<string, string[]>();
+for (const pkg of publicPackages) {
+  const floor = floorOf(pkg.json.engines.node);
+  floors.set(floor, [...(floors.get(floor) ?? []), pkg.name]);
+}
+const byVersion = (a: string, b: string) => a.localeCompare(b, 'en', { numeric: true });
+const highestFloor = [...floors.keys()].sort(byVersion).at(-1)!;
+const pending = readdirSync(join(root, '.changeset')).filter((f) => f.endsWith('.md') && f !== 'README.md');
+
+beforeAll(async () => {
+  // (a tarball another check is packing in a package directory at the same moment is no part of the repository)
+  const skip = (src: string) => !/(node_modules|[\\/]\.turbo|[\\/]\.git$|test-results|\.tgz$)/.test(src);
+  for (const f of ['package.json', 'pnpm-workspace.yaml', '.changeset', 'packages', 'spec']) cpSync(join(root, f), join(repo, f), { recursive: true, filter: skip });
+  sh('git', ['init', '-q'], repo);
+  registry = await startRegistry(join(work, 'registry'));
+  writeFileSync(join(repo, '.npmrc'), registry.npmrc(true));
+  sh('changeset', ['version'], repo);
+  sh('changeset', ['pack', '--out-dir', packed], repo);
+  sh('changeset', ['publish', '--from-pack-dir', packed, '--no-git-tag'], repo);
+}, 180_000);
+
+describe('the release, on a throwaway copy of the repository', () => {
+  it('has pending changesets to release', () => {
+    expect(pending.length).toBeGreaterThan(0);
+  });
+
+  it('changeset version writes a new version and a changelog entry for every public package', () => {
+    for (const pkg of publicPackages) {
+      const dir = join(repo, 'packages', dirName(pkg));
+      expect(released(pkg), pkg.name).not.toBe(pkg.json.version);
+      expect(readFileSync(join(dir, 'CHANGELOG.md'), 'utf8'), `${pkg.name} CHANGELOG.md`).toContain(`## ${released(pkg)}`);
+    }
+    expect(readdirSync(join(repo, '.changeset')).filter((f) => f.endsWith('.md') && f !== 'README.md')).toEqual([]);
+  });
+
+  it('publishes every public package to the registry, byte for byte the tarball that was packed', async () => {
+    const plan = readJson(join(packed, 'publish-plan.json')).plan.flat() as { name: string; version: string; tarball: { path: string; integrity: string } }[];
+    expect(plan.map((r) => r.name).sort()).toEqual(publicPackages.map((p) => p.name).sort());
+    for (const pkg of publicPackages) {
+      const entry = plan.find((r) => r.name === pkg.name)!;
+      expect(entry.version, pkg.name).toBe(released(pkg));
+      const tgz = join(packed, entry.tarball.path);
+      const packedBytes = bytesOf(tgz);
+      expect(integrity(packedBytes, 'sha256'), `${pkg.name} packed tarball vs publish plan`).toBe(entry.tarball.integrity);
+
+      const packument = JSON.parse(new TextDecoder().decode(await registry!.get(pkg.name.replace('/', '%2f')))) as any;
+      const meta = packument.versions[entry.version];
+      expect(meta, `${pkg.name}@${entry.version} on the registry`).toBeDefined();
+      expect(packument['dist-tags'].latest).toBe(entry.version);
+      expect(meta.dist.integrity, `${pkg.name}: registry integrity`).toBe(integrity(packedBytes, 'sha512'));
+      const published = await registry!.get(new URL(meta.dist.tarball).pathname);
+      expect(integrity(published, 'sha512'), `${pkg.name}: downloaded tarball`).toBe(integrity(packedBytes, 'sha512'));
+      const downloaded = join(work, `${dirName(pkg)}-published.tgz`);
+      writeFileSync(downloaded, published);
+      expect(fileList(downloaded)).toEqual(fileList(tgz));
+      // the workspace protocol became the released versions
+      for (const [dep, range] of Object.entries<string>(meta.dependencies ?? {})) expect(range, `${pkg.name} -> ${dep}`).not.toMatch(/^(workspace|catalog):/);
+    }
+  });
+
+  it('left the real repository untouched', () => {
+    for (const f of pending) expect(existsSync(join(root, '.changeset', f))).toBe(true);
+    for (const pkg of publicPackages) expect(readJson(join(pkg.dir, 'package.json')).version).toBe(pkg.json.version);
+  });
+});
+
+describe('a fresh npm project installs every package by name', () => {
+  let project: string;
+  let floor: NodeRuntime;
+
+  it(`on the highest engines floor (Node ${highestFloor}) with --engine-strict`, () => {
+    floor = nodeRuntime(highestFloor);
+    project = freshProject('npm-project');
+    npm(floor, ['install', '--engine-strict', ...publicPackages.map((p) => p.name)], project);
+    for (const pkg of publicPackages) expect(readJson(join(project, 'node_modules', pkg.name, 'package.json')).version, pkg.name).toBe(released(pkg));
+    // nothing of the workspace leaked in
+    expect(existsSync(join(project, 'node_modules', '@x', 'spec'))).toBe(false);
+  });
+
+  it.each([...floors].filter(([v]) => v !== highestFloor))('on Node %s with --engine-strict: the packages declaring it (%s)', (version, names) => {
+    const dir = freshProject(`floor-${version}`);
+    npm(nodeRuntime(version), ['install', '--engine-strict', ...names], dir);
+    for (const name of names) expect(existsSync(join(dir, 'node_modules', name, 'package.json')), name).toBe(true);
+  });
+
+  it('type-checks a strict program against the installed packages', () => {
+    for (const f of consumerFiles) copyFileSync(join(consumerSources, f), join(project, f));
+    sh(tsc, ['-p', 'tsconfig.json'], project);
+    expect(existsSync(join(project, 'dist', 'main.js'))).toBe(true);
+  });
+
+  it.each([
+    ['the engines floor', () => floor.node],
+    ['Node 24', () => node24],
+  ])('runs on %s', (_label, runtime) => {
+    const node = runtime();
+    const version = execFileSync(node, ['--version'], { encoding: 'utf8' }).trim();
+    const out = sh(node, [join(project, 'dist', 'main.js')], project);
+    expect(out, `on ${version}`).toMatch(/^order: router_\w+ 40000000 -> \d+, fee payer taker$/m);
+    expect(out).toContain('spec: GET /swap/v2/order answer valid');
+    expect(out).toContain('swap: Success code 0');
+    expect(out).toMatch(/prediction: \d+ sports events, first market (open|closed|cancelled)/);
+    expect(out).toContain('consumer: ok');
+  });
+
+  it.each([...floors].filter(([v]) => v !== highestFloor))(
+    'runs the @x/fetch-client program on Node %s against the installed x-mock serve',
+    async (version) => {
+      const dir = join(work, `floor-${version}`);
+      mkdirSync(join(dir, 'dist'), { recursive: true });
+      for (const f of ['fetch-only.js', 'world.js']) copyFileSync(join(project, 'dist', f), join(dir, 'dist', f));
+      const server = await serveSimulator(project);
+      try {
+        const out = sh(nodeRuntime(version).node, [join(dir, 'dist', 'fetch-only.js')], dir, { ...process.env, X_BASE_URL: server.url });
+        expect(out).toMatch(new RegExp(`^fetch-client on v${version.replace(/\./g, '\\.')}: router_\\w+ 40000000 -> \\d+$`, 'm'));
+      } finally {
+        await server.close();
+      }
+    },
+  );
+
+  it("serves @x/openapi with Prism, started by its README's command with the machine's Node and npm", async () => {
+    const readme = readFileSync(join(project, 'node_modules', '@x', 'openapi', 'README.md'), 'utf8');
+    const command = /^npx .*prism mock .*-p 4010 .*$/m.exec(readme)?.[0];
+    const curl = /^curl -H '([^:]+): ([^']*)' '(http:\/\/127\.0\.0\.1:4010\/[^']+)'$/m.exec(readme);
+    expect(command, 'the Prism command of the @x/openapi README').toBeDefined();
+    expect(curl, 'the curl line that follows it').not.toBeNull();
+    const port = await freePort();
+    const [npx, ...args] = command!.replace('-p 4010', `-p ${port}`).split(/\s+/);
+    const prism = spawn(npx!, args, { cwd: project, env: machineEnv(), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const exited = new Promise<void>((resolve) => prism.once('exit', () => resolve()));
+    let out = '';
+    try {
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`Prism did not start within 150 s:\n${out.slice(-2000)}`)), 150_000);
+        const onData = (d: Buffer) => {
+          out += d;
+          if (out.includes('Prism is listening')) {
+            clearTimeout(timer);
+            resolve();
+          }
+        };
+        prism.stdout!.on('data', onData);
+        prism.stderr!.on('data', onData);
+        prism.once('exit', (code) => reject(new Error(`Prism exited (${code}):\n${out.slice(-2000)}`)));
+      });
+      const res = await fetch(curl![3]!.replace(':4010/', `:${port}/`), { headers: { [curl![1]!]: curl![2]! } });
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as { inAmount?: string };
+      expect(body.inAmount).toMatch(/^\d+$/);
+    } finally {
+      if (prism.exitCode === null) process.kill(-prism.pid!, 'SIGTERM');
+      await exited;
+    }
+  });
+});
+
+describe('a fresh pnpm project installs every package by name', () => {
+  it('installs, type-checks and runs the same program', () => {
+    const project = freshProject('pnpm-project');
+    sh('pnpm', ['add', ...publicPackages.map((p) => p.name)], project);
+    for (const pkg of publicPackages) expect(readJson(join(project, 'node_modules', pkg.name, 'package.json')).version, pkg.name).toBe(released(pkg));
+    for (const f of consumerFiles) copyFileSync(join(consumerSources, f), join(project, f));
+    sh(tsc, ['-p', 'tsconfig.json'], project);
+    const out = sh(node24, [join(project, 'dist', 'main.js')], project);
+    expect(out).toContain('swap: Success code 0');
+    expect(out).toContain('consumer: ok');
+  });
+});
+
+/** The environment of a user's shell: the machine's Node and npm first, nothing of the workspace. */
+function machineEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    if (/^(npm|pnpm)_/i.test(key) && !/^npm_config_(cache|registry)$/i.test(key)) continue;
+    env[key] = value;
+  }
+  env['PATH'] = (process.env['PATH'] ?? '').split(':').filter((dir) => dir && !dir.startsWith(root) && !dir.includes('node_modules')).join(':');
+  return env;
+}
+
+/** `x-mock serve --port 0` from the installed package, on Node 24; resolves once it prints its URL. */
+async function serveSimulator(project: string): Promise<{ url: string; close(): Promise<void> }> {
+  const child: ChildProcess = spawn(node24, [join(project, 'node_modules', '@x', 'mock', 'dist', 'cli.js'), 'serve', '--port', '0'], {
+    cwd: project,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let out = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`x-mock serve did not start:\n${out}`)), 30_000);
+    const onData = (d: Buffer) => {
+      out += d;
+      const m = /listening on (http:\/\/\S+)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]!);
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', () => reject(new Error(`x-mock serve exited:\n${out}`)));
+  });
+  return {
+    url,
+    close: async () => {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}

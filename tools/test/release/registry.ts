@@ -1,0 +1,98 @@
+// A real npm registry on 127.0.0.1 for the release test: Verdaccio (a root devDependency) with a
+// throwaway config and storage in a temporary directory. It serves only `@x/*` and has no uplink:
+// a consumer points the `@x` scope at it and gets every other package from its usual registry.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { get as httpGet } from 'node:http';
+import { join } from 'node:path';
+import { freePort } from '../../test-support/free-port.ts';
+import { root } from '../workspace.ts';
+
+export interface LocalRegistry {
+  /** `http://127.0.0.1:<port>/` */
+  readonly url: string;
+  /** a token of a user registered on it, allowed to publish `@x/*` */
+  readonly token: string;
+  /** `.npmrc` lines: the `@x` scope on this registry, with the token */
+  npmrc(withToken: boolean): string;
+  /** GET a path of the registry (a packument, a tarball) on a fresh connection */
+  get(path: string): Promise<Uint8Array>;
+  close(): Promise<void>;
+}
+
+/** One GET without connection reuse (Verdaccio closes idle keep-alive sockets under fetch's feet). */
+function getBytes(url: string): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    httpGet(url, { agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => (res.statusCode === 200 ? resolve(new Uint8Array(Buffer.concat(chunks))) : reject(new Error(`GET ${url}: ${res.statusCode}`))));
+      res.on('error', reject);
+    }).on('error', reject);
+  });
+}
+
+const config = (storage: string) => `
+storage: ${JSON.stringify(storage)}
+auth:
+  htpasswd:
+    file: ${JSON.stringify(join(storage, 'htpasswd'))}
+    max_users: 1
+uplinks: {}
+packages:
+  '@x/*':
+    access: $all
+    publish: $authenticated
+    unpublish: $authenticated
+web:
+  enable: false
+log: { type: stdout, format: pretty, level: warn }
+`;
+
+export async function startRegistry(dir: string): Promise<LocalRegistry> {
+  const storage = join(dir, 'storage');
+  mkdirSync(storage, { recursive: true });
+  const file = join(dir, 'config.yaml');
+  writeFileSync(file, config(storage));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}/`;
+  const child: ChildProcess = spawn(
+    join(root, 'node_modules', '.bin', 'node'),
+    [join(root, 'node_modules', 'verdaccio', 'bin', 'verdaccio'), '--config', file, '--listen', `127.0.0.1:${port}`],
+    { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let log = '';
+  child.stdout!.on('data', (d) => (log += d));
+  child.stderr!.on('data', (d) => (log += d));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`verdaccio exited:\n${log}`);
+    const up = await getBytes(`${url}-/ping`).then(() => true, () => false);
+    if (up) break;
+    if (Date.now() > deadline) throw new Error(`verdaccio did not answer within 30 s:\n${log}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+
+  // `npm adduser` over the registry API: registers the release user and returns its token
+  const res = await fetch(`${url}-/user/org.couchdb.user:release`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'release', password: `release-${port}` }),
+  });
+  const token = ((await res.json()) as { token?: string }).token;
+  if (!res.ok || !token) throw new Error(`could not register the release user (${res.status})`);
+
+  const host = url.replace(/^http:/, '');
+  return {
+    url,
+    token,
+    npmrc: (withToken) => `@x:registry=${url}\n${withToken ? `${host}:_authToken=${token}\n` : ''}`,
+    get: (path) => getBytes(new URL(path.replace(/^\//, ''), url).href),
+    close: async () => {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
