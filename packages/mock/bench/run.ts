@@ -20,7 +20,7 @@ import { runRawLoad } from './raw-load.ts';
 import { fuzzLikeRequests, loadSpec } from './workload.ts';
 
 const GET_PATH = process.env.BENCH_PATH ?? '/prediction/v1/trading-status';
-const COUNT = Number(process.env.BENCH_COUNT ?? 27_000);
+const COUNT = Number(process.env.BENCH_COUNT ?? 54_000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
 const FUZZ_COUNT = Number(process.env.BENCH_FUZZ_COUNT ?? 3_000);
 /** The three targets take turns, round after round, so background load hits them alike. */
