@@ -4,7 +4,7 @@
 // no image is blank, screenshots are saved, and nothing errors or fails to load.
 import { mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { loadSpec } from '@x/openapi/reader';
+import { loadSpec, operations as specOperations } from '@x/openapi/reader';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../../../tools/browser/chromium.ts';
@@ -17,11 +17,12 @@ const docsSpec = JSON.parse(readFileSync(fileURLToPath(new URL('../dist/openapi.
 const guides: { name: string; description: string }[] = docsSpec.tags.filter((t: any) => t['x-traitTag']);
 const artifacts = fileURLToPath(new URL('../test-results/', import.meta.url));
 
-const operations: { tag: string; summary: string; method: string; path: string }[] = Object.entries<any>(spec.paths).flatMap(([path, item]) =>
-  Object.entries<any>(item)
-    .filter(([m]) => ['get', 'post', 'patch', 'put', 'delete'].includes(m))
-    .map(([method, op]) => ({ tag: op.tags[0], summary: op.summary, method, path })),
-);
+const operations: { tag: string; summary: string; method: string; path: string }[] = specOperations().map((op) => ({
+  tag: op.tags[0]!,
+  summary: op.summary ?? '',
+  method: op.method.toLowerCase(),
+  path: op.path,
+}));
 
 let browser: Browser;
 let page: Page;

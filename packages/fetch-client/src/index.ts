@@ -30,6 +30,7 @@ export {
   describeSwapOrderError,
   getSwapOrderFailure,
   isSwapExecuteSuccess,
+  swapExecuteCodes,
   swapExecuteOutcome,
 } from './lib/swap-codes.js';
 export type {

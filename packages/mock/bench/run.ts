@@ -11,6 +11,7 @@
 // Servers run in child processes; the load loop runs here with keep-alive connections.
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import http from 'node:http';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -19,7 +20,7 @@ import { runRawLoad } from './raw-load.ts';
 import { fuzzLikeRequests, loadSpec } from './workload.ts';
 
 const GET_PATH = process.env.BENCH_PATH ?? '/prediction/v1/trading-status';
-const COUNT = Number(process.env.BENCH_COUNT ?? 27_000);
+const COUNT = Number(process.env.BENCH_COUNT ?? 54_000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
 const FUZZ_COUNT = Number(process.env.BENCH_FUZZ_COUNT ?? 3_000);
 /** The three targets take turns, round after round, so background load hits them alike. */
@@ -27,7 +28,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 9);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 3_000);
 const TARGET_VS_BARE = 0.9;
 const TARGET_VS_PRISM = 5;
-const specPath = fileURLToPath(new URL('../../../spec/dist/openapi.json', import.meta.url));
+const specPath = createRequire(import.meta.url).resolve('@x/openapi/openapi.json');
 const distIndex = fileURLToPath(new URL('../dist/index.js', import.meta.url));
 const prismBin = fileURLToPath(new URL('../../../node_modules/.bin/prism', import.meta.url));
 const serveScript = fileURLToPath(new URL('./serve.ts', import.meta.url));
@@ -130,7 +131,7 @@ const median = (values: readonly number[]): number => {
 
 async function main(): Promise<void> {
   if (!existsSync(distIndex)) throw new Error('dist/index.js is missing: build the package first (pnpm --filter @x/mock run build)');
-  if (!existsSync(specPath)) throw new Error('spec/dist/openapi.json is missing: bundle the spec first');
+  if (!existsSync(specPath)) throw new Error('@x/openapi/openapi.json is missing: build @x/openapi first');
 
   const simulator = await startChild('simulator');
   const rssAtStart = await simulator.rss();

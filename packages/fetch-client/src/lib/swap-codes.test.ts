@@ -2,7 +2,7 @@
 import { loadSpec } from '@x/openapi/reader';
 import type { SwapOrderResponse, SwapRouter } from '@x/types';
 import { describe, expect, it } from 'vitest';
-import { describeSwapExecuteCode, describeSwapOrderError, getSwapOrderFailure, isSwapExecuteSuccess, swapExecuteOutcome } from './swap-codes.js';
+import { describeSwapExecuteCode, describeSwapOrderError, getSwapOrderFailure, isSwapExecuteSuccess, swapExecuteCodes, swapExecuteOutcome } from './swap-codes.js';
 
 const spec = loadSpec() as any;
 const orderTable: Array<{ routers: SwapRouter[]; code: number; meaning: string }> =
@@ -71,6 +71,13 @@ describe('swapExecuteOutcome', () => {
     expect(byOutcome('pending')).toEqual([-2001, -1006, -1001]);
     expect(swapExecuteOutcome(-3000)).toBe('failed');
     expect(swapExecuteOutcome(6002)).toBe('failed');
+  });
+
+  it('lists the codes of each outcome', () => {
+    for (const outcome of ['success', 'pending', 'expired', 'failed'] as const) {
+      expect(swapExecuteCodes(outcome)).toEqual(executeTable.filter((row) => row.outcome === outcome).map((row) => row.code));
+    }
+    expect(swapExecuteCodes('pending').sort((a, b) => a - b)).toEqual([-2001, -1006, -1001]);
   });
 });
 

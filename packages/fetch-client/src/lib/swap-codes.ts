@@ -75,6 +75,11 @@ export function swapExecuteOutcome(code: number): SwapExecuteOutcome {
   return swapExecuteResponseCodeTable.find((row) => row.code === code)?.outcome ?? 'failed';
 }
 
+/** Every execute code the spec's table gives `outcome` (e.g. the `pending` ones: poll again). */
+export function swapExecuteCodes(outcome: SwapExecuteOutcome): number[] {
+  return swapExecuteResponseCodeTable.filter((row) => row.outcome === outcome).map((row) => row.code);
+}
+
 /** True when an execute answer landed the swap. */
 export function isSwapExecuteSuccess(result: Pick<SwapExecuteResponse, 'status' | 'code'>): boolean {
   return result.status === 'Success' && result.code === 0;

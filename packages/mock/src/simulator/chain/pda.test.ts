@@ -51,7 +51,7 @@ describe('program derived addresses', () => {
         seeds: [encoder.encode(address(owner)), encoder.encode(address(TOKEN_PROGRAM)), encoder.encode(address(mint))],
       });
       expect(await associatedTokenAccount(owner, mint)).toBe(kitAddress);
-      const seeds = [new TextEncoder().encode('vault'), encoder.encode(address(owner))];
+      const seeds = [new TextEncoder().encode('vault'), new Uint8Array(encoder.encode(address(owner)))];
       const [kitVault, kitVaultBump] = await getProgramDerivedAddress({ programAddress: address(TRIGGER_V2_PROGRAM), seeds });
       expect(programDerivedAddress(TRIGGER_V2_PROGRAM, seeds)).toEqual([kitVault, kitVaultBump]);
       expect(kitBump).toBeGreaterThanOrEqual(0);
