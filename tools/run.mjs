@@ -90,11 +90,15 @@ ensureWorkspace();
 
 if (task === 'test') {
   for (const dir of testDirs()) for (const file of [reportOf(dir), jestReportOf(dir)]) rmSync(file, { force: true });
-  const r = spawnSync('pnpm', ['exec', 'turbo', 'run', 'lint', 'bundle', 'build', 'test', 'check', 'test:repo', '--continue', '--output-logs=errors-only'], {
-    cwd: root,
-    env,
-    stdio: 'inherit',
-  });
+  const r = spawnSync(
+    'pnpm',
+    ['exec', 'turbo', 'run', 'lint', 'bundle', 'build', 'test', 'check', 'test:repo', '--continue', '--output-logs=errors-only'],
+    {
+      cwd: root,
+      env,
+      stdio: 'inherit',
+    },
+  );
   const ok = summarizeTests() && r.status === 0;
   process.exit(ok ? 0 : r.status || 1);
 } else if (task === 'bench') {

@@ -76,7 +76,11 @@ describe('x-example-values', () => {
       .filter((s) => s.length > 100 && /^[A-Za-z0-9+/]+={0,2}$/.test(s))
       .map((s) => Buffer.from(s, 'base64'));
     const inTransaction = (key: string) => transactions.some((t) => t.indexOf(Buffer.from(base58Decode(key)!)) >= 0);
-    expect(Object.entries(addresses).filter(([, k]) => !used.has(k) && !inTransaction(k)).map(([role]) => role)).toEqual([]);
+    expect(
+      Object.entries(addresses)
+        .filter(([, k]) => !used.has(k) && !inTransaction(k))
+        .map(([role]) => role),
+    ).toEqual([]);
   });
 
   it('the base58 reading tells keys from signatures and words', () => {

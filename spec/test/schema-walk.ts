@@ -32,13 +32,15 @@ export function walkSchema(root: Json, pointer: string, out: SchemaVisit[], seen
   out.push({ pointer, schema: root, parent });
   const self = { pointer, schema: root };
   for (const k of SCHEMA_ARRAYS) {
-    if (Array.isArray(root[k])) for (const [i, s] of (root[k] as Json[]).entries()) walkSchema(s, `${pointer}/${k}/${i}`, out, seen, { ...self, keyword: k });
+    if (Array.isArray(root[k]))
+      for (const [i, s] of (root[k] as Json[]).entries()) walkSchema(s, `${pointer}/${k}/${i}`, out, seen, { ...self, keyword: k });
   }
   for (const k of SCHEMA_SINGLES) {
     if (root[k] && typeof root[k] === 'object') walkSchema(root[k], `${pointer}/${k}`, out, seen, { ...self, keyword: k });
   }
   for (const k of SCHEMA_MAPS) {
-    for (const [name, s] of Object.entries<Json>(root[k] ?? {})) walkSchema(s, `${pointer}/${k}/${esc(name)}`, out, seen, { ...self, keyword: k });
+    for (const [name, s] of Object.entries<Json>(root[k] ?? {}))
+      walkSchema(s, `${pointer}/${k}/${esc(name)}`, out, seen, { ...self, keyword: k });
   }
 }
 

@@ -8,7 +8,14 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { deref as derefIn, exampleValues as exampleValuesOf, loadSpec, namedExamples as examplesOf, operations as specOperations, parameterExample } from '@x/openapi/reader';
+import {
+  deref as derefIn,
+  exampleValues as exampleValuesOf,
+  loadSpec,
+  namedExamples as examplesOf,
+  operations as specOperations,
+  parameterExample,
+} from '@x/openapi/reader';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type Obj = Record<string, any>;
@@ -118,7 +125,8 @@ for (const read of specOperations()) {
     const statusType = /^\d+$/.test(statusKey) ? statusKey : 'number';
     const content: Obj = response.content ?? {};
     const mediaTypes = Object.keys(content);
-    if (mediaTypes.some((m) => !/json/.test(m))) fail(`${where} ${statusKey}: only JSON responses are supported (${mediaTypes.join(', ')})`);
+    if (mediaTypes.some((m) => !/json/.test(m)))
+      fail(`${where} ${statusKey}: only JSON responses are supported (${mediaTypes.join(', ')})`);
     const hasBody = mediaTypes.length > 0;
     responseUnion.push(`{ readonly status: ${statusType}; readonly body: ${hasBody ? bodyType : 'undefined'} }`);
     const headers: Record<string, string> = {};
@@ -128,7 +136,14 @@ for (const read of specOperations()) {
     }
     const examples = namedExamples(content['application/json'] ?? content[mediaTypes[0] ?? ''], `${where} ${statusKey}`);
     if (!hasBody && success) {
-      fixtures.push({ name: `status${statusKey}`, statusKey, status: statusNumber(statusKey), body: undefined, headers, bodyType: 'undefined' });
+      fixtures.push({
+        name: `status${statusKey}`,
+        statusKey,
+        status: statusNumber(statusKey),
+        body: undefined,
+        headers,
+        bodyType: 'undefined',
+      });
     }
     for (const [name, value, summary] of examples) {
       // The same name under two statuses (e.g. 400 and 401 `challengeExpired`): the later one
@@ -146,7 +161,8 @@ for (const read of specOperations()) {
   const request: OperationEntry['request'] = { path: {}, query: {}, headers: {}, bodyExamples: {} };
   for (const param of params) {
     const value = parameterExample(param);
-    const bucket = param.in === 'path' ? request.path : param.in === 'query' ? request.query : param.in === 'header' ? request.headers : undefined;
+    const bucket =
+      param.in === 'path' ? request.path : param.in === 'query' ? request.query : param.in === 'header' ? request.headers : undefined;
     if (!bucket) continue;
     if (value === undefined) {
       if (param.required) fail(`${where}: required ${param.in} parameter ${param.name} has no example, default or enum`);
@@ -211,9 +227,7 @@ export interface OperationFixtures<
 }
 `;
 for (const op of operations) {
-  const examplesType = op.fixtures
-    .map((f) => `    readonly ${key(f.name)}: Fixture<${f.status}, ${f.bodyType}>;`)
-    .join('\n');
+  const examplesType = op.fixtures.map((f) => `    readonly ${key(f.name)}: Fixture<${f.status}, ${f.bodyType}>;`).join('\n');
   const examplesValue = op.fixtures
     .map((f) => {
       const parts = [`status: ${f.status}`];

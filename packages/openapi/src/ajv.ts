@@ -87,7 +87,8 @@ function createAjv(doc: OpenApiDocument): AjvInstance {
     // Under JSON Schema 2020-12 ajv evaluates every branch of an `anyOf` (to track evaluated
     // properties), so the catch-all also runs for known values: only unlisted ones are drift.
     validate: (flag: boolean, data: unknown, parent?: unknown, cxt?: { instancePath: string }) => {
-      if (flag && driftSink && !(parent && knownValues.get(parent as object)?.has(data))) driftSink.push({ path: cxt?.instancePath ?? '', value: data });
+      if (flag && driftSink && !(parent && knownValues.get(parent as object)?.has(data)))
+        driftSink.push({ path: cxt?.instancePath ?? '', value: data });
       return true;
     },
   });

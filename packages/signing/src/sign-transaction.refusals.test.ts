@@ -132,9 +132,11 @@ const cases: Case[] = [
     kind: TransactionFormatError,
     async make(wallet) {
       const tx = buildTransaction({ version: 0, feePayer: wallet.address });
-      return { transaction: mutate(tx.bytes, (copy) => {
-        copy[MESSAGE_START] = 0x81;
-      }) };
+      return {
+        transaction: mutate(tx.bytes, (copy) => {
+          copy[MESSAGE_START] = 0x81;
+        }),
+      };
     },
   },
   {
@@ -143,9 +145,11 @@ const cases: Case[] = [
     kind: TransactionFormatError,
     async make(wallet) {
       const tx = buildTransaction({ version: 0, feePayer: wallet.address });
-      return { transaction: mutate(tx.bytes, (copy) => {
-        copy[MESSAGE_START] = 0xff;
-      }) };
+      return {
+        transaction: mutate(tx.bytes, (copy) => {
+          copy[MESSAGE_START] = 0xff;
+        }),
+      };
     },
   },
   {
@@ -154,7 +158,9 @@ const cases: Case[] = [
     kind: TransactionFormatError,
     async make(wallet) {
       const tx = buildTransaction({ version: 0, feePayer: wallet.address });
-      return { transaction: toBase64(new Uint8Array([0x81, ...tx.bytes.subarray(MESSAGE_START + 1), ...tx.bytes.subarray(1, MESSAGE_START)])) };
+      return {
+        transaction: toBase64(new Uint8Array([0x81, ...tx.bytes.subarray(MESSAGE_START + 1), ...tx.bytes.subarray(1, MESSAGE_START)])),
+      };
     },
   },
   {
@@ -189,7 +195,11 @@ const cases: Case[] = [
     kind: TransactionFormatError,
     async make(wallet) {
       const tx = buildTransaction({ version: 0, feePayer: wallet.address });
-      return { transaction: toBase64(new Uint8Array([2, ...tx.bytes.subarray(1, MESSAGE_START), ...new Uint8Array(64), ...tx.bytes.subarray(MESSAGE_START)])) };
+      return {
+        transaction: toBase64(
+          new Uint8Array([2, ...tx.bytes.subarray(1, MESSAGE_START), ...new Uint8Array(64), ...tx.bytes.subarray(MESSAGE_START)]),
+        ),
+      };
     },
   },
   {

@@ -54,7 +54,9 @@ function messageOf(body: unknown, text: string | undefined): string {
 
 /** The request id of an error body, by the field names the spec's error schemas use, or the header. */
 function requestIdOf(body: unknown, headers: Headers): string | undefined {
-  const id = requestIdFields.map((field) => (body as Record<string, unknown> | null | undefined)?.[field]).find((value) => typeof value === 'string');
+  const id = requestIdFields
+    .map((field) => (body as Record<string, unknown> | null | undefined)?.[field])
+    .find((value) => typeof value === 'string');
   return id ?? headers.get('x-request-id') ?? undefined;
 }
 

@@ -147,7 +147,12 @@ async function sendOnce(config: ClientConfig, method: string, options: RequestOp
     }
     if (status > 199 && status < 300) {
       if (parseError) {
-        throw new ResponseParseError(`${status} ${operation}: the answer is not valid JSON`, operation, { status, text: text.slice(0, 500) }, { cause: parseError });
+        throw new ResponseParseError(
+          `${status} ${operation}: the answer is not valid JSON`,
+          operation,
+          { status, text: text.slice(0, 500) },
+          { cause: parseError },
+        );
       }
       await config.responseValidator?.({ operation, status, data, logger });
       let rateLimit: RateLimit | undefined;

@@ -15,7 +15,8 @@ export function queryString(query: unknown): string {
   for (const key in params) {
     const value = params[key];
     for (const item of Array.isArray(value) ? value : [value]) {
-      if (item != null) text += `&${encodeURIComponent(key)}=${encodeURIComponent(typeof item === 'object' ? JSON.stringify(item) : String(item))}`;
+      if (item != null)
+        text += `&${encodeURIComponent(key)}=${encodeURIComponent(typeof item === 'object' ? JSON.stringify(item) : String(item))}`;
     }
   }
   return text && `?${text.slice(1)}`;

@@ -14,13 +14,39 @@ afterEach(async () => {
 async function run(argv: string[]): Promise<{ code: number; out: string; err: string }> {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await checkCommand(argv, (t) => out.push(t), (t) => err.push(t));
+  const code = await checkCommand(
+    argv,
+    (t) => out.push(t),
+    (t) => err.push(t),
+  );
   return { code, out: out.join('\n'), err: err.join('\n') };
 }
 
 describe('x-mock check arguments', () => {
   it('parses the options', () => {
-    expect(parseCheckArgs(['--base-url', 'https://api.test/v', '--api-key', 'k', '--bearer-token', 'j', '--param', 'user=abc', '--param', 'predictionGetEvent.eventId=e1', '--json', '--timeout', '500', '--delay', '0', '--max-wait', '5', '--max-retries', '1'])).toEqual({
+    expect(
+      parseCheckArgs([
+        '--base-url',
+        'https://api.test/v',
+        '--api-key',
+        'k',
+        '--bearer-token',
+        'j',
+        '--param',
+        'user=abc',
+        '--param',
+        'predictionGetEvent.eventId=e1',
+        '--json',
+        '--timeout',
+        '500',
+        '--delay',
+        '0',
+        '--max-wait',
+        '5',
+        '--max-retries',
+        '1',
+      ]),
+    ).toEqual({
       json: true,
       options: {
         baseUrl: 'https://api.test/v',
@@ -39,18 +65,26 @@ describe('x-mock check arguments', () => {
     expect(parseCheckArgs(['-h'])).toBe('help');
   });
 
-  it.each([[[]], [['--base-url', 'not a url']], [['--base-url', 'ftp://x']], [['--base-url', 'http://x/?a=1']], [['--base-url', 'http://x', '--timeout', '-1']], [['--base-url', 'http://x', '--param', 'noequals']], [['--base-url', 'http://x', 'extra']]])(
-    'rejects %j',
-    (argv) => {
-      expect(() => parseCheckArgs(argv)).toThrow(CheckUsageError);
-    },
-  );
+  it.each([
+    [[]],
+    [['--base-url', 'not a url']],
+    [['--base-url', 'ftp://x']],
+    [['--base-url', 'http://x/?a=1']],
+    [['--base-url', 'http://x', '--timeout', '-1']],
+    [['--base-url', 'http://x', '--param', 'noequals']],
+    [['--base-url', 'http://x', 'extra']],
+  ])('rejects %j', (argv) => {
+    expect(() => parseCheckArgs(argv)).toThrow(CheckUsageError);
+  });
 
   it('exits 2 with a message on bad usage or a --param no operation takes, before sending anything', async () => {
     const server = await startScriptedServer((_req, res) => json(res, 200, {}));
     servers.push(server);
     expect(await run([])).toMatchObject({ code: 2, err: expect.stringContaining('missing --base-url') });
-    expect(await run(['--base-url', server.url, '--param', 'nope=1'])).toMatchObject({ code: 2, err: expect.stringContaining('no read-only operation has a parameter nope') });
+    expect(await run(['--base-url', server.url, '--param', 'nope=1'])).toMatchObject({
+      code: 2,
+      err: expect.stringContaining('no read-only operation has a parameter nope'),
+    });
     expect(await run(['--base-url', server.url, '--param', 'swapGetOrder.eventId=1'])).toMatchObject({ code: 2 });
     expect(server.received).toEqual([]);
   });

@@ -87,7 +87,11 @@ export function parseCheckArgs(argv: string[]): { options: CheckOptions; json: b
 }
 
 /** Runs `x-mock check` with the arguments after `check`; returns the exit code. */
-export async function checkCommand(argv: string[], print: (text: string) => void = console.log, printError: (text: string) => void = console.error): Promise<number> {
+export async function checkCommand(
+  argv: string[],
+  print: (text: string) => void = console.log,
+  printError: (text: string) => void = console.error,
+): Promise<number> {
   let parsed: ReturnType<typeof parseCheckArgs>;
   try {
     parsed = parseCheckArgs(argv);

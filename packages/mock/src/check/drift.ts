@@ -79,9 +79,14 @@ export function createDriftChecker(spec: CheckSpec): (schema: JsonSchema, value:
   function fromAjv(errors: ErrorObject[] | null | undefined, pointer: string, out: DriftIssue[]): void {
     for (const error of errors ?? []) {
       if (error.keyword === 'anyOf' || error.keyword === 'oneOf' || error.keyword === 'if') continue;
-      out.push({ kind: 'breaking', pointer: pointer + error.instancePath, message: describeError({ ...error, instancePath: '' }).replace(/^value /, '') });
+      out.push({
+        kind: 'breaking',
+        pointer: pointer + error.instancePath,
+        message: describeError({ ...error, instancePath: '' }).replace(/^value /, ''),
+      });
     }
-    if (out.length === 0 && errors?.[0]) out.push({ kind: 'breaking', pointer: pointer + errors[0].instancePath, message: errors[0].message ?? 'is invalid' });
+    if (out.length === 0 && errors?.[0])
+      out.push({ kind: 'breaking', pointer: pointer + errors[0].instancePath, message: errors[0].message ?? 'is invalid' });
   }
 
   function walk(schema: unknown, value: unknown, pointer: string, out: DriftIssue[], depth: number, skipUnknown = false): void {
@@ -100,7 +105,11 @@ export function createDriftChecker(spec: CheckSpec): (schema: JsonSchema, value:
         const known = valid.filter((b) => b['x-unknown-enum-value'] !== true);
         if (known.length === 0) {
           const listed = resolved.flatMap((b) => (Array.isArray(b.enum) ? b.enum : 'const' in b ? [b.const] : []));
-          out.push({ kind: 'additive', pointer, message: `unknown enum value ${short(value)} (known: ${listed.map((v) => short(v)).join(', ')})` });
+          out.push({
+            kind: 'additive',
+            pointer,
+            message: `unknown enum value ${short(value)} (known: ${listed.map((v) => short(v)).join(', ')})`,
+          });
         } else walk(known[0], value, pointer, out, depth + 1);
       } else {
         const candidates = resolved.filter((b) => admits(typesOf(b), t));
@@ -109,7 +118,10 @@ export function createDriftChecker(spec: CheckSpec): (schema: JsonSchema, value:
           out.push({
             kind: 'breaking',
             pointer,
-            message: t === 'null' ? `null where the spec does not allow it (expected ${expected ? describeTypes(expected) : 'a value'})` : `expected ${expected ? describeTypes(expected) : 'another type'}, got ${t}`,
+            message:
+              t === 'null'
+                ? `null where the spec does not allow it (expected ${expected ? describeTypes(expected) : 'a value'})`
+                : `expected ${expected ? describeTypes(expected) : 'another type'}, got ${t}`,
           });
           return;
         }
@@ -132,7 +144,10 @@ export function createDriftChecker(spec: CheckSpec): (schema: JsonSchema, value:
       out.push({
         kind: 'breaking',
         pointer,
-        message: t === 'null' ? `null where the spec does not allow it (expected ${describeTypes(types)})` : `expected ${describeTypes(types)}, got ${t}`,
+        message:
+          t === 'null'
+            ? `null where the spec does not allow it (expected ${describeTypes(types)})`
+            : `expected ${describeTypes(types)}, got ${t}`,
       });
       return;
     }
@@ -140,7 +155,8 @@ export function createDriftChecker(spec: CheckSpec): (schema: JsonSchema, value:
     if (t === 'object') {
       const object = value as Record<string, unknown>;
       for (const name of Array.isArray(s.required) ? s.required.map(String) : []) {
-        if (!(name in object)) out.push({ kind: 'breaking', pointer: `${pointer}/${escapePointer(name)}`, message: 'missing required field' });
+        if (!(name in object))
+          out.push({ kind: 'breaking', pointer: `${pointer}/${escapePointer(name)}`, message: 'missing required field' });
       }
       const properties = isObject(s.properties) ? s.properties : {};
       const declared = declaredProperties(s);
@@ -154,7 +170,8 @@ export function createDriftChecker(spec: CheckSpec): (schema: JsonSchema, value:
         const pattern = patterns.find(([p]) => new RegExp(p, 'u').test(name));
         if (pattern) walk(pattern[1], child, where, out, depth + 1);
         else if (s.additionalProperties === false) out.push({ kind: 'breaking', pointer: where, message: 'field the spec forbids' });
-        else if (isObject(s.additionalProperties) && Object.keys(s.additionalProperties).length > 0) walk(s.additionalProperties, child, where, out, depth + 1);
+        else if (isObject(s.additionalProperties) && Object.keys(s.additionalProperties).length > 0)
+          walk(s.additionalProperties, child, where, out, depth + 1);
         // An explicit `additionalProperties: true` (or `{}`) says further fields are expected: not news.
         else if (s.additionalProperties !== undefined) continue;
         else if (!skipUnknown && declared && declared.size > 0 && !declared.has(name)) {

@@ -3,7 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { decodeBase58, encodeBase58 } from './base58.js';
 
 // A reference codec (the generic BigInt one of @solana/kit) to compare against.
-const reference = { encode: (bytes: Uint8Array) => getBase58Decoder().decode(bytes), decode: (text: string) => new Uint8Array(getBase58Encoder().encode(text)) };
+const reference = {
+  encode: (bytes: Uint8Array) => getBase58Decoder().decode(bytes),
+  decode: (text: string) => new Uint8Array(getBase58Encoder().encode(text)),
+};
 
 function seeded(seed: number): () => number {
   let state = seed;

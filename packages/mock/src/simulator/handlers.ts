@@ -41,4 +41,6 @@ const exported = {
 } satisfies HandlerTable;
 
 /** The handler of every operationId of the spec, and nothing else. */
-export const HANDLERS: HandlerTable = Object.freeze(Object.fromEntries(operationIds.map((id) => [id, exported[id]]))) as unknown as HandlerTable;
+export const HANDLERS: HandlerTable = Object.freeze(
+  Object.fromEntries(operationIds.map((id) => [id, exported[id]])),
+) as unknown as HandlerTable;

@@ -28,7 +28,11 @@ describe('contract: prism mock', () => {
   const headers = { 'x-api-key': 'contract-key' };
 
   it('covers every operation of the bundle', () => {
-    expect([...operationIds].sort()).toEqual(operations().map((o) => o.operationId).sort());
+    expect([...operationIds].sort()).toEqual(
+      operations()
+        .map((o) => o.operationId)
+        .sort(),
+    );
   });
 
   it.each(operationIds)('%s answers its documented 2xx, valid against the spec', async (operationId) => {

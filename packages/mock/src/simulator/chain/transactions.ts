@@ -30,7 +30,8 @@ export interface BuildInput {
 
 /** Throws a 400 for a base58 string that is not a 32-byte public key (the schemas check only the alphabet). */
 export function assertPublicKeys(keys: Iterable<string>): void {
-  for (const key of keys) if (publicKeyBytes(key) === undefined) throw new ApiError(400, `Invalid public key: ${key} is not 32 bytes of base58`);
+  for (const key of keys)
+    if (publicKeyBytes(key) === undefined) throw new ApiError(400, `Invalid public key: ${key} is not 32 bytes of base58`);
 }
 
 export function buildTransaction(input: BuildInput): BuiltTransaction {

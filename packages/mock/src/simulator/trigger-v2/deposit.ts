@@ -26,7 +26,8 @@ export const triggerV2CraftDeposit: Handler<'triggerV2CraftDeposit'> = async (ct
   if (!tokenByMint(body.outputMint)) throw new ApiError(400, `Unsupported outputMint ${body.outputMint}`);
   if (body.inputMint === body.outputMint) throw new ApiError(400, 'inputMint and outputMint must differ');
   const amount = parseAmount(body.amount, 'amount');
-  if (sim.prices.usdValue(body.inputMint, amount) < V2_MIN_ORDER_USD) throw new ApiError(400, `Minimum order size is ${V2_MIN_ORDER_USD} USD`);
+  if (sim.prices.usdValue(body.inputMint, amount) < V2_MIN_ORDER_USD)
+    throw new ApiError(400, `Minimum order size is ${V2_MIN_ORDER_USD} USD`);
   const balance = sim.wallets.balance(wallet, body.inputMint) ?? 0n;
   if (balance < amount) throw new ApiError(400, `Insufficient balance: need ${amount}, have ${balance}`);
 

@@ -50,7 +50,15 @@ export interface PriceFields {
   slSlippageBps?: number;
 }
 
-const PRICE_FIELDS = ['triggerCondition', 'triggerPriceUsd', 'slippageBps', 'tpPriceUsd', 'slPriceUsd', 'tpSlippageBps', 'slSlippageBps'] as const;
+const PRICE_FIELDS = [
+  'triggerCondition',
+  'triggerPriceUsd',
+  'slippageBps',
+  'tpPriceUsd',
+  'slPriceUsd',
+  'tpSlippageBps',
+  'slSlippageBps',
+] as const;
 
 /** The price fields that are set, and only those (create, update and the order record). */
 export function priceFieldsOf(f: PriceFields): PriceFields {
