@@ -244,7 +244,7 @@ function machineEnv(): NodeJS.ProcessEnv {
     if (/^(npm|pnpm)_/i.test(key) && !/^npm_config_(cache|registry)$/i.test(key)) continue;
     env[key] = value;
   }
-  env['PATH'] = (process.env['PATH'] ?? '')
+  env.PATH = (process.env.PATH ?? '')
     .split(':')
     .filter((dir) => dir && !dir.startsWith(root) && !dir.includes('node_modules'))
     .join(':');

@@ -153,7 +153,7 @@ export function typescriptSample(ctx: SampleContext): CodeSample {
     if (group.length > 0) args[where === 'header' ? 'headers' : where] = Object.fromEntries(group.map((p) => [p.name, p.value]));
   }
   const body = sampleBody(ctx);
-  if (body !== undefined) args['body'] = body;
+  if (body !== undefined) args.body = body;
   const call = `await x.${ctx.operation.operationId}(${Object.keys(args).length > 0 ? literal(args, '', names) : ''})`;
   const baseUrl = baseUrlOf(ctx.spec);
   const lines = needsBearer(ctx)
