@@ -92,7 +92,20 @@ if (task === 'test') {
   for (const dir of testDirs()) for (const file of [reportOf(dir), jestReportOf(dir)]) rmSync(file, { force: true });
   const r = spawnSync(
     'pnpm',
-    ['exec', 'turbo', 'run', 'lint', 'lint:code', 'bundle', 'build', 'test', 'check', 'test:repo', '--continue', '--output-logs=errors-only'],
+    [
+      'exec',
+      'turbo',
+      'run',
+      'lint',
+      'lint:code',
+      'bundle',
+      'build',
+      'test',
+      'check',
+      'test:repo',
+      '--continue',
+      '--output-logs=errors-only',
+    ],
     {
       cwd: root,
       env,
