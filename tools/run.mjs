@@ -90,17 +90,35 @@ ensureWorkspace();
 
 if (task === 'test') {
   for (const dir of testDirs()) for (const file of [reportOf(dir), jestReportOf(dir)]) rmSync(file, { force: true });
-  const r = spawnSync('pnpm', ['exec', 'turbo', 'run', 'lint', 'bundle', 'build', 'test', 'check', 'test:repo', '--continue', '--output-logs=errors-only'], {
-    cwd: root,
-    env,
-    stdio: 'inherit',
-  });
+  const r = spawnSync(
+    'pnpm',
+    [
+      'exec',
+      'turbo',
+      'run',
+      'lint',
+      'lint:code',
+      'bundle',
+      'build',
+      'test',
+      'check',
+      'test:repo',
+      '--continue',
+      '--output-logs=errors-only',
+    ],
+    {
+      cwd: root,
+      env,
+      stdio: 'inherit',
+    },
+  );
   const ok = summarizeTests() && r.status === 0;
   process.exit(ok ? 0 : r.status || 1);
 } else if (task === 'bench') {
   run('pnpm', ['exec', 'turbo', 'run', 'bench', '--concurrency=1']);
 } else if (task === 'start') {
   turbo('build');
+  // biome-ignore lint/suspicious/noUndeclaredEnvVars: read by `npm start` itself, before and outside any turbo task.
   const port = process.env.PORT ?? '4010';
   const child = spawn(join(root, 'node_modules', '.bin', 'node'), [join(root, 'packages/mock/dist/cli.js'), 'serve', '--port', port], {
     cwd: root,

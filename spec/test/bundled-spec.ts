@@ -61,7 +61,11 @@ export function schemasAt(schema: Json, path: string): Json[] {
         if (b.properties && name in b.properties) next.push(b.properties[name]);
       }
     }
-    if (isArray) next = next.flatMap(branches).filter((b) => b.items).map((b) => b.items);
+    if (isArray)
+      next = next
+        .flatMap(branches)
+        .filter((b) => b.items)
+        .map((b) => b.items);
     current = next;
     if (current.length === 0) return [];
   }
@@ -69,7 +73,13 @@ export function schemasAt(schema: Json, path: string): Json[] {
 }
 
 export function isNullable(schema: Json): boolean {
-  return branches(schema).some((b) => b.type === 'null' || (Array.isArray(b.type) && b.type.includes('null')) || b.const === null || (Array.isArray(b.enum) && b.enum.includes(null)));
+  return branches(schema).some(
+    (b) =>
+      b.type === 'null' ||
+      (Array.isArray(b.type) && b.type.includes('null')) ||
+      b.const === null ||
+      (Array.isArray(b.enum) && b.enum.includes(null)),
+  );
 }
 
 export function enumValues(schema: Json): unknown[] {

@@ -64,7 +64,10 @@ describe('corpus of published examples', () => {
     expect(Boolean(e.request) !== Boolean(e.status), 'either a request or a response status').toBe(true);
     const text = JSON.stringify(e.body);
     expect(text, 'no hosts').not.toMatch(/[a-z]+:\/\//i);
-    expect(strings(e.body).filter((s) => isPublicKey(s) && !known.has(s)), 'only example-world addresses').toEqual([]);
+    expect(
+      strings(e.body).filter((s) => isPublicKey(s) && !known.has(s)),
+      'only example-world addresses',
+    ).toEqual([]);
     const errors = validate(schemaFor(e), e.body);
     if ((e.expect ?? 'accepted') === 'accepted') expect(errors).toEqual([]);
     else expect(errors.length).toBeGreaterThan(0);

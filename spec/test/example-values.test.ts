@@ -8,12 +8,15 @@ import { base58Decode, isPublicKey } from './public-keys.ts';
 
 /** Every example value in the document: `example`, `examples` (lists and named examples), with where it is. */
 function exampleValues(node: Json, where: string, out: [string, unknown][]): void {
-  if (Array.isArray(node)) return node.forEach((n, i) => exampleValues(n, `${where}/${i}`, out));
+  if (Array.isArray(node)) {
+    for (const [i, n] of node.entries()) exampleValues(n, `${where}/${i}`, out);
+    return;
+  }
   if (!node || typeof node !== 'object') return;
   for (const [k, v] of Object.entries<Json>(node)) {
     if (k === 'x-example-values') continue;
     if (k === 'example') out.push([`${where}/example`, v]);
-    else if (k === 'examples' && Array.isArray(v)) v.forEach((e, i) => out.push([`${where}/examples/${i}`, e]));
+    else if (k === 'examples' && Array.isArray(v)) for (const [i, e] of v.entries()) out.push([`${where}/examples/${i}`, e]);
     else if (k === 'examples' && v && typeof v === 'object') {
       for (const [name, e] of Object.entries<Json>(v)) if (e && 'value' in e) out.push([`${where}/examples/${name}`, e.value]);
     } else exampleValues(v, `${where}/${k}`, out);
@@ -22,8 +25,8 @@ function exampleValues(node: Json, where: string, out: [string, unknown][]): voi
 
 function strings(value: unknown, out: string[] = []): string[] {
   if (typeof value === 'string') out.push(value);
-  else if (Array.isArray(value)) value.forEach((v) => strings(v, out));
-  else if (value && typeof value === 'object') Object.values(value).forEach((v) => strings(v, out));
+  else if (Array.isArray(value)) for (const v of value) strings(v, out);
+  else if (value && typeof value === 'object') for (const v of Object.values(value)) strings(v, out);
   return out;
 }
 
@@ -73,7 +76,11 @@ describe('x-example-values', () => {
       .filter((s) => s.length > 100 && /^[A-Za-z0-9+/]+={0,2}$/.test(s))
       .map((s) => Buffer.from(s, 'base64'));
     const inTransaction = (key: string) => transactions.some((t) => t.indexOf(Buffer.from(base58Decode(key)!)) >= 0);
-    expect(Object.entries(addresses).filter(([, k]) => !used.has(k) && !inTransaction(k)).map(([role]) => role)).toEqual([]);
+    expect(
+      Object.entries(addresses)
+        .filter(([, k]) => !used.has(k) && !inTransaction(k))
+        .map(([role]) => role),
+    ).toEqual([]);
   });
 
   it('the base58 reading tells keys from signatures and words', () => {

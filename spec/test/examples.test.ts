@@ -74,7 +74,10 @@ describe('example coverage', () => {
     for (const [status, res] of Object.entries<Json>(o.op.responses ?? {})) {
       const r = deref(res);
       if (!r.content) continue;
-      const count = Object.values<Json>(r.content).reduce((n, m) => n + Object.keys(deref(m).examples ?? {}).length + ('example' in deref(m) ? 1 : 0), 0);
+      const count = Object.values<Json>(r.content).reduce(
+        (n, m) => n + Object.keys(deref(m).examples ?? {}).length + ('example' in deref(m) ? 1 : 0),
+        0,
+      );
       if (/^2/.test(status)) success += count;
       else if (count === 0) missing.push(status);
     }
@@ -84,7 +87,10 @@ describe('example coverage', () => {
 
   it.each(ops.filter((o) => o.op.requestBody).map((o) => [o.key, o] as const))('%s has a request body example', (_k, o) => {
     const content = deref(o.op.requestBody).content ?? {};
-    const count = Object.values<Json>(content).reduce((n, m) => n + Object.keys(deref(m).examples ?? {}).length + ('example' in deref(m) ? 1 : 0), 0);
+    const count = Object.values<Json>(content).reduce(
+      (n, m) => n + Object.keys(deref(m).examples ?? {}).length + ('example' in deref(m) ? 1 : 0),
+      0,
+    );
     expect(count).toBeGreaterThan(0);
   });
 });

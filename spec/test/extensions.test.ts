@@ -44,10 +44,17 @@ describe('x-pagination', () => {
     const { style, items } = o.op['x-pagination'];
     const rule = STYLES[style];
     expect(rule, `style ${style}`).toBeTruthy();
-    for (const p of rule!.params) expect(o.parameters.some((x) => x.name === p && x.in === 'query'), `query ${p}`).toBe(true);
+    for (const p of rule!.params)
+      expect(
+        o.parameters.some((x) => x.name === p && x.in === 'query'),
+        `query ${p}`,
+      ).toBe(true);
     const schema = deref(deref(o.op.responses['200']).content['application/json']).schema;
     for (const f of rule!.body) expect(schemasAt(schema, f).length, f).toBeGreaterThan(0);
-    expect(schemasAt(schema, items).some((s) => deref(s).type === 'array'), `${items} is the array of items`).toBe(true);
+    expect(
+      schemasAt(schema, items).some((s) => deref(s).type === 'array'),
+      `${items} is the array of items`,
+    ).toBe(true);
   });
 
   it('predictionListEvents pages data, triggerV2GetOrderHistory pages orders', () => {

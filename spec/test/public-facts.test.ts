@@ -42,13 +42,31 @@ describe('published facts: responses', () => {
     const schema = m.schema;
     for (const f of rule.fields ?? []) expect(schemasAt(schema, f).length, `${f} declared`).toBeGreaterThan(0);
     for (const f of rule.nullable ?? []) expect(schemasAt(schema, f).some(isNullable), `${f} nullable`).toBe(true);
-    for (const f of rule.deprecated ?? []) expect(schemasAt(schema, f).some((s) => branches(s).some((b) => b.deprecated)), `${f} deprecated`).toBe(true);
-    for (const f of rule.provenance ?? []) expect(schemasAt(schema, f).some((s) => s['x-provenance'] === 'public-docs' || deref(s)['x-provenance'] === 'public-docs'), `${f} marked public-docs`).toBe(true);
+    for (const f of rule.deprecated ?? [])
+      expect(
+        schemasAt(schema, f).some((s) => branches(s).some((b) => b.deprecated)),
+        `${f} deprecated`,
+      ).toBe(true);
+    for (const f of rule.provenance ?? [])
+      expect(
+        schemasAt(schema, f).some((s) => s['x-provenance'] === 'public-docs' || deref(s)['x-provenance'] === 'public-docs'),
+        `${f} marked public-docs`,
+      ).toBe(true);
     for (const [f, type] of entries<string>(rule.types)) {
-      expect(schemasAt(schema, f).flatMap(branches).flatMap((b) => [b.type].flat()), `${f} type`).toContain(type);
+      expect(
+        schemasAt(schema, f)
+          .flatMap(branches)
+          .flatMap((b) => [b.type].flat()),
+        `${f} type`,
+      ).toContain(type);
     }
     for (const [f, format] of entries<string>(rule.notFormat)) {
-      expect(schemasAt(schema, f).flatMap(branches).map((b) => b.format), `${f} format`).not.toContain(format);
+      expect(
+        schemasAt(schema, f)
+          .flatMap(branches)
+          .map((b) => b.format),
+        `${f} format`,
+      ).not.toContain(format);
     }
     for (const [f, values] of entries<unknown[]>(rule.enums)) {
       expect(schemasAt(schema, f).flatMap(enumValues), `${f} enum`).toEqual(expect.arrayContaining(values));
@@ -56,24 +74,32 @@ describe('published facts: responses', () => {
     for (const f of rule.optional ?? []) {
       const [ps, field] = parents(schema, f);
       expect(ps.length, `${f} has a parent`).toBeGreaterThan(0);
-      expect(ps.some((p) => requiredIn(p, field)), `${f} must not be required`).toBe(false);
+      expect(
+        ps.some((p) => requiredIn(p, field)),
+        `${f} must not be required`,
+      ).toBe(false);
     }
     for (const f of rule.required ?? []) {
       const [ps, field] = parents(schema, f);
       expect(ps.length > 0 && ps.every((p) => requiredIn(p, field)), `${f} required`).toBe(true);
     }
-    if (rule.accepts) expect(branches(schema).map((b) => b.type), 'accepted shapes').toEqual(expect.arrayContaining(rule.accepts));
+    if (rule.accepts)
+      expect(
+        branches(schema).map((b) => b.type),
+        'accepted shapes',
+      ).toEqual(expect.arrayContaining(rule.accepts));
     for (const name of rule.examples ?? []) expect(Object.keys(m.examples ?? {}), `example ${name}`).toContain(name);
   });
 });
 
 describe('published facts: requests', () => {
-  it.each(entries<Record<string, Json>>(facts.parameters).flatMap(([key, ps]) => Object.entries(ps).map(([n, r]) => [`${key} ${n}`, key, n, r] as const)))(
-    '%s',
-    (_l, key, name, rule) => {
-      expect(operation(key).parameters.find((p) => p.name === name && p.in === rule.in)).toBeTruthy();
-    },
-  );
+  it.each(
+    entries<Record<string, Json>>(facts.parameters).flatMap(([key, ps]) =>
+      Object.entries(ps).map(([n, r]) => [`${key} ${n}`, key, n, r] as const),
+    ),
+  )('%s', (_l, key, name, rule) => {
+    expect(operation(key).parameters.find((p) => p.name === name && p.in === rule.in)).toBeTruthy();
+  });
 
   it.each(entries<Json>(facts.requestBodies))('%s body', (key, rule) => {
     const schema = deref(deref(operation(key).op.requestBody).content['application/json']).schema;

@@ -20,4 +20,3 @@ export function base58Decode(text: string): Uint8Array | undefined {
 
 export const isPublicKey = (v: unknown): v is string =>
   typeof v === 'string' && v.length >= 32 && v.length <= 44 && base58Decode(v)?.length === 32;
-

@@ -11,7 +11,7 @@ export const INTERNAL_WORD = /\bseeds?\b/i;
 export function internalWords(node: unknown, where = '#', out: string[] = []): string[] {
   if (typeof node === 'string') {
     if (INTERNAL_WORD.test(node)) out.push(`${where}: ${node.slice(0, 120)}`);
-  } else if (Array.isArray(node)) node.forEach((n, i) => internalWords(n, `${where}/${i}`, out));
+  } else if (Array.isArray(node)) for (const [i, n] of node.entries()) internalWords(n, `${where}/${i}`, out);
   else if (node && typeof node === 'object') {
     for (const [k, v] of Object.entries(node)) {
       if (INTERNAL_WORD.test(k)) out.push(`${where}/${k} (key)`);

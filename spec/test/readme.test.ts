@@ -14,7 +14,11 @@ describe('spec/README.md', () => {
 
   it('lists every operation of the bundle once, with its count', () => {
     const rows = operationRows(spec);
-    expect(rows.map((r) => r[0]).sort()).toEqual(operations().map((o) => o.op.operationId).sort());
+    expect(rows.map((r) => r[0]).sort()).toEqual(
+      operations()
+        .map((o) => o.op.operationId)
+        .sort(),
+    );
     expect(generatedParts(spec).operations).toContain(`${operations().length} operations`);
   });
 

@@ -32,13 +32,15 @@ export function walkSchema(root: Json, pointer: string, out: SchemaVisit[], seen
   out.push({ pointer, schema: root, parent });
   const self = { pointer, schema: root };
   for (const k of SCHEMA_ARRAYS) {
-    if (Array.isArray(root[k])) root[k].forEach((s: Json, i: number) => walkSchema(s, `${pointer}/${k}/${i}`, out, seen, { ...self, keyword: k }));
+    if (Array.isArray(root[k]))
+      for (const [i, s] of (root[k] as Json[]).entries()) walkSchema(s, `${pointer}/${k}/${i}`, out, seen, { ...self, keyword: k });
   }
   for (const k of SCHEMA_SINGLES) {
     if (root[k] && typeof root[k] === 'object') walkSchema(root[k], `${pointer}/${k}`, out, seen, { ...self, keyword: k });
   }
   for (const k of SCHEMA_MAPS) {
-    for (const [name, s] of Object.entries<Json>(root[k] ?? {})) walkSchema(s, `${pointer}/${k}/${esc(name)}`, out, seen, { ...self, keyword: k });
+    for (const [name, s] of Object.entries<Json>(root[k] ?? {}))
+      walkSchema(s, `${pointer}/${k}/${esc(name)}`, out, seen, { ...self, keyword: k });
   }
 }
 
@@ -55,7 +57,7 @@ export function schemasOf(side: Side): SchemaVisit[] {
   for (const { key, op, parameters } of operations()) {
     const base = `#/paths/${esc(key.split(' ')[1]!)}/${key.split(' ')[0]!.toLowerCase()}`;
     if (side === 'request') {
-      parameters.forEach((p, i) => p.schema && walkSchema(p.schema, `${base}/parameters/${i}(${p.name})/schema`, out, seen));
+      for (const [i, p] of parameters.entries()) if (p.schema) walkSchema(p.schema, `${base}/parameters/${i}(${p.name})/schema`, out, seen);
       const body = derefNode(op.requestBody);
       for (const [mt, media] of Object.entries<Json>(body?.content ?? {})) {
         if (media.schema) walkSchema(media.schema, `${base}/requestBody/content/${esc(mt)}/schema`, out, seen);

@@ -37,7 +37,7 @@ describe('endpoints', () => {
     for (const o of operations()) {
       const security: Json[] = o.op.security ?? spec.security;
       const needsBearer = o.path.startsWith('/trigger/v2/') && !manifest.bearerExempt.includes(o.key);
-      const ok = security.length > 0 && security.every((req: Json) => 'ApiKey' in req && ('TriggerJwt' in req) === needsBearer);
+      const ok = security.length > 0 && security.every((req: Json) => 'ApiKey' in req && 'TriggerJwt' in req === needsBearer);
       if (!ok) wrong.push(o.key);
     }
     expect(wrong).toEqual([]);
@@ -55,9 +55,17 @@ describe('parameters', () => {
     const schemaBranches = branches(p.schema);
     if (rule.enum) expect(enumValues(p.schema)).toEqual(expect.arrayContaining(rule.enum));
     for (const k of ['minimum', 'maximum', 'minLength'] as const) {
-      if (k in rule) expect(schemaBranches.map((b) => b[k]), k).toContain(rule[k]);
+      if (k in rule)
+        expect(
+          schemaBranches.map((b) => b[k]),
+          k,
+        ).toContain(rule[k]);
     }
-    if ('default' in rule) expect(schemaBranches.map((b) => b.default), 'default').toContain(rule.default);
+    if ('default' in rule)
+      expect(
+        schemaBranches.map((b) => b.default),
+        'default',
+      ).toContain(rule.default);
     for (const word of rule.mentions ?? []) {
       const text = JSON.stringify(p);
       expect(text, `mentions ${word}`).toContain(word);
@@ -89,13 +97,18 @@ describe('responses', () => {
       expect(found, `${field} enum`).toEqual(expect.arrayContaining(values));
     }
     for (const field of rule.deprecated ?? []) {
-      expect(schemasAt(schema, field).some((s) => branches(s).some((b) => b.deprecated === true)), `${field} deprecated`).toBe(true);
+      expect(
+        schemasAt(schema, field).some((s) => branches(s).some((b) => b.deprecated === true)),
+        `${field} deprecated`,
+      ).toBe(true);
     }
     for (const field of rule.nullable ?? []) {
       expect(schemasAt(schema, field).some(isNullable), `${field} nullable`).toBe(true);
     }
     for (const [field, type] of entries<string>(rule.types)) {
-      const types = schemasAt(schema, field).flatMap(branches).flatMap((b) => [b.type].flat());
+      const types = schemasAt(schema, field)
+        .flatMap(branches)
+        .flatMap((b) => [b.type].flat());
       expect(types, `${field} type`).toContain(type);
     }
     for (const field of rule.absent ?? []) expect(schemasAt(schema, field), `${field} removed`).toEqual([]);
@@ -156,9 +169,10 @@ describe('operationIds and provenance', () => {
   it('everything marked as coming from public docs says so in its description (bundle decorator)', () => {
     const unmarked: string[] = [];
     const visit = (node: Json, where: string) => {
-      if (Array.isArray(node)) node.forEach((n, i) => visit(n, `${where}/${i}`));
+      if (Array.isArray(node)) for (const [i, n] of node.entries()) visit(n, `${where}/${i}`);
       else if (node && typeof node === 'object') {
-        if (node['x-provenance'] === 'public-docs' && !String(node.description ?? '').includes('Source: public documentation')) unmarked.push(where);
+        if (node['x-provenance'] === 'public-docs' && !String(node.description ?? '').includes('Source: public documentation'))
+          unmarked.push(where);
         for (const [k, v] of Object.entries<Json>(node)) if (k !== 'examples' && k !== 'example') visit(v, `${where}/${k}`);
       }
     };

@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { type Json } from './bundled-spec.ts';
+import type { Json } from './bundled-spec.ts';
 import { schemasOf, type SchemaVisit } from './schema-walk.ts';
 import { validate } from './validator.ts';
 
@@ -27,9 +27,10 @@ const sameKeys = (s: Json, allowed: string[]) => Object.keys(s).every((k) => all
 /** Why an enum node of a response is not an open enum of the agreed form, or undefined. */
 export function openEnumProblem(v: SchemaVisit): string | undefined {
   const { schema, parent } = v;
-  if (!['string', 'integer', 'number'].includes(schema.type)) return `enum branch needs a single scalar type, has ${JSON.stringify(schema.type)}`;
+  if (!['string', 'integer', 'number'].includes(schema.type))
+    return `enum branch needs a single scalar type, has ${JSON.stringify(schema.type)}`;
   if (!sameKeys(schema, ['type', 'enum'])) return `enum branch may hold only type and enum, has ${Object.keys(schema).join(', ')}`;
-  if (!parent || parent.keyword !== 'anyOf') return 'enum is not a branch of an anyOf (closed enum in a response)';
+  if (parent?.keyword !== 'anyOf') return 'enum is not a branch of an anyOf (closed enum in a response)';
   const branches: Json[] = parent.schema.anyOf;
   const unknown = branches.filter((b) => b[MARK] === true);
   if (unknown.length !== 1) return `anyOf needs exactly one branch marked ${MARK}: true, has ${unknown.length}`;
@@ -52,7 +53,10 @@ describe('tolerant reader: required fields of responses', () => {
     const entry = alwaysPresent[pointer];
     expect(entry, `${pointer} requires ${v.schema.required.join(', ')} but always-present.yaml has no entry for it`).toBeTruthy();
     expect(entry!.because, 'each entry says why the fields are always present').toMatch(/\w{3}/);
-    expect(v.schema.required.filter((f: string) => !entry!.fields.includes(f)), 'required but not listed as always present').toEqual([]);
+    expect(
+      v.schema.required.filter((f: string) => !entry!.fields.includes(f)),
+      'required but not listed as always present',
+    ).toEqual([]);
   });
 
   it('always-present.yaml lists no schema that is gone', () => {
@@ -106,7 +110,9 @@ describe('tolerant reader: enums', () => {
   });
 
   it(`${MARK} marks only the extra branch of an open response enum`, () => {
-    const stray = response.filter((v) => v.schema[MARK] !== undefined && !(v.parent?.keyword === 'anyOf' && v.parent.schema.anyOf.some(hasEnum)));
+    const stray = response.filter(
+      (v) => v.schema[MARK] !== undefined && !(v.parent?.keyword === 'anyOf' && v.parent.schema.anyOf.some(hasEnum)),
+    );
     expect(stray.map((v) => v.pointer)).toEqual([]);
   });
 });

@@ -37,7 +37,7 @@ export function parseTransaction(base64: string): { version: 'legacy' | 0; signa
     version = 0;
     at.i++;
   }
-  const [required, , ] = take(b, at, 3);
+  const [required, ,] = take(b, at, 3);
   if (required !== signatures) throw new Error(`header wants ${required} signatures, transaction has ${signatures} slots`);
   const accounts = shortVec(b, at);
   take(b, at, 32 * accounts);
@@ -69,12 +69,13 @@ export function parseTransaction(base64: string): { version: 'legacy' | 0; signa
 }
 
 function collectTransactions(value: Json, where: string, out: [string, string][]) {
-  if (Array.isArray(value)) value.forEach((v, i) => collectTransactions(v, `${where}[${i}]`, out));
+  if (Array.isArray(value)) for (const [i, v] of value.entries()) collectTransactions(v, `${where}[${i}]`, out);
   else if (value && typeof value === 'object') {
     for (const [k, v] of Object.entries<Json>(value)) {
       if (TX_FIELDS.has(k) && typeof v === 'string' && v.length > 0) out.push([`${where}.${k}`, v]);
-      else if (TX_FIELDS.has(k) && Array.isArray(v)) v.forEach((t, i) => typeof t === 'string' && out.push([`${where}.${k}[${i}]`, t]));
-      else collectTransactions(v, `${where}.${k}`, out);
+      else if (TX_FIELDS.has(k) && Array.isArray(v)) {
+        for (const [i, t] of v.entries()) if (typeof t === 'string') out.push([`${where}.${k}[${i}]`, t]);
+      } else collectTransactions(v, `${where}.${k}`, out);
     }
   }
 }
@@ -84,7 +85,8 @@ for (const { key, op } of operations()) {
   const bodies = [op.requestBody, ...Object.values<Json>(op.responses ?? {})].filter(Boolean).map(deref);
   for (const body of bodies) {
     for (const media of Object.values<Json>(body.content ?? {})) {
-      for (const [name, ex] of Object.entries<Json>(deref(media).examples ?? {})) collectTransactions(deref(ex).value, `${key} ${name}`, found);
+      for (const [name, ex] of Object.entries<Json>(deref(media).examples ?? {}))
+        collectTransactions(deref(ex).value, `${key} ${name}`, found);
     }
   }
 }

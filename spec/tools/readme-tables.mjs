@@ -36,18 +36,29 @@ export function generatedParts(spec) {
       o['x-rate-limit-bucket'] ? `bucket \`${o['x-rate-limit-bucket']}\`` : '',
       o['x-pagination'] ? `paged (${o['x-pagination'].style})` : '',
       o['x-safe-to-retry'] ? 'safe to retry' : '',
-    ].filter(Boolean).join(', ');
+    ]
+      .filter(Boolean)
+      .join(', ');
   };
   const operations = [
     `${rows.length} operations in ${tags.size} tags.`,
     '',
-    table(['operationId', 'method', 'path', 'tag', 'notes'], rows.map((r) => [...r, notes(r[0])])),
+    table(
+      ['operationId', 'method', 'path', 'tag', 'notes'],
+      rows.map((r) => [...r, notes(r[0])]),
+    ),
   ].join('\n');
   const world = spec['x-example-values'] ?? { tokens: [], addresses: {} };
   const exampleValues = [
-    table(['token', 'mint', 'decimals'], world.tokens.map((t) => [t.symbol, `\`${t.mint}\``, String(t.decimals)])),
+    table(
+      ['token', 'mint', 'decimals'],
+      world.tokens.map((t) => [t.symbol, `\`${t.mint}\``, String(t.decimals)]),
+    ),
     '',
-    table(['role', 'public key'], Object.entries(world.addresses).map(([role, key]) => [role, `\`${key}\``])),
+    table(
+      ['role', 'public key'],
+      Object.entries(world.addresses).map(([role, key]) => [role, `\`${key}\``]),
+    ),
   ].join('\n');
   return { operations, 'example-values': exampleValues };
 }

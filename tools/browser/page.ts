@@ -16,7 +16,11 @@ export interface BrowserTestPage<S extends Scenarios> {
   /** Page errors, console errors, failed and outside requests seen so far. */
   readonly problems: string[];
   run<K extends keyof S & string>(name: K, ...arg: Parameters<S[K]>): Promise<Awaited<ReturnType<S[K]>>>;
-  runExpecting<K extends keyof S & string>(expected: readonly RegExp[], name: K, ...arg: Parameters<S[K]>): Promise<Awaited<ReturnType<S[K]>>>;
+  runExpecting<K extends keyof S & string>(
+    expected: readonly RegExp[],
+    name: K,
+    ...arg: Parameters<S[K]>
+  ): Promise<Awaited<ReturnType<S[K]>>>;
   close(): Promise<void>;
 }
 
@@ -25,7 +29,8 @@ export interface OpenPageOptions {
   readonly api?: FallbackHandler;
 }
 
-const html = '<!doctype html><meta charset="utf-8"><title>browser test</title><link rel="icon" href="data:,"><script type="module" src="/app.js"></script>';
+const html =
+  '<!doctype html><meta charset="utf-8"><title>browser test</title><link rel="icon" href="data:,"><script type="module" src="/app.js"></script>';
 
 export async function openTestPage<S extends Scenarios>(entry: string, options: OpenPageOptions = {}): Promise<BrowserTestPage<S>> {
   const script = await bundleForBrowser(entry);

@@ -24,19 +24,23 @@ describe('docs code samples', () => {
     expect(operations.map((o) => o.op.operationId).sort()).toEqual(inSpec.sort());
   });
 
-  it.each(operations.map((o) => [`${o.method.toUpperCase()} ${o.path}`, o] as const))('%s: curl and @x/fetch-client', (_label, { path, method, op }) => {
-    const samples: { lang: string; label: string; source: string }[] = op['x-codeSamples'];
-    expect(samples.map((s) => s.label)).toEqual(['curl', '@x/fetch-client']);
-    const [curl, ts] = samples as [(typeof samples)[0], (typeof samples)[0]];
-    expect(curl.source).toContain(`/${path.split('/')[1]}`);
-    expect(curl.source).toContain('x-api-key: $API_KEY');
-    if (method !== 'get') expect(curl.source).toContain(`-X ${method.toUpperCase()}`);
-    expect(ts.source).toContain(`await x.${op.operationId}(`);
-  });
+  it.each(operations.map((o) => [`${o.method.toUpperCase()} ${o.path}`, o] as const))(
+    '%s: curl and @x/fetch-client',
+    (_label, { path, method, op }) => {
+      const samples: { lang: string; label: string; source: string }[] = op['x-codeSamples'];
+      expect(samples.map((s) => s.label)).toEqual(['curl', '@x/fetch-client']);
+      const [curl, ts] = samples as [(typeof samples)[0], (typeof samples)[0]];
+      expect(curl.source).toContain(`/${path.split('/')[1]}`);
+      expect(curl.source).toContain('x-api-key: $API_KEY');
+      if (method !== 'get') expect(curl.source).toContain(`-X ${method.toUpperCase()}`);
+      expect(ts.source).toContain(`await x.${op.operationId}(`);
+    },
+  );
 
   it('every @x/fetch-client sample type-checks with strict tsc against the built packages', () => {
     mkdirSync(join(work, 'node_modules', '@x'), { recursive: true });
-    for (const pkg of ['types', 'fetch-client', 'signing']) symlinkSync(join(root, 'packages', pkg), join(work, 'node_modules', '@x', pkg), 'dir');
+    for (const pkg of ['types', 'fetch-client', 'signing'])
+      symlinkSync(join(root, 'packages', pkg), join(work, 'node_modules', '@x', pkg), 'dir');
     writeFileSync(join(work, 'package.json'), JSON.stringify({ type: 'module', private: true }));
     const files = operations.map(({ op }) => {
       const file = `${op.operationId}.ts`;

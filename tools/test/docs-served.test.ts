@@ -50,8 +50,10 @@ const mainText = (page: Page) => page.evaluate(() => (document.querySelector('ma
 describe('docs served by the simulator at /docs', () => {
   it('a menu link opened in a new page shows its page', async () => {
     const home = await open(`${base}/docs`);
-    const href = await home.evaluate(
-      () => [...document.querySelectorAll('[data-component-name="Menu/MenuItem"] a')].find((a) => (a as HTMLElement).innerText.trim() === 'Flow: two-step cancel')?.getAttribute('href'),
+    const href = await home.evaluate(() =>
+      [...document.querySelectorAll('[data-component-name="Menu/MenuItem"] a')]
+        .find((a) => (a as HTMLElement).innerText.trim() === 'Flow: two-step cancel')
+        ?.getAttribute('href'),
     );
     await home.close();
     expect(href).toMatch(/^#\//);

@@ -5,7 +5,11 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { publicPackages } from './workspace.ts';
 
-const packageOf = (specifier: string) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
+const packageOf = (specifier: string) =>
+  specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
 
 describe.each(publicPackages.map((p) => [p.name, p] as const))('%s README', (_name, pkg) => {
   it('installs every package its examples import before the example', () => {
@@ -17,12 +21,15 @@ describe.each(publicPackages.map((p) => [p.name, p] as const))('%s README', (_na
       if (lang === 'sh') {
         for (const line of body.split('\n')) {
           const m = /^\s*(?:npm (?:install|i)|pnpm add|yarn add)\s+(.*)$/.exec(line);
-          if (m) for (const word of m[1]!.split(/\s+/)) if (word && !word.startsWith('-')) installed.add(packageOf(word.replace(/(?<=.)@[^/]*$/, '')));
+          if (m)
+            for (const word of m[1]!.split(/\s+/))
+              if (word && !word.startsWith('-')) installed.add(packageOf(word.replace(/(?<=.)@[^/]*$/, '')));
         }
       } else if (lang === 'ts') {
         for (const m of body.matchAll(/from '([^'.][^']*)'/g)) {
           const name = packageOf(m[1]!);
-          if (!name.startsWith('node:') && !installed.has(name)) missing.push(`${name} (imported by an example before any install line names it)`);
+          if (!name.startsWith('node:') && !installed.has(name))
+            missing.push(`${name} (imported by an example before any install line names it)`);
         }
       }
     }

@@ -29,7 +29,7 @@ describe('@x/mock README tables generated from the spec', () => {
 });
 
 describe('root README', () => {
-  it("names the token behind every mint of its curl examples", () => {
+  it('names the token behind every mint of its curl examples', () => {
     const tokens = (loadSpec()['x-example-values'] as { tokens: { symbol: string; mint: string }[] }).tokens;
     const text = readFileSync(join(root, 'README.md'), 'utf8');
     const blocks = [...text.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]!).filter((b) => b.includes('curl '));

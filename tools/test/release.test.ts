@@ -68,7 +68,8 @@ const pending = readdirSync(join(root, '.changeset')).filter((f) => f.endsWith('
 beforeAll(async () => {
   // (a tarball another check is packing in a package directory at the same moment is no part of the repository)
   const skip = (src: string) => !/(node_modules|[\\/]\.turbo|[\\/]\.git$|test-results|\.tgz$)/.test(src);
-  for (const f of ['package.json', 'pnpm-workspace.yaml', '.changeset', 'packages', 'spec']) cpSync(join(root, f), join(repo, f), { recursive: true, filter: skip });
+  for (const f of ['package.json', 'pnpm-workspace.yaml', '.changeset', 'packages', 'spec'])
+    cpSync(join(root, f), join(repo, f), { recursive: true, filter: skip });
   sh('git', ['init', '-q'], repo);
   registry = await startRegistry(join(work, 'registry'));
   writeFileSync(join(repo, '.npmrc'), registry.npmrc(true));
@@ -92,7 +93,11 @@ describe('the release, on a throwaway copy of the repository', () => {
   });
 
   it('publishes every public package to the registry, byte for byte the tarball that was packed', async () => {
-    const plan = readJson(join(packed, 'publish-plan.json')).plan.flat() as { name: string; version: string; tarball: { path: string; integrity: string } }[];
+    const plan = readJson(join(packed, 'publish-plan.json')).plan.flat() as {
+      name: string;
+      version: string;
+      tarball: { path: string; integrity: string };
+    }[];
     expect(plan.map((r) => r.name).sort()).toEqual(publicPackages.map((p) => p.name).sort());
     for (const pkg of publicPackages) {
       const entry = plan.find((r) => r.name === pkg.name)!;
@@ -112,7 +117,8 @@ describe('the release, on a throwaway copy of the repository', () => {
       writeFileSync(downloaded, published);
       expect(fileList(downloaded)).toEqual(fileList(tgz));
       // the workspace protocol became the released versions
-      for (const [dep, range] of Object.entries<string>(meta.dependencies ?? {})) expect(range, `${pkg.name} -> ${dep}`).not.toMatch(/^(workspace|catalog):/);
+      for (const [dep, range] of Object.entries<string>(meta.dependencies ?? {}))
+        expect(range, `${pkg.name} -> ${dep}`).not.toMatch(/^(workspace|catalog):/);
     }
   });
 
@@ -130,16 +136,20 @@ describe('a fresh npm project installs every package by name', () => {
     floor = nodeRuntime(highestFloor);
     project = freshProject('npm-project');
     npm(floor, ['install', '--engine-strict', ...publicPackages.map((p) => p.name)], project);
-    for (const pkg of publicPackages) expect(readJson(join(project, 'node_modules', pkg.name, 'package.json')).version, pkg.name).toBe(released(pkg));
+    for (const pkg of publicPackages)
+      expect(readJson(join(project, 'node_modules', pkg.name, 'package.json')).version, pkg.name).toBe(released(pkg));
     // nothing of the workspace leaked in
     expect(existsSync(join(project, 'node_modules', '@x', 'spec'))).toBe(false);
   });
 
-  it.each([...floors].filter(([v]) => v !== highestFloor))('on Node %s with --engine-strict: the packages declaring it (%s)', (version, names) => {
-    const dir = freshProject(`floor-${version}`);
-    npm(nodeRuntime(version), ['install', '--engine-strict', ...names], dir);
-    for (const name of names) expect(existsSync(join(dir, 'node_modules', name, 'package.json')), name).toBe(true);
-  });
+  it.each([...floors].filter(([v]) => v !== highestFloor))(
+    'on Node %s with --engine-strict: the packages declaring it (%s)',
+    (version, names) => {
+      const dir = freshProject(`floor-${version}`);
+      npm(nodeRuntime(version), ['install', '--engine-strict', ...names], dir);
+      for (const name of names) expect(existsSync(join(dir, 'node_modules', name, 'package.json')), name).toBe(true);
+    },
+  );
 
   it('type-checks a strict program against the installed packages', () => {
     for (const f of consumerFiles) copyFileSync(join(consumerSources, f), join(project, f));
@@ -217,7 +227,8 @@ describe('a fresh pnpm project installs every package by name', () => {
   it('installs, type-checks and runs the same program', () => {
     const project = freshProject('pnpm-project');
     sh('pnpm', ['add', ...publicPackages.map((p) => p.name)], project);
-    for (const pkg of publicPackages) expect(readJson(join(project, 'node_modules', pkg.name, 'package.json')).version, pkg.name).toBe(released(pkg));
+    for (const pkg of publicPackages)
+      expect(readJson(join(project, 'node_modules', pkg.name, 'package.json')).version, pkg.name).toBe(released(pkg));
     for (const f of consumerFiles) copyFileSync(join(consumerSources, f), join(project, f));
     sh(tsc, ['-p', 'tsconfig.json'], project);
     const out = sh(node24, [join(project, 'dist', 'main.js')], project);
@@ -233,7 +244,10 @@ function machineEnv(): NodeJS.ProcessEnv {
     if (/^(npm|pnpm)_/i.test(key) && !/^npm_config_(cache|registry)$/i.test(key)) continue;
     env[key] = value;
   }
-  env['PATH'] = (process.env['PATH'] ?? '').split(':').filter((dir) => dir && !dir.startsWith(root) && !dir.includes('node_modules')).join(':');
+  env.PATH = (process.env.PATH ?? '')
+    .split(':')
+    .filter((dir) => dir && !dir.startsWith(root) && !dir.includes('node_modules'))
+    .join(':');
   return env;
 }
 

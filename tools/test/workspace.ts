@@ -21,7 +21,7 @@ export const toolEnv = { ...process.env, PATH: `${join(root, 'node_modules', '.b
 
 /** The exact versions pinned once in pnpm-workspace.yaml's `catalog:`. */
 export const catalog: Record<string, string> = Object.fromEntries(
-  [...readFileSync(join(root, 'pnpm-workspace.yaml'), 'utf8').matchAll(/^  '?([@\w/.-]+)'?: ([\w.-]+)$/gm)]
+  [...readFileSync(join(root, 'pnpm-workspace.yaml'), 'utf8').matchAll(/^ {2}'?([@\w/.-]+)'?: ([\w.-]+)$/gm)]
     .filter((m) => /^\d/.test(m[2]!))
     .map((m) => [m[1]!, m[2]!]),
 );

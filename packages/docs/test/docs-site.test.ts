@@ -59,14 +59,22 @@ describe('docs site', () => {
   });
 
   const menuLabels = () =>
-    page.evaluate(() => [...document.querySelectorAll('[data-component-name="Menu/MenuItem"] a')].map((a) => (a as HTMLElement).innerText.replace(/\s+/g, ' ').trim()));
+    page.evaluate(() =>
+      [...document.querySelectorAll('[data-component-name="Menu/MenuItem"] a')].map((a) =>
+        (a as HTMLElement).innerText.replace(/\s+/g, ' ').trim(),
+      ),
+    );
 
   const openArea = async (name: string) => {
     const labels = await menuLabels();
     const index = labels.indexOf(name);
     const next = labels[index + 1] ?? '';
     const expanded = operations.some((o) => o.tag === name && next.startsWith(o.summary));
-    if (!expanded) await page.locator('[data-component-name="Menu/MenuItem"] a', { hasText: new RegExp(`^${name}$`) }).first().click();
+    if (!expanded)
+      await page
+        .locator('[data-component-name="Menu/MenuItem"] a', { hasText: new RegExp(`^${name}$`) })
+        .first()
+        .click();
   };
 
   it('lists every area in the menu', async () => {
@@ -82,7 +90,9 @@ describe('docs site', () => {
       seen.push(...(await menuLabels()));
     }
     const labels = seen.join('\n');
-    const missing = operations.filter((o) => !labels.includes(`${o.summary} ${o.method.toUpperCase()}`)).map((o) => `${o.method} ${o.path}`);
+    const missing = operations
+      .filter((o) => !labels.includes(`${o.summary} ${o.method.toUpperCase()}`))
+      .map((o) => `${o.method} ${o.path}`);
     expect(missing).toEqual([]);
     expect(operations.length).toBeGreaterThan(0);
   });
@@ -96,7 +106,9 @@ describe('docs site', () => {
     );
   const mainText = () => page.evaluate(() => (document.querySelector('main') ?? document.body).innerText);
   const codeBlocks = () =>
-    page.evaluate(() => [...document.querySelectorAll('[data-component-name="CodeBlock/CodeBlock"]')].map((e) => (e as HTMLElement).innerText));
+    page.evaluate(() =>
+      [...document.querySelectorAll('[data-component-name="CodeBlock/CodeBlock"]')].map((e) => (e as HTMLElement).innerText),
+    );
 
   it('lists the guide pages (getting started, the multi-step flows) before the API areas', async () => {
     expect(guides.map((g) => g.name)).toEqual(expect.arrayContaining(['Getting started']));
@@ -128,7 +140,11 @@ describe('docs site', () => {
     const code = blocks.filter((b) => b.lang === 'ts' || b.lang === 'sh');
     expect(code.length, 'code blocks').toBeGreaterThan(0);
     const expected = blocks.map((b) => b.code.split('\n')[0]!.trim());
-    if (guide.name.startsWith('Flow:')) expect(blocks.some((b) => b.lang === 'text' && b.code.includes('→')), 'a sequence').toBe(true);
+    if (guide.name.startsWith('Flow:'))
+      expect(
+        blocks.some((b) => b.lang === 'text' && b.code.includes('→')),
+        'a sequence',
+      ).toBe(true);
     await expect.poll(mainText, { timeout: 10_000 }).toContain(expected[0]);
     const text = await mainText();
     for (const line of expected) expect(text, guide.name).toContain(line);
@@ -152,7 +168,9 @@ describe('docs site', () => {
 
   // One operation per area: the renderer shows the generated samples (their content for every
   // operation is checked, and type-checked, by tools/test/docs-samples.test.ts).
-  const firstOfEachArea: (typeof operations)[number][] = (spec.tags as { name: string }[]).flatMap((t) => operations.find((o) => o.tag === t.name) ?? []);
+  const firstOfEachArea: (typeof operations)[number][] = (spec.tags as { name: string }[]).flatMap(
+    (t) => operations.find((o) => o.tag === t.name) ?? [],
+  );
   it.each(firstOfEachArea.map((o) => [`${o.method.toUpperCase()} ${o.path}`, o] as const))(
     '%s shows a curl and an @x/fetch-client sample',
     async (_label, o) => {
@@ -161,7 +179,9 @@ describe('docs site', () => {
       expect(area, `menu link of ${o.tag}`).toBeDefined();
       await page.evaluate((hash) => (location.hash = hash), `${area!.href}/${operationId.toLowerCase()}`);
       await expect.poll(mainText, { timeout: 10_000 }).toContain(o.path);
-      const chooser = page.locator('[data-component-name="Panel/PanelHeader"] button[aria-haspopup="menu"]', { hasText: /^(curl|@x\/fetch-client)$/ }).first();
+      const chooser = page
+        .locator('[data-component-name="Panel/PanelHeader"] button[aria-haspopup="menu"]', { hasText: /^(curl|@x\/fetch-client)$/ })
+        .first();
       await chooser.waitFor({ timeout: 10_000 });
       if ((await chooser.innerText()).trim() !== 'curl') {
         await chooser.click();
@@ -184,7 +204,9 @@ describe('docs site', () => {
         .map((img) => img.outerHTML.slice(0, 120)),
     );
     expect(blank).toEqual([]);
-    const attribution = await page.evaluate(() => [...document.querySelectorAll('a')].filter((a) => a.innerText.includes('API docs by') && a.offsetParent !== null).length);
+    const attribution = await page.evaluate(
+      () => [...document.querySelectorAll('a')].filter((a) => a.innerText.includes('API docs by') && a.offsetParent !== null).length,
+    );
     expect(attribution).toBe(0);
   });
 

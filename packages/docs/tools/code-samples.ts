@@ -93,21 +93,29 @@ const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
 export function curlSample(ctx: SampleContext): CodeSample {
   const params = sampleParameters(ctx);
-  const url = ctx.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(params.find((p) => p.in === 'path' && p.name === name)?.value ?? name)));
+  const url = ctx.path.replace(/\{(\w+)\}/g, (_, name: string) =>
+    encodeURIComponent(String(params.find((p) => p.in === 'path' && p.name === name)?.value ?? name)),
+  );
   const query = params.filter((p) => p.in === 'query');
   // a query goes one parameter per line: -G turns each --data-urlencode into an encoded query parameter
   const method = ctx.method === 'get' ? (query.length > 0 ? ' -G' : '') : ` -X ${ctx.method.toUpperCase()}`;
   const lines = [`curl -sS${method} ${shellQuote(baseUrlOf(ctx.spec) + url)}`, `  -H "x-api-key: $API_KEY"`];
-  if (query.length > 0 && ctx.method !== 'get') throw new Error(`${ctx.operation.operationId}: query parameters on ${ctx.method} are not shown yet`);
+  if (query.length > 0 && ctx.method !== 'get')
+    throw new Error(`${ctx.operation.operationId}: query parameters on ${ctx.method} are not shown yet`);
   for (const p of query) lines.push(`  --data-urlencode ${shellQuote(`${p.name}=${p.value}`)}`);
   if (needsBearer(ctx)) lines.push(`  -H "authorization: Bearer $TOKEN"`);
   for (const p of params.filter((p) => p.in === 'header')) lines.push(`  -H ${shellQuote(`${p.name}: ${p.value}`)}`);
   const body = sampleBody(ctx);
   if (body !== undefined) lines.push(`  -H 'content-type: application/json'`, `  -d ${shellQuote(JSON.stringify(body, null, 2))}`);
-  const intro = needsBearer(ctx) ? ['# $TOKEN: the JWT of POST /trigger/v2/auth/verify (see the guide "Flow: trigger v2 price order")'] : [];
+  const intro = needsBearer(ctx)
+    ? ['# $TOKEN: the JWT of POST /trigger/v2/auth/verify (see the guide "Flow: trigger v2 price order")']
+    : [];
   // the token behind each mint the command sends
   const names = tokenNames(ctx.spec);
-  const sent: [string, unknown][] = [...params.map((p) => [p.name, p.value] as [string, unknown]), ...(body && typeof body === 'object' ? Object.entries(body) : [])];
+  const sent: [string, unknown][] = [
+    ...params.map((p) => [p.name, p.value] as [string, unknown]),
+    ...(body && typeof body === 'object' ? Object.entries(body) : []),
+  ];
   const named = sent.filter(([, v]) => typeof v === 'string' && names.has(v)).map(([k, v]) => `${k}: ${names.get(v as string)}`);
   if (named.length > 0) intro.push(`# ${named.join(', ')}`);
   return { lang: 'Shell', label: 'curl', source: [...intro, lines.join(' \\\n')].join('\n') };
@@ -145,7 +153,7 @@ export function typescriptSample(ctx: SampleContext): CodeSample {
     if (group.length > 0) args[where === 'header' ? 'headers' : where] = Object.fromEntries(group.map((p) => [p.name, p.value]));
   }
   const body = sampleBody(ctx);
-  if (body !== undefined) args['body'] = body;
+  if (body !== undefined) args.body = body;
   const call = `await x.${ctx.operation.operationId}(${Object.keys(args).length > 0 ? literal(args, '', names) : ''})`;
   const baseUrl = baseUrlOf(ctx.spec);
   const lines = needsBearer(ctx)
@@ -164,7 +172,14 @@ export function typescriptSample(ctx: SampleContext): CodeSample {
         `  bearer: session,`,
         `});`,
       ]
-    : [`import { createClient } from '@x/fetch-client';`, ``, `const x = createClient({`, `  baseUrl: '${baseUrl}',`, `  apiKey: 'YOUR_API_KEY',`, `});`];
+    : [
+        `import { createClient } from '@x/fetch-client';`,
+        ``,
+        `const x = createClient({`,
+        `  baseUrl: '${baseUrl}',`,
+        `  apiKey: 'YOUR_API_KEY',`,
+        `});`,
+      ];
   lines.push(``, `const { data } = ${call};`, `console.log(data);`);
   return { lang: 'TypeScript', label: '@x/fetch-client', source: lines.join('\n') };
 }

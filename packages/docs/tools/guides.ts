@@ -13,7 +13,14 @@ export interface Guide {
 export function tsBlockUnder(file: string, heading: string): string {
   const text = readFileSync(file, 'utf8');
   const lines = text.split('\n');
-  const at = lines.findIndex((line) => /^#{1,6} /.test(line) && line.replace(/^#{1,6} /, '').replace(/`/g, '').trim() === heading);
+  const at = lines.findIndex(
+    (line) =>
+      /^#{1,6} /.test(line) &&
+      line
+        .replace(/^#{1,6} /, '')
+        .replace(/`/g, '')
+        .trim() === heading,
+  );
   if (at === -1) throw new Error(`${file}: no heading "${heading}"`);
   const rest = lines.slice(at + 1).join('\n');
   const block = /```ts\n([\s\S]*?)```/.exec(rest);

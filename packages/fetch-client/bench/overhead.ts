@@ -16,7 +16,12 @@ export interface OverheadResult {
   ratioToRaw: Record<string, number>;
 }
 
-export async function measureOverhead(baseUrl: string, query: Record<string, string>, rounds = 301, perRound = 20): Promise<OverheadResult> {
+export async function measureOverhead(
+  baseUrl: string,
+  query: Record<string, string>,
+  rounds = 301,
+  perRound = 20,
+): Promise<OverheadResult> {
   const apiKey = 'bench-key';
   const x = createClient({ baseUrl, apiKey });
   const openapiFetch = createOpenapiFetch<any>({ baseUrl, headers: { 'x-api-key': apiKey } });

@@ -20,7 +20,9 @@ console.log(`@x/fetch-client benchmark (node ${process.version}, ${process.platf
 const server = await startBenchServer(example);
 try {
   const overhead = await measureOverhead(server.url, query);
-  console.log(`Per-request time, GET /swap/v2/order on ${server.url} (median of ${overhead.rounds} rounds x ${overhead.perRound} sequential requests)`);
+  console.log(
+    `Per-request time, GET /swap/v2/order on ${server.url} (median of ${overhead.rounds} rounds x ${overhead.perRound} sequential requests)`,
+  );
   for (const [name, us] of Object.entries(overhead.usPerRequest)) {
     console.log(`  ${name.padEnd(18)} ${fmt(us, 1).padStart(8)} µs/request   ratio to raw fetch ${fmt(overhead.ratioToRaw[name]!)}`);
   }
@@ -34,7 +36,8 @@ try {
 
 const bundles = await measureBundles();
 console.log('Bundle size (esbuild, minified, gzip -9)');
-for (const b of bundles) console.log(`  ${b.name.padEnd(52)} ${String(b.minified).padStart(7)} B min  ${String(b.gzipped).padStart(6)} B gz`);
+for (const b of bundles)
+  console.log(`  ${b.name.padEnd(52)} ${String(b.minified).padStart(7)} B min  ${String(b.gzipped).padStart(6)} B gz`);
 const one = bundles[0]!;
 const whole = bundles[1]!;
 const openapiFetch = bundles.find((b) => b.name.startsWith('openapi-fetch'))!;

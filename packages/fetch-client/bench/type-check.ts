@@ -44,7 +44,11 @@ function check(dir: string): { ms: number; types: number; instantiations: number
     output = execFileSync(process.execPath, [tsc, '-p', dir, '--extendedDiagnostics'], { encoding: 'utf8' });
   } catch (error: any) {
     output = `${error.stdout ?? ''}`;
-    errors = output.split('\n').filter((l) => l.includes('error TS')).slice(0, 5).join('\n');
+    errors = output
+      .split('\n')
+      .filter((l) => l.includes('error TS'))
+      .slice(0, 5)
+      .join('\n');
   }
   const num = (label: string) => Number(output.match(new RegExp(`^${label}:\\s+([\\d.]+)`, 'm'))?.[1] ?? NaN);
   return { ms: num('Total time') * 1000, types: num('Types'), instantiations: num('Instantiations'), errors };

@@ -28,7 +28,9 @@ describe('methods', () => {
     expectTypeOf<Exclude<keyof ApiClient, OperationId>>().toEqualTypeOf<
       'paginatePredictionListEvents' | 'paginateTriggerV2GetOrderHistory' | 'transport'
     >();
-    expectTypeOf<OperationId>().toEqualTypeOf<Exclude<keyof ApiClient, 'paginatePredictionListEvents' | 'paginateTriggerV2GetOrderHistory' | 'transport'>>();
+    expectTypeOf<OperationId>().toEqualTypeOf<
+      Exclude<keyof ApiClient, 'paginatePredictionListEvents' | 'paginateTriggerV2GetOrderHistory' | 'transport'>
+    >();
   });
 
   it('resolve to the typed body in the default (throwing) mode', async () => {
@@ -60,7 +62,12 @@ describe('methods', () => {
   });
 
   it('accept per-call overrides', () => {
-    void x.predictionGetTradingStatus({ signal: new AbortController().signal, timeoutMs: 1_000, maxRetries: 0, headers: { 'x-trace': '1' } });
+    void x.predictionGetTradingStatus({
+      signal: new AbortController().signal,
+      timeoutMs: 1_000,
+      maxRetries: 0,
+      headers: { 'x-trace': '1' },
+    });
   });
 });
 
@@ -107,6 +114,7 @@ describe('options and helpers', () => {
 
   it('paged lists yield typed items', async () => {
     for await (const event of x.paginatePredictionListEvents({ category: 'crypto' })) expectTypeOf(event).toEqualTypeOf<PredictionEvent>();
-    for await (const order of x.paginateTriggerV2GetOrderHistory({ state: 'active' })) expectTypeOf(order).toEqualTypeOf<TriggerV2OrderRecord>();
+    for await (const order of x.paginateTriggerV2GetOrderHistory({ state: 'active' }))
+      expectTypeOf(order).toEqualTypeOf<TriggerV2OrderRecord>();
   });
 });

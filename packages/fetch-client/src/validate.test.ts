@@ -48,7 +48,9 @@ describe('responseValidator', () => {
 
   it('throws a ResponseValidationError on breaking drift', async () => {
     const logger = { warn: vi.fn() };
-    const error = await Promise.resolve(responseValidator({ operation, status: 200, data: { trading_active: 'yes' }, logger })).catch((e: unknown) => e);
+    const error = await Promise.resolve(responseValidator({ operation, status: 200, data: { trading_active: 'yes' }, logger })).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(ResponseValidationError);
     expect((error as ResponseValidationError).issues).toEqual([expect.objectContaining({ path: 'trading_active', kind: 'breaking' })]);
   });
@@ -63,7 +65,9 @@ describe('responseValidator', () => {
       issues: [{ path: 'maintenance', message: 'a field the spec does not list', kind: 'additive' }],
     });
     // Without a logger it stays silent.
-    await expect(Promise.resolve(responseValidator({ operation, status: 200, data: { trading_active: true, x: 1 } }))).resolves.toBeUndefined();
+    await expect(
+      Promise.resolve(responseValidator({ operation, status: 200, data: { trading_active: true, x: 1 } })),
+    ).resolves.toBeUndefined();
   });
 
   it('is silent on a body that matches', async () => {

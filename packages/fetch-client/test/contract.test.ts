@@ -42,8 +42,12 @@ describe('every operation against Prism', () => {
 
 describe('error answers from Prism', () => {
   it('a request that violates the spec is refused (so the passing cases above mean something)', async () => {
-    // @ts-expect-error amount is required
-    const error = await x.swapGetOrder({ query: { inputMint: 'D6gqDYHvpEparhs6TGfnXKtNEzVe48aLfmB6bKNjdKsD', outputMint: '7gQqK6wWf1gAc7f2R4oQ18Q4m6Vazr1umgktSGsnJZny' } }).catch((e: unknown) => e);
+    const error = await x
+      .swapGetOrder({
+        // @ts-expect-error amount is required
+        query: { inputMint: 'D6gqDYHvpEparhs6TGfnXKtNEzVe48aLfmB6bKNjdKsD', outputMint: '7gQqK6wWf1gAc7f2R4oQ18Q4m6Vazr1umgktSGsnJZny' },
+      })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBeGreaterThanOrEqual(400);
   });

@@ -9,7 +9,7 @@ export type Fault =
   /** Sends the status line and headers, then stalls (never finishes the body). */
   | { kind: 'stall-body'; status: number }
   /** Waits before answering at all. */
-  | { kind: 'delay'; ms: number; then: Fault };
+  | { kind: 'delay'; ms: number; answer: Fault };
 
 export interface FaultServer {
   url: string;
@@ -49,7 +49,7 @@ export async function startFaultServer(): Promise<FaultServer> {
       case 'delay': {
         const timer = setTimeout(() => {
           timers.delete(timer);
-          if (!res.destroyed) play(fault.then, req, res);
+          if (!res.destroyed) play(fault.answer, req, res);
         }, fault.ms);
         timers.add(timer);
       }

@@ -37,7 +37,10 @@ const client = (extra: Omit<ClientConfig, 'baseUrl' | 'throwOnError'> = {}) =>
 
 describe('faults', () => {
   it('429 with Retry-After: waits and succeeds on the retry', async () => {
-    server.script(answer(429, { code: 429, message: 'Rate limit exceeded' }, { 'retry-after': '0', 'x-ratelimit-remaining': '0' }), answer(200, order, { 'x-ratelimit-remaining': '59' }));
+    server.script(
+      answer(429, { code: 429, message: 'Rate limit exceeded' }, { 'retry-after': '0', 'x-ratelimit-remaining': '0' }),
+      answer(200, order, { 'x-ratelimit-remaining': '59' }),
+    );
     const result = await client().swapGetOrder({ query: swapOrderQuery });
     expect(result.data).toEqual(order);
     expect(result.rateLimit.remaining).toBe(59);
@@ -47,7 +50,9 @@ describe('faults', () => {
 
   it('429 every time: a RateLimitError after maxRetries, with its rate-limit headers', async () => {
     server.script(answer(429, { code: 429, message: 'Rate limit exceeded' }, { 'retry-after': '0', 'x-ratelimit-remaining': '-2' }));
-    const error = await client({ maxRetries: 1 }).swapGetOrder({ query: swapOrderQuery }).catch((e: unknown) => e);
+    const error = await client({ maxRetries: 1 })
+      .swapGetOrder({ query: swapOrderQuery })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RateLimitError);
     expect((error as RateLimitError).rateLimit.remaining).toBe(-2);
     expect(server.hits).toHaveLength(2);
@@ -70,7 +75,9 @@ describe('faults', () => {
     expect((await client().predictionGetTradingStatus()).data).toEqual({ trading_active: false });
 
     server.script({ kind: 'reset' });
-    const error = await client().triggerV1CreateOrder({ body: {} as never }).catch((e: unknown) => e);
+    const error = await client()
+      .triggerV1CreateOrder({ body: {} as never })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ConnectionError);
     expect(server.hits).toHaveLength(1);
   });
@@ -82,8 +89,10 @@ describe('faults', () => {
   });
 
   it('slow answer past the time limit: a TimeoutError', async () => {
-    server.script({ kind: 'delay', ms: 2_000, then: answer(200, { trading_active: true }) });
-    const error = await client({ timeoutMs: 100, maxRetries: 0 }).predictionGetTradingStatus().catch((e: unknown) => e);
+    server.script({ kind: 'delay', ms: 2_000, answer: answer(200, { trading_active: true }) });
+    const error = await client({ timeoutMs: 100, maxRetries: 0 })
+      .predictionGetTradingStatus()
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TimeoutError);
     expect((error as TimeoutError).timeoutMs).toBe(100);
   });
@@ -95,12 +104,12 @@ describe('faults', () => {
 
   it('a slow first attempt is retried and the second answer wins', async () => {
     // The limit leaves the prompt second answer room on a loaded machine (at 100 ms it timed out too).
-    server.script({ kind: 'delay', ms: 10_000, then: answer(200, { trading_active: false }) }, answer(200, { trading_active: true }));
+    server.script({ kind: 'delay', ms: 10_000, answer: answer(200, { trading_active: false }) }, answer(200, { trading_active: true }));
     expect((await client({ timeoutMs: 1_500, maxRetries: 1 }).predictionGetTradingStatus()).data).toEqual({ trading_active: true });
   });
 
   it('the caller aborting: an AbortError, distinct from a timeout', async () => {
-    server.script({ kind: 'delay', ms: 2_000, then: answer(200, { trading_active: true }) });
+    server.script({ kind: 'delay', ms: 2_000, answer: answer(200, { trading_active: true }) });
     const controller = new AbortController();
     const pending = client({ timeoutMs: 5_000 }).predictionGetTradingStatus({ signal: controller.signal });
     setTimeout(() => controller.abort(new Error('user went away')), 20);
@@ -126,14 +135,18 @@ describe('faults', () => {
 
   it('invalid JSON in a 200: a ResponseParseError', async () => {
     server.script(answer(200, '{"data": [', { 'content-type': 'application/json' }));
-    const error = await client().predictionListEvents().catch((e: unknown) => e);
+    const error = await client()
+      .predictionListEvents()
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ResponseParseError);
     expect((error as ResponseParseError).status).toBe(200);
   });
 
   it('invalid JSON in an error answer: an ApiError with the raw text', async () => {
     server.script(answer(404, 'not json at all', { 'content-type': 'application/json' }));
-    const error = await client().predictionGetEvent({ path: { eventId: 'e-1' } }).catch((e: unknown) => e);
+    const error = await client()
+      .predictionGetEvent({ path: { eventId: 'e-1' } })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).body).toBeUndefined();
     expect((error as ApiError).text).toBe('not json at all');
@@ -141,7 +154,9 @@ describe('faults', () => {
 
   it('an empty error body: an ApiError without a body', async () => {
     server.script(answer(500), answer(500));
-    const error = await client({ maxRetries: 1 }).triggerV2GetVault().catch((e: unknown) => e);
+    const error = await client({ maxRetries: 1 })
+      .triggerV2GetVault()
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(InternalServerError);
     expect((error as ApiError).body).toBeUndefined();
     expect((error as Error).message).toBe('500 GET /trigger/v2/vault');

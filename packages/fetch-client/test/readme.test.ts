@@ -23,7 +23,11 @@ it('every ```ts example of README.md type-checks', () => {
     writeFileSync(file, `${local}\nexport {};\n`);
     return file;
   });
-  const config = ts.getParsedCommandLineOfConfigFile(`${root}tsconfig.json`, {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} })!;
+  const config = ts.getParsedCommandLineOfConfigFile(
+    `${root}tsconfig.json`,
+    {},
+    { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} },
+  )!;
   const program = ts.createProgram(files, { ...config.options, noEmit: true });
   const diagnostics = ts
     .getPreEmitDiagnostics(program)

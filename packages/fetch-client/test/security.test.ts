@@ -97,8 +97,7 @@ describe('redirects to another origin', () => {
   });
 
   it('a same-origin hop that then leaves is refused at the hop that leaves', async () => {
-    api.handle = (req, res) =>
-      req.url === '/first' ? redirect(res, 302, `${other.url}/second`) : redirect(res, 302, '/first');
+    api.handle = (req, res) => (req.url === '/first' ? redirect(res, 302, `${other.url}/second`) : redirect(res, 302, '/first'));
     const error = await rejection<RedirectError>(client().predictionGetTradingStatus());
     expect(error.targetOrigin).toBe(other.url);
     expect(api.hits.map((h) => h.url)).toEqual(['/prediction/v1/trading-status', '/first']);
@@ -256,7 +255,9 @@ describe('answer size cap', () => {
   it('a small compressed answer that inflates past the cap: its declared length is not trusted', async () => {
     const inflated = gzipSync(Buffer.from(JSON.stringify({ data: 'a'.repeat(8 * 1024 * 1024) })));
     api.handle = (_req, res) =>
-      res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip', 'content-length': String(inflated.length) }).end(inflated);
+      res
+        .writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip', 'content-length': String(inflated.length) })
+        .end(inflated);
     expect(inflated.length).toBeLessThan(64 * 1024);
     await expect(client({ maxResponseBytes: 1024 * 1024 }).predictionListEvents()).rejects.toBeInstanceOf(ResponseTooLargeError);
   });

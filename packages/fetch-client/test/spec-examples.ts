@@ -19,7 +19,8 @@ export interface OperationCase {
   options: { path?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
 }
 
-const nonEmpty = (values: Record<string, unknown>): Record<string, unknown> | undefined => (Object.keys(values).length > 0 ? values : undefined);
+const nonEmpty = (values: Record<string, unknown>): Record<string, unknown> | undefined =>
+  Object.keys(values).length > 0 ? values : undefined;
 
 export function operationCases(spec: OpenApiDocument = loadDocument()): OperationCase[] {
   return operations(spec).map((op) => {

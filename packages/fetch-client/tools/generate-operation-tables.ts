@@ -27,7 +27,11 @@ mkdirSync(outDir, { recursive: true });
 /** Operations whose security includes an HTTP bearer scheme (the client asks its `bearer` for a token). */
 const schemes = (spec.components?.securitySchemes ?? {}) as Record<string, { type?: string; scheme?: string }>;
 const bearerIds = ops
-  .filter((op) => op.security.some((requirement) => Object.keys(requirement).some((name) => schemes[name]?.type === 'http' && schemes[name]?.scheme === 'bearer')))
+  .filter((op) =>
+    op.security.some((requirement) =>
+      Object.keys(requirement).some((name) => schemes[name]?.type === 'http' && schemes[name]?.scheme === 'bearer'),
+    ),
+  )
   .map((op) => op.operationId);
 if (bearerIds.length === 0) throw new Error('no operation of the spec uses a bearer scheme');
 

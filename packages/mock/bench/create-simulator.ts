@@ -72,10 +72,16 @@ async function main(): Promise<void> {
 
   const cachedMedian = median(cached);
   const baselineMedian = median(baseline);
-  console.log(`\ncreateSimulator(): ${COUNT} instances in one process (${baseline.length} baseline ones interleaved), first instance in ${PROCESSES} fresh processes`);
+  console.log(
+    `\ncreateSimulator(): ${COUNT} instances in one process (${baseline.length} baseline ones interleaved), first instance in ${PROCESSES} fresh processes`,
+  );
   console.log(`  first in a process (median)          ${fmt(median(firsts)).padStart(10)}  (${firsts.map(fmt).join(', ')})`);
-  console.log(`  after the first (median)             ${fmt(cachedMedian).padStart(10)}  target < ${TARGET_MS} ms: ${mark(cachedMedian < TARGET_MS)}`);
-  console.log(`  baseline, nothing shared (median)    ${fmt(baselineMedian).padStart(10)}  ratio ${(cachedMedian / baselineMedian).toFixed(3)} (${(baselineMedian / cachedMedian).toFixed(0)}x faster)`);
+  console.log(
+    `  after the first (median)             ${fmt(cachedMedian).padStart(10)}  target < ${TARGET_MS} ms: ${mark(cachedMedian < TARGET_MS)}`,
+  );
+  console.log(
+    `  baseline, nothing shared (median)    ${fmt(baselineMedian).padStart(10)}  ratio ${(cachedMedian / baselineMedian).toFixed(3)} (${(baselineMedian / cachedMedian).toFixed(0)}x faster)`,
+  );
   console.log(`  control.reset() (median)             ${fmt(median(resets)).padStart(10)}`);
 }
 

@@ -42,7 +42,17 @@ export function combine(results: readonly LoadResult[]): LoadResult {
     offset += r.latencies.length;
   }
   latencies.sort();
-  return { count, errors, errorCodes, statuses, seconds, rps: (count - errors) / seconds, p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99), latencies };
+  return {
+    count,
+    errors,
+    errorCodes,
+    statuses,
+    seconds,
+    rps: (count - errors) / seconds,
+    p50: percentile(latencies, 0.5),
+    p99: percentile(latencies, 0.99),
+    latencies,
+  };
 }
 
 function once(agent: http.Agent, port: number, request: LoadRequest): Promise<number> {
@@ -103,5 +113,15 @@ export async function runLoad(
   const seconds = (performance.now() - start) / 1000;
   agent.destroy();
   const sorted = latencies.slice(0, done).sort();
-  return { count: done, errors, errorCodes, statuses, seconds, rps: (done - errors) / seconds, p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99), latencies: sorted };
+  return {
+    count: done,
+    errors,
+    errorCodes,
+    statuses,
+    seconds,
+    rps: (done - errors) / seconds,
+    p50: percentile(sorted, 0.5),
+    p99: percentile(sorted, 0.99),
+    latencies: sorted,
+  };
 }

@@ -10,7 +10,13 @@ export async function runRawLoad(
   request: { path: string; headers?: Record<string, string> },
   { count, concurrency, deadlineMs = 60_000 }: { count: number; concurrency: number; deadlineMs?: number },
 ): Promise<LoadResult> {
-  const head = [`GET ${request.path} HTTP/1.1`, 'host: 127.0.0.1', ...Object.entries(request.headers ?? {}).map(([k, v]) => `${k}: ${v}`), '', ''].join('\r\n');
+  const head = [
+    `GET ${request.path} HTTP/1.1`,
+    'host: 127.0.0.1',
+    ...Object.entries(request.headers ?? {}).map(([k, v]) => `${k}: ${v}`),
+    '',
+    '',
+  ].join('\r\n');
   const payload = Buffer.from(head);
   const latencies = new Float64Array(count);
   const statuses: Record<number, number> = {};

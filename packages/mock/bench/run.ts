@@ -54,7 +54,11 @@ interface ServedChild {
 }
 
 function startChild(mode: 'simulator' | 'bare', env: Record<string, string> = {}): Promise<ServedChild> {
-  const child = fork(serveScript, [mode], { execArgv: ['--expose-gc'], env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(serveScript, [mode], {
+    execArgv: ['--expose-gc'],
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   children.push(child);
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${mode} did not start within 30 s`)), 30_000);
@@ -80,7 +84,10 @@ function startChild(mode: 'simulator' | 'bare', env: Record<string, string> = {}
 
 async function startPrism(): Promise<number> {
   const port = await freePort();
-  const child = spawn(prismBin, ['mock', '-h', '127.0.0.1', '-p', String(port), '-v', 'error', specPath], { stdio: 'ignore', detached: true });
+  const child = spawn(prismBin, ['mock', '-h', '127.0.0.1', '-p', String(port), '-v', 'error', specPath], {
+    stdio: 'ignore',
+    detached: true,
+  });
   children.push(child);
   const deadline = Date.now() + 45_000;
   while (Date.now() < deadline) {
@@ -187,8 +194,12 @@ async function main(): Promise<void> {
   const vsPrism = median(vsPrismRounds);
   const vsBare = median(vsBareRounds);
   const spread = (list: number[]): string => `rounds ${fmt(Math.min(...list), 2)}-${fmt(Math.max(...list), 2)}`;
-  console.log(`simulator / prism rps: ${fmt(vsPrism, 2)}x (${spread(vsPrismRounds)}; target >= ${TARGET_VS_PRISM}x: ${mark(vsPrism >= TARGET_VS_PRISM)}); p99 ${fmt(sim.p99, 2)} vs ${fmt(prism.p99, 2)} ms`);
-  console.log(`simulator / bare  rps: ${fmt(vsBare, 2)}x (${spread(vsBareRounds)}; target >= ${TARGET_VS_BARE}x: ${mark(vsBare >= TARGET_VS_BARE)}); p99 ${fmt(sim.p99, 2)} vs ${fmt(bareResult.p99, 2)} ms`);
+  console.log(
+    `simulator / prism rps: ${fmt(vsPrism, 2)}x (${spread(vsPrismRounds)}; target >= ${TARGET_VS_PRISM}x: ${mark(vsPrism >= TARGET_VS_PRISM)}); p99 ${fmt(sim.p99, 2)} vs ${fmt(prism.p99, 2)} ms`,
+  );
+  console.log(
+    `simulator / bare  rps: ${fmt(vsBare, 2)}x (${spread(vsBareRounds)}; target >= ${TARGET_VS_BARE}x: ${mark(vsBare >= TARGET_VS_BARE)}); p99 ${fmt(sim.p99, 2)} vs ${fmt(bareResult.p99, 2)} ms`,
+  );
   const simCpu = cpuPerRequest.get('simulator')!;
   const bareCpu = cpuPerRequest.get('bare node:http')!;
   const cpuRatios = simCpu.map((c, i) => bareCpu[i]! / c);
@@ -203,12 +214,23 @@ async function main(): Promise<void> {
   const second = await runLoad(simulator.port, workload, { count: FUZZ_COUNT, concurrency: 16 });
   const rssAfterSecond = await simulator.rss();
   const growth = (rssAfterSecond - rssAfterFirst) / rssAfterFirst;
-  const fiveXX = (r: LoadResult): number => Object.entries(r.statuses).filter(([s]) => Number(s) >= 500).reduce((n, [, c]) => n + c, 0);
+  const fiveXX = (r: LoadResult): number =>
+    Object.entries(r.statuses)
+      .filter(([s]) => Number(s) >= 500)
+      .reduce((n, [, c]) => n + c, 0);
   console.log(`\nmemory (resident set size of the simulator process, after GC):`);
-  console.log(`  at start                       ${mb(rssAtStart)}  (a bare node:http child of the same script: ${mb(bareRssAtStart)} at start, ${mb(await bare.rss())} after its load)`);
-  console.log(`  after the fuzz-like run        ${mb(rssAfterFirst)}  (${fmt(first.count)} requests, ${fiveXX(first)} 5xx, ${first.errors} errors)`);
-  console.log(`  after a second identical run   ${mb(rssAfterSecond)}  (${fmt(second.count)} requests, ${fiveXX(second)} 5xx, ${second.errors} errors)`);
-  console.log(`  peak under 200 MB: ${mark(Math.max(rssAfterFirst, rssAfterSecond) < 200 * 1024 * 1024)}; growth across the second run ${fmt(growth * 100, 1)}% (target < 20%: ${mark(growth < 0.2)})`);
+  console.log(
+    `  at start                       ${mb(rssAtStart)}  (a bare node:http child of the same script: ${mb(bareRssAtStart)} at start, ${mb(await bare.rss())} after its load)`,
+  );
+  console.log(
+    `  after the fuzz-like run        ${mb(rssAfterFirst)}  (${fmt(first.count)} requests, ${fiveXX(first)} 5xx, ${first.errors} errors)`,
+  );
+  console.log(
+    `  after a second identical run   ${mb(rssAfterSecond)}  (${fmt(second.count)} requests, ${fiveXX(second)} 5xx, ${second.errors} errors)`,
+  );
+  console.log(
+    `  peak under 200 MB: ${mark(Math.max(rssAfterFirst, rssAfterSecond) < 200 * 1024 * 1024)}; growth across the second run ${fmt(growth * 100, 1)}% (target < 20%: ${mark(growth < 0.2)})`,
+  );
   console.log(`  statuses of the fuzz-like run: ${JSON.stringify(first.statuses)}`);
 }
 

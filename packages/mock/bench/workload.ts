@@ -36,14 +36,30 @@ export function fuzzLikeRequests(spec: OpenApiDocument, count: number, seed = 7)
     const url = `${filled}${query.size > 0 ? `?${query}` : ''}`;
     const M = op.method;
     const withBody = (b: string | undefined, headers: Record<string, string>): LoadRequest =>
-      b === undefined ? { method: M, path: url, headers } : { method: M, path: url, headers: { ...headers, 'content-type': 'application/json' }, body: b };
+      b === undefined
+        ? { method: M, path: url, headers }
+        : { method: M, path: url, headers: { ...headers, 'content-type': 'application/json' }, body: b };
     variants.push(withBody(json, { ...key, authorization: 'Bearer a.b.c' }));
     variants.push(withBody(json, {}));
-    variants.push({ method: M, path: `${filled}?${new URLSearchParams({ ...Object.fromEntries(query), amount: 'x'.repeat(4000), limit: 'many' })}`, headers: key });
+    variants.push({
+      method: M,
+      path: `${filled}?${new URLSearchParams({ ...Object.fromEntries(query), amount: 'x'.repeat(4000), limit: 'many' })}`,
+      headers: key,
+    });
     variants.push({ method: M, path: path.replace(/\{[^}]+\}/g, '%E0%A4%A'), headers: key });
     if (json !== undefined) {
-      variants.push({ method: M, path: url, headers: { ...key, 'content-type': 'application/json' }, body: json.slice(0, Math.max(1, json.length >> 1)) });
-      variants.push({ method: M, path: url, headers: { ...key, 'content-type': 'application/json' }, body: JSON.stringify({ huge: 'y'.repeat(50_000) }) });
+      variants.push({
+        method: M,
+        path: url,
+        headers: { ...key, 'content-type': 'application/json' },
+        body: json.slice(0, Math.max(1, json.length >> 1)),
+      });
+      variants.push({
+        method: M,
+        path: url,
+        headers: { ...key, 'content-type': 'application/json' },
+        body: JSON.stringify({ huge: 'y'.repeat(50_000) }),
+      });
     }
   }
   const random = mulberry32(seed);

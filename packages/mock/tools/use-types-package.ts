@@ -19,11 +19,16 @@ const IMPORT = /import type \{([^}]*)\} from '\.\/types\.gen\.js';/;
 const msw = readFileSync(mswFile, 'utf8');
 const match = IMPORT.exec(msw);
 if (!match) throw new Error('use-types-package: msw.gen.ts does not import ./types.gen.js as expected');
-const wanted = match[1]!.split(',').map((s) => s.trim()).filter(Boolean);
+const wanted = match[1]!
+  .split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
 const available = new Set([...readFileSync(typesPackageFile, 'utf8').matchAll(/^export (?:declare )?type (\w+)/gm)].map((m) => m[1]!));
 const missing = wanted.filter((name) => !available.has(name));
 if (missing.length > 0) {
-  throw new Error(`use-types-package: @x/types does not export ${missing.join(', ')}; keep openapi-ts.config.ts on @x/types' typescript-plugin options`);
+  throw new Error(
+    `use-types-package: @x/types does not export ${missing.join(', ')}; keep openapi-ts.config.ts on @x/types' typescript-plugin options`,
+  );
 }
 writeFileSync(mswFile, msw.replace(IMPORT, `import type {${match[1]}} from '@x/types';`));
 rmSync(copyFile, { force: true });

@@ -45,7 +45,10 @@ function indexOpenEnums(root: unknown): void {
   const walk = (node: unknown): void => {
     if (!node || typeof node !== 'object' || seen.has(node)) return;
     seen.add(node);
-    if (Array.isArray(node)) return node.forEach(walk);
+    if (Array.isArray(node)) {
+      for (const item of node) walk(item);
+      return;
+    }
     const branches = (node as { anyOf?: unknown }).anyOf;
     if (Array.isArray(branches)) {
       const open = branches.filter((b) => b && typeof b === 'object' && (b as Record<string, unknown>)[UNKNOWN_ENUM_VALUE] === true);
@@ -84,7 +87,8 @@ function createAjv(doc: OpenApiDocument): AjvInstance {
     // Under JSON Schema 2020-12 ajv evaluates every branch of an `anyOf` (to track evaluated
     // properties), so the catch-all also runs for known values: only unlisted ones are drift.
     validate: (flag: boolean, data: unknown, parent?: unknown, cxt?: { instancePath: string }) => {
-      if (flag && driftSink && !(parent && knownValues.get(parent as object)?.has(data))) driftSink.push({ path: cxt?.instancePath ?? '', value: data });
+      if (flag && driftSink && !(parent && knownValues.get(parent as object)?.has(data)))
+        driftSink.push({ path: cxt?.instancePath ?? '', value: data });
       return true;
     },
   });

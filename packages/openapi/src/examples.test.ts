@@ -7,7 +7,8 @@ describe('examples', () => {
   it('builds an example request for every operation that the document accepts', () => {
     for (const op of operations()) {
       const request = requestExample(op);
-      for (const p of op.parameters.filter((p) => p.in === 'path')) expect(request.path[p.name], `${op.operationId} ${p.name}`).toBeDefined();
+      for (const p of op.parameters.filter((p) => p.in === 'path'))
+        expect(request.path[p.name], `${op.operationId} ${p.name}`).toBeDefined();
       if (op.requestBody?.required) expect(request.body, op.operationId).toBeDefined();
       expect(validateRequest(op, request).errors, op.operationId).toEqual([]);
     }

@@ -1,6 +1,13 @@
 // The examples the document gives for each operation: parameter values, request bodies and
 // responses (named `examples` resolved, or the single `example`).
-import { loadSpec, type ExampleObject, type JsonSchema, type MediaTypeObject, type OpenApiDocument, type ParameterObject } from './document.js';
+import {
+  loadSpec,
+  type ExampleObject,
+  type JsonSchema,
+  type MediaTypeObject,
+  type OpenApiDocument,
+  type ParameterObject,
+} from './document.js';
 import type { Operation } from './operations.js';
 import { deref } from './pointer.js';
 

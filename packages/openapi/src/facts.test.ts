@@ -7,7 +7,8 @@ describe('facts in x- extensions', () => {
     const values = exampleValues();
     expect(values).toBe(loadSpec()['x-example-values']);
     expect(values.tokens.length).toBeGreaterThan(0);
-    for (const token of values.tokens) expect(token).toMatchObject({ symbol: expect.any(String), mint: expect.any(String), decimals: expect.any(Number) });
+    for (const token of values.tokens)
+      expect(token).toMatchObject({ symbol: expect.any(String), mint: expect.any(String), decimals: expect.any(Number) });
     expect(typeof values.addresses.taker).toBe('string');
     expect(() => exampleValues({ openapi: '3.1.0', info: { title: 't', version: '1' }, paths: {} })).toThrow(/x-example-values/);
   });

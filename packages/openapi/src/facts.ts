@@ -21,7 +21,8 @@ export interface ExampleValues {
 /** The document's `x-example-values`; throws when it has none. */
 export function exampleValues(doc: OpenApiDocument = loadSpec()): ExampleValues {
   const values = doc['x-example-values'] as ExampleValues | undefined;
-  if (!values || !Array.isArray(values.tokens) || !values.addresses) throw new Error('the document has no x-example-values (tokens, addresses)');
+  if (!values || !Array.isArray(values.tokens) || !values.addresses)
+    throw new Error('the document has no x-example-values (tokens, addresses)');
   return values;
 }
 

@@ -4,14 +4,18 @@ import { findOperation, HTTP_METHODS, operation, operations, responseFor } from 
 
 const spec = loadSpec();
 // Counted independently of the reader: every key of every path item that is an HTTP method.
-const methodKeys = Object.values(spec.paths).flatMap((item) => Object.keys(item).filter((k) => (HTTP_METHODS as readonly string[]).includes(k)));
+const methodKeys = Object.values(spec.paths).flatMap((item) =>
+  Object.keys(item).filter((k) => (HTTP_METHODS as readonly string[]).includes(k)),
+);
 
 describe('operations()', () => {
   it('lists every operation of the document once, in document order', () => {
     const ops = operations();
     expect(ops).toHaveLength(methodKeys.length);
     expect(new Set(ops.map((op) => op.operationId)).size).toBe(ops.length);
-    expect(ops[0]?.pointer).toBe(`#/paths/${Object.keys(spec.paths)[0]!.replace(/~/g, '~0').replace(/\//g, '~1')}/${ops[0]!.method.toLowerCase()}`);
+    expect(ops[0]?.pointer).toBe(
+      `#/paths/${Object.keys(spec.paths)[0]!.replace(/~/g, '~0').replace(/\//g, '~1')}/${ops[0]!.method.toLowerCase()}`,
+    );
   });
 
   it('is computed once per process', () => {
@@ -46,7 +50,9 @@ describe('operations()', () => {
     const execute = operation('swapExecute');
     expect(execute.extensions['x-safe-to-retry']).toBe(true);
     expect(execute.safeToRetry).toBe(true);
-    expect(operation('swapGetOrder').rateLimitBucket).toBe((operation('swapGetOrder').extensions['x-rate-limit-bucket'] as string | undefined) ?? 'default');
+    expect(operation('swapGetOrder').rateLimitBucket).toBe(
+      (operation('swapGetOrder').extensions['x-rate-limit-bucket'] as string | undefined) ?? 'default',
+    );
     for (const op of operations()) {
       expect(Object.keys(op.extensions).every((k) => k.startsWith('x-'))).toBe(true);
       if (op.extensions['x-pagination']) expect(op.pagination).toBe(op.extensions['x-pagination']);
@@ -61,7 +67,11 @@ describe('operations()', () => {
   it('reads another document, refusing operations without an id', () => {
     const doc = { openapi: '3.1.0', info: { title: 't', version: '1' }, paths: { '/a': { get: { responses: {} } } } };
     expect(() => operations(doc)).toThrow(/GET \/a has no operationId/);
-    const ok = { ...doc, paths: { '/a/{id}': { $ref: '#/components/pathItems/a' } }, components: { pathItems: { a: { post: { operationId: 'a', responses: {} } } } } };
+    const ok = {
+      ...doc,
+      paths: { '/a/{id}': { $ref: '#/components/pathItems/a' } },
+      components: { pathItems: { a: { post: { operationId: 'a', responses: {} } } } },
+    };
     expect(operations(ok).map((op) => `${op.method} ${op.path} ${op.security.length}`)).toEqual(['POST /a/{id} 0']);
   });
 });

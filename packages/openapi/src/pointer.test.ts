@@ -6,7 +6,9 @@ const doc = {
   openapi: '3.1.0',
   info: { title: 't', version: '1' },
   paths: {},
-  components: { schemas: { 'a/b': { type: 'string' }, Alias: { $ref: '#/components/schemas/a~1b' }, Loop: { $ref: '#/components/schemas/Loop' } } },
+  components: {
+    schemas: { 'a/b': { type: 'string' }, Alias: { $ref: '#/components/schemas/a~1b' }, Loop: { $ref: '#/components/schemas/Loop' } },
+  },
 };
 
 describe('$ref resolution', () => {
@@ -26,9 +28,12 @@ describe('$ref resolution', () => {
   it('reads the bundled document by default, with no ref left unresolvable', () => {
     const refs: string[] = [];
     (function walk(node: unknown): void {
-      if (Array.isArray(node)) return node.forEach(walk);
+      if (Array.isArray(node)) {
+        for (const item of node) walk(item);
+        return;
+      }
       if (!node || typeof node !== 'object') return;
-      for (const [k, v] of Object.entries(node)) (k === '$ref' && typeof v === 'string' ? refs.push(v) : walk(v));
+      for (const [k, v] of Object.entries(node)) k === '$ref' && typeof v === 'string' ? refs.push(v) : walk(v);
     })(loadSpec());
     expect(refs.length).toBeGreaterThan(0);
     for (const ref of new Set(refs)) expect(() => resolvePointer(ref)).not.toThrow();

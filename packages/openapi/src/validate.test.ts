@@ -6,9 +6,16 @@ import { validateRequest, validateResponse } from './validate.js';
 
 describe('validateResponse', () => {
   it('reports a wrong type, a missing property and an undocumented status', () => {
-    expect(validateResponse('predictionGetTradingStatus', { status: 200, body: { trading_active: 'yes' } }).errors).toEqual(['/trading_active must be boolean']);
-    expect(validateResponse('portfolioGetStakedPlatformToken', { status: 200, body: { unstaking: [] } }).errors.join()).toMatch(/stakedAmount is required/);
-    expect(validateResponse('triggerV2GetVault', { status: 418, body: {} })).toMatchObject({ valid: false, errors: ['status 418 is not documented for triggerV2GetVault'] });
+    expect(validateResponse('predictionGetTradingStatus', { status: 200, body: { trading_active: 'yes' } }).errors).toEqual([
+      '/trading_active must be boolean',
+    ]);
+    expect(validateResponse('portfolioGetStakedPlatformToken', { status: 200, body: { unstaking: [] } }).errors.join()).toMatch(
+      /stakedAmount is required/,
+    );
+    expect(validateResponse('triggerV2GetVault', { status: 418, body: {} })).toMatchObject({
+      valid: false,
+      errors: ['status 418 is not documented for triggerV2GetVault'],
+    });
   });
 
   it('reports every error (allErrors)', () => {
@@ -34,7 +41,14 @@ describe('validateResponse', () => {
         schemas: {
           S: {
             type: 'object',
-            properties: { status: { anyOf: [{ type: 'string', enum: ['Success', 'Failed'] }, { type: 'string', 'x-unknown-enum-value': true }] } },
+            properties: {
+              status: {
+                anyOf: [
+                  { type: 'string', enum: ['Success', 'Failed'] },
+                  { type: 'string', 'x-unknown-enum-value': true },
+                ],
+              },
+            },
           },
         },
       },
@@ -51,7 +65,11 @@ describe('validateResponse', () => {
 describe('validateRequest', () => {
   it('accepts a good request and names what is missing or wrong', () => {
     const op = operation('swapGetOrder');
-    const query = { inputMint: 'D6gqDYHvpEparhs6TGfnXKtNEzVe48aLfmB6bKNjdKsD', outputMint: '7gQqK6wWf1gAc7f2R4oQ18Q4m6Vazr1umgktSGsnJZny', amount: '1000' };
+    const query = {
+      inputMint: 'D6gqDYHvpEparhs6TGfnXKtNEzVe48aLfmB6bKNjdKsD',
+      outputMint: '7gQqK6wWf1gAc7f2R4oQ18Q4m6Vazr1umgktSGsnJZny',
+      amount: '1000',
+    };
     expect(validateRequest(op, { query }).errors).toEqual([]);
     expect(validateRequest(op, { query: { ...query, amount: undefined } }).errors).toEqual(['missing required query parameter amount']);
     expect(validateRequest(op, { query: { ...query, slippageBps: 'x' } }).errors[0]).toMatch(/^query parameter slippageBps: /);

@@ -33,7 +33,11 @@ export interface ResponseToValidate {
  * Checks an answer against an operation: the status must be documented (exact code, range or
  * `default`) and a JSON body must match that response's schema.
  */
-export function validateResponse(op: Operation | string, response: ResponseToValidate, doc: OpenApiDocument = loadSpec()): ValidationResult {
+export function validateResponse(
+  op: Operation | string,
+  response: ResponseToValidate,
+  doc: OpenApiDocument = loadSpec(),
+): ValidationResult {
   const operation = opOf(op, doc);
   const documented = responseFor(operation, response.status);
   if (!documented) return result([`status ${response.status} is not documented for ${operation.operationId}`]);

@@ -116,7 +116,9 @@ async function lifecycle(wallet: Signer, baseUrl: string, fetchImpl: typeof fetc
   const cancelled = await cancelPriceOrder({ client: api, signer: wallet, orderId: order.id });
   const t3 = performance.now();
   if (!order.vaultRegistered || order.recovered || cancelled.confirmation?.id !== order.id || cancelled.attempts !== 1) {
-    throw new Error(`lifecycle of ${wallet.address} did not go the expected way: ${JSON.stringify({ registered: order.vaultRegistered, recovered: order.recovered, attempts: cancelled.attempts })}`);
+    throw new Error(
+      `lifecycle of ${wallet.address} did not go the expected way: ${JSON.stringify({ registered: order.vaultRegistered, recovered: order.recovered, attempts: cancelled.attempts })}`,
+    );
   }
   steps.auth += t1 - t0;
   steps.order += t2 - t1;
@@ -197,13 +199,23 @@ async function main(): Promise<void> {
   const httpMedian = median(httpTimes);
   const directMedian = median(directTimes);
   const perLifecycle = http[0]!.requests / COUNT;
-  console.log(`\ntrigger v2 lifecycles (auth, vault, deposit, create, cancel, confirm): ${COUNT} per round, concurrency ${CONCURRENCY}, ${ROUNDS} interleaved rounds, ${perLifecycle} requests each`);
-  console.log(`  over HTTP (simulator in a child process)   median ${s(httpMedian)}  (rounds ${spread(httpTimes)}, ${Math.round(http[0]!.requests / httpMedian).toLocaleString('en-US')} req/s)  target <= ${TARGET_SECONDS} s: ${httpMedian <= TARGET_SECONDS ? 'met' : 'MISSED'}`);
-  console.log(`  direct (simulator's fetch handler, no HTTP) median ${s(directMedian)}  (rounds ${spread(directTimes)})  baseline; over HTTP / direct ${(httpMedian / directMedian).toFixed(2)}x`);
+  console.log(
+    `\ntrigger v2 lifecycles (auth, vault, deposit, create, cancel, confirm): ${COUNT} per round, concurrency ${CONCURRENCY}, ${ROUNDS} interleaved rounds, ${perLifecycle} requests each`,
+  );
+  console.log(
+    `  over HTTP (simulator in a child process)   median ${s(httpMedian)}  (rounds ${spread(httpTimes)}, ${Math.round(http[0]!.requests / httpMedian).toLocaleString('en-US')} req/s)  target <= ${TARGET_SECONDS} s: ${httpMedian <= TARGET_SECONDS ? 'met' : 'MISSED'}`,
+  );
+  console.log(
+    `  direct (simulator's fetch handler, no HTTP) median ${s(directMedian)}  (rounds ${spread(directTimes)})  baseline; over HTTP / direct ${(httpMedian / directMedian).toFixed(2)}x`,
+  );
   const cpu = (list: RoundResult[], key: 'clientCpuSeconds' | 'serverCpuSeconds'): string => s(median(list.map((r) => r[key])));
-  console.log(`  CPU time of a round (median): over HTTP client ${cpu(http, 'clientCpuSeconds')} + simulator process ${cpu(http, 'serverCpuSeconds')}; direct ${cpu(inProcess, 'clientCpuSeconds')} (a busy machine stretches the wall times above, much less these)`);
+  console.log(
+    `  CPU time of a round (median): over HTTP client ${cpu(http, 'clientCpuSeconds')} + simulator process ${cpu(http, 'serverCpuSeconds')}; direct ${cpu(inProcess, 'clientCpuSeconds')} (a busy machine stretches the wall times above, much less these)`,
+  );
   const mean = (step: Step): string => `${(median(http.map((r) => r.steps[step])) / COUNT).toFixed(1)} ms`;
-  console.log(`  mean time per lifecycle step over HTTP (under concurrency ${CONCURRENCY}): auth ${mean('auth')}, order ${mean('order')}, cancel ${mean('cancel')}`);
+  console.log(
+    `  mean time per lifecycle step over HTTP (under concurrency ${CONCURRENCY}): auth ${mean('auth')}, order ${mean('order')}, cancel ${mean('cancel')}`,
+  );
 }
 
 await main();

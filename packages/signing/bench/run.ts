@@ -141,7 +141,25 @@ async function main(): Promise<void> {
 
   const signer = await signerFromSecretKey(secretKey);
   const keypair = Keypair.fromSecretKey(secretKey);
-  const pkcs8 = new Uint8Array([0x30, 0x2e, 0x02, 0x01, 0x00, 0x30, 0x05, 0x06, 0x03, 0x2b, 0x65, 0x70, 0x04, 0x22, 0x04, 0x20, ...secretKey.subarray(0, 32)]);
+  const pkcs8 = new Uint8Array([
+    0x30,
+    0x2e,
+    0x02,
+    0x01,
+    0x00,
+    0x30,
+    0x05,
+    0x06,
+    0x03,
+    0x2b,
+    0x65,
+    0x70,
+    0x04,
+    0x22,
+    0x04,
+    0x20,
+    ...secretKey.subarray(0, 32),
+  ]);
   const rawKey = await crypto.subtle.importKey('pkcs8', pkcs8, { name: 'Ed25519' }, false, ['sign']);
 
   const contenders: { name: string; op: () => Promise<unknown> | unknown }[] = [
@@ -201,7 +219,9 @@ async function main(): Promise<void> {
   console.log(`timer resolution: ${(timerResolutionMs() * 1000).toFixed(3)} us; signatures of the three agree: ${agree}`);
   console.log('');
   for (const name of [oursName, intentName, web3Name, rawName]) {
-    console.log(`${name.padEnd(48)} ${format(m(name))} ops/s p90  ${format(median(results.get(name)!))} median   (rounds: ${spread(name)})   ${(1e6 / m(name)).toFixed(1)} us/op`);
+    console.log(
+      `${name.padEnd(48)} ${format(m(name))} ops/s p90  ${format(median(results.get(name)!))} median   (rounds: ${spread(name)})   ${(1e6 / m(name)).toFixed(1)} us/op`,
+    );
   }
   const line = (label: string, a: string, b: string, target?: number) => {
     const ratio = m(a) / m(b);

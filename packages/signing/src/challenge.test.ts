@@ -76,6 +76,8 @@ describe('answerTriggerChallenge', () => {
   it('refuses a challenge without its payload', async () => {
     const signer = await signerFromSecretKey(newKey().secretKey);
     await expect(answerTriggerChallenge({ type: 'message' }, signer)).rejects.toMatchObject({ code: 'INVALID_CHALLENGE' });
-    await expect(answerTriggerChallenge({ type: 'transaction', transaction: null as never }, signer)).rejects.toMatchObject({ code: 'INVALID_CHALLENGE' });
+    await expect(answerTriggerChallenge({ type: 'transaction', transaction: null as never }, signer)).rejects.toMatchObject({
+      code: 'INVALID_CHALLENGE',
+    });
   });
 });

@@ -46,7 +46,6 @@ export interface SignTransactionExpectations {
   readonly expect?: ValueIntent;
 }
 
-
 /** Package-internal relaxations used by the challenge signer. */
 export interface CheckOptions {
   /** Accept an all-zero blockhash (a transaction that can never land, like a sign-in challenge). */
@@ -70,20 +69,24 @@ function checkFeePayer(tx: ParsedTransaction, wallet: string, walletIndex: numbe
   if (walletIndex === 0) return;
   const feePayer = staticAccountBytes(tx, 0);
   if (expected.some((payer) => bytesEqual(addressBytes(payer, 'feePayer'), feePayer))) return;
-  throw new TransactionRejectedError(
-    'UNEXPECTED_FEE_PAYER',
-    'The fee payer is neither the wallet nor an expected payer.',
-    { feePayer: bytesToAddressString(feePayer), wallet, expected: [...expected] },
-  );
+  throw new TransactionRejectedError('UNEXPECTED_FEE_PAYER', 'The fee payer is neither the wallet nor an expected payer.', {
+    feePayer: bytesToAddressString(feePayer),
+    wallet,
+    expected: [...expected],
+  });
 }
 
 function checkSignerSet(tx: ParsedTransaction, expectations: SignTransactionExpectations): void {
   const { requiredSignatures, signers } = expectations;
   if (requiredSignatures !== undefined && tx.numRequiredSignatures !== requiredSignatures) {
-    throw new TransactionRejectedError('SIGNATURE_COUNT_MISMATCH', 'The transaction requires a different number of signatures than expected.', {
-      expected: requiredSignatures,
-      actual: tx.numRequiredSignatures,
-    });
+    throw new TransactionRejectedError(
+      'SIGNATURE_COUNT_MISMATCH',
+      'The transaction requires a different number of signatures than expected.',
+      {
+        expected: requiredSignatures,
+        actual: tx.numRequiredSignatures,
+      },
+    );
   }
   if (signers !== undefined) {
     const actual = signerAddresses(tx);
@@ -147,10 +150,14 @@ export function checkBeforeSigning(
     throw new SigningError('INVALID_ARGUMENT', 'expectations must be an object.', {});
   }
   if (tx.bytes.length > MAX_TRANSACTION_SIZE) {
-    throw new TransactionRejectedError('TRANSACTION_TOO_LARGE', `The transaction is larger than ${MAX_TRANSACTION_SIZE} bytes and cannot be sent.`, {
-      size: tx.bytes.length,
-      limit: MAX_TRANSACTION_SIZE,
-    });
+    throw new TransactionRejectedError(
+      'TRANSACTION_TOO_LARGE',
+      `The transaction is larger than ${MAX_TRANSACTION_SIZE} bytes and cannot be sent.`,
+      {
+        size: tx.bytes.length,
+        limit: MAX_TRANSACTION_SIZE,
+      },
+    );
   }
   const walletIndex = findSignerIndex(tx, addressBytes(wallet, 'wallet'));
   if (walletIndex < 0) {

@@ -7,11 +7,7 @@
  */
 
 /** The input could not be read as a legacy or v0 transaction. */
-export type TransactionFormatErrorCode =
-  | 'INVALID_ENCODING'
-  | 'MALFORMED_TRANSACTION'
-  | 'TRAILING_BYTES'
-  | 'UNSUPPORTED_VERSION';
+export type TransactionFormatErrorCode = 'INVALID_ENCODING' | 'MALFORMED_TRANSACTION' | 'TRAILING_BYTES' | 'UNSUPPORTED_VERSION';
 
 /** The transaction is well formed, but not one this wallet should sign. */
 export type TransactionRejectedErrorCode =
@@ -35,11 +31,7 @@ export type TransactionRejectedErrorCode =
   | 'MISSING_EXPECTED_TRANSFER';
 
 /** A signer could not be built, cannot do what was asked, or failed. */
-export type SignerErrorCode =
-  | 'INVALID_SECRET_KEY'
-  | 'SIGNER_UNSUPPORTED'
-  | 'SIGNER_FAILED'
-  | 'SIGNER_RETURNED_INVALID_SIGNATURE';
+export type SignerErrorCode = 'INVALID_SECRET_KEY' | 'SIGNER_UNSUPPORTED' | 'SIGNER_FAILED' | 'SIGNER_RETURNED_INVALID_SIGNATURE';
 
 /** A one-call flow (swap, price order, cancel, express verification) could not finish. */
 export type FlowErrorCode =
@@ -66,20 +58,13 @@ export type SigningErrorCode =
   | 'INVALID_ARGUMENT';
 
 /** Public facts about a failure: addresses, counts, indexes. Never key material. */
-export type SigningErrorDetails = Readonly<
-  Record<string, string | number | boolean | null | readonly string[]>
->;
+export type SigningErrorDetails = Readonly<Record<string, string | number | boolean | null | readonly string[]>>;
 
 export class SigningError extends Error {
   readonly code: SigningErrorCode;
   readonly details: SigningErrorDetails;
 
-  constructor(
-    code: SigningErrorCode,
-    message: string,
-    details: SigningErrorDetails = {},
-    options?: { cause?: unknown },
-  ) {
+  constructor(code: SigningErrorCode, message: string, details: SigningErrorDetails = {}, options?: { cause?: unknown }) {
     super(message, options);
     this.name = 'SigningError';
     this.code = code;
@@ -115,12 +100,7 @@ export class TransactionRejectedError extends SigningError {
 export class SignerError extends SigningError {
   declare readonly code: SignerErrorCode;
 
-  constructor(
-    code: SignerErrorCode,
-    message: string,
-    details: SigningErrorDetails = {},
-    options?: { cause?: unknown },
-  ) {
+  constructor(code: SignerErrorCode, message: string, details: SigningErrorDetails = {}, options?: { cause?: unknown }) {
     super(code, message, details, options);
     this.name = 'SignerError';
   }
@@ -151,12 +131,7 @@ export class FlowError extends SigningError {
   /** The answer that ended the flow, when there is one (a parsed JSON body). */
   readonly response: unknown;
 
-  constructor(
-    code: FlowErrorCode,
-    message: string,
-    details: SigningErrorDetails = {},
-    options?: { cause?: unknown; response?: unknown },
-  ) {
+  constructor(code: FlowErrorCode, message: string, details: SigningErrorDetails = {}, options?: { cause?: unknown; response?: unknown }) {
     super(code, message, details, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'FlowError';
     this.response = options?.response;

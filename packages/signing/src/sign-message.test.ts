@@ -27,7 +27,10 @@ describe('signMessage', () => {
   it('signs through a kit MessagePartialSigner and a wallet-style signMessage', async () => {
     const wallet = newKey();
     const kitSigner = await createKeyPairSignerFromBytes(wallet.secretKey);
-    const walletObject = { address: wallet.address, signMessage: (m: Uint8Array) => nobleSign(wallet, m).then((signature) => ({ signature })) };
+    const walletObject = {
+      address: wallet.address,
+      signMessage: (m: Uint8Array) => nobleSign(wallet, m).then((signature) => ({ signature })),
+    };
     for (const signer of [kitSigner, walletObject]) {
       const signature = new Uint8Array(base58.encode(await signMessage(CHALLENGE, signer)));
       expect(await nobleVerify(signature, new TextEncoder().encode(CHALLENGE), wallet.publicKey)).toBe(true);

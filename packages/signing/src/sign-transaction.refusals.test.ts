@@ -12,22 +12,10 @@ import {
   withSignature,
   ZERO_BLOCKHASH,
   type TestKey,
+  countingSigner,
 } from '../test/fixtures.js';
 import { TransactionFormatError, TransactionRejectedError, type SigningErrorCode } from './errors.js';
 import { signTransaction, type SignTransactionExpectations } from './sign-transaction.js';
-import type { Signer } from './signers/types.js';
-
-function countingSigner(key: TestKey): Signer & { calls: number } {
-  const signer = {
-    address: key.address,
-    calls: 0,
-    async signTransactionMessage({ messageBytes }: { messageBytes: Uint8Array }) {
-      signer.calls++;
-      return await nobleSign(key, messageBytes);
-    },
-  };
-  return signer;
-}
 
 interface Case {
   readonly name: string;
@@ -36,9 +24,10 @@ interface Case {
   make(wallet: TestKey): Promise<{ transaction: string; expectations?: SignTransactionExpectations }>;
 }
 
-function mutate(bytes: Uint8Array, change: (copy: Uint8Array) => Uint8Array | void): string {
+function mutate(bytes: Uint8Array, change: (copy: Uint8Array) => void): string {
   const copy = bytes.slice();
-  return toBase64(change(copy) ?? copy);
+  change(copy);
+  return toBase64(copy);
 }
 
 const MESSAGE_START = 1 + 64; // one signature slot
@@ -143,7 +132,11 @@ const cases: Case[] = [
     kind: TransactionFormatError,
     async make(wallet) {
       const tx = buildTransaction({ version: 0, feePayer: wallet.address });
-      return { transaction: mutate(tx.bytes, (copy) => void (copy[MESSAGE_START] = 0x81)) };
+      return {
+        transaction: mutate(tx.bytes, (copy) => {
+          copy[MESSAGE_START] = 0x81;
+        }),
+      };
     },
   },
   {
@@ -152,7 +145,11 @@ const cases: Case[] = [
     kind: TransactionFormatError,
     async make(wallet) {
       const tx = buildTransaction({ version: 0, feePayer: wallet.address });
-      return { transaction: mutate(tx.bytes, (copy) => void (copy[MESSAGE_START] = 0xff)) };
+      return {
+        transaction: mutate(tx.bytes, (copy) => {
+          copy[MESSAGE_START] = 0xff;
+        }),
+      };
     },
   },
   {
@@ -161,7 +158,9 @@ const cases: Case[] = [
     kind: TransactionFormatError,
     async make(wallet) {
       const tx = buildTransaction({ version: 0, feePayer: wallet.address });
-      return { transaction: toBase64(new Uint8Array([0x81, ...tx.bytes.subarray(MESSAGE_START + 1), ...tx.bytes.subarray(1, MESSAGE_START)])) };
+      return {
+        transaction: toBase64(new Uint8Array([0x81, ...tx.bytes.subarray(MESSAGE_START + 1), ...tx.bytes.subarray(1, MESSAGE_START)])),
+      };
     },
   },
   {
@@ -196,7 +195,11 @@ const cases: Case[] = [
     kind: TransactionFormatError,
     async make(wallet) {
       const tx = buildTransaction({ version: 0, feePayer: wallet.address });
-      return { transaction: toBase64(new Uint8Array([2, ...tx.bytes.subarray(1, MESSAGE_START), ...new Uint8Array(64), ...tx.bytes.subarray(MESSAGE_START)])) };
+      return {
+        transaction: toBase64(
+          new Uint8Array([2, ...tx.bytes.subarray(1, MESSAGE_START), ...new Uint8Array(64), ...tx.bytes.subarray(MESSAGE_START)]),
+        ),
+      };
     },
   },
   {
@@ -212,7 +215,7 @@ const cases: Case[] = [
     code: 'INVALID_ENCODING',
     kind: TransactionFormatError,
     async make(wallet) {
-      return { transaction: buildTransaction({ version: 0, feePayer: wallet.address }).base64.replace(/=+$/, '') + 'A' };
+      return { transaction: `${buildTransaction({ version: 0, feePayer: wallet.address }).base64.replace(/=+$/, '')}A` };
     },
   },
   {

@@ -62,7 +62,9 @@ describe('signTransaction', () => {
     const payer = newKey();
     const wallet = newKey();
     const tx = buildTransaction({ version: 0, feePayer: payer.address, signers: [wallet.address] });
-    const signed = decodeBase64(await signTransaction(tx.base64, await signerFromSecretKey(wallet.secretKey), { feePayer: [randomAddress(), payer.address] }));
+    const signed = decodeBase64(
+      await signTransaction(tx.base64, await signerFromSecretKey(wallet.secretKey), { feePayer: [randomAddress(), payer.address] }),
+    );
     expect(signed.subarray(1, 65).every((byte) => byte === 0)).toBe(true);
     onlySlotChanged(tx.bytes, signed, 65);
   });

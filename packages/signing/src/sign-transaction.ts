@@ -48,7 +48,8 @@ function obtainSignature(signer: Signer, tx: ParsedTransaction, signerIndex: num
     .then((signature) => verifiedSignature(signer, signature, message));
 }
 
-const asBytes = (signature: Uint8Array | ArrayBuffer): Uint8Array => (signature instanceof Uint8Array ? signature : new Uint8Array(signature));
+const asBytes = (signature: Uint8Array | ArrayBuffer): Uint8Array =>
+  signature instanceof Uint8Array ? signature : new Uint8Array(signature);
 
 /** Checks `bytes` and signs their message; resolves to the byte offset of the wallet's slot and the signature. */
 async function checkAndSign(

@@ -13,7 +13,6 @@ export interface FakeCall {
 }
 
 export interface FakeClient {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   readonly client: any;
   readonly calls: FakeCall[];
   count(op: string): number;

@@ -4,6 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import * as ed from '@noble/ed25519';
+import type { Signer } from '../src/signers/types.js';
 import {
   AccountRole,
   appendTransactionMessageInstructions,
@@ -170,6 +171,19 @@ export async function nobleSign(key: TestKey, message: Uint8Array): Promise<Uint
   return await ed.signAsync(message, key.seed);
 }
 
+/** A signer over `key` that counts how often it was asked to sign (a refusal leaves it at 0). */
+export function countingSigner(key: TestKey): Signer & { calls: number } {
+  const signer = {
+    address: key.address,
+    calls: 0,
+    async signTransactionMessage({ messageBytes }: { messageBytes: Uint8Array }) {
+      signer.calls++;
+      return await nobleSign(key, messageBytes);
+    },
+  };
+  return signer;
+}
+
 export async function nobleVerify(signature: Uint8Array, message: Uint8Array, publicKey: Uint8Array): Promise<boolean> {
   return await ed.verifyAsync(signature, message, publicKey);
 }
@@ -235,33 +249,126 @@ export function rawInstruction(program: Address, accounts: readonly [string, Rol
 /** The chain's token instructions, laid out as the token programs read them. */
 export const token = {
   transfer: (source: string, destination: string, owner: string, amount: bigint, program = TOKEN_PROGRAM) =>
-    rawInstruction(program, [[source, 'w'], [destination, 'w'], [owner, 'ws']], [3, ...u64(amount)]),
-  transferChecked: (source: string, mint: string, destination: string, owner: string, amount: bigint, decimals: number, program = TOKEN_PROGRAM) =>
-    rawInstruction(program, [[source, 'w'], [mint, 'r'], [destination, 'w'], [owner, 'ws']], [12, ...u64(amount), decimals]),
+    rawInstruction(
+      program,
+      [
+        [source, 'w'],
+        [destination, 'w'],
+        [owner, 'ws'],
+      ],
+      [3, ...u64(amount)],
+    ),
+  transferChecked: (
+    source: string,
+    mint: string,
+    destination: string,
+    owner: string,
+    amount: bigint,
+    decimals: number,
+    program = TOKEN_PROGRAM,
+  ) =>
+    rawInstruction(
+      program,
+      [
+        [source, 'w'],
+        [mint, 'r'],
+        [destination, 'w'],
+        [owner, 'ws'],
+      ],
+      [12, ...u64(amount), decimals],
+    ),
   approve: (source: string, delegate: string, owner: string, amount: bigint, program = TOKEN_PROGRAM) =>
-    rawInstruction(program, [[source, 'w'], [delegate, 'r'], [owner, 'ws']], [4, ...u64(amount)]),
-  approveChecked: (source: string, mint: string, delegate: string, owner: string, amount: bigint, decimals: number, program = TOKEN_PROGRAM) =>
-    rawInstruction(program, [[source, 'w'], [mint, 'r'], [delegate, 'r'], [owner, 'ws']], [13, ...u64(amount), decimals]),
+    rawInstruction(
+      program,
+      [
+        [source, 'w'],
+        [delegate, 'r'],
+        [owner, 'ws'],
+      ],
+      [4, ...u64(amount)],
+    ),
+  approveChecked: (
+    source: string,
+    mint: string,
+    delegate: string,
+    owner: string,
+    amount: bigint,
+    decimals: number,
+    program = TOKEN_PROGRAM,
+  ) =>
+    rawInstruction(
+      program,
+      [
+        [source, 'w'],
+        [mint, 'r'],
+        [delegate, 'r'],
+        [owner, 'ws'],
+      ],
+      [13, ...u64(amount), decimals],
+    ),
   /** authorityType 2 = AccountOwner. */
   setAuthority: (account: string, current: string, newAuthority: string, authorityType = 2, program = TOKEN_PROGRAM) =>
-    rawInstruction(program, [[account, 'w'], [current, 'ws']], [6, authorityType, 1, ...addressEncoder.encode(newAuthority as Address)]),
+    rawInstruction(
+      program,
+      [
+        [account, 'w'],
+        [current, 'ws'],
+      ],
+      [6, authorityType, 1, ...addressEncoder.encode(newAuthority as Address)],
+    ),
   closeAccount: (account: string, destination: string, owner: string, program = TOKEN_PROGRAM) =>
-    rawInstruction(program, [[account, 'w'], [destination, 'w'], [owner, 'ws']], [9]),
+    rawInstruction(
+      program,
+      [
+        [account, 'w'],
+        [destination, 'w'],
+        [owner, 'ws'],
+      ],
+      [9],
+    ),
   burn: (account: string, mint: string, owner: string, amount: bigint, program = TOKEN_PROGRAM) =>
-    rawInstruction(program, [[account, 'w'], [mint, 'w'], [owner, 'ws']], [8, ...u64(amount)]),
+    rawInstruction(
+      program,
+      [
+        [account, 'w'],
+        [mint, 'w'],
+        [owner, 'ws'],
+      ],
+      [8, ...u64(amount)],
+    ),
 };
 
 /** The chain's System instructions that move native coin or control. */
 export const system = {
-  transfer: (from: string, to: string, lamports: bigint) => rawInstruction(SYSTEM_PROGRAM, [[from, 'ws'], [to, 'w']], [2, 0, 0, 0, ...u64(lamports)]),
+  transfer: (from: string, to: string, lamports: bigint) =>
+    rawInstruction(
+      SYSTEM_PROGRAM,
+      [
+        [from, 'ws'],
+        [to, 'w'],
+      ],
+      [2, 0, 0, 0, ...u64(lamports)],
+    ),
   createAccount: (from: string, created: string, lamports: bigint, space: bigint, owner: string) =>
-    rawInstruction(SYSTEM_PROGRAM, [[from, 'ws'], [created, 'ws']], [0, 0, 0, 0, ...u64(lamports), ...u64(space), ...addressEncoder.encode(owner as Address)]),
-  assign: (account: string, owner: string) => rawInstruction(SYSTEM_PROGRAM, [[account, 'ws']], [1, 0, 0, 0, ...addressEncoder.encode(owner as Address)]),
+    rawInstruction(
+      SYSTEM_PROGRAM,
+      [
+        [from, 'ws'],
+        [created, 'ws'],
+      ],
+      [0, 0, 0, 0, ...u64(lamports), ...u64(space), ...addressEncoder.encode(owner as Address)],
+    ),
+  assign: (account: string, owner: string) =>
+    rawInstruction(SYSTEM_PROGRAM, [[account, 'ws']], [1, 0, 0, 0, ...addressEncoder.encode(owner as Address)]),
   /** AdvanceNonceAccount: nonce account, recent-blockhashes sysvar, nonce authority. */
   advanceNonce: (nonceAccount: string, authority: string) =>
     rawInstruction(
       SYSTEM_PROGRAM,
-      [[nonceAccount, 'w'], ['SysvarRecentB1ockHashes11111111111111111111', 'r'], [authority, 'rs']],
+      [
+        [nonceAccount, 'w'],
+        ['SysvarRecentB1ockHashes11111111111111111111', 'r'],
+        [authority, 'rs'],
+      ],
       [4, 0, 0, 0],
     ),
 };

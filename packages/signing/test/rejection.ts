@@ -5,7 +5,11 @@ import { expect } from 'vitest';
 
 type ErrorClass<E> = abstract new (...args: never[]) => E;
 
-export async function rejection<E extends Error & { code?: string }>(promise: Promise<unknown>, type: ErrorClass<E>, code?: string): Promise<E> {
+export async function rejection<E extends Error & { code?: string }>(
+  promise: Promise<unknown>,
+  type: ErrorClass<E>,
+  code?: string,
+): Promise<E> {
   const error = await promise.then(
     () => undefined,
     (e: unknown) => e,

@@ -21,14 +21,19 @@ function property(typeName: string, prop: string): ts.PropertySignature {
 const docText = (node: ts.Node) =>
   ts
     .getJSDocCommentsAndTags(node)
-    .map((doc) => (ts.isJSDoc(doc) ? ts.getTextOfJSDocComment(doc.comment) ?? '' : ''))
+    .map((doc) => (ts.isJSDoc(doc) ? (ts.getTextOfJSDocComment(doc.comment) ?? '') : ''))
     .join('\n');
 
 beforeAll(() => {
-  source = ts.createSourceFile(file, readFileSync(file, 'utf8'), {
-    languageVersion: ts.ScriptTarget.ES2022,
-    jsDocParsingMode: ts.JSDocParsingMode.ParseAll,
-  }, true);
+  source = ts.createSourceFile(
+    file,
+    readFileSync(file, 'utf8'),
+    {
+      languageVersion: ts.ScriptTarget.ES2022,
+      jsDocParsingMode: ts.JSDocParsingMode.ParseAll,
+    },
+    true,
+  );
 });
 
 describe('doc comments', () => {

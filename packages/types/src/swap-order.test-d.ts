@@ -1,12 +1,6 @@
 // Shapes of the swap order answer that integrations rely on.
 import { describe, expectTypeOf, it } from 'vitest';
-import type {
-  SwapGetOrderData,
-  SwapGetOrderErrors,
-  SwapGetOrderResponseBody,
-  SwapOrderResponse,
-  SwapRouter,
-} from './index.js';
+import type { SwapGetOrderData, SwapGetOrderErrors, SwapGetOrderResponseBody, SwapOrderResponse, SwapRouter } from './index.js';
 
 describe('SwapOrderResponse', () => {
   it('names the winning router as an open union: the known routers, and any router added later', () => {

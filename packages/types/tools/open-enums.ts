@@ -25,7 +25,8 @@ export function openEnumMembers(source: ts.SourceFile): Array<{ start: number; e
     if (ts.isUnionTypeNode(node)) {
       const kinds = new Set(node.types.map(literalKind));
       for (const member of node.types) {
-        const keyword = member.kind === ts.SyntaxKind.StringKeyword ? 'string' : member.kind === ts.SyntaxKind.NumberKeyword ? 'number' : undefined;
+        const keyword =
+          member.kind === ts.SyntaxKind.StringKeyword ? 'string' : member.kind === ts.SyntaxKind.NumberKeyword ? 'number' : undefined;
         if (keyword && kinds.has(keyword)) edits.push({ start: member.getStart(source), end: member.getEnd(), text: `(${keyword} & {})` });
       }
     }

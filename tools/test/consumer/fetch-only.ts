@@ -10,7 +10,7 @@ declare const process: { readonly env: Record<string, string | undefined>; reado
 const PLATFORM_TOKEN = mintOf('PLATFORM_TOKEN');
 const STABLECOIN_USD = mintOf('STABLECOIN_USD');
 
-const baseUrl = process.env['X_BASE_URL'];
+const baseUrl = process.env.X_BASE_URL;
 if (!baseUrl) throw new Error('X_BASE_URL is not set');
 const api = createClient({ baseUrl, apiKey: 'consumer-key' });
 const { data } = await api.swapGetOrder({ query: { inputMint: PLATFORM_TOKEN, outputMint: STABLECOIN_USD, amount: '40000000' } });

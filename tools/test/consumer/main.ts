@@ -27,11 +27,19 @@ try {
   const failure = getSwapOrderFailure(typed);
   if (failure || !typed.transaction) throw new Error(`order failed: ${failure?.meaning ?? 'no transaction'}`);
   const inspected = inspectTransaction(typed.transaction);
-  console.log(`order: ${typed.router} ${typed.inAmount} -> ${typed.outAmount}, fee payer ${inspected.feePayer === wallet.address ? 'taker' : 'other'}`);
+  console.log(
+    `order: ${typed.router} ${typed.inAmount} -> ${typed.outAmount}, fee payer ${inspected.feePayer === wallet.address ? 'taker' : 'other'}`,
+  );
   const checked = validateResponse(operation('swapGetOrder'), { status: 200, body: order });
-  console.log(`spec: ${operation('swapGetOrder').method} ${operation('swapGetOrder').path} answer ${checked.valid ? 'valid' : `invalid ${checked.errors.join('; ')}`}`);
+  console.log(
+    `spec: ${operation('swapGetOrder').method} ${operation('swapGetOrder').path} answer ${checked.valid ? 'valid' : `invalid ${checked.errors.join('; ')}`}`,
+  );
 
-  const result = await swap({ client: api, signer: wallet, order: { inputMint: PLATFORM_TOKEN, outputMint: STABLECOIN_USD, amount: '40000000' } });
+  const result = await swap({
+    client: api,
+    signer: wallet,
+    order: { inputMint: PLATFORM_TOKEN, outputMint: STABLECOIN_USD, amount: '40000000' },
+  });
   console.log(`swap: ${result.execution.status} code ${result.execution.code}`);
 
   // The list names each market by id only (as the service does); the event detail gives them whole.

@@ -47,7 +47,8 @@ export function worldTable(world: World = simulatorWorld): string {
 const unitOf = (property: Json): string | undefined => {
   const text = `${property.description ?? ''}`;
   if (/millisecond/i.test(text)) return 'Unix milliseconds';
-  if (/Unix (time in )?seconds|Unix seconds/i.test(text)) return `Unix seconds${property.type === 'string' || /as a string|integer string|written as a string/i.test(text) ? ', as a string' : ''}`;
+  if (/Unix (time in )?seconds|Unix seconds/i.test(text))
+    return `Unix seconds${property.type === 'string' || /as a string|integer string|written as a string/i.test(text) ? ', as a string' : ''}`;
   if (property.format === 'date-time' || /ISO 8601/.test(text)) return 'ISO 8601 date-time';
   return undefined;
 };
@@ -86,12 +87,18 @@ export function historyValues(spec: Json = loadSpec()): string {
   const record = spec.components.schemas.TriggerV2OrderRecord;
   const orderState = knownValues(record.properties.orderState);
   return [
-    `- \`GET /trigger/v2/orders/history?state=\`: ${knownValues(state.schema).map((v) => `\`${v}\``).join(' or ')}.`,
+    `- \`GET /trigger/v2/orders/history?state=\`: ${knownValues(state.schema)
+      .map((v) => `\`${v}\``)
+      .join(' or ')}.`,
     `- a record's \`orderState\`: ${orderState.map((v) => `\`${v}\``).join(', ')} (a value added later is passed through, never an error); \`rawState\` is the provider's own, finer name.`,
   ].join('\n');
 }
 
-export const SECTIONS: Record<string, () => string> = { world: worldTable, 'time-fields': timeFieldsTable, 'history-values': historyValues };
+export const SECTIONS: Record<string, () => string> = {
+  world: worldTable,
+  'time-fields': timeFieldsTable,
+  'history-values': historyValues,
+};
 
 /** The README with every generated section replaced by what the spec says now. */
 export function renderReadme(text: string): string {

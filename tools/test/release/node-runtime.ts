@@ -27,10 +27,25 @@ export function nodeRuntime(version: string): NodeRuntime {
   const prefix = join(root, '.cache', `node-${version}`);
   const node = join(prefix, 'node_modules', 'node', 'bin', 'node');
   if (!existsSync(node)) {
-    execFileSync(process.execPath, [npmCli(), 'install', '--no-save', '--no-package-lock', '--no-audit', '--no-fund', '--loglevel=error', '--prefix', prefix, `node@${version}`], {
-      stdio: 'pipe',
-      timeout: 180_000,
-    });
+    execFileSync(
+      process.execPath,
+      [
+        npmCli(),
+        'install',
+        '--no-save',
+        '--no-package-lock',
+        '--no-audit',
+        '--no-fund',
+        '--loglevel=error',
+        '--prefix',
+        prefix,
+        `node@${version}`,
+      ],
+      {
+        stdio: 'pipe',
+        timeout: 180_000,
+      },
+    );
   }
   const actual = execFileSync(node, ['--version'], { encoding: 'utf8' }).trim();
   if (actual !== `v${version}`) throw new Error(`${node} is ${actual}, not v${version}`);

@@ -26,7 +26,9 @@ function getBytes(url: string): Promise<Uint8Array> {
     httpGet(url, { agent: false }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => (res.statusCode === 200 ? resolve(new Uint8Array(Buffer.concat(chunks))) : reject(new Error(`GET ${url}: ${res.statusCode}`))));
+      res.on('end', () =>
+        res.statusCode === 200 ? resolve(new Uint8Array(Buffer.concat(chunks))) : reject(new Error(`GET ${url}: ${res.statusCode}`)),
+      );
       res.on('error', reject);
     }).on('error', reject);
   });
@@ -69,7 +71,10 @@ export async function startRegistry(dir: string): Promise<LocalRegistry> {
   const deadline = Date.now() + 30_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`verdaccio exited:\n${log}`);
-    const up = await getBytes(`${url}-/ping`).then(() => true, () => false);
+    const up = await getBytes(`${url}-/ping`).then(
+      () => true,
+      () => false,
+    );
     if (up) break;
     if (Date.now() > deadline) throw new Error(`verdaccio did not answer within 30 s:\n${log}`);
     await new Promise((r) => setTimeout(r, 200));

@@ -9,10 +9,8 @@ import type { BodyOf, ClientConfig, Options, RequestOverrides, RequestResult, Tr
 type OperationShape = { data: { url: string }; responses: unknown; errors: unknown };
 
 /** One operation as a method: its parameters (if any are required) and the per-call overrides. */
-export type OperationMethod<Op extends OperationShape, DefaultThrow extends boolean> = <
-  ThrowOnError extends boolean = DefaultThrow,
->(
-  ...args: {} extends Omit<Op['data'], 'url'>
+export type OperationMethod<Op extends OperationShape, DefaultThrow extends boolean> = <ThrowOnError extends boolean = DefaultThrow>(
+  ...args: Partial<Omit<Op['data'], 'url'>> extends Omit<Op['data'], 'url'>
     ? [options?: Options<Op['data'], ThrowOnError>]
     : [options: Options<Op['data'], ThrowOnError>]
 ) => RequestResult<Op['responses'], Op['errors'], ThrowOnError>;
@@ -47,7 +45,7 @@ export type ApiClient<DefaultThrow extends boolean = true> = {
     readonly transport: Transport;
   };
 
-type Method = (options?: Record<string, unknown>) => Promise<{ data: any }>;
+type Method = (options?: Record<string, unknown>) => Promise<{ data: Record<string, unknown> }>;
 
 /**
  * Creates a client for the service. Calls throw typed errors by default; pass
@@ -57,9 +55,7 @@ type Method = (options?: Record<string, unknown>) => Promise<{ data: any }>;
  * const x = createClient({ baseUrl: 'http://localhost:4010', apiKey: process.env.API_KEY });
  * const { data: order } = await x.swapGetOrder({ query: { inputMint, outputMint, amount: '1000000' } });
  */
-export function createClient<const ThrowOnError extends boolean = true>(
-  config: ClientConfig<ThrowOnError>,
-): ApiClient<ThrowOnError> {
+export function createClient<const ThrowOnError extends boolean = true>(config: ClientConfig<ThrowOnError>): ApiClient<ThrowOnError> {
   const transport = createTransport(config);
   const api: Record<string, unknown> = { transport };
   // One method per route of the generated table: the same request the standalone function of

@@ -24,7 +24,13 @@ describe('drift', () => {
   });
 
   it('additive: an unknown value of an open string or number enum, at any depth', async () => {
-    const issues = await driftOf(vOrder, { ...order, status: 'Expired', code: -2004, router: 'router_new', fills: [{ side: 'hold', amount: '1' }] });
+    const issues = await driftOf(vOrder, {
+      ...order,
+      status: 'Expired',
+      code: -2004,
+      router: 'router_new',
+      fills: [{ side: 'hold', amount: '1' }],
+    });
     expect(issues).toEqual([
       { path: 'status', message: '"Expired" is not one of the known values (Success, Failed)', kind: 'additive' },
       { path: 'code', message: '-2004 is not one of the known values (0, -1, -1005)', kind: 'additive' },

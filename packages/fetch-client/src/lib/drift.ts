@@ -49,7 +49,7 @@ function walk(node: Node, value: unknown, path: string, out: ValidationIssue[]):
       if (value !== undefined && value !== null) walk(node.wrapped!, value, path, out);
       return;
     case 'array':
-      if (Array.isArray(value)) value.forEach((item, i) => walk(node.item!, item, join(path, i), out));
+      if (Array.isArray(value)) for (const [i, item] of value.entries()) walk(node.item!, item, join(path, i), out);
       return;
     case 'lazy':
       walk(node.getter!(value), value, path, out);

@@ -82,7 +82,9 @@ describe('error statuses', () => {
 
   it('a 2xx body that is not JSON is a ResponseParseError', async () => {
     const fake = fakeFetch(() => new Response('{"trading_active": tru', { status: 200, headers: { 'content-type': 'application/json' } }));
-    const error = await createClient({ baseUrl, fetch: fake.fetch }).predictionGetTradingStatus().catch((e: unknown) => e);
+    const error = await createClient({ baseUrl, fetch: fake.fetch })
+      .predictionGetTradingStatus()
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ResponseParseError);
     expect((error as ResponseParseError).text).toBe('{"trading_active": tru');
   });
@@ -127,7 +129,9 @@ describe('response validation', () => {
     const error = await strict.predictionGetTradingStatus().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ResponseValidationError);
     expect((error as ResponseValidationError).issues).toEqual([{ path: 'trading_active', message: 'expected boolean' }]);
-    expect((error as Error).message).toBe('200 GET /prediction/v1/trading-status: the answer does not match the spec at trading_active: expected boolean');
+    expect((error as Error).message).toBe(
+      '200 GET /prediction/v1/trading-status: the answer does not match the spec at trading_active: expected boolean',
+    );
     expect(seen).toEqual(['GET /prediction/v1/trading-status']);
     const { error: returned } = await strict.predictionGetTradingStatus({ throwOnError: false });
     expect(returned).toBeInstanceOf(ResponseValidationError);

@@ -46,14 +46,17 @@ interface ApiErrorInit<TBody> {
 }
 
 /** `error`, `message` and `cause` of an error body (each once), else the raw text; 200 characters at most. */
-function messageOf(body: any, text: string | undefined): string {
-  const parts = [body?.error, body?.message, body?.cause].filter((p, i, all) => p && typeof p === 'string' && all.indexOf(p) === i);
+function messageOf(body: unknown, text: string | undefined): string {
+  const fields = body as Record<string, unknown> | null | undefined;
+  const parts = [fields?.error, fields?.message, fields?.cause].filter((p, i, all) => p && typeof p === 'string' && all.indexOf(p) === i);
   return (parts.join(': ') || text || '').slice(0, 200);
 }
 
 /** The request id of an error body, by the field names the spec's error schemas use, or the header. */
-function requestIdOf(body: any, headers: Headers): string | undefined {
-  const id = requestIdFields.map((field) => body?.[field]).find((value) => typeof value === 'string');
+function requestIdOf(body: unknown, headers: Headers): string | undefined {
+  const id = requestIdFields
+    .map((field) => (body as Record<string, unknown> | null | undefined)?.[field])
+    .find((value) => typeof value === 'string');
   return id ?? headers.get('x-request-id') ?? undefined;
 }
 

@@ -55,7 +55,11 @@ describe('paginatePredictionListEvents', () => {
     for await (const event of x.paginatePredictionListEvents()) if (event.eventId === 'e1') break;
     expect(fake.requests).toHaveLength(1);
 
-    const failing = createClient({ baseUrl: 'http://127.0.0.1:9', fetch: fakeFetch(() => json({ message: 'gone' }, 404)).fetch, throwOnError: false });
+    const failing = createClient({
+      baseUrl: 'http://127.0.0.1:9',
+      fetch: fakeFetch(() => json({ message: 'gone' }, 404)).fetch,
+      throwOnError: false,
+    });
     const iterate = async () => {
       for await (const _ of failing.paginatePredictionListEvents()) void _;
     };

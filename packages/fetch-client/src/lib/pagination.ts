@@ -59,7 +59,7 @@ export function nextOffset(pagination: { offset: number; total: number }, count:
 }
 
 type Query = Record<string, unknown>;
-type Page = { pagination: any } & Record<string, unknown>;
+type Page = Record<string, unknown>;
 
 /**
  * The paged list of one operation, by its `x-pagination` style:
@@ -80,13 +80,13 @@ export function pagedOperation(
       first: { start: (query.start as number | undefined) ?? 0, end: (query.end as number | undefined) ?? undefined },
       fetchPage: ({ start, end }) => fetchPage({ ...query, start, ...(end === undefined ? {} : { end }) }),
       items: itemsOf,
-      next: (page, cursor) => nextStartEnd(page.pagination, itemsOf(page).length, cursor),
+      next: (page, cursor) => nextStartEnd(page.pagination as { start: number; hasNext: boolean }, itemsOf(page).length, cursor),
     });
   }
   return pagedList<number, Page, unknown>({
     first: (query.offset as number | undefined) ?? 0,
     fetchPage: (offset) => fetchPage({ ...query, offset }),
     items: itemsOf,
-    next: (page) => nextOffset(page.pagination, itemsOf(page).length),
+    next: (page) => nextOffset(page.pagination as { offset: number; total: number }, itemsOf(page).length),
   });
 }

@@ -3,7 +3,9 @@ import { readRateLimit, requestedDelayMs } from './rate-limit.js';
 
 describe('rate-limit headers', () => {
   it('reads the three headers, negatives included, and leaves absent ones out', () => {
-    expect(readRateLimit(new Headers({ 'x-ratelimit-remaining': '-3', 'x-ratelimit-current': '63', 'x-ratelimit-reset': '1763686800' }))).toEqual({
+    expect(
+      readRateLimit(new Headers({ 'x-ratelimit-remaining': '-3', 'x-ratelimit-current': '63', 'x-ratelimit-reset': '1763686800' })),
+    ).toEqual({
       remaining: -3,
       current: 63,
       reset: 1763686800,

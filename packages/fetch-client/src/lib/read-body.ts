@@ -15,7 +15,9 @@ export async function readBody(response: Response, maxBytes: number): Promise<st
   const chunks: Uint8Array[] = [];
   // A declared length over the cap ends it before reading anything.
   let size = declared > maxBytes ? Infinity : 0;
-  for (let chunk; size <= maxBytes && (chunk = await reader?.read()) && !chunk.done; ) {
+  while (reader && size <= maxBytes) {
+    const chunk = await reader.read();
+    if (chunk.done) break;
     chunks.push(chunk.value);
     size += chunk.value.length;
   }

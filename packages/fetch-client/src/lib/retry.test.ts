@@ -49,7 +49,12 @@ describe('policy', () => {
 
 describe('retries through the client', () => {
   it('repeats a GET after 503 and succeeds', async () => {
-    const fake = fakeFetch(sequence(() => json({ message: 'down' }, 503), () => json({ trading_active: true })));
+    const fake = fakeFetch(
+      sequence(
+        () => json({ message: 'down' }, 503),
+        () => json({ trading_active: true }),
+      ),
+    );
     const x = createClient({ baseUrl, fetch: fake.fetch, retryBaseDelayMs: 1 });
     expect((await x.predictionGetTradingStatus()).data).toEqual({ trading_active: true });
     expect(fake.requests).toHaveLength(2);

@@ -2,7 +2,14 @@
 import { loadSpec } from '@x/openapi/reader';
 import type { SwapOrderResponse, SwapRouter } from '@x/types';
 import { describe, expect, it } from 'vitest';
-import { describeSwapExecuteCode, describeSwapOrderError, getSwapOrderFailure, isSwapExecuteSuccess, swapExecuteCodes, swapExecuteOutcome } from './swap-codes.js';
+import {
+  describeSwapExecuteCode,
+  describeSwapOrderError,
+  getSwapOrderFailure,
+  isSwapExecuteSuccess,
+  swapExecuteCodes,
+  swapExecuteOutcome,
+} from './swap-codes.js';
 
 const spec = loadSpec() as any;
 const orderTable: Array<{ routers: SwapRouter[]; code: number; meaning: string }> =
@@ -65,7 +72,11 @@ describe('swapExecuteOutcome', () => {
   });
 
   it('matches the documented classes: 0 success, expiry and pending codes, every other code failed', () => {
-    const byOutcome = (outcome: string) => executeTable.filter((row) => row.outcome === outcome).map((row) => row.code).sort((a, b) => a - b);
+    const byOutcome = (outcome: string) =>
+      executeTable
+        .filter((row) => row.outcome === outcome)
+        .map((row) => row.code)
+        .sort((a, b) => a - b);
     expect(byOutcome('success')).toEqual([0]);
     expect(byOutcome('expired')).toEqual([-2003, -1005]);
     expect(byOutcome('pending')).toEqual([-2001, -1006, -1001]);

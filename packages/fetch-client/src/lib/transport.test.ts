@@ -35,7 +35,11 @@ describe('requests', () => {
 
   it('resolves to data, status, headers and the rate-limit headers', async () => {
     const fake = fakeFetch(() =>
-      json({ trading_active: true }, 200, { 'x-ratelimit-remaining': '-1', 'x-ratelimit-current': '61', 'x-ratelimit-reset': '1763686800' }),
+      json({ trading_active: true }, 200, {
+        'x-ratelimit-remaining': '-1',
+        'x-ratelimit-current': '61',
+        'x-ratelimit-reset': '1763686800',
+      }),
     );
     const x = createClient({ baseUrl, apiKey, fetch: fake.fetch });
     const result = await x.predictionGetTradingStatus();
@@ -78,7 +82,12 @@ describe('bearer tokens (trigger v2)', () => {
   });
 
   it('on a 401 renews the token once and repeats the request once', async () => {
-    const fake = fakeFetch(sequence(() => json({ error: 'Unauthorized' }, 401), () => json({ userPubkey: 'u', vaultPubkey: 'v' })));
+    const fake = fakeFetch(
+      sequence(
+        () => json({ error: 'Unauthorized' }, 401),
+        () => json({ userPubkey: 'u', vaultPubkey: 'v' }),
+      ),
+    );
     const bearer = provider();
     const x = createClient({ baseUrl, apiKey, fetch: fake.fetch, bearer });
     const { data } = await x.triggerV2GetVault();
@@ -113,7 +122,12 @@ describe('the API key stays secret', () => {
     const { inspect } = await import('node:util');
     const logs: unknown[] = [];
     const logger = { debug: (...args: unknown[]) => logs.push(args), warn: (...args: unknown[]) => logs.push(args) };
-    const fake = fakeFetch(sequence(() => json({ message: 'busy' }, 503), () => json({ error: 'bad request', cause: 'x', code: 400 }, 400)));
+    const fake = fakeFetch(
+      sequence(
+        () => json({ message: 'busy' }, 503),
+        () => json({ error: 'bad request', cause: 'x', code: 400 }, 400),
+      ),
+    );
     const x = createClient({ baseUrl, apiKey: secret, fetch: fake.fetch, logger, retryBaseDelayMs: 1 });
     const viaGet = await x.predictionGetTradingStatus({ throwOnError: false, maxRetries: 1 });
     const viaPost = await x.triggerV1CreateOrder({ body: {} as never, throwOnError: false });

@@ -22,9 +22,10 @@ import type { ClientConfig, Failure, RequestOptions, Success, Transport } from '
 import { buildUrl } from './url.js';
 
 /** The message of a network error, with the system's code (`ECONNRESET`) when there is one. */
-const describe = (cause: any) => {
-  const code = cause?.cause?.code ?? cause?.code;
-  return `${cause?.message ?? cause}${typeof code === 'string' ? ` (${code})` : ''}`;
+const describe = (cause: unknown) => {
+  const error = cause as { message?: unknown; code?: unknown; cause?: { code?: unknown } } | null | undefined;
+  const code = error?.cause?.code ?? error?.code;
+  return `${error?.message ?? cause}${typeof code === 'string' ? ` (${code})` : ''}`;
 };
 
 async function sendOnce(config: ClientConfig, method: string, options: RequestOptions): Promise<Success<unknown>> {
@@ -146,7 +147,12 @@ async function sendOnce(config: ClientConfig, method: string, options: RequestOp
     }
     if (status > 199 && status < 300) {
       if (parseError) {
-        throw new ResponseParseError(`${status} ${operation}: the answer is not valid JSON`, operation, { status, text: text.slice(0, 500) }, { cause: parseError });
+        throw new ResponseParseError(
+          `${status} ${operation}: the answer is not valid JSON`,
+          operation,
+          { status, text: text.slice(0, 500) },
+          { cause: parseError },
+        );
       }
       await config.responseValidator?.({ operation, status, data, logger });
       let rateLimit: RateLimit | undefined;
@@ -157,7 +163,8 @@ async function sendOnce(config: ClientConfig, method: string, options: RequestOp
         response,
         headers: answer,
         get rateLimit() {
-          return (rateLimit ??= readRateLimit(answer));
+          rateLimit ??= readRateLimit(answer);
+          return rateLimit;
         },
       };
     }

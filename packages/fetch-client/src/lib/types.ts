@@ -9,7 +9,6 @@ import type {
   ResponseTooLargeError,
   ResponseValidationError,
   TimeoutError,
-  ValidationIssue,
 } from './errors.js';
 import type { BearerTokenProvider } from '@x/types';
 import type { RateLimit } from './rate-limit.js';
@@ -123,15 +122,15 @@ export interface TDataShape {
 }
 
 /** Extra values passed through an sdk call; augment it to type them. */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+// biome-ignore lint/suspicious/noEmptyInterface: users augment it (declaration merging), which a type alias cannot take.
 export interface ClientMeta {}
 
 /** Options of one operation call: its parameters plus the per-call overrides. */
 export type Options<
   TData extends TDataShape = TDataShape,
   ThrowOnError extends boolean = boolean,
-  // eslint-disable-next-line @typescript-eslint/no-unused-vars
-  TResponse = unknown,
+  // Unused here; the generated sdk passes it (hey-api's signature of Options).
+  _TResponse = unknown,
 > = RequestOverrides<ThrowOnError> & ([TData] extends [never] ? unknown : Omit<TData, 'url' | 'headers'>);
 
 /** What the generated sdk passes to the client's method functions. */

@@ -1,19 +1,22 @@
 // Request URL from the base address, the path template and the path and query parameters.
 
 /** Fills `{name}` segments of a path template. */
-export const fillPath = (template: string, path: any): string =>
+export const fillPath = (template: string, path: unknown): string =>
   template.replace(/\{([^}]+)\}/g, (_match, name: string) => {
-    const value = path?.[name];
+    const value = (path as Record<string, unknown> | null | undefined)?.[name];
     if (value == null || value === '') throw new TypeError(`Missing path parameter "${name}" for ${template}`);
-    return encodeURIComponent(value);
+    return encodeURIComponent(String(value));
   });
 
 /** Query string (with its `?`), form style: arrays repeat the key, null and undefined are left out. */
-export function queryString(query: any): string {
+export function queryString(query: unknown): string {
   let text = '';
-  for (const key in query) {
-    for (const item of Array.isArray(query[key]) ? query[key] : [query[key]]) {
-      if (item != null) text += `&${encodeURIComponent(key)}=${encodeURIComponent(typeof item === 'object' ? JSON.stringify(item) : item)}`;
+  const params = query as Record<string, unknown>;
+  for (const key in params) {
+    const value = params[key];
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (item != null)
+        text += `&${encodeURIComponent(key)}=${encodeURIComponent(typeof item === 'object' ? JSON.stringify(item) : String(item))}`;
     }
   }
   return text && `?${text.slice(1)}`;

@@ -40,13 +40,23 @@ function api(req: IncomingMessage, res: ServerResponse): void {
     });
     const route = `${req.method} ${url.pathname}`;
     if (route === 'GET /api/swap/v2/order') {
-      json(res, 200, { transaction: null, router: 'router_onchain', requestId: 'order-1', inAmount: url.searchParams.get('amount') }, {
-        'x-ratelimit-remaining': '41',
-        'x-ratelimit-current': '9',
-        'x-ratelimit-reset': '30',
-      });
+      json(
+        res,
+        200,
+        { transaction: null, router: 'router_onchain', requestId: 'order-1', inAmount: url.searchParams.get('amount') },
+        {
+          'x-ratelimit-remaining': '41',
+          'x-ratelimit-current': '9',
+          'x-ratelimit-reset': '30',
+        },
+      );
     } else if (route === 'POST /api/swap/v2/execute') {
-      json(res, 200, { status: 'Success', code: 0, signature: 'sig-1', requestId: JSON.parse(Buffer.concat(chunks).toString('utf8')).requestId });
+      json(res, 200, {
+        status: 'Success',
+        code: 0,
+        signature: 'sig-1',
+        requestId: JSON.parse(Buffer.concat(chunks).toString('utf8')).requestId,
+      });
     } else if (route === 'GET /api/prediction/v1/events/no-such-event') {
       json(res, 404, { error: 'Event not found', request_id: 'req-404' });
     } else if (route === 'GET /api/prediction/v1/events') {
@@ -89,11 +99,20 @@ describe('@x/fetch-client in the browser', () => {
   it('sends the API key and query, reads rate-limit headers, posts a JSON body', async () => {
     hits.length = 0;
     const r = await page.run('swapOrderAndExecute');
-    expect(r.order).toEqual({ status: 200, requestId: 'order-1', router: 'router_onchain', rateLimit: { remaining: 41, current: 9, reset: 30 } });
+    expect(r.order).toEqual({
+      status: 200,
+      requestId: 'order-1',
+      router: 'router_onchain',
+      rateLimit: { remaining: 41, current: 9, reset: 30 },
+    });
     expect(r.execute).toEqual({ status: 'Success', code: 0, success: true, group: 'success' });
     expect(hits.map((h) => `${h.method} ${h.path}`)).toEqual(['GET /api/swap/v2/order', 'POST /api/swap/v2/execute']);
     expect(hits[0]!.apiKey).toBe('browser-key');
-    expect(hits[0]!.query).toEqual({ inputMint: 'D6gqDYHvpEparhs6TGfnXKtNEzVe48aLfmB6bKNjdKsD', outputMint: '7gQqK6wWf1gAc7f2R4oQ18Q4m6Vazr1umgktSGsnJZny', amount: '100000000' });
+    expect(hits[0]!.query).toEqual({
+      inputMint: 'D6gqDYHvpEparhs6TGfnXKtNEzVe48aLfmB6bKNjdKsD',
+      outputMint: '7gQqK6wWf1gAc7f2R4oQ18Q4m6Vazr1umgktSGsnJZny',
+      amount: '100000000',
+    });
     expect(hits[1]!.contentType).toContain('application/json');
     expect(JSON.parse(hits[1]!.body)).toEqual({ signedTransaction: 'AQ==', requestId: 'order-1' });
   });
@@ -101,7 +120,14 @@ describe('@x/fetch-client in the browser', () => {
   it('turns a 404 into a NotFoundError with its body and request id', async () => {
     // Chromium logs every error status of a fetch as a console error: exactly that one is expected.
     const r = await page.runExpecting([/console error: Failed to load resource: .*404/], 'notFound');
-    expect(r).toEqual({ name: 'NotFoundError', isNotFound: true, isApiError: true, status: 404, requestId: 'req-404', body: { error: 'Event not found', request_id: 'req-404' } });
+    expect(r).toEqual({
+      name: 'NotFoundError',
+      isNotFound: true,
+      isApiError: true,
+      status: 404,
+      requestId: 'req-404',
+      body: { error: 'Event not found', request_id: 'req-404' },
+    });
   });
 
   it('retries a GET answered 503 and returns the next answer', async () => {

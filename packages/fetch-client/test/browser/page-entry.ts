@@ -1,7 +1,15 @@
 // Runs in Chromium (bundled by esbuild from the built dist): createClient with the page's own
 // fetch, AbortController and URL against a small API on the page's origin (127.0.0.1).
 import { exposeScenarios } from '../../../../tools/browser/expose.ts';
-import { ApiError, NotFoundError, RedirectError, TimeoutError, createClient, describeSwapExecuteCode, isSwapExecuteSuccess } from '../../dist/index.js';
+import {
+  ApiError,
+  NotFoundError,
+  RedirectError,
+  TimeoutError,
+  createClient,
+  describeSwapExecuteCode,
+  isSwapExecuteSuccess,
+} from '../../dist/index.js';
 
 const client = () => createClient({ baseUrl: `${location.origin}/api`, apiKey: 'browser-key', retryBaseDelayMs: 1 });
 
@@ -18,12 +26,21 @@ const scenarios = {
   async swapOrderAndExecute() {
     const api = client();
     const order = await api.swapGetOrder({
-      query: { inputMint: 'D6gqDYHvpEparhs6TGfnXKtNEzVe48aLfmB6bKNjdKsD', outputMint: '7gQqK6wWf1gAc7f2R4oQ18Q4m6Vazr1umgktSGsnJZny', amount: '100000000' },
+      query: {
+        inputMint: 'D6gqDYHvpEparhs6TGfnXKtNEzVe48aLfmB6bKNjdKsD',
+        outputMint: '7gQqK6wWf1gAc7f2R4oQ18Q4m6Vazr1umgktSGsnJZny',
+        amount: '100000000',
+      },
     });
     const execute = await api.swapExecute({ body: { signedTransaction: 'AQ==', requestId: order.data.requestId } });
     return {
       order: { status: order.status, requestId: order.data.requestId, router: order.data.router, rateLimit: order.rateLimit },
-      execute: { status: execute.data.status, code: execute.data.code, success: isSwapExecuteSuccess(execute.data), group: describeSwapExecuteCode(execute.data.code)?.group ?? null },
+      execute: {
+        status: execute.data.status,
+        code: execute.data.code,
+        success: isSwapExecuteSuccess(execute.data),
+        group: describeSwapExecuteCode(execute.data.code)?.group ?? null,
+      },
     };
   },
 
@@ -49,7 +66,11 @@ const scenarios = {
   /** An attempt past timeoutMs ends in a TimeoutError (the browser's AbortController). */
   async timeout() {
     const error = await errorOf(client().predictionGetTradingStatus({ timeoutMs: 200, maxRetries: 0 }));
-    return { isTimeout: error instanceof TimeoutError, timeoutMs: (error as TimeoutError).timeoutMs, operation: (error as TimeoutError).operation };
+    return {
+      isTimeout: error instanceof TimeoutError,
+      timeoutMs: (error as TimeoutError).timeoutMs,
+      operation: (error as TimeoutError).operation,
+    };
   },
 
   /** Any redirect is refused: in a browser a manual redirect is opaque (no status, no Location). */

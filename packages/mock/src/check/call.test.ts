@@ -44,7 +44,9 @@ const ok = { target: '/thing', headers: {} };
 describe('the check caller', () => {
   it('retries a 429 after the Retry-After it asks for, then takes the answer', async () => {
     const server = await serve((_req, res, i) =>
-      i === 0 ? json(res, 429, { code: 429, message: 'Rate limit exceeded' }, { 'retry-after': '2', date: DATE }) : json(res, 200, { fine: true }),
+      i === 0
+        ? json(res, 429, { code: 429, message: 'Rate limit exceeded' }, { 'retry-after': '2', date: DATE })
+        : json(res, 200, { fine: true }),
     );
     const { caller, sleeps } = fakeCaller(server.url);
     const outcome = await caller.call(ok);
@@ -87,7 +89,14 @@ describe('the check caller', () => {
 
   it('waits for the window to reset before the next request when x-ratelimit-remaining reaches 0, and paces requests', async () => {
     const server = await serve((_req, res, i) =>
-      json(res, 200, {}, i === 0 ? { date: DATE, 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(T0 / 1000 + 5) } : { 'x-ratelimit-remaining': '9' }),
+      json(
+        res,
+        200,
+        {},
+        i === 0
+          ? { date: DATE, 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(T0 / 1000 + 5) }
+          : { 'x-ratelimit-remaining': '9' },
+      ),
     );
     const { caller, sleeps } = fakeCaller(server.url, { delayMs: 100 });
     await caller.call(ok);
@@ -111,7 +120,11 @@ describe('the check caller', () => {
     await closed.close();
     expect(await fakeCaller(closed.url).caller.call(ok)).toEqual({ kind: 'unreachable', reason: 'connection refused', attempts: 1 });
     const silent = await serve(() => undefined);
-    expect(await fakeCaller(silent.url, { timeoutMs: 150 }).caller.call(ok)).toEqual({ kind: 'unreachable', reason: 'timed out after 150 ms', attempts: 1 });
+    expect(await fakeCaller(silent.url, { timeoutMs: 150 }).caller.call(ok)).toEqual({
+      kind: 'unreachable',
+      reason: 'timed out after 150 ms',
+      attempts: 1,
+    });
   });
 
   it('never follows a redirect: the credentials stay with the base URL', async () => {

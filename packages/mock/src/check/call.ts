@@ -11,9 +11,7 @@ export interface Answer {
   bodyText: string;
 }
 
-export type CallOutcome =
-  | { kind: 'answer'; answer: Answer; attempts: number }
-  | { kind: 'unreachable'; reason: string; attempts: number };
+export type CallOutcome = { kind: 'answer'; answer: Answer; attempts: number } | { kind: 'unreachable'; reason: string; attempts: number };
 
 export interface CallerOptions {
   baseUrl: string;
@@ -76,7 +74,8 @@ export function createCaller(options: CallerOptions): Caller {
     },
     async call(request) {
       for (let attempt = 1; ; attempt++) {
-        if (requests >= options.maxRequests) return { kind: 'unreachable', reason: `request cap reached (${options.maxRequests})`, attempts: attempt - 1 };
+        if (requests >= options.maxRequests)
+          return { kind: 'unreachable', reason: `request cap reached (${options.maxRequests})`, attempts: attempt - 1 };
         await pace();
         requests++;
         let status: number;
@@ -105,9 +104,14 @@ export function createCaller(options: CallerOptions): Caller {
         const retried = RETRIED[status];
         if (retried === undefined) return { kind: 'answer', answer: { status, header, bodyText }, attempts: attempt };
         const wait = retryAfterMs(header, at) ?? (status === 429 ? untilResetMs(header, at) : undefined) ?? 1000 * 2 ** (attempt - 1);
-        if (attempt > options.maxRetries) return { kind: 'unreachable', reason: `${retried}, still after ${attempt} attempts`, attempts: attempt };
+        if (attempt > options.maxRetries)
+          return { kind: 'unreachable', reason: `${retried}, still after ${attempt} attempts`, attempts: attempt };
         if (wait > options.maxWaitMs) {
-          return { kind: 'unreachable', reason: `${retried}: asked to wait ${seconds(wait)}, more than the ${seconds(options.maxWaitMs)} allowed (--max-wait)`, attempts: attempt };
+          return {
+            kind: 'unreachable',
+            reason: `${retried}: asked to wait ${seconds(wait)}, more than the ${seconds(options.maxWaitMs)} allowed (--max-wait)`,
+            attempts: attempt,
+          };
         }
         notBefore = Math.max(notBefore, at + wait);
       }

@@ -49,7 +49,13 @@ export function createClassifier(spec: CheckSpec): (operation: SpecOperation, an
       const schema = spec.deref(header.schema);
       const numeric = schema.type === 'integer' || schema.type === 'number';
       const value = numeric && /^-?\d+(\.\d+)?$/.test(raw.trim()) ? Number(raw) : raw;
-      for (const d of drift(schema, value)) issues.push({ ...d, location: 'header', pointer: name, message: numeric && typeof value === 'string' ? `expected ${String(schema.type)}, got ${JSON.stringify(raw)}` : d.message });
+      for (const d of drift(schema, value))
+        issues.push({
+          ...d,
+          location: 'header',
+          pointer: name,
+          message: numeric && typeof value === 'string' ? `expected ${String(schema.type)}, got ${JSON.stringify(raw)}` : d.message,
+        });
     }
     return issues;
   }
@@ -62,7 +68,9 @@ export function createClassifier(spec: CheckSpec): (operation: SpecOperation, an
     try {
       body = JSON.parse(answer.bodyText);
     } catch {
-      return [{ kind: 'breaking', location: 'body', pointer: '', message: `not JSON (starts ${JSON.stringify(answer.bodyText.slice(0, 40))})` }];
+      return [
+        { kind: 'breaking', location: 'body', pointer: '', message: `not JSON (starts ${JSON.stringify(answer.bodyText.slice(0, 40))})` },
+      ];
     }
     return drift(media.schema, body).map((d: DriftIssue) => ({ ...d, location: 'body' as const }));
   }
@@ -70,12 +78,22 @@ export function createClassifier(spec: CheckSpec): (operation: SpecOperation, an
   return (operation, answer) => {
     const { status } = answer;
     if (status === 401 || status === 403) {
-      return { result: 'unreachable', issues: [], note: `auth refused (${status}): check --api-key${operation.securitySchemes.length > 1 ? ' and --bearer-token' : ''}` };
+      return {
+        result: 'unreachable',
+        issues: [],
+        note: `auth refused (${status}): check --api-key${operation.securitySchemes.length > 1 ? ' and --bearer-token' : ''}`,
+      };
     }
     const response = documentedResponse(operation, status);
     const issues: Issue[] = [];
     if (status >= 500) issues.push({ kind: 'breaking', location: 'status', pointer: '', message: `server error ${status}` });
-    else if (!response) issues.push({ kind: 'breaking', location: 'status', pointer: '', message: `undocumented status ${status} (documented: ${documentedStatuses(operation)})` });
+    else if (!response)
+      issues.push({
+        kind: 'breaking',
+        location: 'status',
+        pointer: '',
+        message: `undocumented status ${status} (documented: ${documentedStatuses(operation)})`,
+      });
     if (response && status < 500) issues.push(...headerIssues(response, answer), ...bodyIssues(response, answer));
     const result = issues.some((i) => i.kind === 'breaking') ? 'breaking' : issues.length > 0 ? 'additive' : 'ok';
     const note =

@@ -26,11 +26,19 @@ options:
 
 export class CheckUsageError extends Error {}
 
+/** Runs `read`; whatever it throws becomes a CheckUsageError with the same message. */
+function asUsage<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    throw new CheckUsageError((error as Error).message);
+  }
+}
+
 /** The options of `x-mock check ...` (arguments after `check`), or 'help'. */
 export function parseCheckArgs(argv: string[]): { options: CheckOptions; json: boolean } | 'help' {
-  let values;
-  try {
-    ({ values } = parseArgs({
+  const { values } = asUsage(() =>
+    parseArgs({
       args: argv,
       allowPositionals: false,
       options: {
@@ -45,10 +53,8 @@ export function parseCheckArgs(argv: string[]): { options: CheckOptions; json: b
         'max-retries': { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
-    }));
-  } catch (error) {
-    throw new CheckUsageError((error as Error).message);
-  }
+    }),
+  );
   if (values.help) return 'help';
   const baseUrl = values['base-url'];
   if (!baseUrl) throw new CheckUsageError('missing --base-url');
@@ -65,12 +71,7 @@ export function parseCheckArgs(argv: string[]): { options: CheckOptions; json: b
     if (!/^\d+$/.test(raw)) throw new CheckUsageError(`invalid --${name} ${raw}`);
     return Number(raw) * scale;
   };
-  let params;
-  try {
-    params = (values.param ?? []).map(parseParamOverride);
-  } catch (error) {
-    throw new CheckUsageError((error as Error).message);
-  }
+  const params = asUsage(() => (values.param ?? []).map(parseParamOverride));
   const options: CheckOptions = { baseUrl, params };
   if (values['api-key'] !== undefined) options.apiKey = values['api-key'];
   if (values['bearer-token'] !== undefined) options.bearerToken = values['bearer-token'];
@@ -86,8 +87,12 @@ export function parseCheckArgs(argv: string[]): { options: CheckOptions; json: b
 }
 
 /** Runs `x-mock check` with the arguments after `check`; returns the exit code. */
-export async function checkCommand(argv: string[], print: (text: string) => void = console.log, printError: (text: string) => void = console.error): Promise<number> {
-  let parsed;
+export async function checkCommand(
+  argv: string[],
+  print: (text: string) => void = console.log,
+  printError: (text: string) => void = console.error,
+): Promise<number> {
+  let parsed: ReturnType<typeof parseCheckArgs>;
   try {
     parsed = parseCheckArgs(argv);
   } catch (error) {
@@ -99,7 +104,7 @@ export async function checkCommand(argv: string[], print: (text: string) => void
     print(CHECK_USAGE);
     return 0;
   }
-  let report;
+  let report: Awaited<ReturnType<typeof runCheck>>;
   try {
     report = await runCheck(parsed.options);
   } catch (error) {

@@ -37,7 +37,12 @@ const doc = {
         properties: { data: { type: 'array', items: { $ref: '#/components/schemas/Market' } }, total: { type: 'integer' } },
       },
       Vault: { type: 'object', required: ['id'], additionalProperties: true, properties: { id: { type: 'string' } } },
-      Both: { allOf: [{ type: 'object', properties: { a: { type: 'string' } } }, { type: 'object', required: ['b'], properties: { b: { type: 'integer' } } }] },
+      Both: {
+        allOf: [
+          { type: 'object', properties: { a: { type: 'string' } } },
+          { type: 'object', required: ['b'], properties: { b: { type: 'integer' } } },
+        ],
+      },
     },
   },
 };
@@ -48,7 +53,12 @@ const market = (over: Record<string, unknown> = {}) => ({ marketId: 'm1', state:
 
 describe('drift of a value against a response schema', () => {
   it('finds none in a conforming value, including nulls the schema allows and undeclared keys of open objects and maps', () => {
-    expect(drift(schema('Page'), { data: [market(), market({ price: null, extra: { anything: 1 }, byMint: { x: 3 }, when: 1763686800 })], total: 2 })).toEqual([]);
+    expect(
+      drift(schema('Page'), {
+        data: [market(), market({ price: null, extra: { anything: 1 }, byMint: { x: 3 }, when: 1763686800 })],
+        total: 2,
+      }),
+    ).toEqual([]);
   });
 
   it('reads a value only the x-unknown-enum-value branch accepts as additive, with the value and the known values', () => {
@@ -58,7 +68,9 @@ describe('drift of a value against a response schema', () => {
   });
 
   it('reads a wrong type in an open enum as breaking', () => {
-    expect(drift(schema('Market'), market({ state: 7 }))).toEqual([{ kind: 'breaking', pointer: '/state', message: 'expected string, got integer' }]);
+    expect(drift(schema('Market'), market({ state: 7 }))).toEqual([
+      { kind: 'breaking', pointer: '/state', message: 'expected string, got integer' },
+    ]);
   });
 
   it('reads an undeclared field as additive, once per place pattern with a count', () => {
@@ -68,12 +80,18 @@ describe('drift of a value against a response schema', () => {
 
   it('reads a missing required field, a changed type and a null where none is allowed as breaking, with pointers', () => {
     const { marketId: _, ...noId } = market();
-    expect(drift(schema('Page'), { data: [noId] })).toEqual([{ kind: 'breaking', pointer: '/data/0/marketId', message: 'missing required field' }]);
-    expect(drift(schema('Market'), market({ volume: '10' }))).toEqual([{ kind: 'breaking', pointer: '/volume', message: 'expected number, got string' }]);
+    expect(drift(schema('Page'), { data: [noId] })).toEqual([
+      { kind: 'breaking', pointer: '/data/0/marketId', message: 'missing required field' },
+    ]);
+    expect(drift(schema('Market'), market({ volume: '10' }))).toEqual([
+      { kind: 'breaking', pointer: '/volume', message: 'expected number, got string' },
+    ]);
     expect(drift(schema('Market'), market({ volume: null }))).toEqual([
       { kind: 'breaking', pointer: '/volume', message: 'null where the spec does not allow it (expected number)' },
     ]);
-    expect(drift(schema('Market'), market({ byMint: { x: 'three' } }))).toEqual([{ kind: 'breaking', pointer: '/byMint/x', message: 'expected integer, got string' }]);
+    expect(drift(schema('Market'), market({ byMint: { x: 'three' } }))).toEqual([
+      { kind: 'breaking', pointer: '/byMint/x', message: 'expected integer, got string' },
+    ]);
   });
 
   it('reports a renamed required field as breaking (missing) and additive (new)', () => {
@@ -86,18 +104,26 @@ describe('drift of a value against a response schema', () => {
 
   it('names the constraint a closed enum or a format breaks, and picks the anyOf branch of the value type', () => {
     expect(drift(schema('Market'), market({ code: 5 }))).toEqual([{ kind: 'breaking', pointer: '/code', message: 'must be one of 0, 1' }]);
-    expect(drift(schema('Market'), market({ when: 'yesterday' }))).toEqual([{ kind: 'breaking', pointer: '/when', message: 'must match format "date-time"' }]);
-    expect(drift(schema('Market'), market({ when: true }))).toEqual([{ kind: 'breaking', pointer: '/when', message: 'expected string or integer, got boolean' }]);
+    expect(drift(schema('Market'), market({ when: 'yesterday' }))).toEqual([
+      { kind: 'breaking', pointer: '/when', message: 'must match format "date-time"' },
+    ]);
+    expect(drift(schema('Market'), market({ when: true }))).toEqual([
+      { kind: 'breaking', pointer: '/when', message: 'expected string or integer, got boolean' },
+    ]);
   });
 
   it('does not report undeclared fields where the schema says more are expected (additionalProperties: true)', () => {
     expect(drift(schema('Vault'), { id: 'v', providerId: 'p-1' })).toEqual([]);
-    expect(drift(schema('Vault'), { providerId: 'p-1' })).toEqual([{ kind: 'breaking', pointer: '/id', message: 'missing required field' }]);
+    expect(drift(schema('Vault'), { providerId: 'p-1' })).toEqual([
+      { kind: 'breaking', pointer: '/id', message: 'missing required field' },
+    ]);
   });
 
   it('treats the properties of every allOf branch as declared', () => {
     expect(drift(schema('Both'), { a: 'x', b: 1 })).toEqual([]);
-    expect(drift(schema('Both'), { a: 'x', b: 1, c: true })).toEqual([{ kind: 'additive', pointer: '/c', message: 'unknown field', value: 'true' }]);
+    expect(drift(schema('Both'), { a: 'x', b: 1, c: true })).toEqual([
+      { kind: 'additive', pointer: '/c', message: 'unknown field', value: 'true' },
+    ]);
     expect(drift(schema('Both'), { a: 'x' })).toEqual([{ kind: 'breaking', pointer: '/b', message: 'missing required field' }]);
   });
 

@@ -28,7 +28,7 @@ function jsonType(value: unknown): JsonType {
   return typeof value as JsonType;
 }
 
-const escape = (key: string): string => key.replace(/~/g, '~0').replace(/\//g, '~1');
+const escapePointer = (key: string): string => key.replace(/~/g, '~0').replace(/\//g, '~1');
 const short = (value: unknown): string => {
   const text = JSON.stringify(value) ?? String(value);
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
@@ -79,9 +79,14 @@ export function createDriftChecker(spec: CheckSpec): (schema: JsonSchema, value:
   function fromAjv(errors: ErrorObject[] | null | undefined, pointer: string, out: DriftIssue[]): void {
     for (const error of errors ?? []) {
       if (error.keyword === 'anyOf' || error.keyword === 'oneOf' || error.keyword === 'if') continue;
-      out.push({ kind: 'breaking', pointer: pointer + error.instancePath, message: describeError({ ...error, instancePath: '' }).replace(/^value /, '') });
+      out.push({
+        kind: 'breaking',
+        pointer: pointer + error.instancePath,
+        message: describeError({ ...error, instancePath: '' }).replace(/^value /, ''),
+      });
     }
-    if (out.length === 0 && errors?.[0]) out.push({ kind: 'breaking', pointer: pointer + errors[0].instancePath, message: errors[0].message ?? 'is invalid' });
+    if (out.length === 0 && errors?.[0])
+      out.push({ kind: 'breaking', pointer: pointer + errors[0].instancePath, message: errors[0].message ?? 'is invalid' });
   }
 
   function walk(schema: unknown, value: unknown, pointer: string, out: DriftIssue[], depth: number, skipUnknown = false): void {
@@ -100,7 +105,11 @@ export function createDriftChecker(spec: CheckSpec): (schema: JsonSchema, value:
         const known = valid.filter((b) => b['x-unknown-enum-value'] !== true);
         if (known.length === 0) {
           const listed = resolved.flatMap((b) => (Array.isArray(b.enum) ? b.enum : 'const' in b ? [b.const] : []));
-          out.push({ kind: 'additive', pointer, message: `unknown enum value ${short(value)} (known: ${listed.map((v) => short(v)).join(', ')})` });
+          out.push({
+            kind: 'additive',
+            pointer,
+            message: `unknown enum value ${short(value)} (known: ${listed.map((v) => short(v)).join(', ')})`,
+          });
         } else walk(known[0], value, pointer, out, depth + 1);
       } else {
         const candidates = resolved.filter((b) => admits(typesOf(b), t));
@@ -109,7 +118,10 @@ export function createDriftChecker(spec: CheckSpec): (schema: JsonSchema, value:
           out.push({
             kind: 'breaking',
             pointer,
-            message: t === 'null' ? `null where the spec does not allow it (expected ${expected ? describeTypes(expected) : 'a value'})` : `expected ${expected ? describeTypes(expected) : 'another type'}, got ${t}`,
+            message:
+              t === 'null'
+                ? `null where the spec does not allow it (expected ${expected ? describeTypes(expected) : 'a value'})`
+                : `expected ${expected ? describeTypes(expected) : 'another type'}, got ${t}`,
           });
           return;
         }
@@ -132,7 +144,10 @@ export function createDriftChecker(spec: CheckSpec): (schema: JsonSchema, value:
       out.push({
         kind: 'breaking',
         pointer,
-        message: t === 'null' ? `null where the spec does not allow it (expected ${describeTypes(types)})` : `expected ${describeTypes(types)}, got ${t}`,
+        message:
+          t === 'null'
+            ? `null where the spec does not allow it (expected ${describeTypes(types)})`
+            : `expected ${describeTypes(types)}, got ${t}`,
       });
       return;
     }
@@ -140,13 +155,14 @@ export function createDriftChecker(spec: CheckSpec): (schema: JsonSchema, value:
     if (t === 'object') {
       const object = value as Record<string, unknown>;
       for (const name of Array.isArray(s.required) ? s.required.map(String) : []) {
-        if (!(name in object)) out.push({ kind: 'breaking', pointer: `${pointer}/${escape(name)}`, message: 'missing required field' });
+        if (!(name in object))
+          out.push({ kind: 'breaking', pointer: `${pointer}/${escapePointer(name)}`, message: 'missing required field' });
       }
       const properties = isObject(s.properties) ? s.properties : {};
       const declared = declaredProperties(s);
       const patterns = isObject(s.patternProperties) ? Object.entries(s.patternProperties) : [];
       for (const [name, child] of Object.entries(object)) {
-        const where = `${pointer}/${escape(name)}`;
+        const where = `${pointer}/${escapePointer(name)}`;
         if (name in properties) {
           walk(properties[name], child, where, out, depth + 1);
           continue;
@@ -154,7 +170,8 @@ export function createDriftChecker(spec: CheckSpec): (schema: JsonSchema, value:
         const pattern = patterns.find(([p]) => new RegExp(p, 'u').test(name));
         if (pattern) walk(pattern[1], child, where, out, depth + 1);
         else if (s.additionalProperties === false) out.push({ kind: 'breaking', pointer: where, message: 'field the spec forbids' });
-        else if (isObject(s.additionalProperties) && Object.keys(s.additionalProperties).length > 0) walk(s.additionalProperties, child, where, out, depth + 1);
+        else if (isObject(s.additionalProperties) && Object.keys(s.additionalProperties).length > 0)
+          walk(s.additionalProperties, child, where, out, depth + 1);
         // An explicit `additionalProperties: true` (or `{}`) says further fields are expected: not news.
         else if (s.additionalProperties !== undefined) continue;
         else if (!skipUnknown && declared && declared.size > 0 && !declared.has(name)) {
@@ -162,7 +179,7 @@ export function createDriftChecker(spec: CheckSpec): (schema: JsonSchema, value:
         }
       }
     } else if (t === 'array' && isObject(s.items)) {
-      (value as unknown[]).forEach((item, i) => walk(s.items, item, `${pointer}/${i}`, out, depth + 1));
+      for (const [i, item] of (value as unknown[]).entries()) walk(s.items, item, `${pointer}/${i}`, out, depth + 1);
     }
 
     // Constraints the walk does not name (closed enum, pattern, format, bounds...): ajv's words.

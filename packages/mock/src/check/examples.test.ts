@@ -8,7 +8,11 @@ import { loadCheckSpec } from './spec-source.js';
 const spec = loadCheckSpec();
 const drift = createDriftChecker(spec);
 const cases = operations().flatMap((op) =>
-  responseExamples(op).map((example) => ({ id: `${op.operationId} ${example.status} ${example.name}`, schema: op.responses[example.status]?.schema, value: example.value })),
+  responseExamples(op).map((example) => ({
+    id: `${op.operationId} ${example.status} ${example.name}`,
+    schema: op.responses[example.status]?.schema,
+    value: example.value,
+  })),
 );
 
 describe('drift of the spec against its own response examples', () => {

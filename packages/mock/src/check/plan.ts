@@ -62,7 +62,11 @@ export function parseParamOverride(text: string): ParamOverride {
 const last = <T>(list: T[]): T | undefined => list[list.length - 1];
 
 function text(value: unknown): string {
-  return Array.isArray(value) ? value.map(String).join(',') : typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
+  return Array.isArray(value)
+    ? value.map(String).join(',')
+    : typeof value === 'object' && value !== null
+      ? JSON.stringify(value)
+      : String(value);
 }
 
 function build(operation: SpecOperation, values: Map<SpecParameter, string>, credentials: Credentials, spec: CheckSpec): PlannedRequest {
@@ -95,7 +99,8 @@ export function planCalls(spec: CheckSpec, overrides: ParamOverride[], credentia
 
   for (const o of overrides) {
     const scope = o.operationId ? readOnly.filter((op) => op.operationId === o.operationId) : readOnly;
-    if (o.operationId && scope.length === 0) throw new PlanError(`--param ${o.operationId}.${o.name}: no read-only operation ${o.operationId}`);
+    if (o.operationId && scope.length === 0)
+      throw new PlanError(`--param ${o.operationId}.${o.name}: no read-only operation ${o.operationId}`);
     if (!scope.some((op) => op.parameters.some((p) => p.name === o.name && p.in !== 'cookie'))) {
       throw new PlanError(`--param ${o.operationId ? `${o.operationId}.` : ''}${o.name}: no read-only operation has a parameter ${o.name}`);
     }
@@ -104,8 +109,10 @@ export function planCalls(spec: CheckSpec, overrides: ParamOverride[], credentia
   const calls = readOnly.map((operation): PlannedCall => {
     // The last --param wins; one scoped to the operation wins over a global one.
     const overrideOf = (p: SpecParameter): string | undefined =>
-      (last(overrides.filter((o) => o.operationId === operation.operationId && o.name === p.name)) ??
-        last(overrides.filter((o) => o.operationId === undefined && o.name === p.name)))?.value;
+      (
+        last(overrides.filter((o) => o.operationId === operation.operationId && o.name === p.name)) ??
+        last(overrides.filter((o) => o.operationId === undefined && o.name === p.name))
+      )?.value;
     const minimal = new Map<SpecParameter, string>();
     const full = new Map<SpecParameter, string>();
     const fullerAdds: string[] = [];

@@ -3,7 +3,8 @@ import type { Issue } from './classify.js';
 import type { CheckReport } from './run.js';
 
 function describe(issue: Issue): string {
-  const where = issue.location === 'status' ? 'status' : issue.location === 'header' ? `header ${issue.pointer}` : `body ${issue.pointer || '(root)'}`;
+  const where =
+    issue.location === 'status' ? 'status' : issue.location === 'header' ? `header ${issue.pointer}` : `body ${issue.pointer || '(root)'}`;
   const value = issue.value !== undefined ? ` (${issue.value})` : '';
   const count = issue.count && issue.count > 1 ? ` [${issue.count} places]` : '';
   return `${issue.kind === 'breaking' ? 'breaking' : 'additive'}: ${where}: ${issue.message}${value}${count}`;

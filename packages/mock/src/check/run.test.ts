@@ -24,7 +24,10 @@ beforeAll(async () => {
 
 const quick: Partial<CheckOptions> = { delayMs: 0, timeoutMs: 5_000 };
 
-async function checkThrough(drift: Drift | undefined, options: Partial<CheckOptions> = {}): Promise<{ report: CheckReport; proxy: ScriptedServer }> {
+async function checkThrough(
+  drift: Drift | undefined,
+  options: Partial<CheckOptions> = {},
+): Promise<{ report: CheckReport; proxy: ScriptedServer }> {
   const proxy = await startDriftProxy(sim, drift);
   try {
     const report = await runCheck({ baseUrl: proxy.url, apiKey: 'check-key', ...quick, ...options });
@@ -74,7 +77,12 @@ describe('x-mock check against the simulator', () => {
     const { report, proxy } = await checkThrough(undefined);
     const needBearer = readOnly.filter((o) => o.securitySchemes.some((s) => spec.securitySchemes[s]?.scheme === 'bearer'));
     expect(needBearer.length).toBeGreaterThan(0);
-    for (const op of needBearer) expect(resultOf(report, op.operationId)).toMatchObject({ result: 'unreachable', requests: 0, note: expect.stringContaining('--bearer-token') });
+    for (const op of needBearer)
+      expect(resultOf(report, op.operationId)).toMatchObject({
+        result: 'unreachable',
+        requests: 0,
+        note: expect.stringContaining('--bearer-token'),
+      });
     expect(report.summary).toMatchObject({ ok: readOnly.length - needBearer.length, breaking: 0, additive: 0 });
     expect(proxy.received.every((r) => r.method === 'GET' && !needBearer.some((o) => pathOf(r) === o.path))).toBe(true);
     expect(proxy.received.some((r) => 'authorization' in r.headers)).toBe(false);
@@ -127,13 +135,20 @@ const isScalar = (v: unknown) => typeof v === 'string' || typeof v === 'number' 
 const onlyType = (prop: JsonSchema, ...types: string[]) => typeof prop.type === 'string' && types.includes(prop.type);
 
 /** A drift applied to the answers of one path only. */
-const at = (path: string, change: (body: Record<string, unknown>) => Record<string, unknown>): Drift => (answer, request) =>
-  pathOf(request) === path ? { ...answer, body: change(structuredClone(answer.body) as Record<string, unknown>) } : answer;
+const at =
+  (path: string, change: (body: Record<string, unknown>) => Record<string, unknown>): Drift =>
+  (answer, request) =>
+    pathOf(request) === path ? { ...answer, body: change(structuredClone(answer.body) as Record<string, unknown>) } : answer;
 
 /** Pointer of the first open enum (contract 1) met in a value, walking the schema with it. */
 function openEnumIn(check: CheckSpec, schema: unknown, value: unknown, pointer = ''): string | undefined {
   const s = check.deref((schema ?? {}) as JsonSchema);
-  if (Array.isArray(s.anyOf) && s.anyOf.some((b) => check.deref(b as JsonSchema)['x-unknown-enum-value'] === true) && typeof value === 'string') return pointer;
+  if (
+    Array.isArray(s.anyOf) &&
+    s.anyOf.some((b) => check.deref(b as JsonSchema)['x-unknown-enum-value'] === true) &&
+    typeof value === 'string'
+  )
+    return pointer;
   if (Array.isArray(value) && value.length > 0) return openEnumIn(check, s.items, value[0], `${pointer}/0`);
   if (value && typeof value === 'object' && s.properties) {
     for (const [name, prop] of Object.entries(s.properties as Record<string, unknown>)) {
@@ -155,8 +170,8 @@ function openEnum(all: Sample[]): { sample: Sample; pointer: string } {
 
 function setAt(body: Record<string, unknown>, pointer: string, value: unknown): Record<string, unknown> {
   const keys = pointer.split('/').slice(1);
-  let node: any = body;
-  for (const key of keys.slice(0, -1)) node = node[key];
+  let node = body;
+  for (const key of keys.slice(0, -1)) node = node[key] as Record<string, unknown>;
   node[keys.at(-1)!] = value;
   return body;
 }
@@ -168,7 +183,7 @@ describe('x-mock check against a server made to drift', () => {
   });
 
   it('a renamed required field: breaking (missing) and additive (new field)', async () => {
-    const { sample, name } = field(all, (prop, value, required) => required && isScalar(value));
+    const { sample, name } = field(all, (_prop, value, required) => required && isScalar(value));
     const { report } = await checkThrough(
       at(sample.path, ({ [name]: value, ...rest }) => ({ ...rest, [`${name}Renamed`]: value })),
       { bearerToken: token },
@@ -187,18 +202,28 @@ describe('x-mock check against a server made to drift', () => {
   it('a changed type: breaking, with the expected type', async () => {
     const { sample, name } = field(all, (prop, value) => onlyType(prop, 'string', 'number', 'integer', 'boolean') && isScalar(value));
     const wrong = typeof sample.body[name] === 'string' ? 12345 : 'text';
-    const { report } = await checkThrough(at(sample.path, (body) => ({ ...body, [name]: wrong })), { bearerToken: token });
+    const { report } = await checkThrough(
+      at(sample.path, (body) => ({ ...body, [name]: wrong })),
+      { bearerToken: token },
+    );
     const result = resultOf(report, sample.call.operation.operationId);
     expect(result.result).toBe('breaking');
     expect(result.issues).toEqual([
-      expect.objectContaining({ kind: 'breaking', pointer: `/${name}`, message: `expected ${String(deref((sample.schema.properties as Record<string, JsonSchema>)[name]).type)}, got ${typeof wrong === 'number' ? 'integer' : 'string'}` }),
+      expect.objectContaining({
+        kind: 'breaking',
+        pointer: `/${name}`,
+        message: `expected ${String(deref((sample.schema.properties as Record<string, JsonSchema>)[name]).type)}, got ${typeof wrong === 'number' ? 'integer' : 'string'}`,
+      }),
     ]);
     expect(exitCodeOf(report)).toBe(1);
   });
 
   it('null where a number was: breaking when the spec does not allow null', async () => {
     const { sample, name } = field(all, (prop, value) => onlyType(prop, 'number', 'integer') && typeof value === 'number');
-    const { report } = await checkThrough(at(sample.path, (body) => ({ ...body, [name]: null })), { bearerToken: token });
+    const { report } = await checkThrough(
+      at(sample.path, (body) => ({ ...body, [name]: null })),
+      { bearerToken: token },
+    );
     expect(resultOf(report, sample.call.operation.operationId)).toMatchObject({
       result: 'breaking',
       issues: [{ kind: 'breaking', pointer: `/${name}`, message: expect.stringMatching(/^null where the spec does not allow it/) }],
@@ -207,7 +232,10 @@ describe('x-mock check against a server made to drift', () => {
 
   it('a new field: additive, with its path and value, and exit code 0', async () => {
     const sample = all[0]!;
-    const { report } = await checkThrough(at(sample.path, (body) => ({ ...body, addedTomorrow: { level: 2 } })), { bearerToken: token });
+    const { report } = await checkThrough(
+      at(sample.path, (body) => ({ ...body, addedTomorrow: { level: 2 } })),
+      { bearerToken: token },
+    );
     expect(resultOf(report, sample.call.operation.operationId)).toMatchObject({
       result: 'additive',
       issues: [{ kind: 'additive', location: 'body', pointer: '/addedTomorrow', message: 'unknown field', value: '{"level":2}' }],
@@ -218,7 +246,10 @@ describe('x-mock check against a server made to drift', () => {
 
   it('a new enum value: additive, with its path and the value', async () => {
     const { sample, pointer } = openEnum(all);
-    const { report } = await checkThrough(at(sample.path, (body) => setAt(body, pointer, 'ValueAddedTomorrow')), { bearerToken: token });
+    const { report } = await checkThrough(
+      at(sample.path, (body) => setAt(body, pointer, 'ValueAddedTomorrow')),
+      { bearerToken: token },
+    );
     expect(resultOf(report, sample.call.operation.operationId)).toMatchObject({
       result: 'additive',
       issues: [{ kind: 'additive', pointer, message: expect.stringMatching(/^unknown enum value "ValueAddedTomorrow" \(known: /) }],
@@ -243,7 +274,8 @@ describe('x-mock check against a server made to drift', () => {
   it('a wrong rate-limit header: breaking, named by the header', async () => {
     const sample = all[0]!;
     const { report } = await checkThrough(
-      (answer, request) => (pathOf(request) === sample.path ? { ...answer, headers: { ...answer.headers, 'x-ratelimit-remaining': 'lots' } } : answer),
+      (answer, request) =>
+        pathOf(request) === sample.path ? { ...answer, headers: { ...answer.headers, 'x-ratelimit-remaining': 'lots' } } : answer,
       { bearerToken: token },
     );
     expect(resultOf(report, sample.call.operation.operationId)).toMatchObject({

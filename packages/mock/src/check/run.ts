@@ -83,7 +83,9 @@ export async function runCheck(options: CheckOptions): Promise<CheckReport> {
       sent += outcome.attempts;
       fuller = true;
     }
-    const fullerNote = fuller ? `the required parameters alone answered 400; sent the examples of ${call.fullerAdds.join(', ')} too` : undefined;
+    const fullerNote = fuller
+      ? `the required parameters alone answered 400; sent the examples of ${call.fullerAdds.join(', ')} too`
+      : undefined;
     if (outcome.kind === 'unreachable') {
       operations.push({ ...base, request: request.target, result: 'unreachable', issues: [], note: outcome.reason, requests: sent });
       continue;

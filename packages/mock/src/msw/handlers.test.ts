@@ -75,7 +75,10 @@ describe('overrides', () => {
   it('runs an MSW resolver with typed path parameters', async () => {
     server.use(
       handler('predictionGetEvent', ({ params }) =>
-        HttpResponse.json({ ...fixtures.predictionGetEvent.examples[fixtures.predictionGetEvent.defaultExample].body, eventId: params.eventId }),
+        HttpResponse.json({
+          ...fixtures.predictionGetEvent.examples[fixtures.predictionGetEvent.defaultExample].body,
+          eventId: params.eventId,
+        }),
       ),
     );
     const response = await fetch(`${BASE}/prediction/v1/events/custom-event-1`);

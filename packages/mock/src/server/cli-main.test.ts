@@ -4,7 +4,9 @@ import { parseCli, serve, UsageError } from './cli-main.js';
 describe('x-mock serve', () => {
   it('parses the options with their defaults', () => {
     expect(parseCli(['serve'])).toEqual({ port: 4010, host: '127.0.0.1', seed: 1, apiKeys: [], clock: 'real', control: true });
-    expect(parseCli(['serve', '--port', '0', '--seed', '9', '--api-key', 'a', '--api-key', 'b', '--clock', 'manual', '--no-control'])).toEqual({
+    expect(
+      parseCli(['serve', '--port', '0', '--seed', '9', '--api-key', 'a', '--api-key', 'b', '--clock', 'manual', '--no-control']),
+    ).toEqual({
       port: 0,
       host: '127.0.0.1',
       seed: 9,
@@ -15,16 +17,24 @@ describe('x-mock serve', () => {
     expect(parseCli(['--help'])).toBe('help');
   });
 
-  it.each([[[]], [['start']], [['serve', '--port', 'x']], [['serve', '--port', '70000']], [['serve', '--seed', '1.5']], [['serve', '--clock', 'fast']], [['serve', '--bogus']], [['serve', '--jwt-secret', 'short']]])(
-    'rejects %j',
-    (argv) => {
-      expect(() => parseCli(argv)).toThrow(UsageError);
-    },
-  );
+  it.each([
+    [[]],
+    [['start']],
+    [['serve', '--port', 'x']],
+    [['serve', '--port', '70000']],
+    [['serve', '--seed', '1.5']],
+    [['serve', '--clock', 'fast']],
+    [['serve', '--bogus']],
+    [['serve', '--jwt-secret', 'short']],
+  ])('rejects %j', (argv) => {
+    expect(() => parseCli(argv)).toThrow(UsageError);
+  });
 
   it('starts the server, prints the URLs and a curl to try, and only accepts the given key', async () => {
     const lines: string[] = [];
-    const server = await serve({ port: 0, host: '127.0.0.1', seed: 1, apiKeys: ['secret'], clock: 'manual', control: true }, (l) => lines.push(l));
+    const server = await serve({ port: 0, host: '127.0.0.1', seed: 1, apiKeys: ['secret'], clock: 'manual', control: true }, (l) =>
+      lines.push(l),
+    );
     try {
       const out = lines.join('\n');
       expect(out).toContain(`${server.url}/docs`);
@@ -43,4 +53,3 @@ describe('x-mock serve', () => {
     expect(parseCli(['serve', '--seed', '7'])).not.toHaveProperty('jwtSecret');
   });
 });
-

@@ -35,24 +35,28 @@ export interface ServeOptions {
   jwtSecret?: string;
 }
 
+/** `x-mock serve` arguments as node:util parses them (throws on an unknown option). */
+const parseServeArgs = (argv: string[]) =>
+  parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      port: { type: 'string', default: '4010' },
+      host: { type: 'string', default: '127.0.0.1' },
+      seed: { type: 'string', default: '1' },
+      'api-key': { type: 'string', multiple: true },
+      clock: { type: 'string', default: 'real' },
+      'no-control': { type: 'boolean', default: false },
+      'jwt-secret': { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+
 /** The options of `x-mock serve ...`, or 'help'. Throws UsageError on bad input. */
 export function parseCli(argv: string[]): ServeOptions | 'help' {
-  let parsed;
+  let parsed: ReturnType<typeof parseServeArgs>;
   try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        port: { type: 'string', default: '4010' },
-        host: { type: 'string', default: '127.0.0.1' },
-        seed: { type: 'string', default: '1' },
-        'api-key': { type: 'string', multiple: true },
-        clock: { type: 'string', default: 'real' },
-        'no-control': { type: 'boolean', default: false },
-        'jwt-secret': { type: 'string' },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-    });
+    parsed = parseServeArgs(argv);
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
@@ -66,7 +70,8 @@ export function parseCli(argv: string[]): ServeOptions | 'help' {
   if (!/^-?\d+$/.test(values.seed) || !Number.isSafeInteger(seed)) throw new UsageError(`invalid --seed ${values.seed}`);
   if (values.clock !== 'real' && values.clock !== 'manual') throw new UsageError(`invalid --clock ${values.clock}`);
   const jwtSecret = values['jwt-secret'];
-  if (jwtSecret !== undefined && new TextEncoder().encode(jwtSecret).length < 32) throw new UsageError('--jwt-secret must be at least 32 bytes');
+  if (jwtSecret !== undefined && new TextEncoder().encode(jwtSecret).length < 32)
+    throw new UsageError('--jwt-secret must be at least 32 bytes');
   return {
     port,
     host: values.host,
@@ -96,7 +101,9 @@ export async function serve(options: ServeOptions, log: (line: string) => void =
   log(`  docs:    ${server.url}/docs${docsHtml === undefined ? ' (not bundled: build @x/docs, then this package)' : ''}`);
   log(`  spec:    ${server.url}/openapi.json`);
   if (options.control) log(`  control: ${server.url}/__control/state`);
-  log(`  API key: ${options.apiKeys.length > 0 ? `one of the ${options.apiKeys.length} --api-key value(s)` : 'any non-empty x-api-key header is accepted'}`);
+  log(
+    `  API key: ${options.apiKeys.length > 0 ? `one of the ${options.apiKeys.length} --api-key value(s)` : 'any non-empty x-api-key header is accepted'}`,
+  );
   log('');
   log('try:');
   log(

@@ -13,19 +13,31 @@ afterEach(async () => {
   server = undefined;
 });
 
-const SHORT: Partial<ServerLimits> = { maxBodyBytes: 4_096, maxHeaderBytes: 2_048, headersTimeoutMs: 400, requestTimeoutMs: 1_500, idleTimeoutMs: 300, keepAliveTimeoutMs: 300 };
+const SHORT: Partial<ServerLimits> = {
+  maxBodyBytes: 4_096,
+  maxHeaderBytes: 2_048,
+  headersTimeoutMs: 400,
+  requestTimeoutMs: 1_500,
+  idleTimeoutMs: 300,
+  keepAliveTimeoutMs: 300,
+};
 
 async function start(limits: Partial<ServerLimits> = SHORT): Promise<RunningServer> {
   server = await listen(createSimulator(), { port: 0, host: '127.0.0.1', limits });
   return server;
 }
 
-const post = (path: string, extra = ''): string => `POST ${path} HTTP/1.1\r\nhost: 127.0.0.1\r\nx-api-key: k\r\ncontent-type: application/json\r\n${extra}`;
+const post = (path: string, extra = ''): string =>
+  `POST ${path} HTTP/1.1\r\nhost: 127.0.0.1\r\nx-api-key: k\r\ncontent-type: application/json\r\n${extra}`;
 
 describe('node:http server limits', () => {
   it('answers 413 at once for a declared oversized body, in the area shape, and closes without reading it', async () => {
     const { port } = await start();
-    const answer = await rawClient(port, `${post('/swap/v2/execute')}content-length: 20000000\r\n\r\n`, { chunk: 'x'.repeat(1_000), everyMs: 5, totalBytes: 20_000_000 });
+    const answer = await rawClient(port, `${post('/swap/v2/execute')}content-length: 20000000\r\n\r\n`, {
+      chunk: 'x'.repeat(1_000),
+      everyMs: 5,
+      totalBytes: 20_000_000,
+    });
     expect(answer.status).toBe(413);
     expect(answer.headers.connection).toBe('close');
     expect(JSON.parse(answer.text)).toEqual({ error: expect.stringMatching(/too large/), code: expect.any(Number) });
@@ -48,13 +60,22 @@ describe('node:http server limits', () => {
     const { port } = await start();
     const answer = await rawClient(port, `${post('/tokens/v2/verify/express/execute')}content-length: 1000\r\n\r\n{"a":`, { maxMs: 3_000 });
     expect(answer.status).toBe(408);
-    expect(JSON.parse(answer.text)).toEqual({ status: 408, message: expect.stringMatching(/not received in time/), error: expect.any(String) });
+    expect(JSON.parse(answer.text)).toEqual({
+      status: 408,
+      message: expect.stringMatching(/not received in time/),
+      error: expect.any(String),
+    });
     expect(answer.elapsedMs).toBeLessThan(2_500);
   });
 
   it('answers 408 to a body that trickles in under the idle limit but past the request limit', async () => {
     const { port } = await start();
-    const answer = await rawClient(port, `${post('/tx/v1/submit')}content-length: 3000\r\n\r\n`, { chunk: 'x', everyMs: 100, totalBytes: 3_000, maxMs: 4_000 });
+    const answer = await rawClient(port, `${post('/tx/v1/submit')}content-length: 3000\r\n\r\n`, {
+      chunk: 'x',
+      everyMs: 100,
+      totalBytes: 3_000,
+      maxMs: 4_000,
+    });
     expect(answer.status).toBe(408);
     expect(JSON.parse(answer.text)).toEqual({ error: expect.stringMatching(/not received in time/) });
     expect(answer.elapsedMs).toBeLessThan(3_000);
@@ -62,10 +83,19 @@ describe('node:http server limits', () => {
 
   it('answers 408 to a head that trickles in (slow headers), in the shape of the area its request line names, and closes', async () => {
     const { port } = await start();
-    const answer = await rawClient(port, 'GET /prediction/v1/trading-status HTTP/1.1\r\n', { chunk: 'x-slow: a\r\n', everyMs: 50, totalBytes: 1_000, maxMs: 4_000 });
+    const answer = await rawClient(port, 'GET /prediction/v1/trading-status HTTP/1.1\r\n', {
+      chunk: 'x-slow: a\r\n',
+      everyMs: 50,
+      totalBytes: 1_000,
+      maxMs: 4_000,
+    });
     expect(answer.status).toBe(408);
     expect(answer.headers['content-type']).toMatch(/application\/json/);
-    expect(JSON.parse(answer.text)).toMatchObject({ message: expect.stringMatching(/not received in time/), code: expect.any(String), request_id: expect.any(String) });
+    expect(JSON.parse(answer.text)).toMatchObject({
+      message: expect.stringMatching(/not received in time/),
+      code: expect.any(String),
+      request_id: expect.any(String),
+    });
     expect(answer.elapsedMs).toBeLessThan(3_000);
     // A head that stalls before its request line is complete gets the common {error} body.
     const blind = await rawClient(port, 'GET /predic', { maxMs: 4_000 });
@@ -76,7 +106,12 @@ describe('node:http server limits', () => {
   it('a keep-alive connection tracks the head of its next request, not its first', async () => {
     const { port } = await start();
     const first = 'GET /prediction/v1/trading-status HTTP/1.1\r\nhost: 127.0.0.1\r\nx-api-key: k\r\n\r\n';
-    const answer = await rawClient(port, `${first}GET /swap/v2/build HTTP/1.1\r\n`, { chunk: 'x-slow: a\r\n', everyMs: 50, totalBytes: 1_000, maxMs: 4_000 });
+    const answer = await rawClient(port, `${first}GET /swap/v2/build HTTP/1.1\r\n`, {
+      chunk: 'x-slow: a\r\n',
+      everyMs: 50,
+      totalBytes: 1_000,
+      maxMs: 4_000,
+    });
     // The first answer comes back at once; the raw client reads both answers until the server closes.
     const second = answer.text.slice(answer.text.indexOf('HTTP/1.1 408'));
     expect(second).toMatch(/^HTTP\/1\.1 408/);
@@ -87,7 +122,11 @@ describe('node:http server limits', () => {
     const { port } = await start();
     const answer = await rawClient(port, `GET /prediction/v1/events HTTP/1.1\r\nhost: 127.0.0.1\r\nx-big: ${'a'.repeat(4_000)}\r\n\r\n`);
     expect(answer.status).toBe(431);
-    expect(JSON.parse(answer.text)).toMatchObject({ message: expect.stringMatching(/too large/), code: expect.any(String), request_id: expect.any(String) });
+    expect(JSON.parse(answer.text)).toMatchObject({
+      message: expect.stringMatching(/too large/),
+      code: expect.any(String),
+      request_id: expect.any(String),
+    });
   });
 
   it('answers 400 to a malformed request', async () => {

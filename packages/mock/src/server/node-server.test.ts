@@ -14,9 +14,12 @@ describe('node:http server', () => {
     const sim = createSimulator();
     server = await listen(sim, { port: 0, host: '127.0.0.1' });
     expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    const res = await fetch(`${server.url}/swap/v2/order?inputMint=D6gqDYHvpEparhs6TGfnXKtNEzVe48aLfmB6bKNjdKsD&outputMint=7gQqK6wWf1gAc7f2R4oQ18Q4m6Vazr1umgktSGsnJZny&amount=100000000`, {
-      headers: { 'x-api-key': 'k' },
-    });
+    const res = await fetch(
+      `${server.url}/swap/v2/order?inputMint=D6gqDYHvpEparhs6TGfnXKtNEzVe48aLfmB6bKNjdKsD&outputMint=7gQqK6wWf1gAc7f2R4oQ18Q4m6Vazr1umgktSGsnJZny&amount=100000000`,
+      {
+        headers: { 'x-api-key': 'k' },
+      },
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/application\/json/);
     expect(res.headers.get('x-ratelimit-current')).toBe('1');
@@ -45,7 +48,11 @@ describe('node:http server', () => {
     const head = await fetch(`${server.url}/prediction/v1/trading-status`, { method: 'HEAD', headers: { 'x-api-key': 'k' } });
     expect(head.status).toBe(200);
     expect(await head.text()).toBe('');
-    const big = await fetch(`${server.url}/tx/v1/submit`, { method: 'POST', body: 'x'.repeat(MAX_BODY_BYTES + 1), headers: { 'x-api-key': 'k' } });
+    const big = await fetch(`${server.url}/tx/v1/submit`, {
+      method: 'POST',
+      body: 'x'.repeat(MAX_BODY_BYTES + 1),
+      headers: { 'x-api-key': 'k' },
+    });
     expect(big.status).toBe(413);
   });
 

@@ -51,7 +51,6 @@ export const DEFAULT_LIMITS: Readonly<ServerLimits> = {
 /** Largest request body accepted (bytes) by default. */
 export const MAX_BODY_BYTES = DEFAULT_LIMITS.maxBodyBytes;
 
-
 /** Why a body was not read to its end. */
 class BodyError extends Error {
   constructor(
@@ -89,7 +88,16 @@ function readBody(req: IncomingMessage, limits: ServerLimits): Promise<string> {
       clearTimeout(idle);
       const left = limits.requestTimeoutMs - (Date.now() - startedAt);
       const wait = Math.max(0, Math.min(limits.idleTimeoutMs, left));
-      idle = setTimeout(() => stop(new BodyError(408, `Request body not received in time (idle limit ${limits.idleTimeoutMs} ms, total ${limits.requestTimeoutMs} ms)`)), wait);
+      idle = setTimeout(
+        () =>
+          stop(
+            new BodyError(
+              408,
+              `Request body not received in time (idle limit ${limits.idleTimeoutMs} ms, total ${limits.requestTimeoutMs} ms)`,
+            ),
+          ),
+        wait,
+      );
     };
     const onData = (chunk: Buffer): void => {
       size += chunk.length;
@@ -175,7 +183,9 @@ export function createRequestListener(simulator: SimHandler, limits: ServerLimit
         answer(req, res, '');
         return;
       }
-      readBody(req, limits).then((text) => answer(req, res, text)).catch((error: unknown) => failed(req, res, error));
+      readBody(req, limits)
+        .then((text) => answer(req, res, text))
+        .catch((error: unknown) => failed(req, res, error));
     } catch (error) {
       failed(req, res, error);
     }
@@ -234,7 +244,8 @@ export function createClientErrorListener(simulator: SimHandler) {
       } else socket.destroy();
       return;
     }
-    const line = REQUEST_LINE.exec(headStart(socket)) ?? REQUEST_LINE.exec(error.rawPacket?.subarray(0, HEAD_CAPTURE_BYTES).toString('latin1') ?? '');
+    const line =
+      REQUEST_LINE.exec(headStart(socket)) ?? REQUEST_LINE.exec(error.rawPacket?.subarray(0, HEAD_CAPTURE_BYTES).toString('latin1') ?? '');
     const response = simulator.reject(headRequest(line?.[1] ?? 'GET', line?.[2]?.split('?')[0] ?? '/'), status, message);
     const text = bodyText(response);
     const headers = Object.entries({ ...response.headers, 'content-length': String(Buffer.byteLength(text)), connection: 'close' })
@@ -255,7 +266,8 @@ export function startNodeServer(simulator: SimHandler, options: ListenOptions = 
   const host = options.host ?? '127.0.0.1';
   const limits: ServerLimits = { ...DEFAULT_LIMITS, ...options.limits };
   for (const [name, value] of Object.entries(limits)) {
-    if (!Number.isSafeInteger(value) || value <= 0) return Promise.reject(new RangeError(`limits.${name} must be a positive integer (got ${String(value)})`));
+    if (!Number.isSafeInteger(value) || value <= 0)
+      return Promise.reject(new RangeError(`limits.${name} must be a positive integer (got ${String(value)})`));
   }
   const server = createServer(
     {

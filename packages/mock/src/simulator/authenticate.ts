@@ -20,7 +20,12 @@ export interface Authenticator {
 
 const BEARER = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)$/;
 
-export function createAuthenticator(options: { apiKeys?: readonly string[]; jwt: JwtSigner; now: () => number; tokenTtlMs: number }): Authenticator {
+export function createAuthenticator(options: {
+  apiKeys?: readonly string[];
+  jwt: JwtSigner;
+  now: () => number;
+  tokenTtlMs: number;
+}): Authenticator {
   const allowed = options.apiKeys && options.apiKeys.length > 0 ? new Set(options.apiKeys) : undefined;
   const apiKey = (request: SimRequest): string | undefined => {
     const key = request.header('x-api-key')?.trim();

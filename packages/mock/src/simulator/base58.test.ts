@@ -3,11 +3,17 @@ import { describe, expect, it } from 'vitest';
 import { decodeBase58, encodeBase58 } from './base58.js';
 
 // A reference codec (the generic BigInt one of @solana/kit) to compare against.
-const reference = { encode: (bytes: Uint8Array) => getBase58Decoder().decode(bytes), decode: (text: string) => new Uint8Array(getBase58Encoder().encode(text)) };
+const reference = {
+  encode: (bytes: Uint8Array) => getBase58Decoder().decode(bytes),
+  decode: (text: string) => new Uint8Array(getBase58Encoder().encode(text)),
+};
 
 function seeded(seed: number): () => number {
   let state = seed;
-  return () => ((state = (Math.imul(state, 1103515245) + 12345) >>> 0) >>> 16) & 0xff;
+  return () => {
+    state = (Math.imul(state, 1103515245) + 12345) >>> 0;
+    return (state >>> 16) & 0xff;
+  };
 }
 
 describe('base58', () => {

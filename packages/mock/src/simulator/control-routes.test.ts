@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { call, makeSimulator, TAKER } from './test-support/harness.js';
 
 const post = (sim: ReturnType<typeof makeSimulator>, action: string, body: unknown) =>
-  sim.fetch(new Request(`http://localhost/__control/${action}`, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }));
+  sim.fetch(
+    new Request(`http://localhost/__control/${action}`, {
+      method: 'POST',
+      body: JSON.stringify(body),
+      headers: { 'content-type': 'application/json' },
+    }),
+  );
 
 describe('control route set-stake', () => {
   it('sets the portfolio answer of an address', async () => {

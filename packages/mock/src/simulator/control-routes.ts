@@ -72,7 +72,10 @@ const ACTIONS: Record<string, Action> = {
   'mark-ready-to-cancel': { fields: ORDER, run: (c, b) => c.markReadyToCancel(s(b, 'orderId')) },
   'fill-order': { fields: ORDER, run: (c, b) => c.fillOrder(s(b, 'orderId')) },
   'expire-order': { fields: ORDER, run: (c, b) => c.expireOrder(s(b, 'orderId')) },
-  'set-order-state': { fields: { ...ORDER, state: { kind: 'string' } }, run: (c, b) => c.setOrderState(s(b, 'orderId'), s(b, 'state') as never) },
+  'set-order-state': {
+    fields: { ...ORDER, state: { kind: 'string' } },
+    run: (c, b) => c.setOrderState(s(b, 'orderId'), s(b, 'state') as never),
+  },
   'set-balance': {
     fields: { wallet: { kind: 'string' }, mint: { kind: 'string' }, amount: { kind: 'amount' } },
     run: (c, b) => c.setBalance(s(b, 'wallet'), s(b, 'mint'), b.amount as string | number | null),
@@ -82,7 +85,10 @@ const ACTIONS: Record<string, Action> = {
     fields: { operationId: { kind: 'string' }, status: { kind: 'integer' }, times: { kind: 'integer', optional: true } },
     run: (c, b) => c.injectFault(s(b, 'operationId'), b.status as number, b.times as number | undefined),
   },
-  'clear-faults': { fields: { operationId: { kind: 'string', optional: true } }, run: (c, b) => c.clearFaults(b.operationId as string | undefined) },
+  'clear-faults': {
+    fields: { operationId: { kind: 'string', optional: true } },
+    run: (c, b) => c.clearFaults(b.operationId as string | undefined),
+  },
   'set-trading-active': { fields: { active: { kind: 'boolean' } }, run: (c, b) => c.setTradingActive(b.active as boolean) },
   'set-token-verification': {
     fields: { tokenId: { kind: 'string' }, exists: { kind: 'boolean', optional: true }, verified: { kind: 'boolean', optional: true } },
@@ -94,7 +100,8 @@ const ACTIONS: Record<string, Action> = {
   },
   'set-stake': {
     fields: { address: { kind: 'string' }, stakedAmount: { kind: 'number' }, unstaking: { kind: 'array', optional: true } },
-    run: (c, b) => c.setStake(s(b, 'address'), b.stakedAmount as number, b.unstaking as Array<{ amount: number; until: number }> | undefined),
+    run: (c, b) =>
+      c.setStake(s(b, 'address'), b.stakedAmount as number, b.unstaking as Array<{ amount: number; until: number }> | undefined),
   },
   reset: { fields: {}, run: (c) => c.reset() },
 };

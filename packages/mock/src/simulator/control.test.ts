@@ -37,7 +37,10 @@ describe('control API', () => {
     expect((await call(sim, 'GET', '/lend/v1/borrow/vaults')).status).toBe(503);
     expect((await call(sim, 'GET', '/lend/v1/borrow/vaults')).status).toBe(200);
     sim.control.injectFault('swapGetOrder', 429);
-    expect((await call(sim, 'GET', '/swap/v2/order', { query: { inputMint: NATIVE, outputMint: STABLECOIN, amount: '1' } })).body).toEqual({ code: 429, message: 'Rate limit exceeded' });
+    expect((await call(sim, 'GET', '/swap/v2/order', { query: { inputMint: NATIVE, outputMint: STABLECOIN, amount: '1' } })).body).toEqual({
+      code: 429,
+      message: 'Rate limit exceeded',
+    });
   });
 
   it('sets any trigger v2 order state', async () => {
@@ -45,10 +48,32 @@ describe('control API', () => {
     const wallet = await createTestWallet();
     const token = await login(sim, wallet);
     await call(sim, 'GET', '/trigger/v2/vault/register', { token });
-    const d = await call(sim, 'POST', '/trigger/v2/deposit/craft', { token, body: { userAddress: wallet.address, orderType: 'price', orderSubType: 'single', inputMint: NATIVE, outputMint: STABLECOIN, amount: '100000000' } });
+    const d = await call(sim, 'POST', '/trigger/v2/deposit/craft', {
+      token,
+      body: {
+        userAddress: wallet.address,
+        orderType: 'price',
+        orderSubType: 'single',
+        inputMint: NATIVE,
+        outputMint: STABLECOIN,
+        amount: '100000000',
+      },
+    });
     const created = await call(sim, 'POST', '/trigger/v2/orders/price', {
       token,
-      body: { orderType: 'single', depositRequestId: d.body.requestId, depositSignedTx: await wallet.signTransaction(d.body.transaction), userPubkey: wallet.address, inputMint: NATIVE, inputAmount: '100000000', outputMint: STABLECOIN, triggerMint: NATIVE, expiresAt: sim.control.now() + 3_600_000, triggerCondition: 'above', triggerPriceUsd: 170 },
+      body: {
+        orderType: 'single',
+        depositRequestId: d.body.requestId,
+        depositSignedTx: await wallet.signTransaction(d.body.transaction),
+        userPubkey: wallet.address,
+        inputMint: NATIVE,
+        inputAmount: '100000000',
+        outputMint: STABLECOIN,
+        triggerMint: NATIVE,
+        expiresAt: sim.control.now() + 3_600_000,
+        triggerCondition: 'above',
+        triggerPriceUsd: 170,
+      },
     });
     const id = created.body.id;
     for (const state of ['pending', 'executing', 'failed'] as const) {
@@ -76,7 +101,13 @@ describe('control API', () => {
 
 describe('control routes over HTTP', () => {
   const post = (sim: ReturnType<typeof makeSimulator>, action: string, body: unknown) =>
-    sim.fetch(new Request(`http://localhost/__control/${action}`, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }));
+    sim.fetch(
+      new Request(`http://localhost/__control/${action}`, {
+        method: 'POST',
+        body: JSON.stringify(body),
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
 
   it('runs control actions and reports the state', async () => {
     const sim = makeSimulator();
@@ -155,9 +186,10 @@ describe('control routes over HTTP', () => {
 
   it('sets a stake over HTTP', async () => {
     const sim = makeSimulator();
-    expect((await post(sim, 'set-stake', { address: TAKER, stakedAmount: 12.5, unstaking: [{ amount: 1, until: 1785542400000 }] })).status).toBe(200);
+    expect(
+      (await post(sim, 'set-stake', { address: TAKER, stakedAmount: 12.5, unstaking: [{ amount: 1, until: 1785542400000 }] })).status,
+    ).toBe(200);
     const res = await call(sim, 'GET', `/portfolio/v1/staked-platform-token/${TAKER}`);
     expect(res.body).toEqual({ stakedAmount: 12.5, unstaking: [{ amount: 1, until: 1785542400000 }] });
   });
 });
-

@@ -49,7 +49,8 @@ export interface SimulatorControl {
 export const MAX_TIME_MS = 8_640_000_000_000_000;
 
 function checkTime(ms: number, what: string): number {
-  if (!Number.isFinite(ms) || ms < 0 || ms > MAX_TIME_MS) throw new RangeError(`${what} must be epoch milliseconds between 0 and ${MAX_TIME_MS}`);
+  if (!Number.isFinite(ms) || ms < 0 || ms > MAX_TIME_MS)
+    throw new RangeError(`${what} must be epoch milliseconds between 0 and ${MAX_TIME_MS}`);
   return ms;
 }
 
@@ -75,7 +76,8 @@ function toAmount(amount: bigint | number | string): bigint {
 }
 
 function text(value: unknown, name: string, max = 128): string {
-  if (typeof value !== 'string' || value === '' || value.length > max) throw new RangeError(`${name} must be a non-empty string of at most ${max} characters`);
+  if (typeof value !== 'string' || value === '' || value.length > max)
+    throw new RangeError(`${name} must be a non-empty string of at most ${max} characters`);
   return value;
 }
 
@@ -89,7 +91,16 @@ function nonNegative(value: unknown, name: string): number {
   return value;
 }
 
-const STATES: ReadonlySet<string> = new Set(['pending', 'open', 'executing', 'filled', 'pending_withdraw', 'cancelled', 'expired', 'failed']);
+const STATES: ReadonlySet<string> = new Set([
+  'pending',
+  'open',
+  'executing',
+  'filled',
+  'pending_withdraw',
+  'cancelled',
+  'expired',
+  'failed',
+]);
 
 export interface ControlDeps {
   faults: Faults;
@@ -149,7 +160,8 @@ export function createControl(sim: SimContext, deps: ControlDeps): SimulatorCont
     },
     setOrderState(orderId, state) {
       text(orderId, 'orderId');
-      if (typeof state !== 'string' || !STATES.has(state)) throw new RangeError(`unknown order state ${String(state)} (one of ${[...STATES].join(', ')})`);
+      if (typeof state !== 'string' || !STATES.has(state))
+        throw new RangeError(`unknown order state ${String(state)} (one of ${[...STATES].join(', ')})`);
       setState(sim, v2(orderId), state);
     },
     setBalance(wallet, token, amount) {
@@ -161,17 +173,21 @@ export function createControl(sim: SimContext, deps: ControlDeps): SimulatorCont
     getBalance: (wallet, token) => sim.wallets.balance(text(wallet, 'wallet'), resolveMint(text(token, 'mint'))),
     setPrice(token, usd) {
       const m = mint(text(token, 'mint'));
-      if (typeof usd !== 'number' || !Number.isFinite(usd) || usd <= 0 || usd > 1e15) throw new RangeError('usd must be a finite price above 0 and at most 1e15');
+      if (typeof usd !== 'number' || !Number.isFinite(usd) || usd <= 0 || usd > 1e15)
+        throw new RangeError('usd must be a finite price above 0 and at most 1e15');
       sim.prices.set(m, usd);
     },
     injectFault(operationId, status, times) {
-      if (typeof operationId !== 'string' || !operationIds.has(operationId)) throw new RangeError(`unknown operationId ${String(operationId)}`);
+      if (typeof operationId !== 'string' || !operationIds.has(operationId))
+        throw new RangeError(`unknown operationId ${String(operationId)}`);
       if (!Number.isInteger(status) || status < 400 || status > 599) throw new RangeError('status must be an integer from 400 to 599');
-      if (times !== undefined && (!Number.isSafeInteger(times) || times < 1 || times > 1_000_000)) throw new RangeError('times must be an integer from 1 to 1000000');
+      if (times !== undefined && (!Number.isSafeInteger(times) || times < 1 || times > 1_000_000))
+        throw new RangeError('times must be an integer from 1 to 1000000');
       faults.inject(operationId, status, times);
     },
     clearFaults(operationId) {
-      if (operationId !== undefined && (typeof operationId !== 'string' || !operationIds.has(operationId))) throw new RangeError(`unknown operationId ${String(operationId)}`);
+      if (operationId !== undefined && (typeof operationId !== 'string' || !operationIds.has(operationId)))
+        throw new RangeError(`unknown operationId ${String(operationId)}`);
       faults.clear(operationId);
     },
     setTradingActive(active) {
@@ -190,10 +206,14 @@ export function createControl(sim: SimContext, deps: ControlDeps): SimulatorCont
     setStake(address, stakedAmount, unstaking = []) {
       publicKey(address, 'address');
       nonNegative(stakedAmount, 'stakedAmount');
-      if (!Array.isArray(unstaking) || unstaking.length > 1_000) throw new RangeError('unstaking must be an array of at most 1000 {amount, until}');
+      if (!Array.isArray(unstaking) || unstaking.length > 1_000)
+        throw new RangeError('unstaking must be an array of at most 1000 {amount, until}');
       const entries = unstaking.map((entry, i) => {
         if (entry === null || typeof entry !== 'object') throw new RangeError(`unstaking[${i}] must be an object {amount, until}`);
-        return { amount: nonNegative(entry.amount, `unstaking[${i}].amount`), until: checkTime(nonNegative(entry.until, `unstaking[${i}].until`), `unstaking[${i}].until`) };
+        return {
+          amount: nonNegative(entry.amount, `unstaking[${i}].amount`),
+          until: checkTime(nonNegative(entry.until, `unstaking[${i}].until`), `unstaking[${i}].until`),
+        };
       });
       sim.portfolio.set(address, { stakedAmount, unstaking: entries });
     },

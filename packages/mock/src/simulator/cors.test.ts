@@ -12,7 +12,11 @@ describe('CORS', () => {
     const res = await sim.fetch(
       new Request('http://sim/swap/v2/order', {
         method: 'OPTIONS',
-        headers: { origin, 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-api-key, X-Client-Trace, x-request-source' },
+        headers: {
+          origin,
+          'access-control-request-method': 'GET',
+          'access-control-request-headers': 'x-api-key, X-Client-Trace, x-request-source',
+        },
       }),
     );
     expect(res.status).toBe(204);
@@ -25,7 +29,10 @@ describe('CORS', () => {
   it('drops what is not a header name from the echo', async () => {
     const sim = makeSimulator();
     const res = await sim.fetch(
-      new Request('http://sim/swap/v2/order', { method: 'OPTIONS', headers: { origin, 'access-control-request-headers': 'x-ok, bad name, "quoted"' } }),
+      new Request('http://sim/swap/v2/order', {
+        method: 'OPTIONS',
+        headers: { origin, 'access-control-request-headers': 'x-ok, bad name, "quoted"' },
+      }),
     );
     expect(res.headers.get('access-control-allow-headers')).toBe('x-api-key, authorization, content-type, x-ok');
   });

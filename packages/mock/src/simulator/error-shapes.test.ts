@@ -32,17 +32,36 @@ describe('error shapes from the spec', () => {
   it('fills the fields each schema declares', () => {
     const error = new ApiError(400, 'bad amount', { param: 'amount' });
     expect(errorBody(shapes.forOperation('swapGetOrder', 400), error, 'req-1')).toEqual({ requestId: 'req-1', error: 'bad amount' });
-    expect(errorBody(shapes.forOperation('tokensExecuteExpress', 400), error, 'r')).toEqual({ status: 400, message: 'bad amount', error: 'Bad Request' });
-    expect(errorBody(shapes.forOperation('triggerV1Execute', 400), error, 'r')).toEqual({ error: 'invalid request', cause: 'bad amount', code: 400 });
-    expect(errorBody(shapes.forOperation('predictionGetMarket', 400), error, 'abcd')).toMatchObject({ message: 'bad amount', code: 'invalid_parameter', param: 'amount' });
+    expect(errorBody(shapes.forOperation('tokensExecuteExpress', 400), error, 'r')).toEqual({
+      status: 400,
+      message: 'bad amount',
+      error: 'Bad Request',
+    });
+    expect(errorBody(shapes.forOperation('triggerV1Execute', 400), error, 'r')).toEqual({
+      error: 'invalid request',
+      cause: 'bad amount',
+      code: 400,
+    });
+    expect(errorBody(shapes.forOperation('predictionGetMarket', 400), error, 'abcd')).toMatchObject({
+      message: 'bad amount',
+      code: 'invalid_parameter',
+      param: 'amount',
+    });
   });
 
   it('follows a new error schema without code changes', () => {
     const doc = structuredClone(bundledSpec) as OpenApiDocument;
     const schemas = (doc.components as { schemas: Record<string, unknown> }).schemas;
-    schemas.NewAreaError = { type: 'object', required: ['message', 'code'], properties: { message: { type: 'string' }, code: { type: 'string' } } };
+    schemas.NewAreaError = {
+      type: 'object',
+      required: ['message', 'code'],
+      properties: { message: { type: 'string' }, code: { type: 'string' } },
+    };
     const op = doc.paths['/lend/v1/borrow/vaults']!.get as { responses: Record<string, unknown> };
-    op.responses.default = { description: 'error', content: { 'application/json': { schema: { $ref: '#/components/schemas/NewAreaError' } } } };
+    op.responses.default = {
+      description: 'error',
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/NewAreaError' } } },
+    };
     const derived = createErrorShapes(doc, buildOperations(doc));
     const body = errorBody(derived.forOperation('lendGetBorrowVaults', 404), new ApiError(404, 'no such vault'), 'r');
     expect(body).toEqual({ message: 'no such vault', code: 'not_found' });

@@ -84,7 +84,12 @@ export function createErrorShapes(doc: OpenApiDocument, operations: readonly Ope
       let bestScore = 0;
       for (const t of templates) {
         let score = 0;
-        while (score < t.segments.length && score < parts.length && (t.segments[score] === parts[score] || t.segments[score]!.startsWith('{'))) score++;
+        while (
+          score < t.segments.length &&
+          score < parts.length &&
+          (t.segments[score] === parts[score] || t.segments[score]!.startsWith('{'))
+        )
+          score++;
         if (score > bestScore) {
           bestScore = score;
           best = t.id;

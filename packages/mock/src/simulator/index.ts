@@ -101,7 +101,12 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     express: createExpressStore({ now, ttlMs: 3_600_000 }),
     portfolio: createPortfolioStore(),
     triggerV1: createTriggerV1Store({ now, maxPerWallet: settings.maxOrdersPerWallet, maxWallets: settings.maxWallets }),
-    triggerV2: createTriggerV2Store({ now, challengeTtlMs: settings.challengeTtlMs, maxPerWallet: settings.maxOrdersPerWallet, maxWallets: settings.maxWallets }),
+    triggerV2: createTriggerV2Store({
+      now,
+      challengeTtlMs: settings.challengeTtlMs,
+      maxPerWallet: settings.maxOrdersPerWallet,
+      maxWallets: settings.maxWallets,
+    }),
     prediction: createPredictionStore(seed, start),
     lend: createLendStore(),
   };
@@ -124,7 +129,12 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     doc,
     sim,
     router: shared.router,
-    authenticator: createAuthenticator({ ...(options.apiKeys ? { apiKeys: options.apiKeys } : {}), jwt, now, tokenTtlMs: settings.tokenTtlMs }),
+    authenticator: createAuthenticator({
+      ...(options.apiKeys ? { apiKeys: options.apiKeys } : {}),
+      jwt,
+      now,
+      tokenTtlMs: settings.tokenTtlMs,
+    }),
     validators: shared.validators,
     handlers: HANDLERS,
     rateLimiter,
@@ -149,7 +159,10 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   // of the operation nearest its path), made by the same respond stage as every other error.
   const reject = (request: SimRequest, status: number, message: string): SimResponse => {
     const match = shared.router.match(request.method, request.path);
-    const shape = match.kind === 'operation' ? shared.errorShapes.forOperation(match.operation.operationId, status) : shared.errorShapes.forPath(request.path);
+    const shape =
+      match.kind === 'operation'
+        ? shared.errorShapes.forOperation(match.operation.operationId, status)
+        : shared.errorShapes.forPath(request.path);
     return cors.apply(request, errorResponse(shape, new ApiError(status, message), requestIds.uuid(clock.now())));
   };
 
@@ -158,13 +171,16 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     // CORS preflight, so that web apps on another origin can call the simulator.
     if (method === 'OPTIONS') return cors.preflight(request);
     if (method === 'GET' || method === 'HEAD') {
-      if (path === '/openapi.json') return { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' }, body: shared.specJson(), raw: true };
+      if (path === '/openapi.json')
+        return { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' }, body: shared.specJson(), raw: true };
       if (path === '/docs' || path === '/docs/') {
-        if (docsHtml === undefined) return jsonResponse(404, { error: 'The docs site is not bundled with this server (build @x/docs, then the mock)' });
+        if (docsHtml === undefined)
+          return jsonResponse(404, { error: 'The docs site is not bundled with this server (build @x/docs, then the mock)' });
         return { status: 200, headers: { 'content-type': 'text/html; charset=utf-8' }, body: docsHtml, raw: true };
       }
       // The docs route on the hash (/docs#/swap/swapgetorder); a page path under /docs goes there.
-      if (path.startsWith('/docs/') && docsHtml !== undefined) return { status: 302, headers: { location: `/docs#/${path.slice('/docs/'.length)}` }, body: '', raw: true };
+      if (path.startsWith('/docs/') && docsHtml !== undefined)
+        return { status: 302, headers: { location: `/docs#/${path.slice('/docs/'.length)}` }, body: '', raw: true };
       if (path === '/') {
         return jsonResponse(200, {
           name: `${doc.info.title} (x-mock simulator)`,

@@ -6,7 +6,9 @@ describe('bounded state', () => {
     const sim = makeSimulator({ settings: { maxSwapOrders: 50 } });
     const ids: string[] = [];
     for (let i = 0; i < 80; i++) {
-      const res = await call(sim, 'GET', '/swap/v2/order', { query: { inputMint: PLATFORM_TOKEN, outputMint: STABLECOIN, amount: String(100_000_000 + i), taker: TAKER } });
+      const res = await call(sim, 'GET', '/swap/v2/order', {
+        query: { inputMint: PLATFORM_TOKEN, outputMint: STABLECOIN, amount: String(100_000_000 + i), taker: TAKER },
+      });
       ids.push(res.body.requestId);
     }
     const execute = (requestId: string) => call(sim, 'POST', '/swap/v2/execute', { body: { signedTransaction: 'AAAA', requestId } });
@@ -23,10 +25,32 @@ describe('bounded state', () => {
     await call(sim, 'GET', '/trigger/v2/vault/register', { token });
     const ids: string[] = [];
     for (let i = 0; i < 5; i++) {
-      const d = await call(sim, 'POST', '/trigger/v2/deposit/craft', { token, body: { userAddress: wallet.address, orderType: 'price', orderSubType: 'single', inputMint: NATIVE, outputMint: STABLECOIN, amount: '100000000' } });
+      const d = await call(sim, 'POST', '/trigger/v2/deposit/craft', {
+        token,
+        body: {
+          userAddress: wallet.address,
+          orderType: 'price',
+          orderSubType: 'single',
+          inputMint: NATIVE,
+          outputMint: STABLECOIN,
+          amount: '100000000',
+        },
+      });
       const res = await call(sim, 'POST', '/trigger/v2/orders/price', {
         token,
-        body: { orderType: 'single', depositRequestId: d.body.requestId, depositSignedTx: await wallet.signTransaction(d.body.transaction), userPubkey: wallet.address, inputMint: NATIVE, inputAmount: '100000000', outputMint: STABLECOIN, triggerMint: NATIVE, expiresAt: sim.control.now() + 3_600_000, triggerCondition: 'above', triggerPriceUsd: 170 },
+        body: {
+          orderType: 'single',
+          depositRequestId: d.body.requestId,
+          depositSignedTx: await wallet.signTransaction(d.body.transaction),
+          userPubkey: wallet.address,
+          inputMint: NATIVE,
+          inputAmount: '100000000',
+          outputMint: STABLECOIN,
+          triggerMint: NATIVE,
+          expiresAt: sim.control.now() + 3_600_000,
+          triggerCondition: 'above',
+          triggerPriceUsd: 170,
+        },
       });
       ids.push(res.body.id);
       if (i === 0) sim.control.fillOrder(res.body.id);

@@ -85,7 +85,9 @@ describe('pipeline stages', () => {
     expect(typeof v1.body.error).toBe('string');
     expect(typeof v1.body.cause).toBe('string');
 
-    const v2 = await call(sim, 'POST', '/trigger/v2/auth/challenge', { body: { walletPubkey: 'EwV78VBLEhDmtkHxBv6hcTBjrfhbM8b3n1cCELt4imKg', type: 'sms' } });
+    const v2 = await call(sim, 'POST', '/trigger/v2/auth/challenge', {
+      body: { walletPubkey: 'EwV78VBLEhDmtkHxBv6hcTBjrfhbM8b3n1cCELt4imKg', type: 'sms' },
+    });
     expect(v2.status).toBe(400);
     expect(typeof v2.body.error).toBe('string');
 
@@ -103,7 +105,10 @@ describe('pipeline stages', () => {
 
   it('answers malformed JSON and missing bodies with 400, never 5xx', async () => {
     const sim = makeSimulator();
-    const broken = await call(sim, 'POST', '/tx/v1/submit', { rawBody: '{"signedTransaction":', headers: { 'content-type': 'application/json' } });
+    const broken = await call(sim, 'POST', '/tx/v1/submit', {
+      rawBody: '{"signedTransaction":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(broken.status).toBe(400);
     const empty = await call(sim, 'POST', '/lend/v1/borrow/operate', {});
     expect(empty.status).toBe(400);
@@ -151,7 +156,9 @@ describe('CORS', () => {
     const preflight = await sim.fetch(new Request('http://localhost/swap/v2/order', { method: 'OPTIONS' }));
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-headers')).toContain('x-api-key');
-    const res = await sim.fetch(new Request('http://localhost/prediction/v1/trading-status', { headers: { 'x-api-key': 'k', origin: 'http://localhost:5173' } }));
+    const res = await sim.fetch(
+      new Request('http://localhost/prediction/v1/trading-status', { headers: { 'x-api-key': 'k', origin: 'http://localhost:5173' } }),
+    );
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
     const plain = await sim.fetch(new Request('http://localhost/prediction/v1/trading-status', { headers: { 'x-api-key': 'k' } }));
     expect(plain.headers.get('access-control-allow-origin')).toBeNull();

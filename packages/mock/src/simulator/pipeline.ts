@@ -39,7 +39,11 @@ type AnyHandler = (ctx: HandlerContext<OperationId>) => MaybePromise<HandlerResu
 export type Pipeline = (request: SimRequest) => MaybePromise<SimResponse>;
 
 /** Runs `next` on a value or on the value a promise resolves to, staying synchronous when it can. */
-export function chain<T, R>(value: MaybePromise<T>, next: (value: T) => MaybePromise<R>, fail: (error: unknown) => MaybePromise<R>): MaybePromise<R> {
+export function chain<T, R>(
+  value: MaybePromise<T>,
+  next: (value: T) => MaybePromise<R>,
+  fail: (error: unknown) => MaybePromise<R>,
+): MaybePromise<R> {
   const run = (v: T): MaybePromise<R> => {
     try {
       const out = next(v);
@@ -65,7 +69,11 @@ export function createPipeline(deps: PipelineDeps): Pipeline {
         const error = new ApiError(405, `Method ${request.method} not allowed on ${request.path}`, { code: -2 });
         return errorResponse(errorShapes.forPath(request.path), error, requestId(), { allow: match.allowed.join(', ') });
       }
-      return errorResponse(errorShapes.forPath(request.path), new ApiError(404, `No operation at ${request.method} ${request.path}`), requestId());
+      return errorResponse(
+        errorShapes.forPath(request.path),
+        new ApiError(404, `No operation at ${request.method} ${request.path}`),
+        requestId(),
+      );
     }
     const op = match.operation;
     // The operation's `x-rate-limit-bucket` (swap execute counts apart), else `default`.
@@ -78,7 +86,8 @@ export function createPipeline(deps: PipelineDeps): Pipeline {
       return jsonResponse(429, { code: 429, message: 'Rate limit exceeded' }, headers);
     }
     const fail = (error: unknown): SimResponse => {
-      if (error instanceof ApiError) return errorResponse(errorShapes.forOperation(op.operationId, error.status), error, requestId(), headers);
+      if (error instanceof ApiError)
+        return errorResponse(errorShapes.forOperation(op.operationId, error.status), error, requestId(), headers);
       deps.onUnexpectedError(error, op);
       return errorResponse(errorShapes.forOperation(op.operationId, 500), new ApiError(500, reasonPhrase(500)), requestId(), headers);
     };
@@ -93,7 +102,13 @@ export function createPipeline(deps: PipelineDeps): Pipeline {
       // The one untyped step: the validate stage has just checked `input` against this
       // operation's schemas, which are what its @x/types request types are generated from.
       const handler = handlers[op.operationId as OperationId] as unknown as AnyHandler;
-      const outcome = handler({ sim, op, input: input as HandlerContext<OperationId>['input'], apiKey: auth.apiKey, ...(auth.wallet ? { wallet: auth.wallet } : {}) });
+      const outcome = handler({
+        sim,
+        op,
+        input: input as HandlerContext<OperationId>['input'],
+        apiKey: auth.apiKey,
+        ...(auth.wallet ? { wallet: auth.wallet } : {}),
+      });
       return chain(outcome, respond, fail);
     };
     let auth: MaybePromise<AuthResult>;

@@ -31,7 +31,14 @@ export function exampleBody(doc: OpenApiDocument, op: OperationInfo, status: num
 }
 
 /** The answer of an injected fault. */
-export function faultResponse(doc: OpenApiDocument, op: OperationInfo, shape: ErrorShape, status: number, requestId: string, headers: Record<string, string>): SimResponse {
+export function faultResponse(
+  doc: OpenApiDocument,
+  op: OperationInfo,
+  shape: ErrorShape,
+  status: number,
+  requestId: string,
+  headers: Record<string, string>,
+): SimResponse {
   const example = exampleBody(doc, op, status);
   if (example !== undefined && example !== null && typeof example === 'object' && Object.keys(example).length > 0) {
     return jsonResponse(status, example, headers);

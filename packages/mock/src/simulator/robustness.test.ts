@@ -22,7 +22,7 @@ const TRICKY: unknown[] = [
   '\u0000',
   '😀'.repeat(10),
   'AAAA',
-  'AQ' + 'A'.repeat(200),
+  `AQ${'A'.repeat(200)}`,
   0,
   -1,
   1.5,
@@ -45,7 +45,9 @@ describe('robustness', () => {
     const failures: string[] = [];
     let sent = 0;
     for (const op of specOperations) {
-      const bodySchema = op.operation.requestBody ? deref(bundledSpec, op.operation.requestBody).content?.['application/json']?.schema : undefined;
+      const bodySchema = op.operation.requestBody
+        ? deref(bundledSpec, op.operation.requestBody).content?.['application/json']?.schema
+        : undefined;
       const bodyProps = Object.keys((bodySchema ? deref(bundledSpec, bodySchema) : {}).properties ?? {});
       for (let i = 0; i < 30; i++) {
         const query: Record<string, string> = {};
@@ -58,7 +60,10 @@ describe('robustness', () => {
         for (const prop of bodyProps) if (rnd.next() < 0.8) body[prop] = rnd.pick(TRICKY);
         const res = await call(sim, op.method, path, { query, token, unchecked: true, ...(bodySchema ? { body } : {}) });
         sent++;
-        if (res.status >= 500) failures.push(`${op.operationId} ${res.status} ${JSON.stringify(res.body)} ${JSON.stringify({ path, query, body }).slice(0, 300)}`);
+        if (res.status >= 500)
+          failures.push(
+            `${op.operationId} ${res.status} ${JSON.stringify(res.body)} ${JSON.stringify({ path, query, body }).slice(0, 300)}`,
+          );
       }
     }
     expect(sent).toBe(specOperations.length * 30);
@@ -78,17 +83,22 @@ describe('robustness', () => {
       const params = op.parameters.map((p) => [p, String((p as { example?: unknown }).example ?? (p.in === 'path' ? 'x' : ''))] as const);
       const variants: Array<{ query: Record<string, string>; path: string; body?: Record<string, unknown> }> = [];
       const baseQuery = Object.fromEntries(params.filter(([p, v]) => p.in === 'query' && v !== '').map(([p, v]) => [p.name, v]));
-      const basePath = params.reduce((path, [p, v]) => (p.in === 'path' ? path.replace(`{${p.name}}`, encodeURIComponent(v)) : path), op.path);
+      const basePath = params.reduce(
+        (path, [p, v]) => (p.in === 'path' ? path.replace(`{${p.name}}`, encodeURIComponent(v)) : path),
+        op.path,
+      );
       for (const value of TRICKY) {
         for (const [p] of params) {
-          if (p.in === 'query') variants.push({ query: { ...baseQuery, [p.name]: String(value) }, path: basePath, ...(media ? { body: example } : {}) });
+          if (p.in === 'query')
+            variants.push({ query: { ...baseQuery, [p.name]: String(value) }, path: basePath, ...(media ? { body: example } : {}) });
         }
         for (const key of Object.keys(example)) variants.push({ query: baseQuery, path: basePath, body: { ...example, [key]: value } });
       }
       for (const v of variants) {
         const res = await call(sim, op.method, v.path, { query: v.query, token, unchecked: true, ...(v.body ? { body: v.body } : {}) });
         sent++;
-        if (res.status >= 500) failures.push(`${op.operationId} ${res.status} ${JSON.stringify(res.body)} ${JSON.stringify(v).slice(0, 300)}`);
+        if (res.status >= 500)
+          failures.push(`${op.operationId} ${res.status} ${JSON.stringify(res.body)} ${JSON.stringify(v).slice(0, 300)}`);
       }
     }
     expect(sent).toBeGreaterThan(1000);

@@ -33,7 +33,10 @@ export function createRouter(operations: readonly OperationInfo[]): Router {
   const byTemplate = new Map<string, CompiledRoute>();
   for (const operation of operations) {
     let route = byTemplate.get(operation.path);
-    if (!route) byTemplate.set(operation.path, (route = compile(operation.path)));
+    if (!route) {
+      route = compile(operation.path);
+      byTemplate.set(operation.path, route);
+    }
     route.byMethod.set(operation.method, operation);
   }
   // Most specific first: more literal segments win.

@@ -28,7 +28,8 @@ describe('shared parts', () => {
     expect(a.control.getBalance(TAKER, MINT)).toBe(5n);
     expect(b.control.getBalance(TAKER, MINT)).not.toBe(5n);
     a.control.setTradingActive(false);
-    const status = async (sim: typeof a) => (await (await sim.fetch(new Request('http://x/prediction/v1/trading-status', { headers: key }))).json());
+    const status = async (sim: typeof a) =>
+      await (await sim.fetch(new Request('http://x/prediction/v1/trading-status', { headers: key }))).json();
     expect(await status(a)).toEqual({ trading_active: false });
     expect(await status(b)).toEqual({ trading_active: true });
   });

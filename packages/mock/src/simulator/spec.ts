@@ -3,7 +3,15 @@
 // its one reader.
 import { deref as derefNode, loadSpec, type OpenApiDocument } from '@x/openapi/reader';
 
-export type { JsonSchema, MediaTypeObject, OpenApiDocument, OperationObject, ParameterObject, PathItemObject, ResponseObject } from '@x/openapi/reader';
+export type {
+  JsonSchema,
+  MediaTypeObject,
+  OpenApiDocument,
+  OperationObject,
+  ParameterObject,
+  PathItemObject,
+  ResponseObject,
+} from '@x/openapi/reader';
 
 /** The bundled OpenAPI document the simulator was built from. */
 export const bundledSpec: OpenApiDocument = loadSpec();

@@ -35,14 +35,28 @@ describe('validate stage', () => {
   });
 
   it('returns typed parameters of a valid request', () => {
-    const input = validatorOf('predictionListEvents').validate(request({ start: '0', end: '5', includeMarkets: 'true', category: 'sports' }), {});
+    const input = validatorOf('predictionListEvents').validate(
+      request({ start: '0', end: '5', includeMarkets: 'true', category: 'sports' }),
+      {},
+    );
     expect(input.query).toEqual({ start: 0, end: 5, includeMarkets: true, category: 'sports' });
   });
 
   it('rejects missing, mistyped and out-of-range parameters naming the parameter', () => {
     const order = validatorOf('swapGetOrder');
     expect(errorOf(() => order.validate(request({ outputMint: 'x' }), {})).options.param).toBe('inputMint');
-    const range = errorOf(() => validatorOf('swapGetBuild').validate(request({ inputMint: 'D6gqDYHvpEparhs6TGfnXKtNEzVe48aLfmB6bKNjdKsD', outputMint: 'D6gqDYHvpEparhs6TGfnXKtNEzVe48aLfmB6bKNjdKsD', amount: '1', taker: 'D6gqDYHvpEparhs6TGfnXKtNEzVe48aLfmB6bKNjdKsD', maxAccounts: '0' }), {}));
+    const range = errorOf(() =>
+      validatorOf('swapGetBuild').validate(
+        request({
+          inputMint: 'D6gqDYHvpEparhs6TGfnXKtNEzVe48aLfmB6bKNjdKsD',
+          outputMint: 'D6gqDYHvpEparhs6TGfnXKtNEzVe48aLfmB6bKNjdKsD',
+          amount: '1',
+          taker: 'D6gqDYHvpEparhs6TGfnXKtNEzVe48aLfmB6bKNjdKsD',
+          maxAccounts: '0',
+        }),
+        {},
+      ),
+    );
     expect(range.message).toMatch(/maxAccounts/);
     expect(range.status).toBe(400);
   });
@@ -59,12 +73,19 @@ describe('validate stage', () => {
     const execute = validatorOf('swapExecute');
     expect(errorOf(() => execute.validate(request({}, JSON.stringify({ signedTransaction: 'AAAA' })), {})).options.code).toBe(-4);
     expect(errorOf(() => execute.validate(request({}, JSON.stringify({ requestId: 'r' })), {})).options.code).toBe(-5);
-    expect(errorOf(() => execute.validate(request({}, JSON.stringify({ requestId: 'r', signedTransaction: '***' })), {})).options.code).toBe(-2);
+    expect(
+      errorOf(() => execute.validate(request({}, JSON.stringify({ requestId: 'r', signedTransaction: '***' })), {})).options.code,
+    ).toBe(-2);
   });
 
-  it('names the rule that failed inside a union, not another branch\'s type', () => {
+  it("names the rule that failed inside a union, not another branch's type", () => {
     const build = validatorOf('swapGetBuild');
-    const base = { inputMint: 'D6gqDYHvpEparhs6TGfnXKtNEzVe48aLfmB6bKNjdKsD', outputMint: '7gQqK6wWf1gAc7f2R4oQ18Q4m6Vazr1umgktSGsnJZny', amount: '1', taker: 'D6gqDYHvpEparhs6TGfnXKtNEzVe48aLfmB6bKNjdKsD' };
+    const base = {
+      inputMint: 'D6gqDYHvpEparhs6TGfnXKtNEzVe48aLfmB6bKNjdKsD',
+      outputMint: '7gQqK6wWf1gAc7f2R4oQ18Q4m6Vazr1umgktSGsnJZny',
+      amount: '1',
+      taker: 'D6gqDYHvpEparhs6TGfnXKtNEzVe48aLfmB6bKNjdKsD',
+    };
     const over = errorOf(() => build.validate(request({ ...base, computeUnitPricePercentile: '10001' }), {}));
     expect(over.message).toBe('Invalid computeUnitPricePercentile: 10001 exceeds the maximum of 10000');
     const under = errorOf(() => build.validate(request({ ...base, computeUnitPricePercentile: '-1' }), {}));
@@ -82,4 +103,3 @@ describe('validate stage', () => {
     expect(explainErrors(validate.errors!, { a: true })).toBe('/a must be string or integer');
   });
 });
-

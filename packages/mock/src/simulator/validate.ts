@@ -76,13 +76,19 @@ export function createOperationValidator(doc: OpenApiDocument, compiler: SchemaC
 
   return {
     validate(request, pathParams) {
-      const { params, bodyValidate } = (compiled ??= compile());
+      compiled ??= compile();
+      const { params, bodyValidate } = compiled;
       const input: ValidatedInput = { path: {}, query: {}, body: undefined };
       for (const p of params) {
         const raw =
-          p.location === 'path' ? pathParams[p.name] : p.location === 'query' ? (request.query.get(p.name) ?? undefined) : request.header(p.name);
+          p.location === 'path'
+            ? pathParams[p.name]
+            : p.location === 'query'
+              ? (request.query.get(p.name) ?? undefined)
+              : request.header(p.name);
         if (raw === undefined || (raw === '' && p.location !== 'path')) {
-          if (p.required) throw new ApiError(400, `Missing required ${p.location} parameter ${p.name}`, { param: p.name, code: missingCode(op, p.name) });
+          if (p.required)
+            throw new ApiError(400, `Missing required ${p.location} parameter ${p.name}`, { param: p.name, code: missingCode(op, p.name) });
           continue;
         }
         const value = coerce(raw, p.types);
@@ -108,7 +114,10 @@ export function createOperationValidator(doc: OpenApiDocument, compiler: SchemaC
         if (!bodyValidate(body)) {
           const errors = bodyValidate.errors ?? [];
           const detail = failedRule(errors);
-          const missing = detail?.keyword === 'required' && detail.instancePath === '' ? (detail.params as { missingProperty?: string }).missingProperty : undefined;
+          const missing =
+            detail?.keyword === 'required' && detail.instancePath === ''
+              ? (detail.params as { missingProperty?: string }).missingProperty
+              : undefined;
           const field = missing ?? detail?.instancePath.split('/')[1];
           const reason = errors.length > 0 ? explainErrors(errors, body) : 'does not match the schema';
           throw new ApiError(400, `Invalid request body: ${reason}`, {
@@ -173,7 +182,13 @@ export function explainErrors(errors: readonly ErrorObject[], data: unknown): st
   const where = rule.instancePath || 'value';
   if (rule.keyword === 'type') {
     // Every branch refused the value's type: name all the types it may have.
-    const types = [...new Set(errors.filter((e) => e.keyword === 'type' && e.instancePath === rule.instancePath).flatMap((e) => String((e.params as { type?: string | string[] }).type ?? '').split(',')))];
+    const types = [
+      ...new Set(
+        errors
+          .filter((e) => e.keyword === 'type' && e.instancePath === rule.instancePath)
+          .flatMap((e) => String((e.params as { type?: string | string[] }).type ?? '').split(',')),
+      ),
+    ];
     return `${where} must be ${types.join(' or ')}`;
   }
   const value = valueAt(data, rule.instancePath);

@@ -54,4 +54,3 @@ export function createWallets(maxWallets = 10_000): Wallets {
   };
   return wallets;
 }
-

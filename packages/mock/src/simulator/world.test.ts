@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { createSimulator, world } from '../index.js';
 import { bundledSpec } from './spec.js';
 
-const exampleValues = bundledSpec['x-example-values'] as { tokens: Array<{ symbol: string; mint: string; decimals: number }>; addresses: Record<string, string> };
+const exampleValues = bundledSpec['x-example-values'] as {
+  tokens: Array<{ symbol: string; mint: string; decimals: number }>;
+  addresses: Record<string, string>;
+};
 
 describe('world', () => {
   it('is the spec x-example-values: every token and every address', () => {
@@ -27,7 +30,9 @@ describe('world', () => {
     const { PLATFORM_TOKEN, STABLECOIN_USD } = world.tokens;
     const amount = 10n ** BigInt(PLATFORM_TOKEN.decimals) * 1000n;
     const res = await sim.fetch(
-      new Request(`http://localhost/swap/v2/order?inputMint=${PLATFORM_TOKEN.mint}&outputMint=${STABLECOIN_USD.mint}&amount=${amount}`, { headers: { 'x-api-key': 'k' } }),
+      new Request(`http://localhost/swap/v2/order?inputMint=${PLATFORM_TOKEN.mint}&outputMint=${STABLECOIN_USD.mint}&amount=${amount}`, {
+        headers: { 'x-api-key': 'k' },
+      }),
     );
     const body = (await res.json()) as { inUsdValue: number };
     expect(body.inUsdValue).toBeCloseTo(1000 * PLATFORM_TOKEN.usdPrice, 6);

@@ -57,5 +57,8 @@ export const world: World = Object.freeze({
     integratorPayer: exampleValues.addresses.integratorPayer,
   }),
   tipReceiver: exampleValues.addresses.tipReceiver,
-  feeAccounts: Object.freeze({ referralAccount: exampleValues.addresses.referralAccount, feeTokenAccount: exampleValues.addresses.feeTokenAccount }),
+  feeAccounts: Object.freeze({
+    referralAccount: exampleValues.addresses.referralAccount,
+    feeTokenAccount: exampleValues.addresses.feeTokenAccount,
+  }),
 });

@@ -9,7 +9,9 @@ const scenarios = {
   async customHeaders(baseUrl: string) {
     const api = createClient({ baseUrl, apiKey: 'browser-key', headers: { 'x-client-trace': 'trace-1' }, maxRetries: 0 });
     const status = await api.predictionGetTradingStatus({ headers: { 'x-request-source': 'cors-test' } });
-    const challenge = await api.triggerV2CreateChallenge({ body: { walletPubkey: 'EwV78VBLEhDmtkHxBv6hcTBjrfhbM8b3n1cCELt4imKg', type: 'message' } });
+    const challenge = await api.triggerV2CreateChallenge({
+      body: { walletPubkey: 'EwV78VBLEhDmtkHxBv6hcTBjrfhbM8b3n1cCELt4imKg', type: 'message' },
+    });
     return {
       origin: location.origin,
       status: { status: status.status, rateLimit: status.rateLimit, body: status.data },

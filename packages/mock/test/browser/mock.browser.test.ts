@@ -21,7 +21,9 @@ describe('@x/mock in the browser', () => {
   it('the simulator answers GET /prediction/v1/events exactly as it does in node', async () => {
     const query = 'category=sports&includeMarkets=true';
     const inPage = await page.run('predictionEvents', query);
-    const inNode = await createSimulator().fetch(new Request(`http://localhost/prediction/v1/events?${query}`, { headers: { 'x-api-key': 'k' } }));
+    const inNode = await createSimulator().fetch(
+      new Request(`http://localhost/prediction/v1/events?${query}`, { headers: { 'x-api-key': 'k' } }),
+    );
     expect(inPage.status).toBe(200);
     expect(inPage.contentType).toContain('application/json');
     const body = inPage.body as { data: { eventId: string; markets?: unknown[] }[]; pagination: { total: number } };

@@ -73,14 +73,27 @@ const scenarios = {
     const challenge = await call('POST', '/auth/challenge', { walletPubkey: wallet.address, type: 'message' });
     const text = (challenge.body as { challenge: string }).challenge;
     const forged = await call('POST', '/auth/verify', { type: 'message', walletPubkey: wallet.address, signature: await other.sign(text) });
-    const verify = await call('POST', '/auth/verify', { type: 'message', walletPubkey: wallet.address, signature: await wallet.sign(text) });
+    const verify = await call('POST', '/auth/verify', {
+      type: 'message',
+      walletPubkey: wallet.address,
+      signature: await wallet.sign(text),
+    });
     const token = (verify.body as { token: string }).token;
     const noToken = await call('GET', '/vault');
     const register = await call('GET', '/vault/register', undefined, token);
     const registerAgain = await call('GET', '/vault/register', undefined, token);
     const vault = await call('GET', '/vault', undefined, token);
     const claims = JSON.parse(atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as { sub: string };
-    return { wallet: wallet.address, challenge, forged, verify: { status: verify.status, sub: claims.sub }, noToken, register, registerAgain, vault };
+    return {
+      wallet: wallet.address,
+      challenge,
+      forged,
+      verify: { status: verify.status, sub: claims.sub },
+      noToken,
+      register,
+      registerAgain,
+      vault,
+    };
   },
 
   /** The default MSW handlers answer a few operations through msw's getResponse (no worker). */
@@ -91,7 +104,10 @@ const scenarios = {
       swapGetOrder: await answer(await getResponse(all, exampleRequest('swapGetOrder'))),
       predictionListEvents: await answer(await getResponse(all, exampleRequest('predictionListEvents'))),
       triggerV2CreateChallenge: await answer(
-        await getResponse(all, exampleRequest('triggerV2CreateChallenge', requestExamples.triggerV2CreateChallenge.bodyExamples.messageChallenge)),
+        await getResponse(
+          all,
+          exampleRequest('triggerV2CreateChallenge', requestExamples.triggerV2CreateChallenge.bodyExamples.messageChallenge),
+        ),
       ),
       unknownPath: await answer(await getResponse(all, new Request('http://localhost:4010/no/such/path'))),
     };

@@ -49,7 +49,9 @@ describe.runIf(createSimulator !== undefined)('concurrency: trigger v2 lifecycle
         await flow.login(flows.indexOf(flow) % 2 === 0 ? 'message' : 'transaction');
         await flow.ensureVault();
         const created = await Promise.all(
-          Array.from({ length: ORDERS_PER_WALLET }, (_, i) => flow.createOrder({ triggerPriceUsd: 170 + i, amount: String(100_000_000 + i) })),
+          Array.from({ length: ORDERS_PER_WALLET }, (_, i) =>
+            flow.createOrder({ triggerPriceUsd: 170 + i, amount: String(100_000_000 + i) }),
+          ),
         );
         const [keep, ...toCancel] = created;
         const confirmed = await Promise.all(

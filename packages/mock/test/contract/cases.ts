@@ -4,7 +4,7 @@
 import { fixtures, type FixtureOperationId } from '../../src/gen/fixtures.gen.js';
 import { requestExamples } from '../../src/gen/request-examples.gen.js';
 import type { HttpCall } from './support/http.js';
-import { Flow } from './support/flows.js';
+import type { Flow } from './support/flows.js';
 import { MINTS } from './support/values.js';
 
 export const operationIds = Object.keys(fixtures) as FixtureOperationId[];
@@ -42,7 +42,15 @@ interface PredictionIds {
 
 /** Prediction ids taken from the service's own catalogue. */
 export async function predictionIds(flow: Flow): Promise<PredictionIds> {
-  const list = await flow.expect<{ data: Array<{ eventId: string; category?: string; liveScore?: unknown; metadata?: { title?: string }; markets?: Array<{ marketId: string }> }> }>(
+  const list = await flow.expect<{
+    data: Array<{
+      eventId: string;
+      category?: string;
+      liveScore?: unknown;
+      metadata?: { title?: string };
+      markets?: Array<{ marketId: string }>;
+    }>;
+  }>(
     'predictionListEvents',
     { method: 'GET', path: '/prediction/v1/events', query: { includeMarkets: 'true', end: '100' }, headers: flow.headers() },
     200,
@@ -51,7 +59,17 @@ export async function predictionIds(flow: Flow): Promise<PredictionIds> {
   if (!withMarket) throw new Error('no event with markets in the first 100 events');
   const scores = await flow.expect<{ data: Array<{ eventId: string }> }>(
     'predictionGetEventScores',
-    { method: 'GET', path: '/prediction/v1/events/scores', query: { eventIds: list.data.map((e) => e.eventId).slice(0, 100).join(',') }, headers: flow.headers() },
+    {
+      method: 'GET',
+      path: '/prediction/v1/events/scores',
+      query: {
+        eventIds: list.data
+          .map((e) => e.eventId)
+          .slice(0, 100)
+          .join(','),
+      },
+      headers: flow.headers(),
+    },
     200,
   );
   const scored = scores.data[0]?.eventId ?? list.data.find((e) => e.liveScore)?.eventId;
@@ -62,12 +80,21 @@ export async function predictionIds(flow: Flow): Promise<PredictionIds> {
 
 type SimulatorCase = (flow: Flow, ids: () => Promise<PredictionIds>, newFlow: () => Promise<Flow>) => Promise<HttpCall>;
 
-/** The simulator's request for each operation, prepared by a real flow. */
-export const simulatorCases: Record<FixtureOperationId, SimulatorCase> = {
+/**
+ * The simulator's request for an operation that needs one prepared by a real flow (an order to
+ * update, a withdrawal to confirm, ...). An operation without an entry is called with the spec's
+ * own example request (`simulatorCall`): the simulator's world holds the spec's example values.
+ */
+export const simulatorCases: Partial<Record<FixtureOperationId, SimulatorCase>> = {
   swapGetOrder: async (flow) => flow.swapOrderCall(),
   swapGetBuild: async (flow) => flow.swapBuildCall(),
   swapExecute: async (flow) => flow.swapExecuteCall(),
-  txSubmit: async (flow) => ({ method: 'POST', path: '/tx/v1/submit', headers: flow.headers(), body: { signedTransaction: await flow.tipTransaction() } }),
+  txSubmit: async (flow) => ({
+    method: 'POST',
+    path: '/tx/v1/submit',
+    headers: flow.headers(),
+    body: { signedTransaction: await flow.tipTransaction() },
+  }),
   tokensCheckExpressEligibility: async (flow) => ({
     method: 'GET',
     path: '/tokens/v2/verify/express/check-eligibility',
@@ -93,11 +120,21 @@ export const simulatorCases: Record<FixtureOperationId, SimulatorCase> = {
   },
   triggerV1CancelOrder: async (flow) => {
     const order = await flow.triggerV1Place();
-    return { method: 'POST', path: '/trigger/v1/cancelOrder', headers: flow.headers(), body: { maker: flow.wallet.address, order: order.order } };
+    return {
+      method: 'POST',
+      path: '/trigger/v1/cancelOrder',
+      headers: flow.headers(),
+      body: { maker: flow.wallet.address, order: order.order },
+    };
   },
   triggerV1CancelOrders: async (flow) => {
     const order = await flow.triggerV1Place();
-    return { method: 'POST', path: '/trigger/v1/cancelOrders', headers: flow.headers(), body: { maker: flow.wallet.address, orders: [order.order] } };
+    return {
+      method: 'POST',
+      path: '/trigger/v1/cancelOrders',
+      headers: flow.headers(),
+      body: { maker: flow.wallet.address, orders: [order.order] },
+    };
   },
   triggerV1GetTriggerOrders: async (flow) => ({
     method: 'GET',
@@ -114,7 +151,12 @@ export const simulatorCases: Record<FixtureOperationId, SimulatorCase> = {
   triggerV2VerifyChallenge: async (flow) => {
     const challenge = await flow.expect<{ challenge: string }>(
       'triggerV2CreateChallenge',
-      { method: 'POST', path: '/trigger/v2/auth/challenge', headers: flow.headers(), body: { walletPubkey: flow.wallet.address, type: 'message' } },
+      {
+        method: 'POST',
+        path: '/trigger/v2/auth/challenge',
+        headers: flow.headers(),
+        body: { walletPubkey: flow.wallet.address, type: 'message' },
+      },
       200,
     );
     return {
@@ -174,8 +216,16 @@ export const simulatorCases: Record<FixtureOperationId, SimulatorCase> = {
     query: { query: (await ids()).searchTerm, limit: '5' },
     headers: flow.headers(),
   }),
-  predictionGetEvent: async (flow, ids) => ({ method: 'GET', path: `/prediction/v1/events/${(await ids()).eventId}`, headers: flow.headers() }),
-  predictionGetSuggestedEvents: async (flow) => ({ method: 'GET', path: `/prediction/v1/events/suggested/${flow.wallet.address}`, headers: flow.headers() }),
+  predictionGetEvent: async (flow, ids) => ({
+    method: 'GET',
+    path: `/prediction/v1/events/${(await ids()).eventId}`,
+    headers: flow.headers(),
+  }),
+  predictionGetSuggestedEvents: async (flow) => ({
+    method: 'GET',
+    path: `/prediction/v1/events/suggested/${flow.wallet.address}`,
+    headers: flow.headers(),
+  }),
   predictionGetEventScores: async (flow, ids) => ({
     method: 'GET',
     path: '/prediction/v1/events/scores',
@@ -191,12 +241,30 @@ export const simulatorCases: Record<FixtureOperationId, SimulatorCase> = {
     const { eventId, marketId } = await ids();
     return { method: 'GET', path: `/prediction/v1/events/${eventId}/markets/${marketId}`, headers: flow.headers() };
   },
-  predictionGetMarket: async (flow, ids) => ({ method: 'GET', path: `/prediction/v1/markets/${(await ids()).marketId}`, headers: flow.headers() }),
-  predictionGetOrderbook: async (flow, ids) => ({ method: 'GET', path: `/prediction/v1/orderbook/${(await ids()).marketId}`, headers: flow.headers() }),
+  predictionGetMarket: async (flow, ids) => ({
+    method: 'GET',
+    path: `/prediction/v1/markets/${(await ids()).marketId}`,
+    headers: flow.headers(),
+  }),
+  predictionGetOrderbook: async (flow, ids) => ({
+    method: 'GET',
+    path: `/prediction/v1/orderbook/${(await ids()).marketId}`,
+    headers: flow.headers(),
+  }),
   predictionGetTradingStatus: async (flow) => ({ method: 'GET', path: '/prediction/v1/trading-status', headers: flow.headers() }),
-  lendGetEarnEarnings: async (flow) => ({ method: 'GET', path: '/lend/v1/earn/earnings', query: { user: flow.wallet.address }, headers: flow.headers() }),
+  lendGetEarnEarnings: async (flow) => ({
+    method: 'GET',
+    path: '/lend/v1/earn/earnings',
+    query: { user: flow.wallet.address },
+    headers: flow.headers(),
+  }),
   lendGetBorrowVaults: async (flow) => ({ method: 'GET', path: '/lend/v1/borrow/vaults', headers: flow.headers() }),
-  lendGetBorrowPositions: async (flow) => ({ method: 'GET', path: '/lend/v1/borrow/positions', query: { users: flow.wallet.address }, headers: flow.headers() }),
+  lendGetBorrowPositions: async (flow) => ({
+    method: 'GET',
+    path: '/lend/v1/borrow/positions',
+    query: { users: flow.wallet.address },
+    headers: flow.headers(),
+  }),
   lendBorrowOperate: async (flow) => ({
     method: 'POST',
     path: '/lend/v1/borrow/operate',
@@ -210,3 +278,14 @@ export const simulatorCases: Record<FixtureOperationId, SimulatorCase> = {
     body: { vaultId: 1, positionId: 0, signer: flow.wallet.address, colAmount: '1000000000', debtAmount: '50000000' },
   }),
 };
+
+/** The simulator's request for an operation: its prepared case, else the spec's example request. */
+export function simulatorCall(
+  operationId: FixtureOperationId,
+  flow: Flow,
+  ids: () => Promise<PredictionIds>,
+  newFlow: () => Promise<Flow>,
+): Promise<HttpCall> {
+  const prepared = simulatorCases[operationId];
+  return prepared ? prepared(flow, ids, newFlow) : Promise.resolve(exampleCall(operationId, flow.headers()));
+}

@@ -1,7 +1,14 @@
 // End to end: swap, trigger v2 and prediction flows driven through @x/fetch-client (one method per
 // operationId) against the simulator, with real keys and real signatures (@solana/kit).
 import { ApiError, createClient } from '@x/fetch-client';
-import { getBase64Decoder, getBase64Encoder, getTransactionDecoder, getTransactionEncoder, signBytes, type SignatureBytes } from '@solana/kit';
+import {
+  getBase64Decoder,
+  getBase64Encoder,
+  getTransactionDecoder,
+  getTransactionEncoder,
+  signBytes,
+  type SignatureBytes,
+} from '@solana/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCreateSimulator, startSimulator, type RunningSimulator } from '../contract/support/simulator.js';
 import { MINTS } from '../contract/support/values.js';
@@ -60,7 +67,11 @@ describe.runIf(createSimulator !== undefined)('e2e through @x/fetch-client', () 
     const forged = getBase64Decoder().decode(
       getTransactionEncoder().encode({ ...decoded, signatures: { ...decoded.signatures, [wallet.address]: wrong } }),
     );
-    const refused = await x.swapExecute({ body: { signedTransaction: forged, requestId: other.requestId }, throwOnError: false, maxRetries: 0 });
+    const refused = await x.swapExecute({
+      body: { signedTransaction: forged, requestId: other.requestId },
+      throwOnError: false,
+      maxRetries: 0,
+    });
     const code = refused.data?.code ?? (refused.error instanceof ApiError ? (refused.error.body as { code?: number }).code : undefined);
     expect(code).toBeDefined();
     expect(code).not.toBe(0);
@@ -138,7 +149,11 @@ describe.runIf(createSimulator !== undefined)('e2e through @x/fetch-client', () 
     const orders = [];
     for await (const order of x.paginateTriggerV2GetOrderHistory({ limit: 1 })) orders.push(order);
     expect(orders.map((o) => [o.id, o.orderState])).toEqual([[id, 'cancelled']]);
-    const patchClosed = await x.triggerV2UpdatePriceOrder({ path: { id }, body: { orderType: 'single', triggerPriceUsd: 190 }, throwOnError: false });
+    const patchClosed = await x.triggerV2UpdatePriceOrder({
+      path: { id },
+      body: { orderType: 'single', triggerPriceUsd: 190 },
+      throwOnError: false,
+    });
     expect(statusOf(patchClosed.error)).toBe(400);
     expect(logins).toBe(1);
 
@@ -164,7 +179,8 @@ describe.runIf(createSimulator !== undefined)('e2e through @x/fetch-client', () 
     expect(pages.at(-1)!.pagination.hasNext).toBe(false);
 
     const categories = new Set(events.map((e) => e.category));
-    for (const category of ['crypto', 'sports', 'politics', 'esports', 'culture', 'economics', 'tech']) expect(categories).toContain(category);
+    for (const category of ['crypto', 'sports', 'politics', 'esports', 'culture', 'economics', 'tech'])
+      expect(categories).toContain(category);
 
     const { data: event } = await x.predictionGetEvent({ path: { eventId: events[0]!.eventId } });
     const marketId = event.markets?.[0]?.marketId;

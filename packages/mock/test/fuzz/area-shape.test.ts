@@ -16,7 +16,9 @@ describe('area error shapes, derived from the spec', () => {
   it('accepts an undocumented error status in the area shape, and nothing else', () => {
     expect(answerShapeViolations('triggerV1Execute', json(413, { error: 'invalid request', cause: 'too large', code: 413 }))).toEqual([]);
     expect(answerShapeViolations('triggerV1Execute', json(413, { message: 'too large' }))).not.toEqual([]);
-    expect(answerShapeViolations('tokensExecuteExpress', json(408, { status: 408, message: 'slow', error: 'Request Timeout' }))).toEqual([]);
+    expect(answerShapeViolations('tokensExecuteExpress', json(408, { status: 408, message: 'slow', error: 'Request Timeout' }))).toEqual(
+      [],
+    );
     expect(answerShapeViolations('tokensExecuteExpress', json(408, { error: 'slow' }))).not.toEqual([]);
     expect(answerShapeViolations('swapGetBuild', { status: 431, contentType: 'text/plain', text: 'too large' })).not.toEqual([]);
   });

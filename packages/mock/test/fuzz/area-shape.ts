@@ -6,7 +6,7 @@ import { deref, operationById, pointerViolations, responseKeyFor, responseViolat
 import type { HttpAnswer } from '../contract/support/http.js';
 
 const SHARED = new Set(['401', '429']);
-const escape = (segment: string): string => segment.replace(/~/g, '~0').replace(/\//g, '~1');
+const escapePointer = (segment: string): string => segment.replace(/~/g, '~0').replace(/\//g, '~1');
 
 function rank(key: string): number {
   if (key === 'default') return 0;
@@ -21,7 +21,7 @@ function schemaPointer(operationId: string, key: string): string | undefined {
   const schema = deref(response).content?.['application/json']?.schema;
   if (!schema) return undefined;
   if (typeof schema.$ref === 'string') return schema.$ref;
-  const base = typeof response.$ref === 'string' ? response.$ref : `${op.pointer}/responses/${escape(key)}`;
+  const base = typeof response.$ref === 'string' ? response.$ref : `${op.pointer}/responses/${escapePointer(key)}`;
   return `${base}/content/application~1json/schema`;
 }
 

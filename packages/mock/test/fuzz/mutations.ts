@@ -73,7 +73,13 @@ export function operationShape(op: SpecOperation): OperationShape {
   const bodySchema = requestBody?.content?.['application/json']?.schema;
   const security: Obj[] = op.operation.security ?? [];
   const requiresJwt = security.some((requirement) => 'TriggerJwt' in requirement);
-  return { op, params, ...(bodySchema ? { bodySchema: deref(bodySchema) } : {}), bodyRequired: requestBody?.required === true, requiresJwt };
+  return {
+    op,
+    params,
+    ...(bodySchema ? { bodySchema: deref(bodySchema) } : {}),
+    bodyRequired: requestBody?.required === true,
+    requiresJwt,
+  };
 }
 
 function baseCall(shape: OperationShape, base: BaseRequest, headers: Record<string, string>): HttpCall {
@@ -105,7 +111,11 @@ const mutators: Record<string, Mutator> = {
     const param = prng.pick(params);
     const call = baseCall(shape, base, headers);
     call.query![param.name] = queryValue(wrongValue(param.schema, prng));
-    return { operationId: shape.op.operationId, mutation: `wrong query ${param.name}=${String(call.query![param.name]).slice(0, 30)}`, call };
+    return {
+      operationId: shape.op.operationId,
+      mutation: `wrong query ${param.name}=${String(call.query![param.name]).slice(0, 30)}`,
+      call,
+    };
   },
   hugeQuery(shape, base, headers, prng) {
     const params = shape.params.filter((p) => p.in === 'query');
@@ -130,7 +140,11 @@ const mutators: Record<string, Mutator> = {
     const call = baseCall(shape, base, headers);
     // Bypass encodeURIComponent for the raw-percent cases: they must reach the server malformed.
     call.path = shape.op.path.replace(/\{([^}]+)\}/g, (_, name: string) =>
-      name === param.name ? (value.startsWith('%') ? value : encodeURIComponent(value)) : encodeURIComponent(String(base.pathParams[name] ?? '')),
+      name === param.name
+        ? value.startsWith('%')
+          ? value
+          : encodeURIComponent(value)
+        : encodeURIComponent(String(base.pathParams[name] ?? '')),
     );
     return { operationId: shape.op.operationId, mutation: `bad path ${param.name}=${value.slice(0, 12)}`, call };
   },
@@ -150,7 +164,7 @@ const mutators: Record<string, Mutator> = {
   badBearer(shape, base, headers, prng) {
     if (!shape.requiresJwt || !headers.authorization) return undefined;
     const call = baseCall(shape, base, headers);
-    call.headers!.authorization = prng.pick(['Bearer', 'Bearer not.a.jwt', 'Basic abc', 'Bearer a.b.c', 'Bearer ' + HUGE.slice(0, 4000)]);
+    call.headers!.authorization = prng.pick(['Bearer', 'Bearer not.a.jwt', 'Basic abc', 'Bearer a.b.c', `Bearer ${HUGE.slice(0, 4000)}`]);
     return { operationId: shape.op.operationId, mutation: 'bad bearer', call };
   },
   badJsonBody(shape, base, headers, prng) {
@@ -217,7 +231,13 @@ const mutators: Record<string, Mutator> = {
 export const mutationNames = Object.keys(mutators);
 
 /** One malformed request for `shape`, or undefined when the chosen mutation does not apply. */
-export function mutate(name: string, shape: OperationShape, base: BaseRequest, headers: Record<string, string>, prng: Prng): FuzzCase | undefined {
+export function mutate(
+  name: string,
+  shape: OperationShape,
+  base: BaseRequest,
+  headers: Record<string, string>,
+  prng: Prng,
+): FuzzCase | undefined {
   const mutator = mutators[name];
   if (!mutator) throw new Error(`unknown mutation ${name}`);
   const made = mutator(shape, base, headers, prng);

@@ -14,10 +14,12 @@ describe('jwtExpiryMs', () => {
     expect(jwtExpiryMs(`h.${payload}.s`)).toBe(1_700_000_000_000);
   });
 
-  it.each([['no exp', `h.${part({ sub: 'w' })}.s`], ['a string exp', `h.${part({ exp: '1' })}.s`], ['garbage', 'a.b!.c'], ['no dots', 'token']])(
-    'returns undefined for %s',
-    (_name, token) => {
-      expect(jwtExpiryMs(token)).toBeUndefined();
-    },
-  );
+  it.each([
+    ['no exp', `h.${part({ sub: 'w' })}.s`],
+    ['a string exp', `h.${part({ exp: '1' })}.s`],
+    ['garbage', 'a.b!.c'],
+    ['no dots', 'token'],
+  ])('returns undefined for %s', (_name, token) => {
+    expect(jwtExpiryMs(token)).toBeUndefined();
+  });
 });

@@ -7,14 +7,23 @@ import { createTriggerAuthSession, type TriggerAuthClient, type TriggerAuthSessi
 
 const HOUR = 3_600_000;
 
-async function setup(overrides: Partial<TriggerAuthSessionOptions> = {}, serviceOptions: { challengeDelayMs?: number; lifetimeMs?: number } = {}) {
+async function setup(
+  overrides: Partial<TriggerAuthSessionOptions> = {},
+  serviceOptions: { challengeDelayMs?: number; lifetimeMs?: number } = {},
+) {
   let clock = 1_800_000_000_000;
   const now = () => clock;
   const service = createFakeTriggerService({ now, ...serviceOptions });
   const signer = await signerFromSecretKey(newKey().secretKey);
   // The session is the bearer of the very client it signs in with (challenge/verify need no bearer).
   const session = createTriggerAuthSession({ client: () => client, signer, now, ...overrides });
-  const client = createClient({ baseUrl: 'http://localhost:4010', apiKey: 'test-key', fetch: service.fetch, bearer: session, maxRetries: 0 });
+  const client = createClient({
+    baseUrl: 'http://localhost:4010',
+    apiKey: 'test-key',
+    fetch: service.fetch,
+    bearer: session,
+    maxRetries: 0,
+  });
   return { service, session, client, signer, advance: (ms: number) => (clock += ms) };
 }
 

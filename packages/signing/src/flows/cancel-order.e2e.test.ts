@@ -77,7 +77,14 @@ describe('cancelPriceOrder against the simulator', () => {
   it('gives up after the bounded attempts: CANCEL_NOT_READY, nothing signed or confirmed', async () => {
     const id = await placeOrder();
     const error = await failure(
-      cancelPriceOrder({ client: h.api, signer: h.wallet, orderId: id, sleep: h.sleep, now: h.now, retry: { attempts: 3, initialDelayMs: 100 } }),
+      cancelPriceOrder({
+        client: h.api,
+        signer: h.wallet,
+        orderId: id,
+        sleep: h.sleep,
+        now: h.now,
+        retry: { attempts: 3, initialDelayMs: 100 },
+      }),
       'CANCEL_NOT_READY',
     );
     expect(error.details).toMatchObject({ attempts: 3, status: 400 });
@@ -93,7 +100,10 @@ describe('cancelPriceOrder against the simulator', () => {
       h.sim.control.advanceTime(ms);
       controller.abort();
     };
-    const error = await failure(cancelPriceOrder({ client: h.api, signer: h.wallet, orderId: id, sleep, now: h.now, signal: controller.signal }), 'ABORTED');
+    const error = await failure(
+      cancelPriceOrder({ client: h.api, signer: h.wallet, orderId: id, sleep, now: h.now, signal: controller.signal }),
+      'ABORTED',
+    );
     expect(error.details.step).toBe('cancel');
     expect(calls(`/trigger/v2/orders/price/cancel/${id}`)).toBe(1);
   });
@@ -111,7 +121,10 @@ describe('cancelPriceOrder against the simulator', () => {
   it("another wallet's order: 403 is not retried", async () => {
     const id = await placeOrder();
     const other = await startHarnessClientFor(h);
-    const error = await failure(cancelPriceOrder({ client: other.api, signer: other.wallet, orderId: id, sleep: h.sleep, now: h.now }), 'REQUEST_FAILED');
+    const error = await failure(
+      cancelPriceOrder({ client: other.api, signer: other.wallet, orderId: id, sleep: h.sleep, now: h.now }),
+      'REQUEST_FAILED',
+    );
     expect(error.details).toMatchObject({ step: 'cancel', status: 403 });
     expect(h.waits).toEqual([]);
   });

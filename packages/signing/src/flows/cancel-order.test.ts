@@ -12,12 +12,19 @@ import { rejection } from '../../test/rejection.js';
 
 const ID = '7f1c5e2a-1b2c-4d3e-8f90-123456789abc';
 const notReady = apiError(400, { error: 'Order is not ready to cancel, retry shortly' });
-const throws = (error: unknown): FakeHandler => () => {
-  throw error;
-};
+const throws =
+  (error: unknown): FakeHandler =>
+  () => {
+    throw error;
+  };
 
 function initiation(wallet: Signer, overrides: Record<string, unknown> = {}) {
-  return { id: ID, transaction: buildTransaction({ version: 0, feePayer: wallet.address }).base64, cancelRequestId: 'cancel-1', ...overrides };
+  return {
+    id: ID,
+    transaction: buildTransaction({ version: 0, feePayer: wallet.address }).base64,
+    cancelRequestId: 'cancel-1',
+    ...overrides,
+  };
 }
 
 async function setup(handlers: (wallet: Signer) => Record<string, FakeHandler | FakeHandler[]>) {
@@ -28,7 +35,12 @@ async function setup(handlers: (wallet: Signer) => Record<string, FakeHandler | 
     ...handlers(wallet),
   });
   const time = fakeTime();
-  return { wallet, fake, time, run: (extra: Record<string, unknown> = {}) => cancelPriceOrder({ client: fake.client, signer: wallet, orderId: ID, ...time, ...extra }) };
+  return {
+    wallet,
+    fake,
+    time,
+    run: (extra: Record<string, unknown> = {}) => cancelPriceOrder({ client: fake.client, signer: wallet, orderId: ID, ...time, ...extra }),
+  };
 }
 
 const failure = (promise: Promise<unknown>) => rejection(promise, SigningError);
@@ -82,14 +94,17 @@ describe('cancelPriceOrder', () => {
 
   it('a withdrawal paid by someone else is refused by the signing checks; nothing is confirmed', async () => {
     const { fake, run } = await setup((wallet) => ({
-      triggerV2CancelPriceOrder: () => initiation(wallet, { transaction: buildTransaction({ version: 0, feePayer: randomAddress(), signers: [wallet.address] }).base64 }),
+      triggerV2CancelPriceOrder: () =>
+        initiation(wallet, { transaction: buildTransaction({ version: 0, feePayer: randomAddress(), signers: [wallet.address] }).base64 }),
     }));
     expect((await failure(run())).code).toBe('UNEXPECTED_FEE_PAYER');
     expect(fake.count('triggerV2ConfirmCancelPriceOrder')).toBe(0);
   });
 
   it('a rejected confirm (400) is a REQUEST_FAILED of the confirm step, without a history look-up', async () => {
-    const { fake, run } = await setup(() => ({ triggerV2ConfirmCancelPriceOrder: throws(apiError(400, { error: 'Withdrawal validation failed' })) }));
+    const { fake, run } = await setup(() => ({
+      triggerV2ConfirmCancelPriceOrder: throws(apiError(400, { error: 'Withdrawal validation failed' })),
+    }));
     const error = await failure(run());
     expect(error.details).toMatchObject({ step: 'confirm', status: 400 });
     expect(fake.count('triggerV2GetOrderHistory')).toBe(0);
@@ -98,7 +113,10 @@ describe('cancelPriceOrder', () => {
   it('a lost confirm answer with the order still open in the history is a REQUEST_FAILED', async () => {
     const { fake, run } = await setup((wallet) => ({
       triggerV2ConfirmCancelPriceOrder: throws(transportError()),
-      triggerV2GetOrderHistory: () => ({ orders: [{ id: ID, orderState: 'pending_withdraw', userPubkey: wallet.address }], pagination: { total: 1, limit: 20, offset: 0 } }),
+      triggerV2GetOrderHistory: () => ({
+        orders: [{ id: ID, orderState: 'pending_withdraw', userPubkey: wallet.address }],
+        pagination: { total: 1, limit: 20, offset: 0 },
+      }),
     }));
     const error = await failure(run());
     expect(error.details).toMatchObject({ step: 'confirm', status: null });
@@ -117,19 +135,25 @@ describe('cancelPriceOrder: the withdrawal only moves funds to the wallet', () =
     initiation(wallet, { transaction: buildTransaction({ version: 0, feePayer: wallet.address, instructions }).base64 });
 
   it('a withdrawal that also sends native coin to a third party is not signed: UNEXPECTED_TRANSFER', async () => {
-    const { fake, run } = await setup((wallet) => ({ triggerV2CancelPriceOrder: () => withdrawal(wallet, system.transfer(wallet.address, randomAddress(), 1_000_000n)) }));
+    const { fake, run } = await setup((wallet) => ({
+      triggerV2CancelPriceOrder: () => withdrawal(wallet, system.transfer(wallet.address, randomAddress(), 1_000_000n)),
+    }));
     expect((await failure(run())).code).toBe('UNEXPECTED_TRANSFER');
     expect(fake.count('triggerV2ConfirmCancelPriceOrder')).toBe(0);
   });
 
   it('a withdrawal that closes a token account of the wallet to a third party is not signed: UNEXPECTED_TRANSFER', async () => {
-    const { fake, run } = await setup((wallet) => ({ triggerV2CancelPriceOrder: () => withdrawal(wallet, token.closeAccount(randomAddress(), randomAddress(), wallet.address)) }));
+    const { fake, run } = await setup((wallet) => ({
+      triggerV2CancelPriceOrder: () => withdrawal(wallet, token.closeAccount(randomAddress(), randomAddress(), wallet.address)),
+    }));
     expect((await failure(run())).code).toBe('UNEXPECTED_TRANSFER');
     expect(fake.count('triggerV2ConfirmCancelPriceOrder')).toBe(0);
   });
 
   it('closing a token account back to the wallet is fine', async () => {
-    const { fake, run } = await setup((wallet) => ({ triggerV2CancelPriceOrder: () => withdrawal(wallet, token.closeAccount(randomAddress(), wallet.address, wallet.address)) }));
+    const { fake, run } = await setup((wallet) => ({
+      triggerV2CancelPriceOrder: () => withdrawal(wallet, token.closeAccount(randomAddress(), wallet.address, wallet.address)),
+    }));
     await run();
     expect(fake.count('triggerV2ConfirmCancelPriceOrder')).toBe(1);
   });

@@ -19,9 +19,7 @@ import {
 } from './client.js';
 import { backoffDelay, createRuntime, positiveInteger, type BackoffOptions, type FlowRuntimeOptions } from './runtime.js';
 
-export type CancelOrderClient = FlowClient<
-  'triggerV2CancelPriceOrder' | 'triggerV2ConfirmCancelPriceOrder' | 'triggerV2GetOrderHistory'
->;
+export type CancelOrderClient = FlowClient<'triggerV2CancelPriceOrder' | 'triggerV2ConfirmCancelPriceOrder' | 'triggerV2GetOrderHistory'>;
 export type CancelInitiation = SuccessBody<'triggerV2CancelPriceOrder'>;
 export type CancelConfirmation = SuccessBody<'triggerV2ConfirmCancelPriceOrder'>;
 
@@ -105,7 +103,13 @@ export async function cancelPriceOrder(options: CancelPriceOrderOptions): Promis
       notReady
         ? `The order is still not ready to cancel after ${attempts} attempts; try again later.`
         : `The cancel request kept failing (${attempts} attempts).`,
-      { step: 'cancel', orderId, attempts, status: last?.kind === 'api' ? last.status : null, error: last?.kind === 'api' ? (errorText(last.body) ?? null) : null },
+      {
+        step: 'cancel',
+        orderId,
+        attempts,
+        status: last?.kind === 'api' ? last.status : null,
+        error: last?.kind === 'api' ? (errorText(last.body) ?? null) : null,
+      },
       { cause: last?.error, response: last?.kind === 'api' ? last.body : undefined },
     );
   }
@@ -122,12 +126,9 @@ export async function cancelPriceOrder(options: CancelPriceOrderOptions): Promis
   const ownSignature = inspectTransaction(signedTransaction).signers[0]?.signature ?? '';
 
   const body = { signedTransaction, cancelRequestId: initiation.cancelRequestId };
-  const confirmed = await callApi(
-    runtime,
-    'confirm',
-    (o) => client.triggerV2ConfirmCancelPriceOrder({ path: { orderId }, body, ...o }),
-    { maxRetries: 0 },
-  );
+  const confirmed = await callApi(runtime, 'confirm', (o) => client.triggerV2ConfirmCancelPriceOrder({ path: { orderId }, body, ...o }), {
+    maxRetries: 0,
+  });
   const common = { id: orderId, initiation, signedTransaction, attempts: attempt };
   if (confirmed.ok) {
     return { ...common, confirmation: confirmed.data, txSignature: confirmed.data.txSignature ?? ownSignature };

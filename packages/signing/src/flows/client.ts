@@ -29,9 +29,7 @@ export interface FlowCallOverrides {
 export type FlowCallResult<T> = { data: T; error?: undefined } | { data?: undefined; error: unknown };
 
 /** One operation, as a flow calls it. */
-export type FlowMethod<K extends OperationName> = (
-  options: RequestOf<K> & FlowCallOverrides,
-) => Promise<FlowCallResult<SuccessBody<K>>>;
+export type FlowMethod<K extends OperationName> = (options: RequestOf<K> & FlowCallOverrides) => Promise<FlowCallResult<SuccessBody<K>>>;
 
 /** A client with (at least) the operations `K`: `createClient()` of `@x/fetch-client` fits. */
 export type FlowClient<K extends OperationName> = { [P in K]: FlowMethod<P> };
@@ -127,7 +125,12 @@ export function dataOrThrow<T>(step: string, outcome: CallOutcome<T>): T {
 }
 
 /** `FlowError('UNEXPECTED_RESPONSE')`: a 2xx answer without what the flow needs, or not for this request. */
-export function unexpected(step: string, message: string, details: Record<string, string | number | boolean | null> = {}, response?: unknown): FlowError {
+export function unexpected(
+  step: string,
+  message: string,
+  details: Record<string, string | number | boolean | null> = {},
+  response?: unknown,
+): FlowError {
   return new FlowError('UNEXPECTED_RESPONSE', message, { step, ...details }, { response });
 }
 

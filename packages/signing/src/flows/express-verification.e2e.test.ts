@@ -22,7 +22,15 @@ afterEach(async () => {
 });
 
 const calls = (path: string) => h.requests.filter((r) => r.path === path).length;
-const base = () => ({ client: h.api, signer: h.wallet, tokenId: TOKEN, twitterHandle: '@example', description: 'Example token', sleep: h.sleep, now: h.now });
+const base = () => ({
+  client: h.api,
+  signer: h.wallet,
+  tokenId: TOKEN,
+  twitterHandle: '@example',
+  description: 'Example token',
+  sleep: h.sleep,
+  now: h.now,
+});
 
 const failure = (promise: Promise<unknown>, code: string) => rejection(promise, FlowError, code);
 

@@ -55,7 +55,15 @@ async function setup(handlers: (wallet: Signer) => Record<string, FakeHandler | 
     ...handlers(wallet),
   });
   const run = (extra: Record<string, unknown> = {}) =>
-    expressVerify({ client: fake.client, signer: wallet, tokenId: TOKEN, twitterHandle: '@example', description: 'why', ...fakeTime(), ...extra });
+    expressVerify({
+      client: fake.client,
+      signer: wallet,
+      tokenId: TOKEN,
+      twitterHandle: '@example',
+      description: 'why',
+      ...fakeTime(),
+      ...extra,
+    });
   return { wallet, fake, run };
 }
 
@@ -80,15 +88,23 @@ describe('expressVerify', () => {
 
   it('sends paymentCurrency and the quoted paymentAmount on a swap path', async () => {
     const { fake, run } = await setup((wallet) => ({
-      tokensCraftExpressTransaction: () => craft(wallet, { inputMint: 'x', inputDecimals: 6, quotedInputAmount: '500123', maxInputAmount: '500123' }),
+      tokensCraftExpressTransaction: () =>
+        craft(wallet, { inputMint: 'x', inputDecimals: 6, quotedInputAmount: '500123', maxInputAmount: '500123' }),
     }));
     await run({ paymentCurrency: 'STABLECOIN_USD' });
-    expect(fake.calls.find((c) => c.op === 'tokensCraftExpressTransaction')?.options.query).toMatchObject({ paymentCurrency: 'STABLECOIN_USD' });
-    expect(fake.calls.find((c) => c.op === 'tokensExecuteExpress')?.options.body).toMatchObject({ paymentCurrency: 'STABLECOIN_USD', paymentAmount: '500123' });
+    expect(fake.calls.find((c) => c.op === 'tokensCraftExpressTransaction')?.options.query).toMatchObject({
+      paymentCurrency: 'STABLECOIN_USD',
+    });
+    expect(fake.calls.find((c) => c.op === 'tokensExecuteExpress')?.options.body).toMatchObject({
+      paymentCurrency: 'STABLECOIN_USD',
+      paymentAmount: '500123',
+    });
   });
 
   it('a craft answer with a non-zero code is EXPRESS_FAILED; nothing is signed or sent', async () => {
-    const { fake, run } = await setup((wallet) => ({ tokensCraftExpressTransaction: () => craft(wallet, { code: 7, transaction: '', error: 'no route' }) }));
+    const { fake, run } = await setup((wallet) => ({
+      tokensCraftExpressTransaction: () => craft(wallet, { code: 7, transaction: '', error: 'no route' }),
+    }));
     const error = await failure(run());
     expect(error.code).toBe('EXPRESS_FAILED');
     expect(error.details).toMatchObject({ step: 'craft', code: 7, error: 'no route' });
@@ -96,7 +112,9 @@ describe('expressVerify', () => {
   });
 
   it('an execute answer that is not a success is EXPRESS_FAILED', async () => {
-    const { run } = await setup(() => ({ tokensExecuteExpress: () => ({ ...executed, status: 'Failed', code: -1, error: 'did not land' }) }));
+    const { run } = await setup(() => ({
+      tokensExecuteExpress: () => ({ ...executed, status: 'Failed', code: -1, error: 'did not land' }),
+    }));
     const error = await failure(run());
     expect(error.code).toBe('EXPRESS_FAILED');
     expect(error.details).toMatchObject({ step: 'execute', status: 'Failed', error: 'did not land' });
@@ -114,14 +132,17 @@ describe('expressVerify', () => {
 
   it('a payment paid by another wallet is refused by the signing checks', async () => {
     const { fake, run } = await setup((wallet) => ({
-      tokensCraftExpressTransaction: () => craft(wallet, { transaction: buildTransaction({ version: 0, feePayer: randomAddress(), signers: [wallet.address] }).base64 }),
+      tokensCraftExpressTransaction: () =>
+        craft(wallet, { transaction: buildTransaction({ version: 0, feePayer: randomAddress(), signers: [wallet.address] }).base64 }),
     }));
     expect((await failure(run())).code).toBe('UNEXPECTED_FEE_PAYER');
     expect(fake.count('tokensExecuteExpress')).toBe(0);
   });
 
   it('a craft past its expireAt is not signed: EXPRESS_CRAFT_EXPIRED', async () => {
-    const { fake, run } = await setup((wallet) => ({ tokensCraftExpressTransaction: () => craft(wallet, { expireAt: '2025-12-31T23:59:59.000Z' }) }));
+    const { fake, run } = await setup((wallet) => ({
+      tokensCraftExpressTransaction: () => craft(wallet, { expireAt: '2025-12-31T23:59:59.000Z' }),
+    }));
     const error = await failure(run());
     expect(error.code).toBe('EXPRESS_CRAFT_EXPIRED');
     expect(error.details).toMatchObject({ step: 'sign', expireAt: '2025-12-31T23:59:59.000Z' });
@@ -132,14 +153,21 @@ describe('expressVerify', () => {
     ['pays another receiver', (sender: string) => payment(sender, 1_000_000_000n, randomAddress())],
     ['pays another amount', (sender: string) => payment(sender, 1_000_000_001n)],
   ])('a payment that %s than the craft answer says is not signed: UNEXPECTED_TRANSFER', async (_name, make) => {
-    const { fake, run } = await setup((wallet) => ({ tokensCraftExpressTransaction: () => craft(wallet, { transaction: make(wallet.address) }) }));
+    const { fake, run } = await setup((wallet) => ({
+      tokensCraftExpressTransaction: () => craft(wallet, { transaction: make(wallet.address) }),
+    }));
     expect((await failure(run())).code).toBe('UNEXPECTED_TRANSFER');
     expect(fake.count('tokensExecuteExpress')).toBe(0);
   });
 
   it('a token that does not exist stops at eligibility with the service reason', async () => {
     const { run } = await setup(() => ({
-      tokensCheckExpressEligibility: () => ({ ...eligible, tokenExists: false, canVerify: false, verificationError: 'Token does not exist' }),
+      tokensCheckExpressEligibility: () => ({
+        ...eligible,
+        tokenExists: false,
+        canVerify: false,
+        verificationError: 'Token does not exist',
+      }),
     }));
     const error = await failure(run());
     expect(error.code).toBe('EXPRESS_NOT_ELIGIBLE');

@@ -53,7 +53,8 @@ function paymentIntent(craft: ExpressCraft): ValueIntent {
 /** Refuses a craft past its `expireAt` (the service would reject the payment, or worse, land it late). */
 function checkNotExpired(craft: ExpressCraft, now: number): void {
   const expireAt = Date.parse(craft.expireAt);
-  if (Number.isNaN(expireAt)) throw unexpected('craft', 'The craft answer has no readable expireAt.', { expireAt: String(craft.expireAt) }, craft);
+  if (Number.isNaN(expireAt))
+    throw unexpected('craft', 'The craft answer has no readable expireAt.', { expireAt: String(craft.expireAt) }, craft);
   if (now >= expireAt) {
     throw new FlowError(
       'EXPRESS_CRAFT_EXPIRED',
@@ -110,7 +111,8 @@ export async function expressVerify(options: ExpressVerificationOptions): Promis
       { response: craft },
     );
   }
-  if (typeof craft.requestId !== 'string' || craft.requestId === '') throw unexpected('craft', 'The craft answer has no requestId.', {}, craft);
+  if (typeof craft.requestId !== 'string' || craft.requestId === '')
+    throw unexpected('craft', 'The craft answer has no requestId.', {}, craft);
 
   runtime.checkAborted('sign');
   checkNotExpired(craft, runtime.now());
@@ -148,7 +150,13 @@ export async function expressVerify(options: ExpressVerificationOptions): Promis
     throw new FlowError(
       'EXPRESS_FAILED',
       `The payment was not executed (status ${String(execution.status)})${execution.error ? `: ${execution.error}` : '.'}`,
-      { step: 'execute', status: String(execution.status), code: execution.code ?? null, error: execution.error ?? null, signature: execution.signature ?? null },
+      {
+        step: 'execute',
+        status: String(execution.status),
+        code: execution.code ?? null,
+        error: execution.error ?? null,
+        signature: execution.signature ?? null,
+      },
       { response: execution },
     );
   }

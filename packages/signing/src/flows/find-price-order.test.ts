@@ -80,10 +80,15 @@ describe('matchPriceOrder', () => {
 
 describe('pickPriceOrder', () => {
   it('picks the single weak match, refuses several, reports none', () => {
-    expect(pickPriceOrder([record({ id: 'a' }), record({ id: 'b', outputMint: 'x' })], fingerprint)).toMatchObject({ kind: 'found', match: 'weak' });
+    expect(pickPriceOrder([record({ id: 'a' }), record({ id: 'b', outputMint: 'x' })], fingerprint)).toMatchObject({
+      kind: 'found',
+      match: 'weak',
+    });
     expect(pickPriceOrder([record({ id: 'a' }), record({ id: 'b' })], fingerprint)).toEqual({ kind: 'ambiguous', candidates: ['a', 'b'] });
     expect(pickPriceOrder([record({ inputMint: 'x' })], fingerprint)).toEqual({ kind: 'missing' });
-    expect(pickPriceOrder([record({ id: 'a' }), record({ id: 'b' }), record({ id: 'c', depositRequestId: 'deposit-1' })], fingerprint)).toMatchObject({
+    expect(
+      pickPriceOrder([record({ id: 'a' }), record({ id: 'b' }), record({ id: 'c', depositRequestId: 'deposit-1' })], fingerprint),
+    ).toMatchObject({
       kind: 'found',
       record: { id: 'c' },
       match: 'strong',

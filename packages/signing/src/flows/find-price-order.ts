@@ -25,7 +25,15 @@ export interface PriceOrderFingerprint {
   readonly clockSkewMs: number;
 }
 
-const PRICE_FIELDS = ['triggerCondition', 'triggerPriceUsd', 'slippageBps', 'tpPriceUsd', 'slPriceUsd', 'tpSlippageBps', 'slSlippageBps'] as const;
+const PRICE_FIELDS = [
+  'triggerCondition',
+  'triggerPriceUsd',
+  'slippageBps',
+  'tpPriceUsd',
+  'slPriceUsd',
+  'tpSlippageBps',
+  'slSlippageBps',
+] as const;
 
 function containsAny(value: unknown, wanted: ReadonlySet<string>, depth: number): boolean {
   if (typeof value === 'string') return wanted.has(value);

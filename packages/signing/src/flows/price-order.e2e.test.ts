@@ -127,7 +127,10 @@ describe('createPriceOrder against the simulator', () => {
 
   it('a vault that can be neither read nor registered: VAULT_UNAVAILABLE', async () => {
     h.sim.control.injectFault('triggerV2GetVault', 500, 5);
-    const error = await failure(createPriceOrder({ client: h.api, signer: h.wallet, order: singleOrder(), sleep: h.sleep, now: h.now }), 'VAULT_UNAVAILABLE');
+    const error = await failure(
+      createPriceOrder({ client: h.api, signer: h.wallet, order: singleOrder(), sleep: h.sleep, now: h.now }),
+      'VAULT_UNAVAILABLE',
+    );
     expect(error.details.status).toBe(500);
     expect(calls('POST', '/trigger/v2/deposit/craft')).toBe(0);
   });

@@ -69,9 +69,11 @@ function record(wallet: Signer, overrides: Partial<TriggerOrderRecord> = {}): Tr
 }
 
 const page = (orders: TriggerOrderRecord[]) => ({ orders, pagination: { total: orders.length, limit: 50, offset: 0 } });
-const throws = (error: unknown): FakeHandler => () => {
-  throw error;
-};
+const throws =
+  (error: unknown): FakeHandler =>
+  () => {
+    throw error;
+  };
 
 async function setup(handlers: (wallet: Signer) => Record<string, FakeHandler | FakeHandler[]>) {
   const wallet = await newSigner();
@@ -82,7 +84,12 @@ async function setup(handlers: (wallet: Signer) => Record<string, FakeHandler | 
     ...handlers(wallet),
   });
   const time = fakeTime(START);
-  return { wallet, fake, time, run: (extra: Record<string, unknown> = {}) => createPriceOrder({ client: fake.client, signer: wallet, order, ...time, ...extra }) };
+  return {
+    wallet,
+    fake,
+    time,
+    run: (extra: Record<string, unknown> = {}) => createPriceOrder({ client: fake.client, signer: wallet, order, ...time, ...extra }),
+  };
 }
 
 const failure = (promise: Promise<unknown>) => rejection(promise, SigningError);
@@ -98,7 +105,7 @@ describe('createPriceOrder: vault', () => {
     expect(fake.count('triggerV2GetVault')).toBe(2);
   });
 
-  it("a vault of another wallet (the client is signed in as someone else) stops the flow", async () => {
+  it('a vault of another wallet (the client is signed in as someone else) stops the flow', async () => {
     const { fake, run } = await setup(() => ({ triggerV2GetVault: () => ({ userPubkey: randomAddress(), vaultPubkey: VAULT }) }));
     const error = await failure(run());
     expect(error.code).toBe('UNEXPECTED_RESPONSE');
@@ -146,7 +153,8 @@ describe('createPriceOrder: deposit', () => {
 
   it('a deposit paid by someone else is refused by the signing checks', async () => {
     const { fake, run } = await setup((wallet) => ({
-      triggerV2CraftDeposit: () => deposit(wallet, { transaction: buildTransaction({ version: 0, feePayer: randomAddress(), signers: [wallet.address] }).base64 }),
+      triggerV2CraftDeposit: () =>
+        deposit(wallet, { transaction: buildTransaction({ version: 0, feePayer: randomAddress(), signers: [wallet.address] }).base64 }),
     }));
     expect((await failure(run())).code).toBe('UNEXPECTED_FEE_PAYER');
     expect(fake.count('triggerV2CreatePriceOrder')).toBe(0);
@@ -158,11 +166,24 @@ describe('createPriceOrder: the deposit moves exactly what the craft answer says
     buildTransaction({ version: 0, feePayer: wallet.address, instructions }).base64;
 
   it.each([
-    ['a different amount', async (wallet: Signer) => token.transferChecked(randomAddress(), INPUT, VAULT_INPUT_ACCOUNT, wallet.address, 40_000_001n, 6)],
-    ['a different mint', async (wallet: Signer) => token.transferChecked(randomAddress(), OUTPUT, await associatedTokenAddress(VAULT, OUTPUT), wallet.address, 40_000_000n, 6)],
-    ['a different destination', async (wallet: Signer) => token.transferChecked(randomAddress(), INPUT, await associatedTokenAddress(randomAddress(), INPUT), wallet.address, 40_000_000n, 6)],
-  ])('a deposit transaction of %s (the answer\'s fields look right) is not signed: UNEXPECTED_TRANSFER', async (_name, make) => {
-    const { fake, run } = await setup((wallet) => ({ triggerV2CraftDeposit: async () => deposit(wallet, { transaction: depositOf(wallet, await make(wallet)) }) }));
+    [
+      'a different amount',
+      async (wallet: Signer) => token.transferChecked(randomAddress(), INPUT, VAULT_INPUT_ACCOUNT, wallet.address, 40_000_001n, 6),
+    ],
+    [
+      'a different mint',
+      async (wallet: Signer) =>
+        token.transferChecked(randomAddress(), OUTPUT, await associatedTokenAddress(VAULT, OUTPUT), wallet.address, 40_000_000n, 6),
+    ],
+    [
+      'a different destination',
+      async (wallet: Signer) =>
+        token.transferChecked(randomAddress(), INPUT, await associatedTokenAddress(randomAddress(), INPUT), wallet.address, 40_000_000n, 6),
+    ],
+  ])("a deposit transaction of %s (the answer's fields look right) is not signed: UNEXPECTED_TRANSFER", async (_name, make) => {
+    const { fake, run } = await setup((wallet) => ({
+      triggerV2CraftDeposit: async () => deposit(wallet, { transaction: depositOf(wallet, await make(wallet)) }),
+    }));
     const error = await failure(run());
     expect(error.code).toBe('UNEXPECTED_TRANSFER');
     expect(fake.count('triggerV2CreatePriceOrder')).toBe(0);
@@ -184,7 +205,9 @@ describe('createPriceOrder: the deposit moves exactly what the craft answer says
   });
 
   it('a "deposit" that deposits nothing is not signed: MISSING_EXPECTED_TRANSFER', async () => {
-    const { fake, run } = await setup((wallet) => ({ triggerV2CraftDeposit: () => deposit(wallet, { transaction: buildTransaction({ version: 0, feePayer: wallet.address }).base64 }) }));
+    const { fake, run } = await setup((wallet) => ({
+      triggerV2CraftDeposit: () => deposit(wallet, { transaction: buildTransaction({ version: 0, feePayer: wallet.address }).base64 }),
+    }));
     expect((await failure(run())).code).toBe('MISSING_EXPECTED_TRANSFER');
     expect(fake.count('triggerV2CreatePriceOrder')).toBe(0);
   });
@@ -294,6 +317,8 @@ describe('createPriceOrder: a lost create answer', () => {
     }));
     const result = await run({ recovery: { pageSize: 1 } });
     expect(result.id).toBe('order-1');
-    expect(fake.calls.filter((c) => c.op === 'triggerV2GetOrderHistory').map((c) => (c.options.query as { offset: number }).offset)).toEqual([0, 1]);
+    expect(
+      fake.calls.filter((c) => c.op === 'triggerV2GetOrderHistory').map((c) => (c.options.query as { offset: number }).offset),
+    ).toEqual([0, 1]);
   });
 });

@@ -27,11 +27,7 @@ import { backoffDelay, createRuntime, positiveInteger, type BackoffOptions, type
 import { resolveVault, type TriggerVault } from './trigger-vault.js';
 
 export type PriceOrderClient = FlowClient<
-  | 'triggerV2GetVault'
-  | 'triggerV2RegisterVault'
-  | 'triggerV2CraftDeposit'
-  | 'triggerV2CreatePriceOrder'
-  | 'triggerV2GetOrderHistory'
+  'triggerV2GetVault' | 'triggerV2RegisterVault' | 'triggerV2CraftDeposit' | 'triggerV2CreatePriceOrder' | 'triggerV2GetOrderHistory'
 >;
 type CreateBody = NonNullable<RequestOf<'triggerV2CreatePriceOrder'>['body']>;
 /** The order: everything of `POST /trigger/v2/orders/price` except what the flow fills in. */
@@ -226,7 +222,8 @@ export async function createPriceOrder(options: PriceOrderOptions): Promise<Pric
   const created = await callApi(runtime, 'create', (o) => client.triggerV2CreatePriceOrder({ body, ...o }), { maxRetries: 0 });
   const common = { vault, vaultRegistered: registered, deposit, signedDeposit, depositSignature };
   if (created.ok) {
-    if (typeof created.data.id !== 'string' || created.data.id === '') throw unexpected('create', 'The create answer has no order id.', {}, created.data);
+    if (typeof created.data.id !== 'string' || created.data.id === '')
+      throw unexpected('create', 'The create answer has no order id.', {}, created.data);
     return { id: created.data.id, created: created.data, recovered: false, record: undefined, ...common };
   }
   if (!mayHaveCreated(created.failure)) throw requestFailed('create', created.failure);

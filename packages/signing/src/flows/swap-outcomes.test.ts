@@ -9,7 +9,9 @@ interface CodeEntry {
 }
 
 function specEntries(): CodeEntry[] {
-  const spec = loadSpec() as unknown as { components: { schemas: Record<string, { properties: Record<string, Record<string, unknown>> }> } };
+  const spec = loadSpec() as unknown as {
+    components: { schemas: Record<string, { properties: Record<string, Record<string, unknown>> }> };
+  };
   return spec.components.schemas.SwapExecuteResponse!.properties.code!['x-error-codes'] as CodeEntry[];
 }
 

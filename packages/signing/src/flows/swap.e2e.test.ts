@@ -160,7 +160,10 @@ describe('swap against the simulator', () => {
 
   it('on -1005 by default: SWAP_ORDER_EXPIRED, one order only', async () => {
     const slow = slowWallet(h.wallet, 70_000);
-    const error = await expectFlowError(swap({ client: h.api, signer: slow, order: small, sleep: h.sleep, now: h.now }), 'SWAP_ORDER_EXPIRED');
+    const error = await expectFlowError(
+      swap({ client: h.api, signer: slow, order: small, sleep: h.sleep, now: h.now }),
+      'SWAP_ORDER_EXPIRED',
+    );
     expect(error.details.code).toBe(-1005);
     expect(orderCalls()).toBe(1);
     expect(slow.signed).toHaveLength(1);

@@ -5,7 +5,7 @@ import type { Address } from '@solana/kit';
 import { describe, expect, it } from 'vitest';
 import { apiError, fakeClient, fakeTime, newSigner, transportError, type FakeHandler } from '../../test/fake-client.js';
 import { buildTransaction, randomAddress, system, token } from '../../test/fixtures.js';
-import { FlowError, SigningError, TransactionRejectedError } from '../errors.js';
+import { type FlowError, SigningError, TransactionRejectedError } from '../errors.js';
 import type { Signer } from '../signers/types.js';
 import { swap, type SwapOrder } from './swap.js';
 import { rejection } from '../../test/rejection.js';
@@ -49,12 +49,20 @@ async function setup(order: (signer: Signer) => SwapOrder | FakeHandler, execute
   const first = order(signer);
   const fake = fakeClient({ swapGetOrder: typeof first === 'function' ? first : () => first, swapExecute: execute });
   const time = fakeTime();
-  return { signer, fake, time, run: (extra: Record<string, unknown> = {}) => swap({ client: fake.client, signer, order: params, ...time, ...extra }) };
+  return {
+    signer,
+    fake,
+    time,
+    run: (extra: Record<string, unknown> = {}) => swap({ client: fake.client, signer, order: params, ...time, ...extra }),
+  };
 }
 
 describe('swap: checking the order', () => {
   it('sends the signer as taker and the order requestId, lastValidBlockHeight and signed transaction to execute', async () => {
-    const { signer, fake, run } = await setup((s) => orderFor(s), () => success);
+    const { signer, fake, run } = await setup(
+      (s) => orderFor(s),
+      () => success,
+    );
     const result = await run();
     expect(fake.calls[0]?.options.query).toEqual({ ...params, taker: signer.address });
     const body = fake.calls[1]?.options.body as Record<string, string>;
@@ -66,7 +74,10 @@ describe('swap: checking the order', () => {
     ['null (a quote without taker)', null],
     ['empty without errorCode', ''],
   ])('a transaction that is %s: UNEXPECTED_RESPONSE, nothing executed', async (_name, transaction) => {
-    const { fake, run } = await setup((s) => orderFor(s, { transaction }), () => success);
+    const { fake, run } = await setup(
+      (s) => orderFor(s, { transaction }),
+      () => success,
+    );
     const error = await failure(run());
     expect(error.code).toBe('UNEXPECTED_RESPONSE');
     expect(fake.count('swapExecute')).toBe(0);
@@ -74,12 +85,18 @@ describe('swap: checking the order', () => {
 
   it('errorCode: SWAP_ORDER_FAILED with router, code, meaning and message', async () => {
     const { run } = await setup(
-      (s) => orderFor(s, { router: 'router_rfq', transaction: '', errorCode: 2, errorMessage: 'Missing account X', error: 'Missing account X' }),
+      (s) =>
+        orderFor(s, { router: 'router_rfq', transaction: '', errorCode: 2, errorMessage: 'Missing account X', error: 'Missing account X' }),
       () => success,
     );
     const error = await failure(run());
     expect(error.code).toBe('SWAP_ORDER_FAILED');
-    expect(error.details).toMatchObject({ router: 'router_rfq', errorCode: 2, meaning: 'missing associated token account', message: 'Missing account X' });
+    expect(error.details).toMatchObject({
+      router: 'router_rfq',
+      errorCode: 2,
+      meaning: 'missing associated token account',
+      message: 'Missing account X',
+    });
     expect((error as FlowError).response).toMatchObject({ errorCode: 2 });
   });
 
@@ -88,7 +105,10 @@ describe('swap: checking the order', () => {
     ['outputMint', { outputMint: INPUT }],
     ['inAmount', { inAmount: '999' }],
   ])('an order for another %s is refused before signing', async (field, overrides) => {
-    const { fake, run } = await setup((s) => orderFor(s, overrides), () => success);
+    const { fake, run } = await setup(
+      (s) => orderFor(s, overrides),
+      () => success,
+    );
     const error = await failure(run());
     expect(error.code).toBe('UNEXPECTED_RESPONSE');
     expect(error.details.field).toBe(field);
@@ -97,7 +117,10 @@ describe('swap: checking the order', () => {
 
   it('a fee payer other than the signatureFeePayer announced is refused (UNEXPECTED_FEE_PAYER)', async () => {
     const announced = randomAddress();
-    const { fake, run } = await setup((s) => orderFor(s, { signatureFeePayer: announced }, randomAddress()), () => success);
+    const { fake, run } = await setup(
+      (s) => orderFor(s, { signatureFeePayer: announced }, randomAddress()),
+      () => success,
+    );
     const error = await failure(run());
     expect(error).toBeInstanceOf(TransactionRejectedError);
     expect(error.code).toBe('UNEXPECTED_FEE_PAYER');
@@ -105,17 +128,26 @@ describe('swap: checking the order', () => {
   });
 
   it('without signatureFeePayer the taker must pay', async () => {
-    const { run } = await setup((s) => orderFor(s, { signatureFeePayer: null }, randomAddress()), () => success);
+    const { run } = await setup(
+      (s) => orderFor(s, { signatureFeePayer: null }, randomAddress()),
+      () => success,
+    );
     expect((await failure(run())).code).toBe('UNEXPECTED_FEE_PAYER');
   });
 
   it('extra expectations apply (programs)', async () => {
-    const { run } = await setup((s) => orderFor(s), () => success);
+    const { run } = await setup(
+      (s) => orderFor(s),
+      () => success,
+    );
     expect((await failure(run({ expectations: { programs: [randomAddress()] } }))).code).toBe('UNEXPECTED_PROGRAM');
   });
 
   it('a payerSigner that is not order.payer is an INVALID_ARGUMENT', async () => {
-    const { run } = await setup((s) => orderFor(s), () => success);
+    const { run } = await setup(
+      (s) => orderFor(s),
+      () => success,
+    );
     const other = await newSigner();
     expect((await failure(run({ payerSigner: other, order: { ...params, payer: randomAddress() } }))).code).toBe('INVALID_ARGUMENT');
   });
@@ -134,7 +166,10 @@ describe('swap: execute verdicts', () => {
   });
 
   it('a final failure (6001 slippage) is SWAP_EXECUTE_FAILED with group and meaning, not retried', async () => {
-    const { fake, run } = await setup((s) => orderFor(s), () => failed(6001));
+    const { fake, run } = await setup(
+      (s) => orderFor(s),
+      () => failed(6001),
+    );
     const error = await failure(run({ onExpired: 'reorder' }));
     expect(error.code).toBe('SWAP_EXECUTE_FAILED');
     expect(error.details).toMatchObject({ code: 6001, group: 'program', meaning: 'slippage tolerance exceeded' });
@@ -264,7 +299,10 @@ describe('swap: reordering', () => {
   });
 
   it("onExpired 'throw' (the default) reports the code and its meaning", async () => {
-    const { fake, run } = await setup((s) => orderFor(s), () => failed(-1005));
+    const { fake, run } = await setup(
+      (s) => orderFor(s),
+      () => failed(-1005),
+    );
     const error = await failure(run());
     expect(error.code).toBe('SWAP_ORDER_EXPIRED');
     expect(error.details).toMatchObject({ code: -1005, meaning: 'expired', orders: 1 });
@@ -274,7 +312,10 @@ describe('swap: reordering', () => {
 
 describe('swap: abort', () => {
   it('an aborted signal stops before the first call', async () => {
-    const { fake, run } = await setup((s) => orderFor(s), () => success);
+    const { fake, run } = await setup(
+      (s) => orderFor(s),
+      () => success,
+    );
     const controller = new AbortController();
     controller.abort();
     const error = await failure(run({ signal: controller.signal }));
@@ -283,7 +324,10 @@ describe('swap: abort', () => {
   });
 
   it('the signal is passed to every call', async () => {
-    const { fake, run } = await setup((s) => orderFor(s), () => success);
+    const { fake, run } = await setup(
+      (s) => orderFor(s),
+      () => success,
+    );
     const controller = new AbortController();
     await run({ signal: controller.signal });
     expect(fake.calls.every((c) => c.options.signal === controller.signal)).toBe(true);
@@ -291,11 +335,21 @@ describe('swap: abort', () => {
 });
 
 describe('swap: nothing leaves the taker by a top-level transfer except to accounts the order names', () => {
-  const withInstructions = (taker: Signer, overrides: Partial<SwapOrder>, ...instructions: Parameters<typeof buildTransaction>[0]['instructions'] & unknown[]) =>
-    orderFor(taker, { transaction: buildTransaction({ version: 0, feePayer: taker.address as Address, instructions }).base64, ...overrides });
+  const withInstructions = (
+    taker: Signer,
+    overrides: Partial<SwapOrder>,
+    ...instructions: Parameters<typeof buildTransaction>[0]['instructions'] & unknown[]
+  ) =>
+    orderFor(taker, {
+      transaction: buildTransaction({ version: 0, feePayer: taker.address as Address, instructions }).base64,
+      ...overrides,
+    });
 
   it('a transfer from the taker to a third party is not signed: UNEXPECTED_TRANSFER', async () => {
-    const { fake, run } = await setup((s) => withInstructions(s, {}, system.transfer(s.address, randomAddress(), 50_000_000n)), () => success);
+    const { fake, run } = await setup(
+      (s) => withInstructions(s, {}, system.transfer(s.address, randomAddress(), 50_000_000n)),
+      () => success,
+    );
     const error = await rejection(run(), TransactionRejectedError, 'UNEXPECTED_TRANSFER');
     expect(error.details.kind).toBe('transfer');
     expect(fake.count('swapExecute')).toBe(0);
@@ -304,22 +358,34 @@ describe('swap: nothing leaves the taker by a top-level transfer except to accou
   it('a token transfer to the referral fee account, and closing a token account back to the taker, are signed', async () => {
     const fee = randomAddress();
     const { fake, run } = await setup(
-      (s) => withInstructions(s, { referralAccount: fee }, token.transfer(randomAddress(), fee, s.address, 10n), token.closeAccount(randomAddress(), s.address, s.address)),
+      (s) =>
+        withInstructions(
+          s,
+          { referralAccount: fee },
+          token.transfer(randomAddress(), fee, s.address, 10n),
+          token.closeAccount(randomAddress(), s.address, s.address),
+        ),
       () => success,
     );
     await run();
     expect(fake.count('swapExecute')).toBe(1);
   });
 
-  it('an approve of a delegate on the taker\'s tokens is not signed: UNEXPECTED_DELEGATION', async () => {
-    const { fake, run } = await setup((s) => withInstructions(s, {}, token.approve(randomAddress(), randomAddress(), s.address, 10n)), () => success);
+  it("an approve of a delegate on the taker's tokens is not signed: UNEXPECTED_DELEGATION", async () => {
+    const { fake, run } = await setup(
+      (s) => withInstructions(s, {}, token.approve(randomAddress(), randomAddress(), s.address, 10n)),
+      () => success,
+    );
     await rejection(run(), TransactionRejectedError, 'UNEXPECTED_DELEGATION');
     expect(fake.count('swapExecute')).toBe(0);
   });
 
   it('a tip the caller allows (allowDestinations) is signed', async () => {
     const tipReceiver = randomAddress();
-    const { fake, run } = await setup((s) => withInstructions(s, {}, system.transfer(s.address, tipReceiver, 10_000n)), () => success);
+    const { fake, run } = await setup(
+      (s) => withInstructions(s, {}, system.transfer(s.address, tipReceiver, 10_000n)),
+      () => success,
+    );
     await run({ allowDestinations: [tipReceiver] });
     expect(fake.count('swapExecute')).toBe(1);
   });

@@ -111,7 +111,15 @@ function judge(outcome: CallOutcome<SwapExecution>, requestId: string, pendingCo
       error: new FlowError(
         'SWAP_EXECUTE_FAILED',
         `The swap did not land: code ${execution.code}${meaning ? ` (${meaning})` : ''}.`,
-        { step: 'execute', requestId, code: execution.code, group, meaning, error: execution.error ?? null, signature: execution.signature ?? null },
+        {
+          step: 'execute',
+          requestId,
+          code: execution.code,
+          group,
+          meaning,
+          error: execution.error ?? null,
+          signature: execution.signature ?? null,
+        },
         { response: execution },
       ),
     };
@@ -225,7 +233,13 @@ async function executeAndPoll(
       throw new FlowError(
         'SWAP_STATUS_UNKNOWN',
         'The swap outcome is still unknown after polling its execute window; it may still land. Check the signature before trying again.',
-        { step: 'execute', requestId: order.requestId, executeCalls: calls, lastReason, signature: firstSignature(signedTransaction) ?? null },
+        {
+          step: 'execute',
+          requestId: order.requestId,
+          executeCalls: calls,
+          lastReason,
+          signature: firstSignature(signedTransaction) ?? null,
+        },
       );
     }
     await runtime.wait(delay, 'execute');
@@ -249,7 +263,10 @@ export async function swap(options: SwapOptions): Promise<SwapResult> {
   const payer = params.payer !== undefined && params.payer !== taker ? params.payer : undefined;
   const payerSigner = options.payerSigner === undefined ? undefined : toSigner(options.payerSigner);
   if (payerSigner && payerSigner.address !== payer) {
-    throw new SigningError('INVALID_ARGUMENT', 'payerSigner must be the wallet given as order.payer.', { payer: payer ?? null, payerSigner: payerSigner.address });
+    throw new SigningError('INVALID_ARGUMENT', 'payerSigner must be the wallet given as order.payer.', {
+      payer: payer ?? null,
+      payerSigner: payerSigner.address,
+    });
   }
   const maxOrders = options.onExpired === 'reorder' ? positiveInteger(options.maxOrders, 3, 'maxOrders') : 1;
   const settings: ExecuteSettings = {
@@ -262,10 +279,7 @@ export async function swap(options: SwapOptions): Promise<SwapResult> {
   let expired: { code: number; requestId: string; response: unknown } | undefined;
 
   for (let orders = 1; orders <= maxOrders; orders++) {
-    const order = dataOrThrow(
-      'order',
-      await callApi(runtime, 'order', (o) => client.swapGetOrder({ query: { ...params, taker }, ...o })),
-    );
+    const order = dataOrThrow('order', await callApi(runtime, 'order', (o) => client.swapGetOrder({ query: { ...params, taker }, ...o })));
     const transaction = checkOrder(order, params, taker, seen);
     seen.add(order.requestId);
     const expectations: SignTransactionExpectations = {
@@ -281,7 +295,12 @@ export async function swap(options: SwapOptions): Promise<SwapResult> {
     if (executed.kind === 'success') {
       const signature = executed.execution.signature ?? firstSignature(signedTransaction);
       if (signature === undefined) {
-        throw unexpected('execute', 'The swap landed but the answer has no signature, and the fee payer\'s slot is not ours to read.', { requestId: order.requestId }, executed.execution);
+        throw unexpected(
+          'execute',
+          "The swap landed but the answer has no signature, and the fee payer's slot is not ours to read.",
+          { requestId: order.requestId },
+          executed.execution,
+        );
       }
       return {
         order,

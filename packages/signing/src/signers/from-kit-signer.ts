@@ -38,7 +38,7 @@ export function signerFromKitSigner(kitSigner: KitSigner): Signer {
       // kit's transaction decoder gives the { messageBytes, signatures } shape its signers take; the
       // message bytes are a view of the original bytes, never re-encoded.
       const decoded = getTransactionDecoder().decode(transaction.transactionBytes) as SignableTransaction;
-      let dictionaries;
+      let dictionaries: Parameters<typeof pick>[1];
       try {
         dictionaries = await kitSigner.signTransactions([decoded]);
       } catch (cause) {
@@ -50,7 +50,7 @@ export function signerFromKitSigner(kitSigner: KitSigner): Signer {
   }
   if (isMessagePartialSigner(kitSigner)) {
     adapter.signMessageBytes = async (message: Uint8Array) => {
-      let dictionaries;
+      let dictionaries: Parameters<typeof pick>[1];
       try {
         dictionaries = await kitSigner.signMessages([createSignableMessage(message.slice())]);
       } catch (cause) {

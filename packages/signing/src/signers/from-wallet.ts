@@ -37,7 +37,7 @@ function badResult(address: Address, message: string): SignerError {
 
 function signatureFromSignedTransaction(address: Address, signed: Uint8Array): Uint8Array {
   if (signed.length === 64) return signed;
-  let parsed;
+  let parsed: ReturnType<typeof parseTransaction>;
   try {
     parsed = parseTransaction(signed);
   } catch {
@@ -54,7 +54,7 @@ export function signerFromWallet(wallet: WalletLike): Signer {
   const { signTransaction, signMessage } = wallet;
   if (typeof signTransaction === 'function') {
     adapter.signTransactionMessage = async (transaction: TransactionToSign) => {
-      let result;
+      let result: Awaited<ReturnType<NonNullable<WalletLike['signTransaction']>>>;
       try {
         result = await signTransaction.call(wallet, transaction.transactionBytes.slice());
       } catch (cause) {
@@ -67,7 +67,7 @@ export function signerFromWallet(wallet: WalletLike): Signer {
   }
   if (typeof signMessage === 'function') {
     adapter.signMessageBytes = async (message: Uint8Array) => {
-      let result;
+      let result: Awaited<ReturnType<NonNullable<WalletLike['signMessage']>>>;
       try {
         result = await signMessage.call(wallet, message.slice());
       } catch (cause) {

@@ -53,13 +53,16 @@ function toAmount(value: unknown, index: number): bigint {
   if (typeof value === 'bigint' && value >= 0n) return value;
   if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return BigInt(value);
   if (typeof value === 'string' && /^\d{1,20}$/.test(value)) return BigInt(value);
-  throw new SigningError('INVALID_ARGUMENT', 'expect.transfers[].amount must be a non-negative integer (bigint, string or number).', { index });
+  throw new SigningError('INVALID_ARGUMENT', 'expect.transfers[].amount must be a non-negative integer (bigint, string or number).', {
+    index,
+  });
 }
 
 function normalise(intent: ValueIntent): { transfers: PendingTransfer[]; allowed: AllowedDestination[] } {
   if (typeof intent !== 'object' || intent === null) throw new SigningError('INVALID_ARGUMENT', 'expect must be an object.', {});
   const transfers = (intent.transfers ?? []).map((transfer, index) => {
-    if (typeof transfer?.to !== 'string') throw new SigningError('INVALID_ARGUMENT', 'expect.transfers[].to must be an address.', { index });
+    if (typeof transfer?.to !== 'string')
+      throw new SigningError('INVALID_ARGUMENT', 'expect.transfers[].to must be an address.', { index });
     return { mint: transfer.mint, amount: toAmount(transfer.amount, index), to: transfer.to, tokenAccount: transfer.tokenAccount };
   });
   return { transfers, allowed: [...(intent.allowDestinations ?? [])] };
@@ -106,7 +109,12 @@ function ownerMint(movement: ValueMovement, entry: { readonly mint?: string }): 
   return mint;
 }
 
-function isAllowed(movement: ValueMovement, destination: Address, allowed: readonly AllowedDestination[], derived: DerivedAccounts): boolean {
+function isAllowed(
+  movement: ValueMovement,
+  destination: Address,
+  allowed: readonly AllowedDestination[],
+  derived: DerivedAccounts,
+): boolean {
   for (const entry of allowed) {
     if (typeof entry === 'string') {
       if (entry === destination) return true;
@@ -141,7 +149,12 @@ function derivationsNeeded(
   return [...needed.values()];
 }
 
-const REFUSED: Partial<Record<ValueMovement['kind'], [code: 'UNEXPECTED_DELEGATION' | 'UNEXPECTED_AUTHORITY_CHANGE' | 'UNEXPECTED_BURN' | 'UNRECOGNIZED_INSTRUCTION', message: string]>> = {
+const REFUSED: Partial<
+  Record<
+    ValueMovement['kind'],
+    [code: 'UNEXPECTED_DELEGATION' | 'UNEXPECTED_AUTHORITY_CHANGE' | 'UNEXPECTED_BURN' | 'UNRECOGNIZED_INSTRUCTION', message: string]
+  >
+> = {
   'token-approve': ['UNEXPECTED_DELEGATION', 'The transaction lets a delegate move tokens of the wallet.'],
   'set-authority': ['UNEXPECTED_AUTHORITY_CHANGE', 'The transaction changes the authority of an account the wallet controls.'],
   assign: ['UNEXPECTED_AUTHORITY_CHANGE', 'The transaction assigns an account of the wallet to another program.'],
@@ -160,7 +173,9 @@ export function checkValueIntent(movements: readonly ValueMovement[], wallet: st
   const needed = derivationsNeeded(ours, pending, allowed);
   if (needed.length === 0) return checkMovements(ours, pending, allowed, new Map());
   return Promise.all(needed.map(([owner, mint, program]) => associatedTokenAccount(owner, mint, program))).then((addresses) => {
-    const derived = new Map(needed.map(([owner, mint, program], index) => [derivationKey(owner, mint, program), addresses[index] as Address]));
+    const derived = new Map(
+      needed.map(([owner, mint, program], index) => [derivationKey(owner, mint, program), addresses[index] as Address]),
+    );
     checkMovements(ours, pending, allowed, derived);
   });
 }
@@ -189,15 +204,23 @@ function checkMovements(
       continue;
     }
     if (isAllowed(movement, address, allowed, derived)) continue;
-    throw new TransactionRejectedError('UNEXPECTED_TRANSFER', 'The transaction moves value out of the wallet to an account outside the stated intent.', details(movement));
+    throw new TransactionRejectedError(
+      'UNEXPECTED_TRANSFER',
+      'The transaction moves value out of the wallet to an account outside the stated intent.',
+      details(movement),
+    );
   }
   const missing = pending[0];
   if (missing !== undefined) {
-    throw new TransactionRejectedError('MISSING_EXPECTED_TRANSFER', 'An expected transfer is not in the transaction (as a top-level System or token instruction).', {
-      to: missing.to,
-      mint: missing.mint ?? null,
-      amount: missing.amount.toString(),
-      tokenAccount: missing.tokenAccount ?? null,
-    });
+    throw new TransactionRejectedError(
+      'MISSING_EXPECTED_TRANSFER',
+      'An expected transfer is not in the transaction (as a top-level System or token instruction).',
+      {
+        to: missing.to,
+        mint: missing.mint ?? null,
+        amount: missing.amount.toString(),
+        tokenAccount: missing.tokenAccount ?? null,
+      },
+    );
   }
 }

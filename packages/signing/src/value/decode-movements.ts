@@ -165,7 +165,10 @@ export function advancesDurableNonce(tx: ParsedTransaction): boolean {
 
 function readU32(data: Uint8Array, offset: number): number | undefined {
   if (data.length < offset + 4) return undefined;
-  return ((data[offset] as number) | ((data[offset + 1] as number) << 8) | ((data[offset + 2] as number) << 16)) + (data[offset + 3] as number) * 0x1000000;
+  return (
+    ((data[offset] as number) | ((data[offset + 1] as number) << 8) | ((data[offset + 2] as number) << 16)) +
+    (data[offset + 3] as number) * 0x1000000
+  );
 }
 
 function readU64(data: Uint8Array, offset: number): bigint | undefined {
@@ -349,7 +352,13 @@ function decodeToken(ctx: Context, token2022: boolean): ValueMovement | undefine
     case TOKEN.burnChecked: {
       const amount = readU64(data, 1);
       if (amount === undefined || data.length < 10) break;
-      return movement(ctx, 'token-burn', 'token', { source: at(0), mint: at(1), amount, decimals: data[9] as number, signers: signersFrom(ctx, 2) });
+      return movement(ctx, 'token-burn', 'token', {
+        source: at(0),
+        mint: at(1),
+        amount,
+        decimals: data[9] as number,
+        signers: signersFrom(ctx, 2),
+      });
     }
     case TOKEN.transferFeeExtension: {
       // Token-2022 only: sub-instruction 1 is transferCheckedWithFee (amount, decimals, fee).

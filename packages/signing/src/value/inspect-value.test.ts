@@ -28,7 +28,9 @@ describe('inspectTransaction: value movements', () => {
     expect(durableNonce).toBeNull();
     expect(lookupTableDestinations).toBe(false);
     expect(oversized).toBe(false);
-    expect(valueMovements.map((m) => [m.kind, m.instruction, m.amount, m.destination?.address ?? null, m.mint?.address ?? null, m.signers])).toEqual([
+    expect(
+      valueMovements.map((m) => [m.kind, m.instruction, m.amount, m.destination?.address ?? null, m.mint?.address ?? null, m.signers]),
+    ).toEqual([
       ['transfer', 0, 1_500n, to, null, [wallet]],
       ['token-transfer', 1, 40_000_000n, dest, MINT, [wallet]],
       ['token-close', 2, null, to, null, [wallet]],
@@ -42,7 +44,13 @@ describe('inspectTransaction: value movements', () => {
   it('flags a destination loaded from a lookup table, with the table and index', () => {
     const wallet = newKey().address;
     const [table, hidden] = [randomAddress(), randomAddress()];
-    const tx = buildTransaction({ version: 0, feePayer: wallet, instructions: [system.transfer(wallet, hidden, 9n)], lookupTable: table, lookupTableAccounts: [hidden] });
+    const tx = buildTransaction({
+      version: 0,
+      feePayer: wallet,
+      instructions: [system.transfer(wallet, hidden, 9n)],
+      lookupTable: table,
+      lookupTableAccounts: [hidden],
+    });
     const inspection = inspectTransaction(tx.base64);
     expect(inspection.lookupTableDestinations).toBe(true);
     expect(inspection.valueMovements[0]?.destination).toEqual({ address: null, lookup: { table, index: 0 } });
@@ -51,7 +59,11 @@ describe('inspectTransaction: value movements', () => {
   it('reports a durable-nonce advance as first instruction, and an oversized transaction', () => {
     const wallet = newKey().address;
     const nonce = randomAddress();
-    const tx = buildTransaction({ version: 0, feePayer: wallet, instructions: [system.advanceNonce(nonce, wallet), memoInstruction('x'.repeat(1_200), wallet)] });
+    const tx = buildTransaction({
+      version: 0,
+      feePayer: wallet,
+      instructions: [system.advanceNonce(nonce, wallet), memoInstruction('x'.repeat(1_200), wallet)],
+    });
     const inspection = inspectTransaction(tx.base64);
     expect(inspection.durableNonce).toEqual({ nonceAccount: at(nonce), authority: at(wallet) });
     expect(inspection.oversized).toBe(true);

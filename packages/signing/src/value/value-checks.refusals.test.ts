@@ -10,30 +10,17 @@ import {
   buildTransaction,
   memoInstruction,
   newKey,
-  nobleSign,
   randomAddress,
   rawInstruction,
   system,
   token,
   TOKEN_2022_PROGRAM,
   type TestKey,
+  countingSigner,
 } from '../../test/fixtures.js';
 import { rejection } from '../../test/rejection.js';
 import { TransactionRejectedError, type SigningErrorCode } from '../errors.js';
 import { signTransaction, type SignTransactionExpectations } from '../sign-transaction.js';
-import type { Signer } from '../signers/types.js';
-
-function countingSigner(key: TestKey): Signer & { calls: number } {
-  const signer = {
-    address: key.address,
-    calls: 0,
-    async signTransactionMessage({ messageBytes }: { messageBytes: Uint8Array }) {
-      signer.calls++;
-      return await nobleSign(key, messageBytes);
-    },
-  };
-  return signer;
-}
 
 const MINT = 'D6gqDYHvpEparhs6TGfnXKtNEzVe48aLfmB6bKNjdKsD' as Address;
 const OTHER_MINT = '7gQqK6wWf1gAc7f2R4oQ18Q4m6Vazr1umgktSGsnJZny' as Address;
@@ -53,7 +40,10 @@ const cases: Case[] = [
   {
     name: 'a native coin transfer to a third party',
     code: 'UNEXPECTED_TRANSFER',
-    make: async (wallet) => ({ transaction: v0(wallet, [system.transfer(wallet, randomAddress(), 5_000_000n)]), expectations: NOTHING_OUT }),
+    make: async (wallet) => ({
+      transaction: v0(wallet, [system.transfer(wallet, randomAddress(), 5_000_000n)]),
+      expectations: NOTHING_OUT,
+    }),
   },
   {
     name: 'funding a new account of someone else (createAccount)',
@@ -75,7 +65,9 @@ const cases: Case[] = [
     name: 'a token transferChecked to a third party',
     code: 'UNEXPECTED_TRANSFER',
     make: async (wallet) => ({
-      transaction: v0(wallet, [token.transferChecked(randomAddress(), MINT, await associatedTokenAddress(randomAddress(), MINT), wallet, 10n, 6)]),
+      transaction: v0(wallet, [
+        token.transferChecked(randomAddress(), MINT, await associatedTokenAddress(randomAddress(), MINT), wallet, 10n, 6),
+      ]),
       expectations: NOTHING_OUT,
     }),
   },
@@ -98,7 +90,10 @@ const cases: Case[] = [
   {
     name: 'approving a third party as delegate',
     code: 'UNEXPECTED_DELEGATION',
-    make: async (wallet) => ({ transaction: v0(wallet, [token.approve(randomAddress(), randomAddress(), wallet, 2n ** 64n - 1n)]), expectations: NOTHING_OUT }),
+    make: async (wallet) => ({
+      transaction: v0(wallet, [token.approve(randomAddress(), randomAddress(), wallet, 2n ** 64n - 1n)]),
+      expectations: NOTHING_OUT,
+    }),
   },
   {
     name: 'approveChecked to a third party, even one otherwise allowed to receive',
@@ -114,7 +109,10 @@ const cases: Case[] = [
   {
     name: 'handing the ownership of a token account to a third party (setAuthority)',
     code: 'UNEXPECTED_AUTHORITY_CHANGE',
-    make: async (wallet) => ({ transaction: v0(wallet, [token.setAuthority(randomAddress(), wallet, randomAddress())]), expectations: NOTHING_OUT }),
+    make: async (wallet) => ({
+      transaction: v0(wallet, [token.setAuthority(randomAddress(), wallet, randomAddress())]),
+      expectations: NOTHING_OUT,
+    }),
   },
   {
     name: 'assigning the wallet account to another program',
@@ -221,7 +219,14 @@ describe('what the value checks let through', () => {
       token.transferChecked(randomAddress(), MINT, await associatedTokenAddress(vault, MINT), key.address, 40_000_000n, 6),
       token.closeAccount(await associatedTokenAddress(key.address, OTHER_MINT), key.address, key.address),
     ]);
-    const expectations = { expect: { transfers: [{ amount: '1000', to: vault }, { mint: MINT, amount: 40_000_000n, to: vault }] } };
+    const expectations = {
+      expect: {
+        transfers: [
+          { amount: '1000', to: vault },
+          { mint: MINT, amount: 40_000_000n, to: vault },
+        ],
+      },
+    };
     expect(await sign(key, transaction, expectations)).toBe(1);
   });
 
@@ -236,10 +241,15 @@ describe('what the value checks let through', () => {
     expect(await sign(key, transaction, expectations)).toBe(1);
   });
 
-  it('movements another signer authorises are not the wallet\'s (a payer tipping from its own funds)', async () => {
+  it("movements another signer authorises are not the wallet's (a payer tipping from its own funds)", async () => {
     const key = newKey();
     const payer = newKey().address;
-    const tx = buildTransaction({ version: 0, feePayer: payer, signers: [key.address], instructions: [system.transfer(payer, randomAddress(), 10_000n), memoInstruction('swap', key.address)] });
+    const tx = buildTransaction({
+      version: 0,
+      feePayer: payer,
+      signers: [key.address],
+      instructions: [system.transfer(payer, randomAddress(), 10_000n), memoInstruction('swap', key.address)],
+    });
     expect(await sign(key, tx.base64, { feePayer: payer, expect: {} })).toBe(1);
   });
 
@@ -261,9 +271,21 @@ describe('what the value checks let through', () => {
 describe('instructions of the value programs this package does not decode', () => {
   it('a Token-2022 withdrawExcessLamports signed by the wallet is refused under an intent: UNRECOGNIZED_INSTRUCTION', async () => {
     const key = newKey();
-    const instruction = rawInstruction(TOKEN_2022_PROGRAM, [[randomAddress(), 'w'], [randomAddress(), 'w'], [key.address, 'rs']], [38]);
+    const instruction = rawInstruction(
+      TOKEN_2022_PROGRAM,
+      [
+        [randomAddress(), 'w'],
+        [randomAddress(), 'w'],
+        [key.address, 'rs'],
+      ],
+      [38],
+    );
     const signer = countingSigner(key);
-    await rejection(signTransaction(v0(key.address, [instruction]), signer, NOTHING_OUT), TransactionRejectedError, 'UNRECOGNIZED_INSTRUCTION');
+    await rejection(
+      signTransaction(v0(key.address, [instruction]), signer, NOTHING_OUT),
+      TransactionRejectedError,
+      'UNRECOGNIZED_INSTRUCTION',
+    );
     expect(signer.calls).toBe(0);
   });
 });

@@ -69,7 +69,7 @@ export function encodeBase64(bytes: Uint8Array): string {
   if (full < length) {
     const two = length - full === 2;
     const bits = ((bytes[full] as number) << 16) | (two ? (bytes[full + 1] as number) << 8 : 0);
-    text += ALPHABET[bits >> 18]! + ALPHABET[(bits >> 12) & 63]! + (two ? ALPHABET[(bits >> 6) & 63]! : '=') + '=';
+    text += `${ALPHABET[bits >> 18]!}${ALPHABET[(bits >> 12) & 63]!}${two ? ALPHABET[(bits >> 6) & 63]! : '='}=`;
   }
   return text;
 }

@@ -26,8 +26,14 @@ function crossCheck(bytes: Uint8Array) {
   expect(accounts).toEqual(kit.staticAccounts);
   expect(getBase58Decoder().decode(blockhashBytes(parsed))).toBe(kit.lifetimeToken);
   if (kit.version === 'legacy' || kit.version === 0) {
-    expect(parsed.instructions.map((ix) => ({ programIndex: ix.programIndex, accounts: [...ix.accountIndexes], data: [...ix.data] }))).toEqual(
-      kit.instructions.map((ix) => ({ programIndex: ix.programAddressIndex, accounts: ix.accountIndices ?? [], data: [...(ix.data ?? [])] })),
+    expect(
+      parsed.instructions.map((ix) => ({ programIndex: ix.programIndex, accounts: [...ix.accountIndexes], data: [...ix.data] })),
+    ).toEqual(
+      kit.instructions.map((ix) => ({
+        programIndex: ix.programAddressIndex,
+        accounts: ix.accountIndices ?? [],
+        data: [...(ix.data ?? [])],
+      })),
     );
   }
   const kitLookups = kit.version === 0 ? (kit.addressTableLookups ?? []) : [];
@@ -37,7 +43,9 @@ function crossCheck(bytes: Uint8Array) {
       writableIndexes: [...lookup.writableIndexes],
       readonlyIndexes: [...lookup.readonlyIndexes],
     })),
-  ).toEqual(kitLookups.map((lookup) => ({ ...lookup, writableIndexes: [...lookup.writableIndexes], readonlyIndexes: [...lookup.readonlyIndexes] })));
+  ).toEqual(
+    kitLookups.map((lookup) => ({ ...lookup, writableIndexes: [...lookup.writableIndexes], readonlyIndexes: [...lookup.readonlyIndexes] })),
+  );
   return parsed;
 }
 

@@ -70,11 +70,9 @@ function readVersion(bytes: Uint8Array, offset: number): [TransactionVersion, nu
   if ((first & 0x80) === 0) return ['legacy', offset];
   const version = first & 0x7f;
   if (version !== 0) {
-    throw new TransactionFormatError(
-      'UNSUPPORTED_VERSION',
-      `Transaction version ${version} is not supported (legacy and 0 are).`,
-      { version },
-    );
+    throw new TransactionFormatError('UNSUPPORTED_VERSION', `Transaction version ${version} is not supported (legacy and 0 are).`, {
+      version,
+    });
   }
   return [0, offset + 1];
 }
@@ -182,11 +180,9 @@ export function parseTransaction(bytes: Uint8Array): ParsedTransaction {
     // "message first" layout, which begins with the version byte.
     const version = first & 0x7f;
     if (version === 0) throw malformed('A version 0 message must follow its signatures.');
-    throw new TransactionFormatError(
-      'UNSUPPORTED_VERSION',
-      `Transaction version ${version} is not supported (legacy and 0 are).`,
-      { version },
-    );
+    throw new TransactionFormatError('UNSUPPORTED_VERSION', `Transaction version ${version} is not supported (legacy and 0 are).`, {
+      version,
+    });
   }
   const [signatureCount, signaturesOffset] = compactU16(bytes, 0, 'the signature list');
   const messageOffset = take(bytes, signaturesOffset, signatureCount * SIGNATURE_LENGTH, 'the signatures');
@@ -196,8 +192,7 @@ export function parseTransaction(bytes: Uint8Array): ParsedTransaction {
   const blockhashOffset = take(bytes, staticAccountsOffset, staticAccountCount * ADDRESS_LENGTH, 'the accounts');
   const instructionsOffset = take(bytes, blockhashOffset, ADDRESS_LENGTH, 'the blockhash');
   const [instructions, afterInstructions] = readInstructions(bytes, instructionsOffset);
-  const [addressTableLookups, end] =
-    version === 0 ? readLookups(bytes, afterInstructions) : [[] as ParsedLookup[], afterInstructions];
+  const [addressTableLookups, end] = version === 0 ? readLookups(bytes, afterInstructions) : [[] as ParsedLookup[], afterInstructions];
   if (end !== bytes.length) {
     throw new TransactionFormatError('TRAILING_BYTES', 'The transaction has bytes after the end of its message.', {
       trailingBytes: bytes.length - end,

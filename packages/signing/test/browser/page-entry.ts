@@ -3,7 +3,14 @@
 // every call is a CORS request), checks and signs it, executes it; and signs in to trigger v2.
 import { createClient, isSwapExecuteSuccess, type ApiClient } from '@x/fetch-client';
 import { exposeScenarios } from '../../../../tools/browser/expose.ts';
-import { TransactionRejectedError, createTriggerAuthSession, inspectTransaction, signTransaction, signerFromKeyPair, type Signer } from '../../dist/index.js';
+import {
+  TransactionRejectedError,
+  createTriggerAuthSession,
+  inspectTransaction,
+  signTransaction,
+  signerFromKeyPair,
+  type Signer,
+} from '../../dist/index.js';
 
 const API_KEY = 'browser-key';
 
@@ -43,11 +50,17 @@ const scenarios = {
         ...(order.lastValidBlockHeight !== undefined ? { lastValidBlockHeight: order.lastValidBlockHeight } : {}),
       },
     });
-    const signers = (tx: string) => inspectTransaction(tx).signers.map((s) => ({ address: s.address, signed: s.signed, signature: s.signature }));
+    const signers = (tx: string) =>
+      inspectTransaction(tx).signers.map((s) => ({ address: s.address, signed: s.signed, signature: s.signature }));
     return {
       wallet: wallet.address,
       paths,
-      order: { router: order.router, requestId: order.requestId, feePayer: order.signatureFeePayer ?? null, rateLimitRemaining: rateLimit.remaining ?? null },
+      order: {
+        router: order.router,
+        requestId: order.requestId,
+        feePayer: order.signatureFeePayer ?? null,
+        rateLimitRemaining: rateLimit.remaining ?? null,
+      },
       unsignedSigners: signers(order.transaction),
       signedSigners: signers(signedTransaction),
       refusal,

@@ -40,14 +40,21 @@ afterAll(async () => {
 describe('@x/fetch-client + @x/signing in the browser', { timeout: 20_000 }, () => {
   it('orders a swap, refuses a narrower expectation, signs with WebCrypto and executes it (code 0)', async () => {
     const startBalance = sim.control.getBalance('11111111111111111111111111111112', MINTS.STABLECOIN_USD) ?? 0n;
-    const r = await page.run('swap', { baseUrl: server.url, inputMint: MINTS.PLATFORM_TOKEN, outputMint: MINTS.STABLECOIN_USD, amount: '40000000' });
+    const r = await page.run('swap', {
+      baseUrl: server.url,
+      inputMint: MINTS.PLATFORM_TOKEN,
+      outputMint: MINTS.STABLECOIN_USD,
+      amount: '40000000',
+    });
     expect(r.paths).toEqual(['GET /swap/v2/order', 'POST /swap/v2/execute']);
     expect(r.order.router).toBe('router_onchain');
     expect(r.order.feePayer).toBe(r.wallet);
     expect(r.order.rateLimitRemaining).toEqual(expect.any(Number)); // exposed to the page by CORS
     expect(r.unsignedSigners).toEqual([{ address: r.wallet, signed: false, signature: null }]);
     expect(r.refusal).toEqual({ isRejected: true, code: 'UNEXPECTED_PROGRAM' });
-    expect(r.signedSigners).toEqual([{ address: r.wallet, signed: true, signature: expect.stringMatching(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/) }]);
+    expect(r.signedSigners).toEqual([
+      { address: r.wallet, signed: true, signature: expect.stringMatching(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/) },
+    ]);
     expect(r.execution).toMatchObject({ status: 'Success', code: 0, success: true, signature: r.signedSigners[0]!.signature });
     // The simulator verified the browser's signature and moved the balances.
     expect(sim.control.getBalance(r.wallet, MINTS.PLATFORM_TOKEN)).toBe(100_000_000_000n - 40_000_000n);
@@ -59,8 +66,17 @@ describe('@x/fetch-client + @x/signing in the browser', { timeout: 20_000 }, () 
   it.each(['message', 'transaction'] as const)('signs in to trigger v2 with a %s challenge and reuses the token', async (challengeType) => {
     const r = await page.run('triggerSignIn', { baseUrl: server.url, challengeType });
     expect(r.sessionWallet).toBe(r.wallet);
-    expect(r.paths).toEqual(['POST /trigger/v2/auth/challenge', 'POST /trigger/v2/auth/verify', 'GET /trigger/v2/vault/register', 'GET /trigger/v2/vault']);
-    expect(r.registered).toEqual({ status: 201, userPubkey: r.wallet, vaultPubkey: expect.stringMatching(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/) });
+    expect(r.paths).toEqual([
+      'POST /trigger/v2/auth/challenge',
+      'POST /trigger/v2/auth/verify',
+      'GET /trigger/v2/vault/register',
+      'GET /trigger/v2/vault',
+    ]);
+    expect(r.registered).toEqual({
+      status: 201,
+      userPubkey: r.wallet,
+      vaultPubkey: expect.stringMatching(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/),
+    });
     expect(r.vault).toEqual({ userPubkey: r.wallet, vaultPubkey: r.registered.vaultPubkey });
   });
 

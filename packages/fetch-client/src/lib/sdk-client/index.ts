@@ -18,5 +18,4 @@ export type {
 export { createUnconfiguredTransport as createClient } from '../../lib/transport.js';
 
 /** Returns the default client's configuration as given. */
-export const createConfig = <T extends ClientOptions = ClientOptions>(override?: Config<ClientOptions & T>) =>
-  override ?? {};
+export const createConfig = <T extends ClientOptions = ClientOptions>(override?: Config<ClientOptions & T>) => override ?? {};

@@ -16,10 +16,24 @@ import { toBase58, toBase64 } from '../encoding.js';
 import { createRandom } from '../random.js';
 import { AMM_KEYS, SWAP_PROGRAM, TOKEN_PROGRAM, TRIGGER_V2_PROGRAM } from './addresses.js';
 import { compileV0 } from './compile.js';
-import { computeUnitLimit, computeUnitPrice, memo, programCall, swap, systemTransfer, toKitInstruction, tokenTransfer, type PlainInstruction } from './instructions.js';
+import {
+  computeUnitLimit,
+  computeUnitPrice,
+  memo,
+  programCall,
+  swap,
+  systemTransfer,
+  toKitInstruction,
+  tokenTransfer,
+  type PlainInstruction,
+} from './instructions.js';
 import { buildTransaction } from './transactions.js';
 
-function withKit(feePayer: string, instructions: PlainInstruction[], hash: string): { base64: string; messageBytes: Uint8Array; signers: string[] } {
+function withKit(
+  feePayer: string,
+  instructions: PlainInstruction[],
+  hash: string,
+): { base64: string; messageBytes: Uint8Array; signers: string[] } {
   const message = pipe(
     createTransactionMessage({ version: 0 }),
     (m) => setTransactionMessageFeePayer(address(feePayer), m),
@@ -27,7 +41,11 @@ function withKit(feePayer: string, instructions: PlainInstruction[], hash: strin
     (m) => appendTransactionMessageInstructions(instructions.map(toKitInstruction), m),
   );
   const tx = compileTransaction(message);
-  return { base64: getBase64EncodedWireTransaction(tx), messageBytes: new Uint8Array(tx.messageBytes), signers: Object.keys(tx.signatures) };
+  return {
+    base64: getBase64EncodedWireTransaction(tx),
+    messageBytes: new Uint8Array(tx.messageBytes),
+    signers: Object.keys(tx.signatures),
+  };
 }
 
 const random = createRandom(11);
@@ -39,9 +57,38 @@ describe('compileV0', () => {
     const hash = key();
     const shapes: PlainInstruction[][] = [
       [memo('Sign in to the trigger service.\nNonce: 00', wallet)],
-      [computeUnitLimit(150_000), programCall(TRIGGER_V2_PROGRAM, 'withdraw', [{ pubkey: wallet, isSigner: true, isWritable: true }, { pubkey: key(), isSigner: false, isWritable: true }, { pubkey: key(), isSigner: false, isWritable: false }], new Uint8Array([1, 2, 3]))],
-      [computeUnitLimit(200_000), computeUnitPrice(5_000n), systemTransfer(wallet, key(), 1_000_000n), await tokenTransfer(wallet, key(), key(), 40_000_000n, 6)],
-      [swap({ taker: wallet, ammKey: AMM_KEYS[0]!, inputMint: key(), outputMint: key(), inAmount: 1n, minOutAmount: 2n, slippageBps: 50, receiver: key(), feeAccount: key() })],
+      [
+        computeUnitLimit(150_000),
+        programCall(
+          TRIGGER_V2_PROGRAM,
+          'withdraw',
+          [
+            { pubkey: wallet, isSigner: true, isWritable: true },
+            { pubkey: key(), isSigner: false, isWritable: true },
+            { pubkey: key(), isSigner: false, isWritable: false },
+          ],
+          new Uint8Array([1, 2, 3]),
+        ),
+      ],
+      [
+        computeUnitLimit(200_000),
+        computeUnitPrice(5_000n),
+        systemTransfer(wallet, key(), 1_000_000n),
+        await tokenTransfer(wallet, key(), key(), 40_000_000n, 6),
+      ],
+      [
+        swap({
+          taker: wallet,
+          ammKey: AMM_KEYS[0]!,
+          inputMint: key(),
+          outputMint: key(),
+          inAmount: 1n,
+          minOutAmount: 2n,
+          slippageBps: 50,
+          receiver: key(),
+          feeAccount: key(),
+        }),
+      ],
     ];
     for (const instructions of shapes) {
       const ours = compileV0(wallet, instructions, hash);
@@ -60,7 +107,11 @@ describe('compileV0', () => {
       const feePayer = pool[random.int(0, pool.length - 1)]!;
       const instructions: PlainInstruction[] = Array.from({ length: random.int(1, 4) }, () => ({
         programId: programs[random.int(0, programs.length - 1)]!,
-        accounts: Array.from({ length: random.int(0, 6) }, () => ({ pubkey: pool[random.int(0, pool.length - 1)]!, isSigner: random.int(0, 3) === 0, isWritable: random.int(0, 1) === 0 })),
+        accounts: Array.from({ length: random.int(0, 6) }, () => ({
+          pubkey: pool[random.int(0, pool.length - 1)]!,
+          isSigner: random.int(0, 3) === 0,
+          isWritable: random.int(0, 1) === 0,
+        })),
         data: random.bytes(random.int(0, 140)),
       }));
       const hash = key();

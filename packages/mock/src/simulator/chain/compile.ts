@@ -19,7 +19,14 @@ const WRITABLE = 2;
 const VERSION_0 = 0x80;
 
 /** Account order among equals: the collator @solana/kit sorts addresses with (made once here). */
-const compareAddresses = new Intl.Collator('en', { caseFirst: 'lower', ignorePunctuation: false, localeMatcher: 'best fit', numeric: false, sensitivity: 'variant', usage: 'sort' }).compare;
+const compareAddresses = new Intl.Collator('en', {
+  caseFirst: 'lower',
+  ignorePunctuation: false,
+  localeMatcher: 'best fit',
+  numeric: false,
+  sensitivity: 'variant',
+  usage: 'sort',
+}).compare;
 
 /** Bytes of a compact-u16 (shortvec) length. */
 function shortVec(value: number, out: number[]): void {

@@ -21,7 +21,15 @@ function samples(): Uint8Array[] {
       instructions: [
         computeUnitLimit(150_000),
         systemTransfer(wallet, key(), 5_000n),
-        programCall(TRIGGER_V2_PROGRAM, 'withdraw', [{ pubkey: wallet, isSigner: true, isWritable: true }, { pubkey: other, isSigner: i % 2 === 0, isWritable: false }], random.bytes(i * 7)),
+        programCall(
+          TRIGGER_V2_PROGRAM,
+          'withdraw',
+          [
+            { pubkey: wallet, isSigner: true, isWritable: true },
+            { pubkey: other, isSigner: i % 2 === 0, isWritable: false },
+          ],
+          random.bytes(i * 7),
+        ),
         memo(`note ${i}`, wallet),
       ],
       blockhash: key(),

@@ -3,7 +3,7 @@
 // unusual (a version it does not know, a signature count that differs from the header's, repeated
 // signers, bytes after the message), is left to the @solana/kit decoder: see decodeTransaction.
 import { toBase58 } from '../encoding.js';
-import type { DecodedInstruction, DecodedTransaction } from './transactions.js';
+import type { DecodedInstruction, DecodedTransaction } from './decoded.js';
 
 class Reader {
   offset = 0;

@@ -3,7 +3,16 @@ import { describe, expect, it } from 'vitest';
 import { TIP_RECEIVERS } from './addresses.js';
 import { systemTransfer } from './instructions.js';
 import { buildTransaction } from './transactions.js';
-import { call, createTestWallet, EXAMPLE_TOKEN, login, makeSimulator, NATIVE, PLATFORM_TOKEN, STABLECOIN } from '../test-support/harness.js';
+import {
+  call,
+  createTestWallet,
+  EXAMPLE_TOKEN,
+  login,
+  makeSimulator,
+  NATIVE,
+  PLATFORM_TOKEN,
+  STABLECOIN,
+} from '../test-support/harness.js';
 
 const execute = (sim: ReturnType<typeof makeSimulator>, signedTransaction: string, requestId: string) =>
   call(sim, 'POST', '/swap/v2/execute', { body: { signedTransaction, requestId } });
@@ -48,7 +57,13 @@ describe('a signature lands once', () => {
   it('across endpoints: a swap transaction submitted through /tx/v1/submit does not land again through /swap/v2/execute', async () => {
     const sim = makeSimulator();
     const wallet = await createTestWallet();
-    const query = { inputMint: PLATFORM_TOKEN, outputMint: STABLECOIN, amount: '100000000', taker: wallet.address, bundleTipLamports: '1000000' };
+    const query = {
+      inputMint: PLATFORM_TOKEN,
+      outputMint: STABLECOIN,
+      amount: '100000000',
+      taker: wallet.address,
+      bundleTipLamports: '1000000',
+    };
     const o = (await call(sim, 'GET', '/swap/v2/order', { query })).body;
     const signedTransaction = await wallet.signTransaction(o.transaction);
     const submitted = await call(sim, 'POST', '/tx/v1/submit', { body: { signedTransaction } });
@@ -85,9 +100,13 @@ describe('a signature lands once', () => {
     expect(craftB.transaction).toBe(craftA.transaction);
     const transaction = await wallet.signTransaction(craftA.transaction);
     const details = { senderAddress: wallet.address, twitterHandle: 'example_project', description: 'Community token.' };
-    const first = await call(sim, 'POST', '/tokens/v2/verify/express/execute', { body: { transaction, requestId: craftA.requestId, tokenId: EXAMPLE_TOKEN, ...details } });
+    const first = await call(sim, 'POST', '/tokens/v2/verify/express/execute', {
+      body: { transaction, requestId: craftA.requestId, tokenId: EXAMPLE_TOKEN, ...details },
+    });
     expect(first.body).toMatchObject({ status: 'Success' });
-    const second = await call(sim, 'POST', '/tokens/v2/verify/express/execute', { body: { transaction, requestId: craftB.requestId, tokenId: other, ...details } });
+    const second = await call(sim, 'POST', '/tokens/v2/verify/express/execute', {
+      body: { transaction, requestId: craftB.requestId, tokenId: other, ...details },
+    });
     expect(second.status).toBe(400);
     expect(second.body).toMatchObject({ status: 400, error: 'Bad Request', message: expect.stringMatching(/already processed/) });
     expect(sim.control.getBalance(wallet.address, PLATFORM_TOKEN)).toBe(100_000_000_000n - 1_000_000_000n);
@@ -98,7 +117,14 @@ describe('a signature lands once', () => {
     const wallet = await createTestWallet();
     const token = await login(sim, wallet);
     await call(sim, 'GET', '/trigger/v2/vault/register', { token });
-    const craftBody = { userAddress: wallet.address, orderType: 'price', orderSubType: 'single', inputMint: NATIVE, outputMint: STABLECOIN, amount: '100000000' };
+    const craftBody = {
+      userAddress: wallet.address,
+      orderType: 'price',
+      orderSubType: 'single',
+      inputMint: NATIVE,
+      outputMint: STABLECOIN,
+      amount: '100000000',
+    };
     const a = (await call(sim, 'POST', '/trigger/v2/deposit/craft', { token, body: craftBody })).body;
     const b = (await call(sim, 'POST', '/trigger/v2/deposit/craft', { token, body: craftBody })).body;
     expect(b.transaction).not.toBe(a.transaction);
@@ -107,8 +133,17 @@ describe('a signature lands once', () => {
       call(sim, 'POST', '/trigger/v2/orders/price', {
         token,
         body: {
-          orderType: 'single', depositRequestId, depositSignedTx, userPubkey: wallet.address, inputMint: NATIVE, inputAmount: '100000000',
-          outputMint: STABLECOIN, triggerMint: NATIVE, expiresAt: sim.control.now() + 86_400_000, triggerCondition: 'above', triggerPriceUsd: 170,
+          orderType: 'single',
+          depositRequestId,
+          depositSignedTx,
+          userPubkey: wallet.address,
+          inputMint: NATIVE,
+          inputAmount: '100000000',
+          outputMint: STABLECOIN,
+          triggerMint: NATIVE,
+          expiresAt: sim.control.now() + 86_400_000,
+          triggerCondition: 'above',
+          triggerPriceUsd: 170,
         },
       });
     const signedA = await wallet.signTransaction(a.transaction);
@@ -123,11 +158,19 @@ describe('a signature lands once', () => {
   it('control reset forgets landed signatures', async () => {
     const sim = makeSimulator();
     const wallet = await createTestWallet();
-    const o = (await call(sim, 'GET', '/swap/v2/order', { query: { inputMint: PLATFORM_TOKEN, outputMint: STABLECOIN, amount: '100000000', taker: wallet.address } })).body;
+    const o = (
+      await call(sim, 'GET', '/swap/v2/order', {
+        query: { inputMint: PLATFORM_TOKEN, outputMint: STABLECOIN, amount: '100000000', taker: wallet.address },
+      })
+    ).body;
     const signed = await wallet.signTransaction(o.transaction);
     expect((await execute(sim, signed, o.requestId)).body.status).toBe('Success');
     sim.control.reset();
-    const again = (await call(sim, 'GET', '/swap/v2/order', { query: { inputMint: PLATFORM_TOKEN, outputMint: STABLECOIN, amount: '100000000', taker: wallet.address } })).body;
+    const again = (
+      await call(sim, 'GET', '/swap/v2/order', {
+        query: { inputMint: PLATFORM_TOKEN, outputMint: STABLECOIN, amount: '100000000', taker: wallet.address },
+      })
+    ).body;
     expect(again.transaction).toBe(o.transaction);
     expect((await execute(sim, signed, again.requestId)).body.status).toBe('Success');
   });

@@ -71,7 +71,8 @@ function keyBytes(key: string): Uint8Array {
 /** The associated token account of `owner` for `mint` (the address wallets and signers derive). */
 export async function associatedTokenAccount(owner: string, mint: string): Promise<string> {
   // The schemas check only the alphabet: a value that is not 32 bytes is the client's error (400).
-  for (const key of [owner, mint]) if (!publicKeyBytes(key)) throw new ApiError(400, `Invalid public key: ${key} is not 32 bytes of base58`);
+  for (const key of [owner, mint])
+    if (!publicKeyBytes(key)) throw new ApiError(400, `Invalid public key: ${key} is not 32 bytes of base58`);
   return programDerivedAddress(ASSOCIATED_TOKEN_PROGRAM, [keyBytes(owner), keyBytes(TOKEN_PROGRAM), keyBytes(mint)])[0];
 }
 
@@ -79,7 +80,13 @@ export async function associatedTokenAccount(owner: string, mint: string): Promi
  * Token transferChecked (tag 12, amount, decimals) of `mint` from `owner`'s associated token
  * account to `recipient`'s, in the token program's account order (source, mint, destination, owner).
  */
-export async function tokenTransfer(owner: string, recipient: string, mint: string, amount: bigint, decimals: number): Promise<PlainInstruction> {
+export async function tokenTransfer(
+  owner: string,
+  recipient: string,
+  mint: string,
+  amount: bigint,
+  decimals: number,
+): Promise<PlainInstruction> {
   const [source, destination] = await Promise.all([associatedTokenAccount(owner, mint), associatedTokenAccount(recipient, mint)]);
   return {
     programId: TOKEN_PROGRAM,
@@ -99,7 +106,11 @@ export function createTokenAccount(payer: string, owner: string, mint: string): 
 /** Token closeAccount (tag 9) of `owner`'s associated token account of `mint`, its lamports back to `owner`. */
 export async function closeTokenAccount(owner: string, mint: string): Promise<PlainInstruction> {
   const account = await associatedTokenAccount(owner, mint);
-  return { programId: TOKEN_PROGRAM, accounts: [acct(account, false, true), acct(owner, false, true), acct(owner, true, false)], data: Uint8Array.of(9) };
+  return {
+    programId: TOKEN_PROGRAM,
+    accounts: [acct(account, false, true), acct(owner, false, true), acct(owner, true, false)],
+    data: Uint8Array.of(9),
+  };
 }
 
 export function memo(text: string, signer: string): PlainInstruction {
@@ -140,7 +151,12 @@ export function swap(input: SwapInstructionInput): PlainInstruction {
 }
 
 /** A program-specific instruction with an 8-byte discriminator built from a label. */
-export function programCall(programId: string, label: string, accounts: AccountSpec[], payload: Uint8Array = new Uint8Array(0)): PlainInstruction {
+export function programCall(
+  programId: string,
+  label: string,
+  accounts: AccountSpec[],
+  payload: Uint8Array = new Uint8Array(0),
+): PlainInstruction {
   const tag = utf8Bytes(label.padEnd(8, '_').slice(0, 8));
   return { programId, accounts, data: concat(tag, payload) };
 }

@@ -9,7 +9,12 @@ const TAKER = 'EwV78VBLEhDmtkHxBv6hcTBjrfhbM8b3n1cCELt4imKg';
 
 describe('transactions', () => {
   it('builds the exact example transaction of spec/README.md', () => {
-    const built = buildTransaction({ feePayer: TAKER, instructions: [systemTransfer(TAKER, RECEIVER, 1000n)], blockhash: BLOCKHASH, lastValidBlockHeight: 1 });
+    const built = buildTransaction({
+      feePayer: TAKER,
+      instructions: [systemTransfer(TAKER, RECEIVER, 1000n)],
+      blockhash: BLOCKHASH,
+      lastValidBlockHeight: 1,
+    });
     expect(built.base64).toBe(
       'AQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAACAAQABA88dEqrSW0JgOzj7Fmfqrx6xCBRkyzg0hDzqNpkhRE0jUXdCkTnFP+pAruWCIm3rq0jW+fYLfVSqG+LIK8uTw5QAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAB7QHseCG7q8yKDA0AAo/2lOW662cIDtAP2UPzYh/fKSAQICAAEMAgAAAOgDAAAAAAAAAA==',
     );
@@ -22,7 +27,12 @@ describe('transactions', () => {
   it('checks a signer slot: missing, valid, invalid, not a signer', async () => {
     const wallet = await createTestWallet();
     const other = await createTestWallet();
-    const built = buildTransaction({ feePayer: wallet.address, instructions: [systemTransfer(wallet.address, RECEIVER, 1n)], blockhash: BLOCKHASH, lastValidBlockHeight: 1 });
+    const built = buildTransaction({
+      feePayer: wallet.address,
+      instructions: [systemTransfer(wallet.address, RECEIVER, 1n)],
+      blockhash: BLOCKHASH,
+      lastValidBlockHeight: 1,
+    });
     expect(await checkSigner(decodeTransaction(built.base64)!, wallet.address)).toBe('missing');
     expect(await checkSigner(decodeTransaction(await wallet.signTransaction(built.base64))!, wallet.address)).toBe('valid');
     expect(await checkSigner(decodeTransaction(built.base64)!, other.address)).toBe('not-a-signer');
@@ -44,7 +54,12 @@ describe('public keys in built transactions', () => {
     const { call, makeSimulator } = await import('../test-support/harness.js');
     const sim = makeSimulator();
     const res = await call(sim, 'GET', '/swap/v2/order', {
-      query: { inputMint: 'D6gqDYHvpEparhs6TGfnXKtNEzVe48aLfmB6bKNjdKsD', outputMint: '7gQqK6wWf1gAc7f2R4oQ18Q4m6Vazr1umgktSGsnJZny', amount: '100000000', taker: 'z'.repeat(44) },
+      query: {
+        inputMint: 'D6gqDYHvpEparhs6TGfnXKtNEzVe48aLfmB6bKNjdKsD',
+        outputMint: '7gQqK6wWf1gAc7f2R4oQ18Q4m6Vazr1umgktSGsnJZny',
+        amount: '100000000',
+        taker: 'z'.repeat(44),
+      },
     });
     expect(res.status).toBe(400);
     expect(res.body.error).toMatch(/Invalid public key/);

@@ -6,6 +6,7 @@ import { fromBase64, toBase58, toBase64 } from '../encoding.js';
 import { ApiError } from '../errors.js';
 import { compileV0 } from './compile.js';
 import { decodeWire } from './decode.js';
+import type { DecodedInstruction, DecodedTransaction } from './decoded.js';
 import type { PlainInstruction } from './instructions.js';
 import { publicKeyBytes } from './keys.js';
 
@@ -29,7 +30,8 @@ export interface BuildInput {
 
 /** Throws a 400 for a base58 string that is not a 32-byte public key (the schemas check only the alphabet). */
 export function assertPublicKeys(keys: Iterable<string>): void {
-  for (const key of keys) if (publicKeyBytes(key) === undefined) throw new ApiError(400, `Invalid public key: ${key} is not 32 bytes of base58`);
+  for (const key of keys)
+    if (publicKeyBytes(key) === undefined) throw new ApiError(400, `Invalid public key: ${key} is not 32 bytes of base58`);
 }
 
 export function buildTransaction(input: BuildInput): BuiltTransaction {
@@ -38,21 +40,7 @@ export function buildTransaction(input: BuildInput): BuiltTransaction {
   return { base64: toBase64(compiled.wire), messageBytes: compiled.messageBytes, signers: compiled.signers };
 }
 
-export interface DecodedInstruction {
-  programId: string | undefined;
-  accounts: Array<string | undefined>;
-  data: Uint8Array;
-}
-
-export interface DecodedTransaction {
-  messageBytes: Uint8Array;
-  /** Signature slots in order: signer address and signature bytes (null when empty/zero). */
-  signatures: Array<{ signer: string; signature: Uint8Array | null }>;
-  staticAccounts: string[];
-  instructions: DecodedInstruction[];
-  lifetimeToken: string;
-  version: number | 'legacy';
-}
+export type { DecodedInstruction, DecodedTransaction } from './decoded.js';
 
 const txDecoder = getTransactionDecoder();
 const messageDecoder = getCompiledTransactionMessageDecoder();

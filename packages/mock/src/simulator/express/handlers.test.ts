@@ -9,8 +9,15 @@ const details = { twitterHandle: 'example_project', description: 'Community toke
 describe('express verification', () => {
   it('reports eligibility: the example token can verify, listed tokens are verified', async () => {
     const sim = makeSimulator();
-    expect((await call(sim, 'GET', '/tokens/v2/verify/express/check-eligibility', { query: { tokenId: EXAMPLE_TOKEN } })).body).toEqual({ tokenExists: true, isVerified: false, canVerify: true, canMetadata: true });
-    expect((await call(sim, 'GET', '/tokens/v2/verify/express/check-eligibility', { query: { tokenId: PLATFORM_TOKEN } })).body).toMatchObject({ isVerified: true, canVerify: false });
+    expect((await call(sim, 'GET', '/tokens/v2/verify/express/check-eligibility', { query: { tokenId: EXAMPLE_TOKEN } })).body).toEqual({
+      tokenExists: true,
+      isVerified: false,
+      canVerify: true,
+      canMetadata: true,
+    });
+    expect(
+      (await call(sim, 'GET', '/tokens/v2/verify/express/check-eligibility', { query: { tokenId: PLATFORM_TOKEN } })).body,
+    ).toMatchObject({ isVerified: true, canVerify: false });
     const missing = await call(sim, 'GET', '/tokens/v2/verify/express/check-eligibility', {});
     expect(missing.body).toEqual({ status: 400, message: 'tokenId is required', error: 'Bad Request' });
   });
@@ -19,15 +26,36 @@ describe('express verification', () => {
     const sim = makeSimulator();
     const wallet = await createTestWallet();
     const craft = await call(sim, 'GET', '/tokens/v2/verify/express/craft-txn', { query: { senderAddress: wallet.address } });
-    expect(craft.body).toMatchObject({ receiverAddress: EXPRESS_RECEIVER, mint: PLATFORM_TOKEN, amount: '1000000000', tokenDecimals: 6, code: 0, gasless: false, tokenUsdRate: 0.5 });
+    expect(craft.body).toMatchObject({
+      receiverAddress: EXPRESS_RECEIVER,
+      mint: PLATFORM_TOKEN,
+      amount: '1000000000',
+      tokenDecimals: 6,
+      code: 0,
+      gasless: false,
+      tokenUsdRate: 0.5,
+    });
     expect(craft.body.inputMint).toBeUndefined();
     // The payment goes to the receiver's associated token account (a real token transferChecked).
-    expect(decodeTransaction(craft.body.transaction)!.staticAccounts).toContain(await associatedTokenAccount(EXPRESS_RECEIVER, PLATFORM_TOKEN));
+    expect(decodeTransaction(craft.body.transaction)!.staticAccounts).toContain(
+      await associatedTokenAccount(EXPRESS_RECEIVER, PLATFORM_TOKEN),
+    );
     const transaction = await wallet.signTransaction(craft.body.transaction);
-    const exec = await call(sim, 'POST', '/tokens/v2/verify/express/execute', { body: { transaction, requestId: craft.body.requestId, senderAddress: wallet.address, tokenId: EXAMPLE_TOKEN, ...details, tokenMetadata: { name: 'Example' } } });
+    const exec = await call(sim, 'POST', '/tokens/v2/verify/express/execute', {
+      body: {
+        transaction,
+        requestId: craft.body.requestId,
+        senderAddress: wallet.address,
+        tokenId: EXAMPLE_TOKEN,
+        ...details,
+        tokenMetadata: { name: 'Example' },
+      },
+    });
     expect(exec.body).toMatchObject({ status: 'Success', code: 0, verificationCreated: true, metadataCreated: true });
     expect(sim.control.getBalance(wallet.address, PLATFORM_TOKEN)).toBe(100_000_000_000n - 1_000_000_000n);
-    const again = await call(sim, 'POST', '/tokens/v2/verify/express/execute', { body: { transaction, requestId: craft.body.requestId, senderAddress: wallet.address, tokenId: EXAMPLE_TOKEN, ...details } });
+    const again = await call(sim, 'POST', '/tokens/v2/verify/express/execute', {
+      body: { transaction, requestId: craft.body.requestId, senderAddress: wallet.address, tokenId: EXAMPLE_TOKEN, ...details },
+    });
     expect(again.status).toBe(409);
     expect(again.body).toEqual({ status: 409, message: 'Token is not eligible for express verification', error: 'Conflict' });
   });
@@ -36,16 +64,29 @@ describe('express verification', () => {
     const sim = makeSimulator();
     const wallet = await createTestWallet();
     for (const currency of ['NATIVE_COIN', 'STABLECOIN_USD', 'PLATFORM_STABLE']) {
-      const craft = await call(sim, 'GET', '/tokens/v2/verify/express/craft-txn', { query: { senderAddress: wallet.address, paymentCurrency: currency } });
+      const craft = await call(sim, 'GET', '/tokens/v2/verify/express/craft-txn', {
+        query: { senderAddress: wallet.address, paymentCurrency: currency },
+      });
       expect(craft.status, currency).toBe(200);
       expect(craft.body.quotedInputAmount).toBe(craft.body.maxInputAmount);
       expect(BigInt(craft.body.amount)).toBeGreaterThanOrEqual(1_000_000_000n);
     }
-    const stable = await call(sim, 'GET', '/tokens/v2/verify/express/craft-txn', { query: { senderAddress: wallet.address, paymentCurrency: 'STABLECOIN_USD' } });
+    const stable = await call(sim, 'GET', '/tokens/v2/verify/express/craft-txn', {
+      query: { senderAddress: wallet.address, paymentCurrency: 'STABLECOIN_USD' },
+    });
     expect(stable.body).toMatchObject({ inputMint: STABLECOIN, inputDecimals: 6, quotedInputAmount: '500000000' });
     const transaction = await wallet.signTransaction(stable.body.transaction);
-    const base = { transaction, requestId: stable.body.requestId, senderAddress: wallet.address, tokenId: EXAMPLE_TOKEN, ...details, paymentCurrency: 'STABLECOIN_USD' };
-    expect((await call(sim, 'POST', '/tokens/v2/verify/express/execute', { body: base })).body.message).toMatch(/paymentAmount is required/);
+    const base = {
+      transaction,
+      requestId: stable.body.requestId,
+      senderAddress: wallet.address,
+      tokenId: EXAMPLE_TOKEN,
+      ...details,
+      paymentCurrency: 'STABLECOIN_USD',
+    };
+    expect((await call(sim, 'POST', '/tokens/v2/verify/express/execute', { body: base })).body.message).toMatch(
+      /paymentAmount is required/,
+    );
     const ok = await call(sim, 'POST', '/tokens/v2/verify/express/execute', { body: { ...base, paymentAmount: '500000000' } });
     expect(ok.body.status).toBe('Success');
   });
@@ -54,11 +95,19 @@ describe('express verification', () => {
     const sim = makeSimulator();
     const wallet = await createTestWallet();
     const craft = await call(sim, 'GET', '/tokens/v2/verify/express/craft-txn', { query: { senderAddress: wallet.address } });
-    const body = { transaction: craft.body.transaction, requestId: craft.body.requestId, senderAddress: wallet.address, tokenId: EXAMPLE_TOKEN, ...details };
+    const body = {
+      transaction: craft.body.transaction,
+      requestId: craft.body.requestId,
+      senderAddress: wallet.address,
+      tokenId: EXAMPLE_TOKEN,
+      ...details,
+    };
     expect((await call(sim, 'POST', '/tokens/v2/verify/express/execute', { body })).body.message).toMatch(/not signed/);
     expect((await call(sim, 'POST', '/tokens/v2/verify/express/execute', { body: { ...body, requestId: 'nope' } })).status).toBe(400);
     sim.control.advanceTime(121_000);
-    const late = await call(sim, 'POST', '/tokens/v2/verify/express/execute', { body: { ...body, transaction: await wallet.signTransaction(craft.body.transaction) } });
+    const late = await call(sim, 'POST', '/tokens/v2/verify/express/execute', {
+      body: { ...body, transaction: await wallet.signTransaction(craft.body.transaction) },
+    });
     expect(late.body.message).toMatch(/expired/);
   });
 

@@ -46,7 +46,8 @@ export const tokensCraftExpressTransaction: Handler<'tokensCraftExpressTransacti
   const balance = sim.wallets.balance(sender, payWith.mint) ?? 0n;
   const feeNeeded = BigInt(SIGNATURE_FEE_LAMPORTS) + (payWith.mint === NATIVE_MINT ? inputAmount : 0n);
   if (balance < inputAmount) throw new ApiError(400, `Insufficient ${currency} balance: need ${inputAmount}, have ${balance}`);
-  if ((sim.wallets.balance(sender, NATIVE_MINT) ?? 0n) < feeNeeded) throw new ApiError(400, 'Insufficient native coin for the transaction fee');
+  if ((sim.wallets.balance(sender, NATIVE_MINT) ?? 0n) < feeNeeded)
+    throw new ApiError(400, 'Insufficient native coin for the transaction fee');
 
   const platform = tokenByMint(PLATFORM_TOKEN_MINT)!;
   const instructions: PlainInstruction[] = [computeUnitLimit(200_000)];
@@ -74,7 +75,15 @@ export const tokensCraftExpressTransaction: Handler<'tokensCraftExpressTransacti
   const now = sim.clock.now();
   const requestId = sim.random.uuid(now);
   const expireAt = now + CRAFT_TTL_MS;
-  sim.express.crafts.set(requestId, { requestId, sender, currency, inputMint: payWith.mint, inputAmount, messageBytes: built.messageBytes, expireAt });
+  sim.express.crafts.set(requestId, {
+    requestId,
+    sender,
+    currency,
+    inputMint: payWith.mint,
+    inputAmount,
+    messageBytes: built.messageBytes,
+    expireAt,
+  });
   const nativePrice = sim.prices.usd(NATIVE_MINT) ?? 0;
   const body: ExpressCraftResponse = {
     transaction: built.base64,
@@ -118,13 +127,15 @@ export const tokensExecuteExpress: Handler<'tokensExecuteExpress'> = async (ctx)
   if (currency !== craft.currency) throw new ApiError(400, `paymentCurrency ${currency} does not match the crafted ${craft.currency}`);
   if (craft.inputMint !== PLATFORM_TOKEN_MINT) {
     if (body.paymentAmount === undefined) throw new ApiError(400, 'paymentAmount is required for non-PLATFORM_TOKEN payments');
-    if (parseAmount(body.paymentAmount, 'paymentAmount') !== craft.inputAmount) throw new ApiError(400, 'paymentAmount does not match the quoted input amount');
+    if (parseAmount(body.paymentAmount, 'paymentAmount') !== craft.inputAmount)
+      throw new ApiError(400, 'paymentAmount does not match the quoted input amount');
   }
   const tx = decodeTransaction(body.transaction);
   if (!tx) throw new ApiError(400, 'Invalid transaction');
   if (!bytesEqual(tx.messageBytes, craft.messageBytes)) throw new ApiError(400, 'Transaction does not match the crafted transaction');
   const check = await checkSigner(tx, craft.sender);
-  if (check !== 'valid') throw new ApiError(400, check === 'missing' ? 'Transaction is not signed by the sender' : 'Invalid sender signature');
+  if (check !== 'valid')
+    throw new ApiError(400, check === 'missing' ? 'Transaction is not signed by the sender' : 'Invalid sender signature');
   // A concurrent execute of the same payment may have won while the signature was checked.
   if (!sim.express.crafts.has(craft.requestId)) throw new ApiError(400, 'Unknown or expired requestId');
   // Two crafts in the same slot can carry the same message: one signed payment lands once.

@@ -19,16 +19,22 @@ describe('lend', () => {
 
   it('opens a position, borrows within the LTV, repays, and lists positions', async () => {
     const sim = makeSimulator();
-    const open = await call(sim, 'POST', '/lend/v1/borrow/operate', { body: { vaultId: 1, positionId: 0, signer: TAKER, colAmount: '1000000000', debtAmount: '100000000' } });
+    const open = await call(sim, 'POST', '/lend/v1/borrow/operate', {
+      body: { vaultId: 1, positionId: 0, signer: TAKER, colAmount: '1000000000', debtAmount: '100000000' },
+    });
     expect(open.status).toBe(200);
     expect(open.body.nftId).toBe(1);
     expect(decodeTransaction(open.body.transaction)!.signatures[0]!.signer).toBe(TAKER);
     expect(sim.control.getBalance(TAKER, NATIVE)).toBe(9_000_000_000n);
     expect(sim.control.getBalance(TAKER, STABLECOIN)).toBe(10_100_000_000n);
-    const tooMuch = await call(sim, 'POST', '/lend/v1/borrow/operate-instructions', { body: { vaultId: 1, positionId: 1, signer: TAKER, colAmount: '0', debtAmount: '100000000' } });
+    const tooMuch = await call(sim, 'POST', '/lend/v1/borrow/operate-instructions', {
+      body: { vaultId: 1, positionId: 1, signer: TAKER, colAmount: '0', debtAmount: '100000000' },
+    });
     expect(tooMuch.status).toBe(400);
     expect(tooMuch.body.error).toMatch(/LTV/);
-    const repay = await call(sim, 'POST', '/lend/v1/borrow/operate-instructions', { body: { vaultId: 1, positionId: 1, signer: TAKER, colAmount: '0', debtAmount: '-50000000' } });
+    const repay = await call(sim, 'POST', '/lend/v1/borrow/operate-instructions', {
+      body: { vaultId: 1, positionId: 1, signer: TAKER, colAmount: '0', debtAmount: '-50000000' },
+    });
     expect(repay.body).toMatchObject({ nftId: 1, addressLookupTableAddresses: [] });
     expect(repay.body.instructions.length).toBeGreaterThan(0);
     const positions = await call(sim, 'GET', '/lend/v1/borrow/positions', { query: { users: TAKER } });
@@ -41,6 +47,8 @@ describe('lend', () => {
     expect((await call(sim, 'POST', '/lend/v1/borrow/operate', { body: { ...base, vaultId: 9 } })).status).toBe(400);
     expect((await call(sim, 'POST', '/lend/v1/borrow/operate', { body: { ...base, positionId: 77 } })).status).toBe(400);
     expect((await call(sim, 'POST', '/lend/v1/borrow/operate', { body: { ...base, colAmount: '0' } })).status).toBe(400);
-    expect((await call(sim, 'POST', '/lend/v1/borrow/operate', { body: { ...base, colAmount: '99999999999999999999999' } })).status).toBe(400);
+    expect((await call(sim, 'POST', '/lend/v1/borrow/operate', { body: { ...base, colAmount: '99999999999999999999999' } })).status).toBe(
+      400,
+    );
   });
 });

@@ -17,25 +17,36 @@ const invalid = (message: string): ApiError => new ApiError(400, message);
 export const lendGetEarnEarnings: Handler<'lendGetEarnEarnings'> = (ctx) => {
   const user = ctx.input.query.user;
   if (user === undefined) throw invalid('user is required');
-  const positions = ctx.input.query.positions?.split(',').map((s) => s.trim()).filter(Boolean) ?? [];
+  const positions =
+    ctx.input.query.positions
+      ?.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean) ?? [];
   const h = hashString(`${user}:${positions.join(',')}`, ctx.sim.seed);
   // One entry per position asked about (the first vault's when none is given), all owned by `user`.
   const addresses = positions.length > 0 ? positions : [LEND_VAULT];
   const slot = ctx.sim.ledger.slot();
-  return { body: addresses.map((address) => ({ address, ownerAddress: user, earnings: ((h ^ hashString(address, ctx.sim.seed)) >>> 0) % 5_000_000, slot })) };
+  return {
+    body: addresses.map((address) => ({
+      address,
+      ownerAddress: user,
+      earnings: ((h ^ hashString(address, ctx.sim.seed)) >>> 0) % 5_000_000,
+      slot,
+    })),
+  };
 };
 
 export const lendGetBorrowVaults: Handler<'lendGetBorrowVaults'> = () => ({
   body: BORROW_VAULTS.map((v) => ({
-      id: v.id,
-      address: v.address,
-      collateralMint: v.collateralMint,
-      debtMint: v.debtMint,
-      maxLtv: v.maxLtv,
-      liquidationThreshold: v.liquidationThreshold,
-      borrowRateBps: v.borrowRateBps,
-      supplyRateBps: v.supplyRateBps,
-    })),
+    id: v.id,
+    address: v.address,
+    collateralMint: v.collateralMint,
+    debtMint: v.debtMint,
+    maxLtv: v.maxLtv,
+    liquidationThreshold: v.liquidationThreshold,
+    borrowRateBps: v.borrowRateBps,
+    supplyRateBps: v.supplyRateBps,
+  })),
 });
 
 const positionView = (p: Position): LendBorrowPosition => ({
@@ -47,7 +58,10 @@ const positionView = (p: Position): LendBorrowPosition => ({
 });
 
 export const lendGetBorrowPositions: Handler<'lendGetBorrowPositions'> = (ctx) => {
-  const users = ctx.input.query.users?.split(',').map((s) => s.trim()).filter(Boolean);
+  const users = ctx.input.query.users
+    ?.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (!users || users.length === 0) throw invalid('users is required');
   const wanted = new Set(users);
   const positions = [...ctx.sim.lend.positions.values()].filter((p) => wanted.has(p.owner)).map(positionView);
@@ -67,7 +81,8 @@ function operate(sim: SimContext, body: LendBorrowOperateRequest): { nftId: numb
     position = { nftId: sim.lend.nextNftId, vaultId: vault.id, owner, collateral: 0n, debt: 0n };
   } else {
     const existing = sim.lend.positions.get(body.positionId);
-    if (!existing || existing.owner !== owner || existing.vaultId !== vault.id) throw invalid(`Position ${body.positionId} not found in vault ${vault.id} for ${owner}`);
+    if (!existing || existing.owner !== owner || existing.vaultId !== vault.id)
+      throw invalid(`Position ${body.positionId} not found in vault ${vault.id} for ${owner}`);
     position = { ...existing };
   }
   const collateral = position.collateral + col;

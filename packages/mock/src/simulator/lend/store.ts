@@ -28,9 +28,36 @@ export interface Position {
 const vaultAddress = (id: number): string => (id === 1 ? LEND_VAULT : createRandom(hashString(`lend-vault:${id}`)).address());
 
 export const BORROW_VAULTS: readonly BorrowVault[] = [
-  { id: 1, address: vaultAddress(1), collateralMint: NATIVE_MINT, debtMint: STABLECOIN_MINT, maxLtv: 75, liquidationThreshold: 80, borrowRateBps: 520, supplyRateBps: 410 },
-  { id: 2, address: vaultAddress(2), collateralMint: PLATFORM_TOKEN_MINT, debtMint: STABLECOIN_MINT, maxLtv: 60, liquidationThreshold: 70, borrowRateBps: 610, supplyRateBps: 450 },
-  { id: 3, address: vaultAddress(3), collateralMint: STABLECOIN_MINT, debtMint: NATIVE_MINT, maxLtv: 80, liquidationThreshold: 85, borrowRateBps: 380, supplyRateBps: 290 },
+  {
+    id: 1,
+    address: vaultAddress(1),
+    collateralMint: NATIVE_MINT,
+    debtMint: STABLECOIN_MINT,
+    maxLtv: 75,
+    liquidationThreshold: 80,
+    borrowRateBps: 520,
+    supplyRateBps: 410,
+  },
+  {
+    id: 2,
+    address: vaultAddress(2),
+    collateralMint: PLATFORM_TOKEN_MINT,
+    debtMint: STABLECOIN_MINT,
+    maxLtv: 60,
+    liquidationThreshold: 70,
+    borrowRateBps: 610,
+    supplyRateBps: 450,
+  },
+  {
+    id: 3,
+    address: vaultAddress(3),
+    collateralMint: STABLECOIN_MINT,
+    debtMint: NATIVE_MINT,
+    maxLtv: 80,
+    liquidationThreshold: 85,
+    borrowRateBps: 380,
+    supplyRateBps: 290,
+  },
 ];
 
 export interface LendStore {

@@ -8,7 +8,10 @@ describe('GET /portfolio/v1/staked-platform-token/{address}', () => {
     expect(first.status).toBe(200);
     expect(first.body).toEqual((await call(makeSimulator(), 'GET', `/portfolio/v1/staked-platform-token/${TAKER}`)).body);
     sim.control.setStake(TAKER, 25000.5, [{ amount: 1000, until: 1785542400000 }]);
-    expect((await call(sim, 'GET', `/portfolio/v1/staked-platform-token/${TAKER}`)).body).toEqual({ stakedAmount: 25000.5, unstaking: [{ amount: 1000, until: 1785542400000 }] });
+    expect((await call(sim, 'GET', `/portfolio/v1/staked-platform-token/${TAKER}`)).body).toEqual({
+      stakedAmount: 25000.5,
+      unstaking: [{ amount: 1000, until: 1785542400000 }],
+    });
   });
 
   it('rejects an address that is not a public key', async () => {

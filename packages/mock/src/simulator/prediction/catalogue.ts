@@ -16,7 +16,18 @@ const SUBCATEGORIES: Record<Category, readonly string[]> = {
   tech: ['launches', 'ai'],
 };
 
-const PLACES = ['Harbor City', 'Ridgeview', 'Lakeside', 'Summit', 'Northland', 'Eastvale', 'Stonebridge', 'Westmere', 'Cedar Falls', 'Port Aurora'];
+const PLACES = [
+  'Harbor City',
+  'Ridgeview',
+  'Lakeside',
+  'Summit',
+  'Northland',
+  'Eastvale',
+  'Stonebridge',
+  'Westmere',
+  'Cedar Falls',
+  'Port Aurora',
+];
 const MASCOTS = ['Hawks', 'Rams', 'Lynx', 'Bears', 'Otters', 'Comets', 'Falcons', 'Wolves', 'Pilots', 'Tides'];
 const TEAMS_ESPORTS = ['Nova Five', 'Iron Owls', 'Pixel Kings', 'Zero Lag', 'Blue Shift', 'Night Foxes'];
 const SPORTS_MARKET_TYPES = ['moneyline', 'spread', 'totals'] as const;
@@ -73,7 +84,11 @@ export interface CatalogueEvent {
   game?: { gameId: string; league: string; home: string; away: string; seed: number };
 }
 
-const slugify = (text: string): string => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const slugify = (text: string): string =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 const abbreviation = (name: string): string =>
   name
     .split(/\s+/)
@@ -138,23 +153,44 @@ function gameMarkets(rnd: Random, event: Omit<CatalogueEvent, 'markets'>, home: 
   const total = rnd.int(180, 240) + 0.5;
   return SPORTS_MARKET_TYPES.map((type) => {
     if (type === 'moneyline') {
-      return binaryMarket(rnd, event, 'moneyline', `${home} vs ${away}: winner`, `Resolves YES if ${home} win the game; NO if ${away} win.`, {
-        ...common,
-        sportsMarketType: type,
-      });
+      return binaryMarket(
+        rnd,
+        event,
+        'moneyline',
+        `${home} vs ${away}: winner`,
+        `Resolves YES if ${home} win the game; NO if ${away} win.`,
+        {
+          ...common,
+          sportsMarketType: type,
+        },
+      );
     }
     if (type === 'spread') {
-      return binaryMarket(rnd, event, `spread-${String(line).replace('.', '-')}`, `${home} -${line} vs ${away}`, `Resolves YES if ${home} win by more than ${line}; otherwise NO.`, {
+      return binaryMarket(
+        rnd,
+        event,
+        `spread-${String(line).replace('.', '-')}`,
+        `${home} -${line} vs ${away}`,
+        `Resolves YES if ${home} win by more than ${line}; otherwise NO.`,
+        {
+          ...common,
+          sportsMarketType: type,
+          sportsLine: -line,
+        },
+      );
+    }
+    return binaryMarket(
+      rnd,
+      event,
+      `total-${String(total).replace('.', '-')}`,
+      `${home} vs ${away}: over ${total}`,
+      `Resolves YES if the combined score is over ${total}; otherwise NO.`,
+      {
         ...common,
         sportsMarketType: type,
-        sportsLine: -line,
-      });
-    }
-    return binaryMarket(rnd, event, `total-${String(total).replace('.', '-')}`, `${home} vs ${away}: over ${total}`, `Resolves YES if the combined score is over ${total}; otherwise NO.`, {
-      ...common,
-      sportsMarketType: type,
-      sportsLine: total,
-    });
+        sportsLine: total,
+      },
+    );
   });
 }
 
@@ -180,14 +216,26 @@ function makeEvent(rnd: Random, category: Category, index: number, startSec: num
     title = subcategory === 'motorsport' ? `Grand Prix of ${rnd.pick(PLACES)}: ${home} vs ${away}` : `${home} vs ${away}`;
     subtitle = category === 'sports' ? `LGA ${subcategory} regular season` : `Circuit ${subcategory} play`;
     closeTime = beginAt + rnd.int(2, 4) * 3600;
-    game = { gameId: `game-${rnd.int(100_000, 999_999)}`, league: category === 'sports' ? 'LGA' : 'ECL', home, away, seed: rnd.int(0, 1e6) };
+    game = {
+      gameId: `game-${rnd.int(100_000, 999_999)}`,
+      league: category === 'sports' ? 'LGA' : 'ECL',
+      home,
+      away,
+      seed: rnd.int(0, 1e6),
+    };
   } else {
     const place = rnd.pick(PLACES);
     const templates: Record<Exclude<Category, 'sports' | 'esports'>, [string, string]> = {
       crypto: [`PLATFORM_TOKEN price at month end #${index + 1}`, 'Where will PLATFORM_TOKEN close?'],
-      politics: [`${place} ${subcategory === 'elections' ? 'mayoral election' : 'referendum'} ${2026 + (index % 2)}`, `Who wins in ${place}?`],
+      politics: [
+        `${place} ${subcategory === 'elections' ? 'mayoral election' : 'referendum'} ${2026 + (index % 2)}`,
+        `Who wins in ${place}?`,
+      ],
       culture: [`${place} ${subcategory === 'awards' ? 'film awards' : 'song contest'} ${2026 + (index % 2)}`, 'Who takes the top prize?'],
-      economics: [`${place} ${subcategory === 'rates' ? 'central bank rate decision' : 'inflation print'} #${index + 1}`, 'What will the number be?'],
+      economics: [
+        `${place} ${subcategory === 'rates' ? 'central bank rate decision' : 'inflation print'} #${index + 1}`,
+        'What will the number be?',
+      ],
       tech: [`${place} ${subcategory === 'ai' ? 'model benchmark' : 'device launch'} #${index + 1}`, 'Will it ship on time?'],
     };
     [title, subtitle] = templates[category];
@@ -217,7 +265,13 @@ function makeEvent(rnd: Random, category: Category, index: number, startSec: num
   else {
     const count = rnd.int(1, 3);
     markets = Array.from({ length: count }, (_, i) =>
-      binaryMarket(rnd, base, `option-${i + 1}`, `${title}: outcome ${i + 1}`, `Resolves YES if outcome ${i + 1} happens by the close time, otherwise NO.`),
+      binaryMarket(
+        rnd,
+        base,
+        `option-${i + 1}`,
+        `${title}: outcome ${i + 1}`,
+        `Resolves YES if outcome ${i + 1} happens by the close time, otherwise NO.`,
+      ),
     );
   }
   // The delisted event's markets are resolved: one closed with a result, one cancelled.

@@ -4,7 +4,14 @@ import { DEFAULT_START } from '../clock.js';
 import { CATEGORIES } from './catalogue.js';
 import { createPredictionStore } from './store.js';
 
-type Ev = { eventId: string; category: string; volumeUsd: string; beginAt: string; isLive: boolean; markets?: Array<{ marketId: string; sportsMarketType: string | null; status: string }> };
+type Ev = {
+  eventId: string;
+  category: string;
+  volumeUsd: string;
+  beginAt: string;
+  isLive: boolean;
+  markets?: Array<{ marketId: string; sportsMarketType: string | null; status: string }>;
+};
 
 async function all(sim: ReturnType<typeof makeSimulator>, query: Record<string, string | number | boolean> = {}): Promise<Ev[]> {
   const out: Ev[] = [];
@@ -22,7 +29,11 @@ describe('prediction events', () => {
   it('covers every category, and filters by category and subcategory', async () => {
     const sim = makeSimulator();
     const events = [...(await all(sim)), ...(await all(sim, { provider: 'provider_b' }))];
-    for (const category of CATEGORIES) expect(events.some((e) => e.category === category), category).toBe(true);
+    for (const category of CATEGORIES)
+      expect(
+        events.some((e) => e.category === category),
+        category,
+      ).toBe(true);
     const sports = await all(sim, { category: 'sports' });
     expect(sports.length).toBeGreaterThan(0);
     expect(sports.every((e) => e.category === 'sports')).toBe(true);
@@ -167,10 +178,14 @@ describe('prediction events', () => {
     expect(scores.body.data.every((s: { live: boolean; ended: boolean }) => s.live && !s.ended)).toBe(true);
     const one = await call(sim, 'GET', `/prediction/v1/events/${ids[0]}/score`);
     expect(one.body.eventId).toBe(ids[0]);
-    const tooMany = await call(sim, 'GET', '/prediction/v1/events/scores', { query: { eventIds: Array.from({ length: 101 }, (_, i) => `e${i}`).join(',') } });
+    const tooMany = await call(sim, 'GET', '/prediction/v1/events/scores', {
+      query: { eventIds: Array.from({ length: 101 }, (_, i) => `e${i}`).join(',') },
+    });
     expect(tooMany.status).toBe(400);
     expect(tooMany.body.param).toBe('eventIds');
-    const hundred = await call(sim, 'GET', '/prediction/v1/events/scores', { query: { eventIds: Array.from({ length: 100 }, (_, i) => `e${i}`).join(',') } });
+    const hundred = await call(sim, 'GET', '/prediction/v1/events/scores', {
+      query: { eventIds: Array.from({ length: 100 }, (_, i) => `e${i}`).join(',') },
+    });
     expect(hundred.status).toBe(200);
     const crypto = (await all(sim, { category: 'crypto' }))[0]!;
     expect((await call(sim, 'GET', `/prediction/v1/events/${crypto.eventId}/score`)).status).toBe(404);

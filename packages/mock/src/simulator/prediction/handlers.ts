@@ -43,7 +43,10 @@ export const predictionListEvents: Handler<'predictionListEvents'> = (ctx) => {
   const provider = ctx.input.query.provider ?? 'provider_a';
   const category = ctx.input.query.category;
   const subcategory = ctx.input.query.subcategory;
-  const tags = ctx.input.query.tags?.split(',').map((t) => t.trim().toLowerCase()).filter(Boolean);
+  const tags = ctx.input.query.tags
+    ?.split(',')
+    .map((t) => t.trim().toLowerCase())
+    .filter(Boolean);
   const filter = ctx.input.query.filter;
   const sortBy = ctx.input.query.sortBy ?? 'volume';
   const direction = ctx.input.query.sortDirection ?? (sortBy === 'beginAt' ? 'asc' : 'desc');
@@ -60,7 +63,11 @@ export const predictionListEvents: Handler<'predictionListEvents'> = (ctx) => {
     .filter((e) => !tags || tags.some((t) => e.tags.includes(t)))
     .filter((e) => matchesFilter(e, filter, now))
     .sort((a, b) => sign * (key(a) - key(b)) || (a.eventId < b.eventId ? -1 : 1));
-  const options = { includeMarkets: ctx.input.query.includeMarkets === true, includeAllMarkets: ctx.input.query.includeAllMarkets === true, marketIdsOnly: true };
+  const options = {
+    includeMarkets: ctx.input.query.includeMarkets === true,
+    includeAllMarkets: ctx.input.query.includeAllMarkets === true,
+    marketIdsOnly: true,
+  };
   const page = events.slice(start, end);
   return {
     body: {
@@ -109,9 +116,17 @@ export const predictionGetSuggestedEvents: Handler<'predictionGetSuggestedEvents
 export const predictionGetEventScores: Handler<'predictionGetEventScores'> = (ctx) => {
   const now = nowSec(ctx);
   const raw = ctx.input.query.eventIds;
-  const ids = raw === undefined ? undefined : raw.split(',').map((s) => s.trim()).filter(Boolean);
+  const ids =
+    raw === undefined
+      ? undefined
+      : raw
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean);
   if (ids && ids.length > MAX_SCORE_IDS) throw invalid('eventIds', `at most ${MAX_SCORE_IDS} eventIds`);
-  const events = ids ? ids.map((id) => ctx.sim.prediction.eventById.get(id)).filter((e): e is CatalogueEvent => e !== undefined) : ctx.sim.prediction.events;
+  const events = ids
+    ? ids.map((id) => ctx.sim.prediction.eventById.get(id)).filter((e): e is CatalogueEvent => e !== undefined)
+    : ctx.sim.prediction.events;
   const data = events.map((e) => liveScore(e, now)).filter((s): s is PredictionLiveScore => s !== null);
   return { body: { data } };
 };
@@ -164,4 +179,6 @@ export const predictionGetOrderbook: Handler<'predictionGetOrderbook'> = (ctx) =
   return { body: { yes: yes.cents, no: no.cents, yes_dollars: yes.dollars, no_dollars: no.dollars } };
 };
 
-export const predictionGetTradingStatus: Handler<'predictionGetTradingStatus'> = (ctx) => ({ body: { trading_active: ctx.sim.tradingActive } });
+export const predictionGetTradingStatus: Handler<'predictionGetTradingStatus'> = (ctx) => ({
+  body: { trading_active: ctx.sim.tradingActive },
+});

@@ -75,11 +75,13 @@ export const swapGetBuild: Handler<'swapGetBuild'> = async (ctx) => {
   if (outAmount <= 0n) throw new ApiError(400, 'Amount too small to swap');
   const threshold = (outAmount * BigInt(10_000 - slippageBps)) / 10_000n;
 
-  const recipientMissing = outputMint !== NATIVE_MINT && destinationTokenAccount === undefined && sim.wallets.balance(taker, outputMint) === null;
+  const recipientMissing =
+    outputMint !== NATIVE_MINT && destinationTokenAccount === undefined && sim.wallets.balance(taker, outputMint) === null;
   const setupInstructions = recipientMissing ? [createTokenAccount(payer, taker, outputMint)] : [];
-  const cleanupInstruction = wrapAndUnwrapSol && (outputMint === NATIVE_MINT || inputMint === NATIVE_MINT) ? await closeTokenAccount(taker, NATIVE_MINT) : null;
+  const cleanupInstruction =
+    wrapAndUnwrapSol && (outputMint === NATIVE_MINT || inputMint === NATIVE_MINT) ? await closeTokenAccount(taker, NATIVE_MINT) : null;
   const microLamports =
-    typeof percentile === 'number' ? BigInt(percentile) * 10n : PERCENTILE_MICROLAMPORTS[String(percentile ?? 'medium')] ?? 25_000n;
+    typeof percentile === 'number' ? BigInt(percentile) * 10n : (PERCENTILE_MICROLAMPORTS[String(percentile ?? 'medium')] ?? 25_000n);
   const swapIx = swap({
     taker,
     ammKey: AMM_KEYS[0] as string,
@@ -88,7 +90,7 @@ export const swapGetBuild: Handler<'swapGetBuild'> = async (ctx) => {
     inAmount: amount,
     minOutAmount: threshold,
     slippageBps,
-    ...(destinationTokenAccount ?? nativeDestinationAccount ? { receiver: (destinationTokenAccount ?? nativeDestinationAccount)! } : {}),
+    ...((destinationTokenAccount ?? nativeDestinationAccount) ? { receiver: (destinationTokenAccount ?? nativeDestinationAccount)! } : {}),
     ...(feeAccount && platformFeeBps > 0 ? { feeAccount } : {}),
   });
   const height = sim.ledger.blockHeight();

@@ -3,7 +3,9 @@ import { CODES, EXECUTE_CODES, executeCode } from './execute-codes.js';
 import { call, createTestWallet, makeSimulator, NATIVE, PLATFORM_TOKEN, STABLECOIN } from '../test-support/harness.js';
 
 async function order(sim: ReturnType<typeof makeSimulator>, taker: string, query: Record<string, string> = {}) {
-  const res = await call(sim, 'GET', '/swap/v2/order', { query: { inputMint: PLATFORM_TOKEN, outputMint: STABLECOIN, amount: '100000000', taker, ...query } });
+  const res = await call(sim, 'GET', '/swap/v2/order', {
+    query: { inputMint: PLATFORM_TOKEN, outputMint: STABLECOIN, amount: '100000000', taker, ...query },
+  });
   expect(res.status).toBe(200);
   expect(res.body.transaction).toBeTruthy();
   return res.body;
@@ -52,7 +54,9 @@ describe('POST /swap/v2/execute', () => {
     const o2 = await order(sim, wallet.address, { amount: '200000000' });
     const signed2 = await wallet.signTransaction(o2.transaction);
     expect((await call(sim, 'POST', '/swap/v2/execute', { body: { signedTransaction: signed2, requestId: 'nope' } })).body.code).toBe(-1);
-    expect((await call(sim, 'POST', '/swap/v2/execute', { body: { signedTransaction: 'AAAA', requestId: o1.requestId } })).body.code).toBe(-2);
+    expect((await call(sim, 'POST', '/swap/v2/execute', { body: { signedTransaction: 'AAAA', requestId: o1.requestId } })).body.code).toBe(
+      -2,
+    );
     const mismatch = await call(sim, 'POST', '/swap/v2/execute', { body: { signedTransaction: signed2, requestId: o1.requestId } });
     expect(mismatch.status).toBe(400);
     expect(mismatch.body.code).toBe(-3);
@@ -85,9 +89,13 @@ describe('POST /swap/v2/execute', () => {
     const rfq = await order(sim, wallet.address, { inputMint: NATIVE, amount: '1000000000' });
     expect(rfq.router).toBe('router_rfq');
     sim.control.advanceTime(61_000);
-    const expired = await call(sim, 'POST', '/swap/v2/execute', { body: { signedTransaction: await wallet.signTransaction(onchain.transaction), requestId: onchain.requestId } });
+    const expired = await call(sim, 'POST', '/swap/v2/execute', {
+      body: { signedTransaction: await wallet.signTransaction(onchain.transaction), requestId: onchain.requestId },
+    });
     expect(expired.body).toMatchObject({ status: 'Failed', code: -1005 });
-    const quoteExpired = await call(sim, 'POST', '/swap/v2/execute', { body: { signedTransaction: await wallet.signTransaction(rfq.transaction), requestId: rfq.requestId } });
+    const quoteExpired = await call(sim, 'POST', '/swap/v2/execute', {
+      body: { signedTransaction: await wallet.signTransaction(rfq.transaction), requestId: rfq.requestId },
+    });
     expect(quoteExpired.body).toMatchObject({ status: 'Failed', code: -2003 });
   });
 
@@ -96,7 +104,9 @@ describe('POST /swap/v2/execute', () => {
     const wallet = await createTestWallet();
     const o = await order(sim, wallet.address);
     sim.control.setPrice('PLATFORM_TOKEN', 0.49);
-    const res = await call(sim, 'POST', '/swap/v2/execute', { body: { signedTransaction: await wallet.signTransaction(o.transaction), requestId: o.requestId } });
+    const res = await call(sim, 'POST', '/swap/v2/execute', {
+      body: { signedTransaction: await wallet.signTransaction(o.transaction), requestId: o.requestId },
+    });
     expect(res.body).toMatchObject({ status: 'Failed', code: 6001 });
   });
 
@@ -104,7 +114,9 @@ describe('POST /swap/v2/execute', () => {
     const sim = makeSimulator();
     const wallet = await createTestWallet();
     const o = await order(sim, wallet.address, { inputMint: NATIVE, amount: '1000000000' });
-    const res = await call(sim, 'POST', '/swap/v2/execute', { body: { signedTransaction: await wallet.signTransaction(o.transaction), requestId: o.requestId } });
+    const res = await call(sim, 'POST', '/swap/v2/execute', {
+      body: { signedTransaction: await wallet.signTransaction(o.transaction), requestId: o.requestId },
+    });
     expect(res.body).toMatchObject({ status: 'Success', code: 0, totalOutputAmount: '149925000' });
     expect(res.body.signature).toMatch(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/);
   });
@@ -115,7 +127,9 @@ describe('POST /swap/v2/execute', () => {
     const payer = await createTestWallet();
     const o = await order(sim, taker.address, { payer: payer.address });
     const takerOnly = await taker.signTransaction(o.transaction);
-    expect((await call(sim, 'POST', '/swap/v2/execute', { body: { signedTransaction: takerOnly, requestId: o.requestId } })).body.code).toBe(-1003);
+    expect(
+      (await call(sim, 'POST', '/swap/v2/execute', { body: { signedTransaction: takerOnly, requestId: o.requestId } })).body.code,
+    ).toBe(-1003);
     const both = await payer.signTransaction(takerOnly);
     const res = await call(sim, 'POST', '/swap/v2/execute', { body: { signedTransaction: both, requestId: o.requestId } });
     expect(res.body).toMatchObject({ status: 'Success', code: 0 });
@@ -143,7 +157,14 @@ describe('swap execute codes from the spec', () => {
     expect(outcome(CODES.success)).toBe('success');
     expect(outcome(CODES.onchainExpired)).toBe('expired');
     expect(outcome(CODES.rfqQuoteExpired)).toBe('expired');
-    for (const code of [CODES.orderNotFound, CODES.invalidTransaction, CODES.invalidMessage, CODES.onchainFailedToLand, CODES.rfqFailedToLand, CODES.slippageExceeded]) {
+    for (const code of [
+      CODES.orderNotFound,
+      CODES.invalidTransaction,
+      CODES.invalidMessage,
+      CODES.onchainFailedToLand,
+      CODES.rfqFailedToLand,
+      CODES.slippageExceeded,
+    ]) {
       expect(outcome(code)).toBe('failed');
     }
     expect(() => executeCode('onchain', 'no such meaning')).toThrow(/no such meaning/);

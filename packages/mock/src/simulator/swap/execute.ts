@@ -9,7 +9,7 @@
 // signature, not the requestId, is what lands.
 import { bytesEqual } from '../encoding.js';
 import { checkSigner, decodeTransaction } from '../chain/transactions.js';
-import { type SimContext } from '../context.js';
+import type { SimContext } from '../context.js';
 import type { Handler } from '../handler.js';
 import { ApiError } from '../errors.js';
 import { landingSignature } from '../chain/ledger.js';
@@ -26,20 +26,34 @@ function failed(code: number, error: string, signature?: string): ExecuteOutcome
 function land(sim: SimContext, order: SwapOrderRecord, signature: string): ExecuteOutcome {
   const { wallets, prices } = sim;
   const onchain = order.router !== 'router_rfq';
-  if (onchain && sim.ledger.blockHeight() > order.lastValidBlockHeight) return failed(CODES.onchainExpired, 'Transaction expired', signature);
+  if (onchain && sim.ledger.blockHeight() > order.lastValidBlockHeight)
+    return failed(CODES.onchainExpired, 'Transaction expired', signature);
   if (!onchain && order.expireAt !== undefined && sim.clock.now() > order.expireAt) return failed(CODES.rfqQuoteExpired, 'Quote expired');
   const balance = wallets.balance(order.taker, order.inputMint) ?? 0n;
   const nativeNeeded = order.takerFeeLamports + (order.inputMint === NATIVE_MINT ? order.inAmount : 0n);
   if (balance < order.inAmount || (wallets.balance(order.taker, NATIVE_MINT) ?? 0n) < nativeNeeded) {
-    return failed(onchain ? CODES.onchainFailedToLand : CODES.rfqFailedToLand, 'Failed to land: insufficient funds at execution', onchain ? signature : undefined);
+    return failed(
+      onchain ? CODES.onchainFailedToLand : CODES.rfqFailedToLand,
+      'Failed to land: insufficient funds at execution',
+      onchain ? signature : undefined,
+    );
   }
   // Prices may have moved since the quote (control.setPrice): slippage protection.
   const routeNow = prices.convert(order.inputMint, order.outputMint, order.inAmount);
   const outNow = routeNow - (order.routeOutAmount - order.outAmount);
   if (outNow < order.otherAmountThreshold) {
-    return { status: 200, body: { status: 'Failed', code: CODES.slippageExceeded, signature, slot: String(sim.ledger.slot()), error: 'Slippage tolerance exceeded' } };
+    return {
+      status: 200,
+      body: {
+        status: 'Failed',
+        code: CODES.slippageExceeded,
+        signature,
+        slot: String(sim.ledger.slot()),
+        error: 'Slippage tolerance exceeded',
+      },
+    };
   }
-  const delivered = onchain ? (outNow < order.outAmount ? outNow : order.outAmount) : order.outAmount;
+  const delivered = onchain && outNow < order.outAmount ? outNow : order.outAmount;
   const routeOut = delivered + (order.routeOutAmount - order.outAmount);
   wallets.add(order.taker, order.inputMint, -order.inAmount);
   if (order.takerFeeLamports > 0n) wallets.add(order.taker, NATIVE_MINT, -order.takerFeeLamports);
@@ -56,7 +70,12 @@ function land(sim: SimContext, order: SwapOrderRecord, signature: string): Execu
       inputAmountResult: order.inAmount.toString(),
       outputAmountResult: routeOut.toString(),
       swapEvents: [
-        { inputMint: order.inputMint, inputAmount: order.inAmount.toString(), outputMint: order.outputMint, outputAmount: routeOut.toString() },
+        {
+          inputMint: order.inputMint,
+          inputAmount: order.inAmount.toString(),
+          outputMint: order.outputMint,
+          outputAmount: routeOut.toString(),
+        },
       ],
     },
   };
@@ -73,12 +92,16 @@ export const swapExecute: Handler<'swapExecute'> = async (ctx) => {
   }
   const tx = decodeTransaction(signedTransaction);
   if (!tx) throw rejected('Invalid signed transaction', CODES.invalidTransaction);
-  if (!bytesEqual(tx.messageBytes, order.messageBytes)) throw rejected('Invalid message bytes: not the transaction of this order', CODES.invalidMessage);
+  if (!bytesEqual(tx.messageBytes, order.messageBytes))
+    throw rejected('Invalid message bytes: not the transaction of this order', CODES.invalidMessage);
   for (const signer of order.clientSigners) {
     const check = await checkSigner(tx, signer);
     if (check === 'invalid') throw rejected(`Invalid signed transaction: bad signature of ${signer}`, CODES.invalidTransaction);
     if (check !== 'valid') {
-      const outcome = failed(order.router === 'router_rfq' ? CODES.rfqInvalidPayload : CODES.onchainNotFullySigned, `Transaction not fully signed: missing signature of ${signer}`);
+      const outcome = failed(
+        order.router === 'router_rfq' ? CODES.rfqInvalidPayload : CODES.onchainNotFullySigned,
+        `Transaction not fully signed: missing signature of ${signer}`,
+      );
       return outcome;
     }
   }
@@ -91,7 +114,11 @@ export const swapExecute: Handler<'swapExecute'> = async (ctx) => {
   }
   const earlier = sim.ledger.landed(signature);
   const outcome = earlier
-    ? failed(order.router === 'router_rfq' ? CODES.rfqFailedToLand : CODES.onchainFailedToLand, `Failed to land: transaction already processed in slot ${earlier.slot}`, signature)
+    ? failed(
+        order.router === 'router_rfq' ? CODES.rfqFailedToLand : CODES.onchainFailedToLand,
+        `Failed to land: transaction already processed in slot ${earlier.slot}`,
+        signature,
+      )
     : land(sim, order, signature);
   if (!earlier && 'slot' in outcome.body) sim.ledger.land(signature, `swapExecute:${requestId}`);
   order.executed = { signedTransaction, outcome };

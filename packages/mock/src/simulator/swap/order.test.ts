@@ -43,8 +43,18 @@ describe('GET /swap/v2/order', () => {
 
   it('routes to RFQ from 100 USD: the maker pays the signature fee, gas wallet the rent', async () => {
     const sim = makeSimulator();
-    const { body } = await call(sim, 'GET', '/swap/v2/order', { query: { inputMint: NATIVE, outputMint: STABLECOIN, amount: '1000000000', taker: TAKER } });
-    expect(body).toMatchObject({ router: 'router_rfq', swapType: 'rfq', gasless: true, signatureFeePayer: RFQ_MAKER, maker: RFQ_MAKER, outAmount: '149925000', slippageBps: 0 });
+    const { body } = await call(sim, 'GET', '/swap/v2/order', {
+      query: { inputMint: NATIVE, outputMint: STABLECOIN, amount: '1000000000', taker: TAKER },
+    });
+    expect(body).toMatchObject({
+      router: 'router_rfq',
+      swapType: 'rfq',
+      gasless: true,
+      signatureFeePayer: RFQ_MAKER,
+      maker: RFQ_MAKER,
+      outAmount: '149925000',
+      slippageBps: 0,
+    });
     expect(body.quoteId).toBeTypeOf('string');
     expect(body.expireAt).toBe(String((sim.control.now() + 60_000) / 1000)); // Unix seconds, as a string
     const tx = decodeTransaction(body.transaction)!;
@@ -54,11 +64,17 @@ describe('GET /swap/v2/order', () => {
   it('honours excludeRouters, down to router_c and router_d', async () => {
     const sim = makeSimulator();
     const q = { inputMint: NATIVE, outputMint: STABLECOIN, amount: '1000000000', taker: TAKER };
-    expect((await call(sim, 'GET', '/swap/v2/order', { query: { ...q, excludeRouters: 'router_rfq' } })).body.router).toBe('router_onchain');
-    expect((await call(sim, 'GET', '/swap/v2/order', { query: { ...q, excludeRouters: 'router_rfq,router_onchain' } })).body.router).toBe('router_c');
+    expect((await call(sim, 'GET', '/swap/v2/order', { query: { ...q, excludeRouters: 'router_rfq' } })).body.router).toBe(
+      'router_onchain',
+    );
+    expect((await call(sim, 'GET', '/swap/v2/order', { query: { ...q, excludeRouters: 'router_rfq,router_onchain' } })).body.router).toBe(
+      'router_c',
+    );
     const d = await call(sim, 'GET', '/swap/v2/order', { query: { ...q, excludeRouters: 'router_rfq,router_onchain,router_c' } });
     expect(d.body).toMatchObject({ router: 'router_d', mode: 'manual' });
-    const none = await call(sim, 'GET', '/swap/v2/order', { query: { ...q, excludeRouters: 'router_rfq,router_onchain,router_c,router_d' } });
+    const none = await call(sim, 'GET', '/swap/v2/order', {
+      query: { ...q, excludeRouters: 'router_rfq,router_onchain,router_c,router_d' },
+    });
     expect(none.status).toBe(400);
     expect(none.body.error).toMatch(/No routes/);
     const badList = await call(sim, 'GET', '/swap/v2/order', { query: { ...q, excludeRouters: 'router_x' } });
@@ -67,11 +83,15 @@ describe('GET /swap/v2/order', () => {
 
   it('restricts routing to router_onchain when payer differs from taker; the payer pays and signs', async () => {
     const sim = makeSimulator();
-    const { body } = await call(sim, 'GET', '/swap/v2/order', { query: { inputMint: NATIVE, outputMint: STABLECOIN, amount: '1000000000', taker: TAKER, payer: PAYER } });
+    const { body } = await call(sim, 'GET', '/swap/v2/order', {
+      query: { inputMint: NATIVE, outputMint: STABLECOIN, amount: '1000000000', taker: TAKER, payer: PAYER },
+    });
     expect(body).toMatchObject({ router: 'router_onchain', gasless: true, signatureFeePayer: PAYER });
     const tx = decodeTransaction(body.transaction)!;
     expect(tx.signatures.map((s) => s.signer)).toEqual([PAYER, TAKER]);
-    const same = await call(sim, 'GET', '/swap/v2/order', { query: { inputMint: NATIVE, outputMint: STABLECOIN, amount: '1000000000', taker: TAKER, payer: TAKER } });
+    const same = await call(sim, 'GET', '/swap/v2/order', {
+      query: { inputMint: NATIVE, outputMint: STABLECOIN, amount: '1000000000', taker: TAKER, payer: TAKER },
+    });
     expect(same.body.router).toBe('router_rfq');
   });
 
@@ -112,7 +132,9 @@ describe('GET /swap/v2/order', () => {
     const small = await call(sim, 'GET', '/swap/v2/order', { query: { ...base, amount: '10000000', taker: TAKER } });
     expect(small.body).toMatchObject({ errorCode: 3, transaction: '' });
     sim.control.setBalance(TAKER, 'NATIVE_COIN', 1_000_000);
-    const native = await call(sim, 'GET', '/swap/v2/order', { query: { inputMint: NATIVE, outputMint: EXAMPLE_TOKEN, amount: '990000', taker: TAKER } });
+    const native = await call(sim, 'GET', '/swap/v2/order', {
+      query: { inputMint: NATIVE, outputMint: EXAMPLE_TOKEN, amount: '990000', taker: TAKER },
+    });
     expect(native.body).toMatchObject({ errorCode: 2, transaction: '' });
   });
 
@@ -123,10 +145,14 @@ describe('GET /swap/v2/order', () => {
     expect((await call(sim, 'GET', '/swap/v2/order', { query: q })).body).toMatchObject({ router: 'router_rfq', errorCode: 1 });
     sim.control.setBalance(TAKER, STABLECOIN, 10n ** 12n);
     sim.control.setBalance(TAKER, NATIVE, null);
-    const ata = await call(sim, 'GET', '/swap/v2/order', { query: { ...q, inputMint: PLATFORM_TOKEN, outputMint: STABLECOIN, taker: RECEIVER, referralAccount: REFERRAL, referralFee: 50 } });
+    const ata = await call(sim, 'GET', '/swap/v2/order', {
+      query: { ...q, inputMint: PLATFORM_TOKEN, outputMint: STABLECOIN, taker: RECEIVER, referralAccount: REFERRAL, referralFee: 50 },
+    });
     expect(ata.body.router).toBe('router_rfq');
     sim.control.setBalance(RECEIVER, STABLECOIN, null);
-    const missing = await call(sim, 'GET', '/swap/v2/order', { query: { ...q, inputMint: PLATFORM_TOKEN, outputMint: STABLECOIN, taker: RECEIVER, referralAccount: REFERRAL, referralFee: 50 } });
+    const missing = await call(sim, 'GET', '/swap/v2/order', {
+      query: { ...q, inputMint: PLATFORM_TOKEN, outputMint: STABLECOIN, taker: RECEIVER, referralAccount: REFERRAL, referralFee: 50 },
+    });
     expect(missing.body).toMatchObject({ router: 'router_rfq', errorCode: 2 });
     const big = await call(sim, 'GET', '/swap/v2/order', { query: { ...q, amount: String(200_000n * 10n ** 6n) } });
     expect(big.body).toMatchObject({ router: 'router_rfq', errorCode: 3 });

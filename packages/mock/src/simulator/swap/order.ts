@@ -12,7 +12,12 @@ import { buildSwapTransaction } from './transaction.js';
 const RFQ_QUOTE_TTL_MS = 60_000;
 
 const csv = (value: string | undefined): Set<string> =>
-  new Set((value ?? '').split(',').map((s) => s.trim().replace(/\+/g, ' ')).filter(Boolean));
+  new Set(
+    (value ?? '')
+      .split(',')
+      .map((s) => s.trim().replace(/\+/g, ' '))
+      .filter(Boolean),
+  );
 
 function swapTypeOf(router: SwapRouter): SwapOrderResponse['swapType'] {
   if (router === 'router_rfq') return 'rfq';
@@ -159,7 +164,8 @@ export const swapGetOrder: Handler<'swapGetOrder'> = (ctx) => {
         recipient,
         lastValidBlockHeight,
         ...(isRfq ? { expireAt } : {}),
-        takerFeeLamports: fees.signatureFeePayer === taker ? BigInt(fees.signatureFeeLamports + fees.prioritizationFeeLamports + fees.rentFeeLamports) : 0n,
+        takerFeeLamports:
+          fees.signatureFeePayer === taker ? BigInt(fees.signatureFeeLamports + fees.prioritizationFeeLamports + fees.rentFeeLamports) : 0n,
       });
     }
   }

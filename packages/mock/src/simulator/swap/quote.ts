@@ -139,7 +139,10 @@ export function quoteSwap(req: QuoteRequest, prices: Prices, wallets: Wallets): 
   let quote = quotes[0]!;
   if (quote.outAmount <= 0n) return { ok: false, error: 'Amount too small to swap' };
   if (quote.routeOut > 18_446_744_073_709_551_615n) return { ok: false, error: 'Amount too large to swap' };
-  for (const [name, value] of [['priorityFeeLamports', req.priorityFeeLamports], ['bundleTipLamports', req.bundleTipLamports]] as const) {
+  for (const [name, value] of [
+    ['priorityFeeLamports', req.priorityFeeLamports],
+    ['bundleTipLamports', req.bundleTipLamports],
+  ] as const) {
     if (value !== undefined && !(Number.isSafeInteger(value) && value <= 1e15)) return { ok: false, error: `${name} is out of range` };
   }
   if (!req.taker) return { ok: true, quote };
@@ -154,9 +157,22 @@ export function quoteSwap(req: QuoteRequest, prices: Prices, wallets: Wallets): 
   const rent = outputAccountMissing ? TOKEN_ACCOUNT_RENT_LAMPORTS : 0;
 
   if (quote.router === 'router_rfq') {
-    if (inputBalance < req.amount) return { ok: true, quote, errorCode: 1, errorMessage: `Insufficient balance to fund the swap: need ${req.amount}, have ${inputBalance}` };
-    if (outputAccountMissing && referral) return { ok: true, quote, errorCode: 2, errorMessage: 'Missing associated token account for the output token' };
-    if (inUsd > RFQ_INVENTORY_USD) return { ok: true, quote, errorCode: 3, errorMessage: `Quote could not be built: above the maker's ${RFQ_INVENTORY_USD} USD inventory` };
+    if (inputBalance < req.amount)
+      return {
+        ok: true,
+        quote,
+        errorCode: 1,
+        errorMessage: `Insufficient balance to fund the swap: need ${req.amount}, have ${inputBalance}`,
+      };
+    if (outputAccountMissing && referral)
+      return { ok: true, quote, errorCode: 2, errorMessage: 'Missing associated token account for the output token' };
+    if (inUsd > RFQ_INVENTORY_USD)
+      return {
+        ok: true,
+        quote,
+        errorCode: 3,
+        errorMessage: `Quote could not be built: above the maker's ${RFQ_INVENTORY_USD} USD inventory`,
+      };
     return {
       ok: true,
       quote,
@@ -173,19 +189,40 @@ export function quoteSwap(req: QuoteRequest, prices: Prices, wallets: Wallets): 
     };
   }
 
-  if (inputBalance < req.amount) return { ok: true, quote, errorCode: 1, errorMessage: `Insufficient funds: need ${req.amount}, have ${inputBalance}` };
+  if (inputBalance < req.amount)
+    return { ok: true, quote, errorCode: 1, errorMessage: `Insufficient funds: need ${req.amount}, have ${inputBalance}` };
   const signatures = req.payer && req.payer !== taker ? 2 : 1;
   const gasNeeded = BigInt(SIGNATURE_FEE_LAMPORTS * signatures + priority + tip + rent) + (req.inputMint === NATIVE_MINT ? req.amount : 0n);
   const native = wallets.balance(taker, NATIVE_MINT) ?? 0n;
-  const base = { signatureFeeLamports: SIGNATURE_FEE_LAMPORTS * signatures, prioritizationFeeLamports: priority + tip, rentFeeLamports: rent };
+  const base = {
+    signatureFeeLamports: SIGNATURE_FEE_LAMPORTS * signatures,
+    prioritizationFeeLamports: priority + tip,
+    rentFeeLamports: rent,
+  };
   if (req.payer && req.payer !== taker) {
-    return { ok: true, quote, fees: { gasless: true, signatureFeePayer: req.payer, prioritizationFeePayer: req.payer, rentFeePayer: req.payer, extraFeeBps: 0, ...base } };
+    return {
+      ok: true,
+      quote,
+      fees: {
+        gasless: true,
+        signatureFeePayer: req.payer,
+        prioritizationFeePayer: req.payer,
+        rentFeePayer: req.payer,
+        extraFeeBps: 0,
+        ...base,
+      },
+    };
   }
   if (native >= gasNeeded) {
-    return { ok: true, quote, fees: { gasless: false, signatureFeePayer: taker, prioritizationFeePayer: taker, rentFeePayer: taker, extraFeeBps: 0, ...base } };
+    return {
+      ok: true,
+      quote,
+      fees: { gasless: false, signatureFeePayer: taker, prioritizationFeePayer: taker, rentFeePayer: taker, extraFeeBps: 0, ...base },
+    };
   }
   if (req.inputMint === NATIVE_MINT) return { ok: true, quote, errorCode: 2, errorMessage: 'Insufficient native coin for gas' };
-  if (inUsd < GASLESS_MIN_USD) return { ok: true, quote, errorCode: 3, errorMessage: `Swap below the ${GASLESS_MIN_USD} USD minimum for gasless` };
+  if (inUsd < GASLESS_MIN_USD)
+    return { ok: true, quote, errorCode: 3, errorMessage: `Swap below the ${GASLESS_MIN_USD} USD minimum for gasless` };
   if (referral) return { ok: true, quote, errorCode: 2, errorMessage: 'Insufficient native coin for gas' };
   // Automatic sponsorship: the gas wallet pays and the fee recoups it.
   const feeBps = quote.feeBps + GASLESS_RECOUP_BPS;
@@ -201,6 +238,13 @@ export function quoteSwap(req: QuoteRequest, prices: Prices, wallets: Wallets): 
   return {
     ok: true,
     quote,
-    fees: { gasless: true, signatureFeePayer: GAS_WALLET, prioritizationFeePayer: GAS_WALLET, rentFeePayer: GAS_WALLET, extraFeeBps: GASLESS_RECOUP_BPS, ...base },
+    fees: {
+      gasless: true,
+      signatureFeePayer: GAS_WALLET,
+      prioritizationFeePayer: GAS_WALLET,
+      rentFeePayer: GAS_WALLET,
+      extraFeeBps: GASLESS_RECOUP_BPS,
+      ...base,
+    },
   };
 }

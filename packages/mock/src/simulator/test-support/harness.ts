@@ -1,5 +1,14 @@
 // Test support (not built into dist): drive a simulator and check its answers against the spec.
-import { getAddressFromPublicKey, getBase58Decoder, generateKeyPair, signBytes, getTransactionDecoder, getTransactionEncoder, getBase64Decoder, getBase64Encoder } from '@solana/kit';
+import {
+  getAddressFromPublicKey,
+  getBase58Decoder,
+  generateKeyPair,
+  signBytes,
+  getTransactionDecoder,
+  getTransactionEncoder,
+  getBase64Decoder,
+  getBase64Encoder,
+} from '@solana/kit';
 import { createSimulator, type Simulator, type SimulatorOptions } from '../index.js';
 import { createSchemaCompiler, describeError } from '../schemas.js';
 import { buildOperations } from '../operations.js';
@@ -143,11 +152,23 @@ export interface PriceOrderSetup {
  * Registers the wallet's vault (again: a 409 is fine), crafts a 100000000-unit NATIVE deposit,
  * signs it and creates a single price order from it. Returns the create answer.
  */
-export async function createPriceOrder(sim: Simulator, wallet: TestWallet, token: string, setup: PriceOrderSetup = {}): Promise<CallResult> {
+export async function createPriceOrder(
+  sim: Simulator,
+  wallet: TestWallet,
+  token: string,
+  setup: PriceOrderSetup = {},
+): Promise<CallResult> {
   await call(sim, 'GET', '/trigger/v2/vault/register', { token });
   const deposit = await call(sim, 'POST', '/trigger/v2/deposit/craft', {
     token,
-    body: { userAddress: wallet.address, orderType: 'price', orderSubType: setup.subType ?? 'single', inputMint: NATIVE, outputMint: STABLECOIN, amount: '100000000' },
+    body: {
+      userAddress: wallet.address,
+      orderType: 'price',
+      orderSubType: setup.subType ?? 'single',
+      inputMint: NATIVE,
+      outputMint: STABLECOIN,
+      amount: '100000000',
+    },
   });
   return await call(sim, 'POST', '/trigger/v2/orders/price', {
     token,

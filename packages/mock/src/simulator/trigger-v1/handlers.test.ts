@@ -5,7 +5,13 @@ import type { TestWallet } from '../test-support/harness.js';
 
 async function create(sim: Simulator, maker: TestWallet, making = '100000000', extra: Record<string, unknown> = {}) {
   const res = await call(sim, 'POST', '/trigger/v1/createOrder', {
-    body: { maker: maker.address, payer: maker.address, inputMint: PLATFORM_TOKEN, outputMint: STABLECOIN, params: { makingAmount: making, takingAmount: '60000000', ...extra } },
+    body: {
+      maker: maker.address,
+      payer: maker.address,
+      inputMint: PLATFORM_TOKEN,
+      outputMint: STABLECOIN,
+      params: { makingAmount: making, takingAmount: '60000000', ...extra },
+    },
   });
   return res;
 }
@@ -13,7 +19,9 @@ async function create(sim: Simulator, maker: TestWallet, making = '100000000', e
 async function createAndExecute(sim: Simulator, maker: TestWallet) {
   const created = await create(sim, maker);
   expect(created.status).toBe(200);
-  const executed = await call(sim, 'POST', '/trigger/v1/execute', { body: { requestId: created.body.requestId, signedTransaction: await maker.signTransaction(created.body.transaction) } });
+  const executed = await call(sim, 'POST', '/trigger/v1/execute', {
+    body: { requestId: created.body.requestId, signedTransaction: await maker.signTransaction(created.body.transaction) },
+  });
   expect(executed.body).toMatchObject({ code: 0, status: 'Success' });
   return created.body.order as string;
 }
@@ -24,7 +32,11 @@ describe('trigger v1', () => {
     const maker = await createTestWallet();
     const res = await create(sim, maker, '9000000');
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: 'invalid create order request', cause: 'making amount is worth less than the 5 USD minimum', code: 400 });
+    expect(res.body).toEqual({
+      error: 'invalid create order request',
+      cause: 'making amount is worth less than the 5 USD minimum',
+      code: 400,
+    });
     expect((await create(sim, maker, '10000000')).status).toBe(200);
   });
 
@@ -44,9 +56,19 @@ describe('trigger v1', () => {
     const maker = await createTestWallet();
     const a = await create(sim, maker);
     const b = await create(sim, maker);
-    expect((await call(sim, 'POST', '/trigger/v1/execute', { body: { requestId: 'x', signedTransaction: a.body.transaction } })).body.cause).toMatch(/requestId/);
-    expect((await call(sim, 'POST', '/trigger/v1/execute', { body: { requestId: a.body.requestId, signedTransaction: await maker.signTransaction(b.body.transaction) } })).status).toBe(400);
-    const unsigned = await call(sim, 'POST', '/trigger/v1/execute', { body: { requestId: a.body.requestId, signedTransaction: a.body.transaction } });
+    expect(
+      (await call(sim, 'POST', '/trigger/v1/execute', { body: { requestId: 'x', signedTransaction: a.body.transaction } })).body.cause,
+    ).toMatch(/requestId/);
+    expect(
+      (
+        await call(sim, 'POST', '/trigger/v1/execute', {
+          body: { requestId: a.body.requestId, signedTransaction: await maker.signTransaction(b.body.transaction) },
+        })
+      ).status,
+    ).toBe(400);
+    const unsigned = await call(sim, 'POST', '/trigger/v1/execute', {
+      body: { requestId: a.body.requestId, signedTransaction: a.body.transaction },
+    });
     expect(unsigned.body.cause).toMatch(/missing signature/);
   });
 
@@ -57,11 +79,15 @@ describe('trigger v1', () => {
     for (let i = 0; i < 7; i++) orders.push(await createAndExecute(sim, maker));
     const one = await call(sim, 'POST', '/trigger/v1/cancelOrder', { body: { maker: maker.address, order: orders[0] } });
     expect(one.status).toBe(200);
-    await call(sim, 'POST', '/trigger/v1/execute', { body: { requestId: one.body.requestId, signedTransaction: await maker.signTransaction(one.body.transaction) } });
+    await call(sim, 'POST', '/trigger/v1/execute', {
+      body: { requestId: one.body.requestId, signedTransaction: await maker.signTransaction(one.body.transaction) },
+    });
     const many = await call(sim, 'POST', '/trigger/v1/cancelOrders', { body: { maker: maker.address } });
     expect(many.body.transactions).toHaveLength(2);
     for (const tx of many.body.transactions) {
-      const res = await call(sim, 'POST', '/trigger/v1/execute', { body: { requestId: many.body.requestId, signedTransaction: await maker.signTransaction(tx) } });
+      const res = await call(sim, 'POST', '/trigger/v1/execute', {
+        body: { requestId: many.body.requestId, signedTransaction: await maker.signTransaction(tx) },
+      });
       expect(res.body.code).toBe(0);
     }
     const history = await call(sim, 'GET', '/trigger/v1/getTriggerOrders', { query: { user: maker.address, orderStatus: 'history' } });

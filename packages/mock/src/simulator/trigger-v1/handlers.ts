@@ -37,10 +37,12 @@ export const triggerV1CreateOrder: Handler<'triggerV1CreateOrder'> = (ctx) => {
   const making = parseAmount(body.params.makingAmount, 'makingAmount');
   const taking = parseAmount(body.params.takingAmount, 'takingAmount');
   if (taking <= 0n) throw invalid(title, 'takingAmount must be greater than 0');
-  if (sim.prices.usdValue(body.inputMint, making) < V1_MIN_USD) throw invalid(title, `making amount is worth less than the ${V1_MIN_USD} USD minimum`);
+  if (sim.prices.usdValue(body.inputMint, making) < V1_MIN_USD)
+    throw invalid(title, `making amount is worth less than the ${V1_MIN_USD} USD minimum`);
   const nowSec = Math.floor(sim.clock.now() / 1000);
   const expiredAt = body.params.expiredAt !== undefined ? Number(body.params.expiredAt) : null;
-  if (expiredAt !== null && (!Number.isSafeInteger(expiredAt) || expiredAt > 4_102_444_800)) throw invalid(title, 'expiredAt must be a Unix time in seconds');
+  if (expiredAt !== null && (!Number.isSafeInteger(expiredAt) || expiredAt > 4_102_444_800))
+    throw invalid(title, 'expiredAt must be a Unix time in seconds');
   if (expiredAt !== null && expiredAt <= nowSec) throw invalid(title, 'expiredAt must be in the future');
   const balance = sim.wallets.balance(body.maker, body.inputMint) ?? 0n;
   if (balance < making) throw invalid(title, `insufficient balance: need ${making}, have ${balance}`);
@@ -79,7 +81,13 @@ export const triggerV1CreateOrder: Handler<'triggerV1CreateOrder'> = (ctx) => {
     openTx: '',
     closeTx: '',
   };
-  sim.triggerV1.pending.set(requestId, { kind: 'create', maker: body.maker, signers: built.signers, messages: [built.messageBytes], order });
+  sim.triggerV1.pending.set(requestId, {
+    kind: 'create',
+    maker: body.maker,
+    signers: built.signers,
+    messages: [built.messageBytes],
+    order,
+  });
   return { body: { requestId, transaction: built.base64, order: orderKey } };
 };
 
@@ -114,7 +122,7 @@ export const triggerV1Execute: Handler<'triggerV1Execute'> = async (ctx) => {
     pending.done[index] = true;
     for (const key of pending.chunks[index] ?? []) {
       const order = sim.triggerV1.orders.get(key);
-      if (!order || order.status !== 'Open') continue;
+      if (order?.status !== 'Open') continue;
       sim.wallets.add(order.userPubkey, order.inputMint, order.remainingMakingAmount);
       Object.assign(order, { status: 'Cancelled', closeTx: signature, updatedAt: now });
     }
@@ -143,7 +151,14 @@ export const triggerV1CancelOrder: Handler<'triggerV1CancelOrder'> = (ctx) => {
   if (order.status !== 'Open') throw invalid(title, `order ${key} is not open`);
   const [built] = cancelTransactions(sim, maker, [[key]]);
   const requestId = sim.random.uuid(sim.clock.now());
-  sim.triggerV1.pending.set(requestId, { kind: 'cancel', maker, signers: built!.signers, messages: [built!.messageBytes], chunks: [[key]], done: [false] });
+  sim.triggerV1.pending.set(requestId, {
+    kind: 'cancel',
+    maker,
+    signers: built!.signers,
+    messages: [built!.messageBytes],
+    chunks: [[key]],
+    done: [false],
+  });
   return { body: { requestId, transaction: built!.base64 } };
 };
 
@@ -160,7 +175,10 @@ export const triggerV1CancelOrders: Handler<'triggerV1CancelOrders'> = (ctx) => 
     }
     keys = [...new Set(orders)];
   } else {
-    keys = sim.triggerV1.ordersOf(maker).filter((o) => o.status === 'Open').map((o) => o.orderKey);
+    keys = sim.triggerV1
+      .ordersOf(maker)
+      .filter((o) => o.status === 'Open')
+      .map((o) => o.orderKey);
   }
   if (keys.length === 0) throw invalid(title, 'no open orders to cancel');
   const chunks: string[][] = [];

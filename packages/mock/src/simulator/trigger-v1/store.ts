@@ -59,7 +59,7 @@ export function createTriggerV1Store(options: { now: () => number; maxPerWallet:
       orders.set(order.orderKey, order);
       while (keys.length > options.maxPerWallet) {
         const closed = keys.findIndex((k) => orders.get(k)?.status !== 'Open');
-        const [removed] = keys.splice(closed >= 0 ? closed : 0, 1);
+        const [removed] = keys.splice(Math.max(closed, 0), 1);
         if (removed) orders.delete(removed);
       }
     },

@@ -10,7 +10,9 @@ describe('trigger v2 authentication', () => {
     expect(challenge.body.challenge).toContain(`Wallet: ${wallet.address}`);
     expect(challenge.body.challenge).toMatch(/Nonce: [0-9a-f]{32}/);
     const signature = await wallet.signMessage(challenge.body.challenge);
-    const verify = await call(sim, 'POST', '/trigger/v2/auth/verify', { body: { type: 'message', walletPubkey: wallet.address, signature } });
+    const verify = await call(sim, 'POST', '/trigger/v2/auth/verify', {
+      body: { type: 'message', walletPubkey: wallet.address, signature },
+    });
     expect(verify.status).toBe(200);
     const [, payload] = verify.body.token.split('.');
     const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/')));
@@ -21,12 +23,18 @@ describe('trigger v2 authentication', () => {
   it('verifies the signed memo transaction of a transaction challenge', async () => {
     const sim = makeSimulator();
     const wallet = await createTestWallet();
-    const challenge = await call(sim, 'POST', '/trigger/v2/auth/challenge', { body: { walletPubkey: wallet.address, type: 'transaction' } });
+    const challenge = await call(sim, 'POST', '/trigger/v2/auth/challenge', {
+      body: { walletPubkey: wallet.address, type: 'transaction' },
+    });
     expect(challenge.body.type).toBe('transaction');
-    const unsigned = await call(sim, 'POST', '/trigger/v2/auth/verify', { body: { type: 'transaction', walletPubkey: wallet.address, signedTransaction: challenge.body.transaction } });
+    const unsigned = await call(sim, 'POST', '/trigger/v2/auth/verify', {
+      body: { type: 'transaction', walletPubkey: wallet.address, signedTransaction: challenge.body.transaction },
+    });
     expect(unsigned.status).toBe(401);
     const signedTransaction = await wallet.signTransaction(challenge.body.transaction);
-    const verify = await call(sim, 'POST', '/trigger/v2/auth/verify', { body: { type: 'transaction', walletPubkey: wallet.address, signedTransaction } });
+    const verify = await call(sim, 'POST', '/trigger/v2/auth/verify', {
+      body: { type: 'transaction', walletPubkey: wallet.address, signedTransaction },
+    });
     expect(verify.status).toBe(200);
     expect(verify.body.token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
   });
@@ -35,14 +43,26 @@ describe('trigger v2 authentication', () => {
     const sim = makeSimulator();
     const wallet = await createTestWallet();
     const other = await createTestWallet();
-    expect((await call(sim, 'POST', '/trigger/v2/auth/verify', { body: { type: 'message', walletPubkey: wallet.address, signature: await wallet.signMessage('x') } })).body).toEqual({ error: 'Challenge not found' });
+    expect(
+      (
+        await call(sim, 'POST', '/trigger/v2/auth/verify', {
+          body: { type: 'message', walletPubkey: wallet.address, signature: await wallet.signMessage('x') },
+        })
+      ).body,
+    ).toEqual({ error: 'Challenge not found' });
     const challenge = await call(sim, 'POST', '/trigger/v2/auth/challenge', { body: { walletPubkey: wallet.address, type: 'message' } });
-    const forged = await call(sim, 'POST', '/trigger/v2/auth/verify', { body: { type: 'message', walletPubkey: wallet.address, signature: await other.signMessage(challenge.body.challenge) } });
+    const forged = await call(sim, 'POST', '/trigger/v2/auth/verify', {
+      body: { type: 'message', walletPubkey: wallet.address, signature: await other.signMessage(challenge.body.challenge) },
+    });
     expect(forged.status).toBe(401);
     expect(forged.body).toEqual({ error: 'Invalid signature' });
-    expect((await call(sim, 'POST', '/trigger/v2/auth/verify', { body: { type: 'message', walletPubkey: wallet.address } })).status).toBe(400);
+    expect((await call(sim, 'POST', '/trigger/v2/auth/verify', { body: { type: 'message', walletPubkey: wallet.address } })).status).toBe(
+      400,
+    );
     sim.control.advanceTime(5 * 60_000 + 1);
-    const late = await call(sim, 'POST', '/trigger/v2/auth/verify', { body: { type: 'message', walletPubkey: wallet.address, signature: await wallet.signMessage(challenge.body.challenge) } });
+    const late = await call(sim, 'POST', '/trigger/v2/auth/verify', {
+      body: { type: 'message', walletPubkey: wallet.address, signature: await wallet.signMessage(challenge.body.challenge) },
+    });
     expect(late.status).toBe(400);
     expect(late.body).toEqual({ error: 'Challenge expired' });
   });
@@ -52,8 +72,12 @@ describe('trigger v2 authentication', () => {
     const wallet = await createTestWallet();
     const challenge = await call(sim, 'POST', '/trigger/v2/auth/challenge', { body: { walletPubkey: wallet.address, type: 'message' } });
     const signature = await wallet.signMessage(challenge.body.challenge);
-    expect((await call(sim, 'POST', '/trigger/v2/auth/verify', { body: { type: 'message', walletPubkey: wallet.address, signature } })).status).toBe(200);
-    expect((await call(sim, 'POST', '/trigger/v2/auth/verify', { body: { type: 'message', walletPubkey: wallet.address, signature } })).status).toBe(400);
+    expect(
+      (await call(sim, 'POST', '/trigger/v2/auth/verify', { body: { type: 'message', walletPubkey: wallet.address, signature } })).status,
+    ).toBe(200);
+    expect(
+      (await call(sim, 'POST', '/trigger/v2/auth/verify', { body: { type: 'message', walletPubkey: wallet.address, signature } })).status,
+    ).toBe(400);
   });
 
   it('answers 401 on a missing, malformed, tampered or expired token', async () => {
@@ -88,7 +112,10 @@ describe('trigger v2 verify under concurrency', () => {
     const challenge = await call(sim, 'POST', '/trigger/v2/auth/challenge', { body: { walletPubkey: wallet.address, type: 'message' } });
     const signature = await wallet.signMessage(challenge.body.challenge);
     const body = { type: 'message', walletPubkey: wallet.address, signature };
-    const results = await Promise.all([call(sim, 'POST', '/trigger/v2/auth/verify', { body }), call(sim, 'POST', '/trigger/v2/auth/verify', { body })]);
+    const results = await Promise.all([
+      call(sim, 'POST', '/trigger/v2/auth/verify', { body }),
+      call(sim, 'POST', '/trigger/v2/auth/verify', { body }),
+    ]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 400]);
   });
 });

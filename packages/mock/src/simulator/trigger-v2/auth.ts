@@ -87,7 +87,8 @@ export const triggerV2VerifyChallenge: Handler<'triggerV2VerifyChallenge'> = asy
   const { sim } = ctx;
   const body = ctx.input.body;
   if (body.type === 'message' && body.signature === undefined) throw new ApiError(400, 'signature is required for type message');
-  if (body.type === 'transaction' && body.signedTransaction === undefined) throw new ApiError(400, 'signedTransaction is required for type transaction');
+  if (body.type === 'transaction' && body.signedTransaction === undefined)
+    throw new ApiError(400, 'signedTransaction is required for type transaction');
   const pending = [...(sim.triggerV2.challenges.get(`${body.walletPubkey}:${body.type}`) ?? [])];
   if (pending.length === 0) throw new ApiError(400, 'Challenge not found');
   const challenge = await signedChallenge(pending, body);

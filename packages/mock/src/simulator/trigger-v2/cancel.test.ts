@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { Simulator } from '../index.js';
-import { call, createPriceOrder, createTestWallet, login, makeSimulator, NATIVE, type PriceOrderSetup, type TestWallet } from '../test-support/harness.js';
+import {
+  call,
+  createPriceOrder,
+  createTestWallet,
+  login,
+  makeSimulator,
+  NATIVE,
+  type PriceOrderSetup,
+  type TestWallet,
+} from '../test-support/harness.js';
 
 async function openOrder(sim: Simulator, wallet: TestWallet, token: string, subType: PriceOrderSetup['subType'] = 'single') {
   const res = await createPriceOrder(sim, wallet, token, { subType, triggerCondition: 'below', triggerPriceUsd: 140, slippageBps: 50 });
@@ -27,13 +36,33 @@ describe('trigger v2 two-step cancel', () => {
     expect(ready.body.cancelRequestId).toBe(ready.body.requestId);
     expect((await call(sim, 'POST', `/trigger/v2/orders/price/cancel/${id}`, { token })).body).toEqual(ready.body);
 
-    const unsigned = await call(sim, 'POST', `/trigger/v2/orders/price/confirm-cancel/${id}`, { token, body: { signedTransaction: ready.body.transaction, cancelRequestId: ready.body.requestId } });
+    const unsigned = await call(sim, 'POST', `/trigger/v2/orders/price/confirm-cancel/${id}`, {
+      token,
+      body: { signedTransaction: ready.body.transaction, cancelRequestId: ready.body.requestId },
+    });
     expect(unsigned.body).toEqual({ error: 'Withdrawal validation failed' });
     const signed = await wallet.signTransaction(ready.body.transaction);
-    expect((await call(sim, 'POST', `/trigger/v2/orders/price/confirm-cancel/${id}`, { token, body: { signedTransaction: signed, cancelRequestId: 'other' } })).status).toBe(400);
-    expect((await call(sim, 'POST', `/trigger/v2/orders/price/confirm-cancel/${id}`, { token, body: { signedTransaction: 'QUJD', cancelRequestId: ready.body.requestId } })).body).toEqual({ error: 'Invalid transaction format' });
+    expect(
+      (
+        await call(sim, 'POST', `/trigger/v2/orders/price/confirm-cancel/${id}`, {
+          token,
+          body: { signedTransaction: signed, cancelRequestId: 'other' },
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await call(sim, 'POST', `/trigger/v2/orders/price/confirm-cancel/${id}`, {
+          token,
+          body: { signedTransaction: 'QUJD', cancelRequestId: ready.body.requestId },
+        })
+      ).body,
+    ).toEqual({ error: 'Invalid transaction format' });
     const before = sim.control.getBalance(wallet.address, NATIVE)!;
-    const confirmed = await call(sim, 'POST', `/trigger/v2/orders/price/confirm-cancel/${id}`, { token, body: { signedTransaction: signed, cancelRequestId: ready.body.requestId } });
+    const confirmed = await call(sim, 'POST', `/trigger/v2/orders/price/confirm-cancel/${id}`, {
+      token,
+      body: { signedTransaction: signed, cancelRequestId: ready.body.requestId },
+    });
     expect(confirmed.status).toBe(200);
     expect(confirmed.body.id).toBe(id);
     expect(sim.control.getBalance(wallet.address, NATIVE)).toBe(before + 100_000_000n);
@@ -56,8 +85,17 @@ describe('trigger v2 two-step cancel', () => {
     const token = await login(sim, wallet);
     const id = await openOrder(sim, wallet, token);
     const other = await login(sim, await createTestWallet());
-    expect((await call(sim, 'POST', `/trigger/v2/orders/price/cancel/${id}`, { token: other })).body).toEqual({ error: 'Order belongs to a different wallet' });
+    expect((await call(sim, 'POST', `/trigger/v2/orders/price/cancel/${id}`, { token: other })).body).toEqual({
+      error: 'Order belongs to a different wallet',
+    });
     expect((await call(sim, 'POST', '/trigger/v2/orders/price/cancel/00000000-0000-4000-8000-000000000000', { token })).status).toBe(404);
-    expect((await call(sim, 'POST', `/trigger/v2/orders/price/confirm-cancel/${id}`, { token: other, body: { signedTransaction: 'QUJD', cancelRequestId: 'x' } })).status).toBe(404);
+    expect(
+      (
+        await call(sim, 'POST', `/trigger/v2/orders/price/confirm-cancel/${id}`, {
+          token: other,
+          body: { signedTransaction: 'QUJD', cancelRequestId: 'x' },
+        })
+      ).status,
+    ).toBe(404);
   });
 });

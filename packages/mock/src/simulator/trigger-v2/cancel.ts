@@ -69,7 +69,8 @@ export const triggerV2ConfirmCancelPriceOrder: Handler<'triggerV2ConfirmCancelPr
   if (order.cancel.cancelRequestId !== cancelRequestId) throw new ApiError(400, 'Withdrawal transaction does not match the cancel request');
   const tx = decodeTransaction(signedTransaction);
   if (!tx) throw new ApiError(400, 'Invalid transaction format');
-  if (!bytesEqual(tx.messageBytes, order.cancel.messageBytes)) throw new ApiError(400, 'Withdrawal transaction does not match the cancel request');
+  if (!bytesEqual(tx.messageBytes, order.cancel.messageBytes))
+    throw new ApiError(400, 'Withdrawal transaction does not match the cancel request');
   if ((await checkSigner(tx, order.userPubkey)) !== 'valid') throw new ApiError(400, 'Withdrawal validation failed');
   if (order.orderState !== 'pending_withdraw') throw new ApiError(400, 'No cancel was initiated for this order');
   const txSignature = toBase58(tx.signatures[0]!.signature!);

@@ -10,7 +10,6 @@ import { buildTransaction } from '../chain/transactions.js';
 import type { Handler } from '../handler.js';
 import { ApiError, parseAmount } from '../errors.js';
 import { NATIVE_MINT, tokenByMint } from '../tokens.js';
-import type { V2OrderType } from './store.js';
 
 export const V2_MIN_ORDER_USD = 10;
 
@@ -27,7 +26,8 @@ export const triggerV2CraftDeposit: Handler<'triggerV2CraftDeposit'> = async (ct
   if (!tokenByMint(body.outputMint)) throw new ApiError(400, `Unsupported outputMint ${body.outputMint}`);
   if (body.inputMint === body.outputMint) throw new ApiError(400, 'inputMint and outputMint must differ');
   const amount = parseAmount(body.amount, 'amount');
-  if (sim.prices.usdValue(body.inputMint, amount) < V2_MIN_ORDER_USD) throw new ApiError(400, `Minimum order size is ${V2_MIN_ORDER_USD} USD`);
+  if (sim.prices.usdValue(body.inputMint, amount) < V2_MIN_ORDER_USD)
+    throw new ApiError(400, `Minimum order size is ${V2_MIN_ORDER_USD} USD`);
   const balance = sim.wallets.balance(wallet, body.inputMint) ?? 0n;
   if (balance < amount) throw new ApiError(400, `Insufficient balance: need ${amount}, have ${balance}`);
 

@@ -18,14 +18,20 @@ describe('GET /trigger/v2/orders/history', () => {
     const page = await call(sim, 'GET', '/trigger/v2/orders/history', { token, query: { limit: 2, offset: 1 } });
     expect(page.body.pagination).toEqual({ total: 5, limit: 2, offset: 1 });
     expect(page.body.orders).toHaveLength(2);
-    const active = await call(sim, 'GET', '/trigger/v2/orders/history', { token, query: { state: 'active', sort: 'created_at', dir: 'asc' } });
+    const active = await call(sim, 'GET', '/trigger/v2/orders/history', {
+      token,
+      query: { state: 'active', sort: 'created_at', dir: 'asc' },
+    });
     expect(active.body.orders.map((o: { id: string }) => o.id)).toEqual(ids.slice(2));
     const past = await call(sim, 'GET', '/trigger/v2/orders/history', { token, query: { state: 'past' } });
     expect(past.body.orders.map((o: { orderState: string }) => o.orderState).sort()).toEqual(['expired', 'filled']);
     const filled = past.body.orders.find((o: { orderState: string }) => o.orderState === 'filled');
     expect(filled).toMatchObject({ remainingInputAmount: '0', fillPercent: 100 });
     expect(BigInt(filled.outputAmount)).toBeGreaterThan(0n);
-    const byMint = await call(sim, 'GET', '/trigger/v2/orders/history', { token, query: { mint: 'D6gqDYHvpEparhs6TGfnXKtNEzVe48aLfmB6bKNjdKsD' } });
+    const byMint = await call(sim, 'GET', '/trigger/v2/orders/history', {
+      token,
+      query: { mint: 'D6gqDYHvpEparhs6TGfnXKtNEzVe48aLfmB6bKNjdKsD' },
+    });
     expect(byMint.body.pagination.total).toBe(0);
     const one = await call(sim, 'GET', '/trigger/v2/orders/history', { token, query: { id: ids[3]! } });
     expect(one.body.orders).toHaveLength(1);
@@ -41,7 +47,9 @@ describe('GET /trigger/v2/orders/history', () => {
     const sim = makeSimulator();
     const wallet = await createTestWallet();
     const token = await login(sim, wallet);
-    expect((await call(sim, 'GET', '/trigger/v2/orders/history', { token, query: { id: '00000000-0000-4000-8000-000000000000' } })).status).toBe(404);
+    expect(
+      (await call(sim, 'GET', '/trigger/v2/orders/history', { token, query: { id: '00000000-0000-4000-8000-000000000000' } })).status,
+    ).toBe(404);
     const created = await createPriceOrder(sim, wallet, token, { expiresInMs: 3_600_000 });
     const other = await login(sim, await createTestWallet());
     const forbidden = await call(sim, 'GET', '/trigger/v2/orders/history', { token: other, query: { id: created.body.id } });

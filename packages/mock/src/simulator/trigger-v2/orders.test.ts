@@ -11,7 +11,15 @@ interface Ctx {
 }
 
 async function deposit(ctx: Ctx, overrides: Record<string, unknown> = {}) {
-  const body = { userAddress: ctx.wallet.address, orderType: 'price', orderSubType: 'single', inputMint: NATIVE, outputMint: STABLECOIN, amount: '100000000', ...overrides };
+  const body = {
+    userAddress: ctx.wallet.address,
+    orderType: 'price',
+    orderSubType: 'single',
+    inputMint: NATIVE,
+    outputMint: STABLECOIN,
+    amount: '100000000',
+    ...overrides,
+  };
   return call(ctx.sim, 'POST', '/trigger/v2/deposit/craft', { token: ctx.token, body });
 }
 
@@ -66,7 +74,10 @@ describe('trigger v2 vault, deposit and orders', () => {
     expect(isVault.status).toBe(400);
     const small = await deposit(ctx, { amount: '60000000' });
     expect(small.body).toEqual({ error: 'Minimum order size is 10 USD' });
-    const noSubType = await call(ctx.sim, 'POST', '/trigger/v2/deposit/craft', { token: ctx.token, body: { userAddress: ctx.wallet.address, orderType: 'price', inputMint: NATIVE, outputMint: STABLECOIN, amount: '100000000' } });
+    const noSubType = await call(ctx.sim, 'POST', '/trigger/v2/deposit/craft', {
+      token: ctx.token,
+      body: { userAddress: ctx.wallet.address, orderType: 'price', inputMint: NATIVE, outputMint: STABLECOIN, amount: '100000000' },
+    });
     expect(noSubType.status).toBe(400);
     const ok = await deposit(ctx, { orderSubType: 'otoco' });
     expect(ok.body).toMatchObject({ receiverAddress: vault.vaultPubkey, mint: NATIVE, amount: '100000000', tokenDecimals: 9 });
@@ -90,14 +101,42 @@ describe('trigger v2 vault, deposit and orders', () => {
     expect((await createOrder(ctx, { userPubkey: other.address })).res.status).toBe(403);
     expect((await createOrder(ctx, { triggerPriceUsd: 120 })).res.body.error).toMatch(/above the current price/);
     expect((await createOrder(ctx, { expiresAt: ctx.sim.control.now() - 1 })).res.body).toEqual({ error: 'Invalid expiresAt' });
-    const oco = await createOrder(ctx, { orderType: 'oco', tpPriceUsd: 130, slPriceUsd: 180, triggerCondition: undefined, triggerPriceUsd: undefined }, { orderSubType: 'oco' });
+    const oco = await createOrder(
+      ctx,
+      { orderType: 'oco', tpPriceUsd: 130, slPriceUsd: 180, triggerCondition: undefined, triggerPriceUsd: undefined },
+      { orderSubType: 'oco' },
+    );
     expect(oco.res.body).toEqual({ error: 'tpPriceUsd must be greater than slPriceUsd' });
-    const okOco = await createOrder(ctx, { orderType: 'oco', tpPriceUsd: 180, slPriceUsd: 130, tpSlippageBps: 100, slSlippageBps: 300, triggerCondition: undefined, triggerPriceUsd: undefined }, { orderSubType: 'oco' });
+    const okOco = await createOrder(
+      ctx,
+      {
+        orderType: 'oco',
+        tpPriceUsd: 180,
+        slPriceUsd: 130,
+        tpSlippageBps: 100,
+        slSlippageBps: 300,
+        triggerCondition: undefined,
+        triggerPriceUsd: undefined,
+      },
+      { orderSubType: 'oco' },
+    );
     expect(okOco.res.status).toBe(200);
     const d = await deposit(ctx);
     const unsigned = await call(ctx.sim, 'POST', '/trigger/v2/orders/price', {
       token: ctx.token,
-      body: { orderType: 'single', depositRequestId: d.body.requestId, depositSignedTx: d.body.transaction, userPubkey: ctx.wallet.address, inputMint: NATIVE, inputAmount: '100000000', outputMint: STABLECOIN, triggerMint: NATIVE, expiresAt: FAR, triggerCondition: 'above', triggerPriceUsd: 180 },
+      body: {
+        orderType: 'single',
+        depositRequestId: d.body.requestId,
+        depositSignedTx: d.body.transaction,
+        userPubkey: ctx.wallet.address,
+        inputMint: NATIVE,
+        inputAmount: '100000000',
+        outputMint: STABLECOIN,
+        triggerMint: NATIVE,
+        expiresAt: FAR,
+        triggerCondition: 'above',
+        triggerPriceUsd: 180,
+      },
     });
     expect(unsigned.body).toEqual({ error: 'Invalid signed deposit transaction' });
   });
@@ -106,23 +145,59 @@ describe('trigger v2 vault, deposit and orders', () => {
     await call(ctx.sim, 'GET', '/trigger/v2/vault/register', { token: ctx.token });
     const { res } = await createOrder(ctx);
     const id = res.body.id;
-    const update = await call(ctx.sim, 'PATCH', `/trigger/v2/orders/price/${id}`, { token: ctx.token, body: { orderType: 'single', triggerPriceUsd: 185 } });
+    const update = await call(ctx.sim, 'PATCH', `/trigger/v2/orders/price/${id}`, {
+      token: ctx.token,
+      body: { orderType: 'single', triggerPriceUsd: 185 },
+    });
     expect(update.body).toEqual({ id });
-    const wrongType = await call(ctx.sim, 'PATCH', `/trigger/v2/orders/price/${id}`, { token: ctx.token, body: { orderType: 'oco', tpPriceUsd: 200, slPriceUsd: 100 } });
+    const wrongType = await call(ctx.sim, 'PATCH', `/trigger/v2/orders/price/${id}`, {
+      token: ctx.token,
+      body: { orderType: 'oco', tpPriceUsd: 200, slPriceUsd: 100 },
+    });
     expect(wrongType.body).toEqual({ error: "orderType oco does not match the order's single" });
-    const invalid = await call(ctx.sim, 'PATCH', `/trigger/v2/orders/price/${id}`, { token: ctx.token, body: { orderType: 'single', triggerPriceUsd: 100 } });
+    const invalid = await call(ctx.sim, 'PATCH', `/trigger/v2/orders/price/${id}`, {
+      token: ctx.token,
+      body: { orderType: 'single', triggerPriceUsd: 100 },
+    });
     expect(invalid.status).toBe(400);
     const other = await createTestWallet();
     const otherToken = await login(ctx.sim, other);
-    expect((await call(ctx.sim, 'PATCH', `/trigger/v2/orders/price/${id}`, { token: otherToken, body: { orderType: 'single', triggerPriceUsd: 190 } })).status).toBe(404);
+    expect(
+      (
+        await call(ctx.sim, 'PATCH', `/trigger/v2/orders/price/${id}`, {
+          token: otherToken,
+          body: { orderType: 'single', triggerPriceUsd: 190 },
+        })
+      ).status,
+    ).toBe(404);
     ctx.sim.control.fillOrder(id);
-    const closed = await call(ctx.sim, 'PATCH', `/trigger/v2/orders/price/${id}`, { token: ctx.token, body: { orderType: 'single', triggerPriceUsd: 190 } });
+    const closed = await call(ctx.sim, 'PATCH', `/trigger/v2/orders/price/${id}`, {
+      token: ctx.token,
+      body: { orderType: 'single', triggerPriceUsd: 190 },
+    });
     expect(closed.body).toEqual({ error: 'Order is not open' });
-    expect((await call(ctx.sim, 'PATCH', '/trigger/v2/orders/price/00000000-0000-4000-8000-000000000000', { token: ctx.token, body: { orderType: 'single', triggerPriceUsd: 190 } })).status).toBe(404);
+    expect(
+      (
+        await call(ctx.sim, 'PATCH', '/trigger/v2/orders/price/00000000-0000-4000-8000-000000000000', {
+          token: ctx.token,
+          body: { orderType: 'single', triggerPriceUsd: 190 },
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it('reaches every 500 of the table through fault injection', async () => {
-    for (const operationId of ['triggerV2CreateChallenge', 'triggerV2VerifyChallenge', 'triggerV2GetVault', 'triggerV2RegisterVault', 'triggerV2CraftDeposit', 'triggerV2CreatePriceOrder', 'triggerV2UpdatePriceOrder', 'triggerV2CancelPriceOrder', 'triggerV2ConfirmCancelPriceOrder']) {
+    for (const operationId of [
+      'triggerV2CreateChallenge',
+      'triggerV2VerifyChallenge',
+      'triggerV2GetVault',
+      'triggerV2RegisterVault',
+      'triggerV2CraftDeposit',
+      'triggerV2CreatePriceOrder',
+      'triggerV2UpdatePriceOrder',
+      'triggerV2CancelPriceOrder',
+      'triggerV2ConfirmCancelPriceOrder',
+    ]) {
       ctx.sim.control.injectFault(operationId, 500);
     }
     const id = '00000000-0000-4000-8000-000000000000';

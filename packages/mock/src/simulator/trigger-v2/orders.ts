@@ -33,11 +33,14 @@ export function checkPrices(sim: SimContext, type: V2OrderType, triggerMint: str
     }
   }
   if (type === 'oco' || type === 'otoco') {
-    if (f.tpPriceUsd === undefined || f.slPriceUsd === undefined) throw invalid(`tpPriceUsd and slPriceUsd are required for ${type} orders`);
+    if (f.tpPriceUsd === undefined || f.slPriceUsd === undefined)
+      throw invalid(`tpPriceUsd and slPriceUsd are required for ${type} orders`);
     if (!(f.tpPriceUsd > f.slPriceUsd)) throw invalid('tpPriceUsd must be greater than slPriceUsd');
     const reference = type === 'oco' ? current : f.triggerPriceUsd!;
-    if (!(f.tpPriceUsd > reference)) throw invalid(`tpPriceUsd must be above ${type === 'oco' ? 'the current price' : 'triggerPriceUsd'} (${reference})`);
-    if (!(f.slPriceUsd < reference)) throw invalid(`slPriceUsd must be below ${type === 'oco' ? 'the current price' : 'triggerPriceUsd'} (${reference})`);
+    if (!(f.tpPriceUsd > reference))
+      throw invalid(`tpPriceUsd must be above ${type === 'oco' ? 'the current price' : 'triggerPriceUsd'} (${reference})`);
+    if (!(f.slPriceUsd < reference))
+      throw invalid(`slPriceUsd must be below ${type === 'oco' ? 'the current price' : 'triggerPriceUsd'} (${reference})`);
   }
 }
 
@@ -51,15 +54,18 @@ export const triggerV2CreatePriceOrder: Handler<'triggerV2CreatePriceOrder'> = a
   if (!vault) throw invalid('No vault registered for this wallet');
   const now = sim.clock.now();
   if (!(body.expiresAt > now) || body.expiresAt > now + MAX_EXPIRY_MS) throw invalid('Invalid expiresAt');
-  if (body.triggerMint !== body.inputMint && body.triggerMint !== body.outputMint) throw invalid('triggerMint must be the inputMint or the outputMint');
+  if (body.triggerMint !== body.inputMint && body.triggerMint !== body.outputMint)
+    throw invalid('triggerMint must be the inputMint or the outputMint');
   if (!tokenByMint(body.inputMint) || !tokenByMint(body.outputMint)) throw invalid('Unsupported inputMint or outputMint');
   checkPrices(sim, body.orderType, body.triggerMint, body);
 
   if (sim.triggerV2.usedDeposits.has(body.depositRequestId)) throw invalid('Duplicate deposit');
   const deposit = sim.triggerV2.deposits.get(body.depositRequestId);
   if (!deposit || deposit.wallet !== wallet) throw invalid('Invalid signed deposit transaction');
-  if (deposit.orderSubType !== body.orderType) throw invalid(`orderType ${body.orderType} does not match the deposit's orderSubType ${deposit.orderSubType}`);
-  if (deposit.inputMint !== body.inputMint || deposit.outputMint !== body.outputMint) throw invalid('inputMint and outputMint must match the deposit');
+  if (deposit.orderSubType !== body.orderType)
+    throw invalid(`orderType ${body.orderType} does not match the deposit's orderSubType ${deposit.orderSubType}`);
+  if (deposit.inputMint !== body.inputMint || deposit.outputMint !== body.outputMint)
+    throw invalid('inputMint and outputMint must match the deposit');
   if (deposit.amount !== parseAmount(body.inputAmount, 'inputAmount')) throw invalid('inputAmount must match the deposit amount');
   const tx = decodeTransaction(body.depositSignedTx);
   if (!tx || !bytesEqual(tx.messageBytes, deposit.messageBytes) || (await checkSigner(tx, wallet)) !== 'valid') {
@@ -108,11 +114,21 @@ export const triggerV2UpdatePriceOrder: Handler<'triggerV2UpdatePriceOrder'> = (
   if (!order || order.userPubkey !== ctx.wallet) throw new ApiError(404, 'Order not found');
   refreshOrder(sim, order);
   if (order.orderState !== 'open') throw invalid('Order is not open');
-  if (ctx.input.body.orderType !== order.orderType) throw invalid(`orderType ${ctx.input.body.orderType} does not match the order's ${order.orderType}`);
+  if (ctx.input.body.orderType !== order.orderType)
+    throw invalid(`orderType ${ctx.input.body.orderType} does not match the order's ${order.orderType}`);
   const changes = priceFieldsOf(ctx.input.body);
-  if (Object.keys(changes).length === 0) throw invalid('Nothing to update: send at least one of triggerPriceUsd, slippageBps, tpPriceUsd, slPriceUsd, tpSlippageBps, slSlippageBps');
+  if (Object.keys(changes).length === 0)
+    throw invalid(
+      'Nothing to update: send at least one of triggerPriceUsd, slippageBps, tpPriceUsd, slPriceUsd, tpSlippageBps, slSlippageBps',
+    );
   const legs = order.orderType !== 'single';
-  if (!legs && (changes.tpPriceUsd !== undefined || changes.slPriceUsd !== undefined || changes.tpSlippageBps !== undefined || changes.slSlippageBps !== undefined)) {
+  if (
+    !legs &&
+    (changes.tpPriceUsd !== undefined ||
+      changes.slPriceUsd !== undefined ||
+      changes.tpSlippageBps !== undefined ||
+      changes.slSlippageBps !== undefined)
+  ) {
     throw invalid('single orders have no take-profit or stop-loss legs');
   }
   if (order.orderType === 'oco' && (changes.triggerPriceUsd !== undefined || changes.slippageBps !== undefined)) {

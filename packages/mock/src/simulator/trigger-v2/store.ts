@@ -50,7 +50,15 @@ export interface PriceFields {
   slSlippageBps?: number;
 }
 
-const PRICE_FIELDS = ['triggerCondition', 'triggerPriceUsd', 'slippageBps', 'tpPriceUsd', 'slPriceUsd', 'tpSlippageBps', 'slSlippageBps'] as const;
+const PRICE_FIELDS = [
+  'triggerCondition',
+  'triggerPriceUsd',
+  'slippageBps',
+  'tpPriceUsd',
+  'slPriceUsd',
+  'tpSlippageBps',
+  'slSlippageBps',
+] as const;
 
 /** The price fields that are set, and only those (create, update and the order record). */
 export function priceFieldsOf(f: PriceFields): PriceFields {
@@ -149,7 +157,7 @@ export function createTriggerV2Store(options: TriggerV2StoreOptions): TriggerV2S
           const o = orders.get(id);
           return !o || !ACTIVE_STATES.has(o.orderState);
         });
-        const [removed] = ids.splice(closed >= 0 ? closed : 0, 1);
+        const [removed] = ids.splice(Math.max(closed, 0), 1);
         if (removed) orders.delete(removed);
       }
     },

@@ -8,7 +8,12 @@ const BLOCKHASH = '35HJ2QSRigYgao1tVxRJd7oDLW8aov5KNfq5YxkGVuHs';
 
 async function tipped(lamports: bigint, to = TIP_RECEIVERS[1]!) {
   const wallet = await createTestWallet();
-  const built = buildTransaction({ feePayer: wallet.address, instructions: [systemTransfer(wallet.address, to, lamports)], blockhash: BLOCKHASH, lastValidBlockHeight: 1 });
+  const built = buildTransaction({
+    feePayer: wallet.address,
+    instructions: [systemTransfer(wallet.address, to, lamports)],
+    blockhash: BLOCKHASH,
+    lastValidBlockHeight: 1,
+  });
   return { wallet, unsigned: built.base64, signed: await wallet.signTransaction(built.base64) };
 }
 
@@ -24,11 +29,15 @@ describe('POST /tx/v1/submit', () => {
   it('rejects a smaller tip, a tip to another address, an unsigned or garbled transaction', async () => {
     const sim = makeSimulator();
     const small = await tipped(999_999n);
-    expect((await call(sim, 'POST', '/tx/v1/submit', { body: { signedTransaction: small.signed } })).body.error).toMatch(/tip of at least 1000000/);
+    expect((await call(sim, 'POST', '/tx/v1/submit', { body: { signedTransaction: small.signed } })).body.error).toMatch(
+      /tip of at least 1000000/,
+    );
     const elsewhere = await tipped(5_000_000n, '6V1VsEmCGxfsZDKSwt2Jx3UgJKxaMwSeArFeUNuzSYRH');
     expect((await call(sim, 'POST', '/tx/v1/submit', { body: { signedTransaction: elsewhere.signed } })).status).toBe(400);
     const unsigned = await tipped(5_000_000n);
-    expect((await call(sim, 'POST', '/tx/v1/submit', { body: { signedTransaction: unsigned.unsigned } })).body.error).toMatch(/not fully signed/);
+    expect((await call(sim, 'POST', '/tx/v1/submit', { body: { signedTransaction: unsigned.unsigned } })).body.error).toMatch(
+      /not fully signed/,
+    );
     expect((await call(sim, 'POST', '/tx/v1/submit', { body: { signedTransaction: 'QUJD' } })).status).toBe(400);
   });
 });

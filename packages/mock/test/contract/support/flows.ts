@@ -93,7 +93,13 @@ export class Flow {
     return {
       method: 'GET',
       path: '/swap/v2/order',
-      query: { inputMint: MINTS.PLATFORM_TOKEN, outputMint: MINTS.STABLECOIN_USD, amount: '100000000', taker: this.wallet.address, ...extra },
+      query: {
+        inputMint: MINTS.PLATFORM_TOKEN,
+        outputMint: MINTS.STABLECOIN_USD,
+        amount: '100000000',
+        taker: this.wallet.address,
+        ...extra,
+      },
       headers: this.headers(),
     };
   }
@@ -112,7 +118,13 @@ export class Flow {
     return {
       method: 'GET',
       path: '/swap/v2/build',
-      query: { inputMint: MINTS.PLATFORM_TOKEN, outputMint: MINTS.STABLECOIN_USD, amount: '100000000', taker: this.wallet.address, ...extra },
+      query: {
+        inputMint: MINTS.PLATFORM_TOKEN,
+        outputMint: MINTS.STABLECOIN_USD,
+        amount: '100000000',
+        taker: this.wallet.address,
+        ...extra,
+      },
       headers: this.headers(),
     };
   }
@@ -132,7 +144,11 @@ export class Flow {
     const message = pipe(
       createTransactionMessage({ version: 0 }),
       (m) => setTransactionMessageFeePayer(this.wallet.address, m),
-      (m) => setTransactionMessageLifetimeUsingBlockhash({ blockhash, lastValidBlockHeight: BigInt(build.blockhashWithMetadata.lastValidBlockHeight) }, m),
+      (m) =>
+        setTransactionMessageLifetimeUsingBlockhash(
+          { blockhash, lastValidBlockHeight: BigInt(build.blockhashWithMetadata.lastValidBlockHeight) },
+          m,
+        ),
       (m) =>
         appendTransactionMessageInstruction(
           {
@@ -154,7 +170,12 @@ export class Flow {
   async expressExecuteCall(): Promise<HttpCall> {
     const craft = await this.expect<{ transaction: string; requestId: string }>(
       'tokensCraftExpressTransaction',
-      { method: 'GET', path: '/tokens/v2/verify/express/craft-txn', query: { senderAddress: this.wallet.address }, headers: this.headers() },
+      {
+        method: 'GET',
+        path: '/tokens/v2/verify/express/craft-txn',
+        query: { senderAddress: this.wallet.address },
+        headers: this.headers(),
+      },
       200,
     );
     return {
@@ -194,7 +215,12 @@ export class Flow {
   }
 
   triggerV1ExecuteCall(order: { requestId: string }, signedTransaction: string): HttpCall {
-    return { method: 'POST', path: '/trigger/v1/execute', headers: this.headers(), body: { requestId: order.requestId, signedTransaction } };
+    return {
+      method: 'POST',
+      path: '/trigger/v1/execute',
+      headers: this.headers(),
+      body: { requestId: order.requestId, signedTransaction },
+    };
   }
 
   /** Creates a v1 order and lands it (the order account exists only once executed). */
@@ -258,7 +284,11 @@ export class Flow {
   async priceOrderCall(options: { amount?: string; triggerPriceUsd?: number; expiresAt?: number } = {}): Promise<HttpCall> {
     await this.ensureVault();
     const amount = options.amount ?? '100000000';
-    const deposit = await this.expect<{ transaction: string; requestId: string }>('triggerV2CraftDeposit', this.craftDepositCall(amount), 200);
+    const deposit = await this.expect<{ transaction: string; requestId: string }>(
+      'triggerV2CraftDeposit',
+      this.craftDepositCall(amount),
+      200,
+    );
     return {
       method: 'POST',
       path: '/trigger/v2/orders/price',
@@ -294,7 +324,10 @@ export class Flow {
    * Initiates the two-step cancel: the first attempt answers 400 (not ready yet); after the
    * service's clock moves on, the retry answers the withdrawal transaction.
    */
-  async initiateCancel(id: string, maxAttempts = 5): Promise<{ transaction: string; cancelRequestId: string; id: string; notReadyAnswers: number }> {
+  async initiateCancel(
+    id: string,
+    maxAttempts = 5,
+  ): Promise<{ transaction: string; cancelRequestId: string; id: string; notReadyAnswers: number }> {
     let notReady = 0;
     for (let attempt = 0; attempt < maxAttempts; attempt++) {
       const answer = await this.call('triggerV2CancelPriceOrder', this.cancelCall(id));

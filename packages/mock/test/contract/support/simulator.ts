@@ -35,7 +35,11 @@ export async function loadCreateSimulator(): Promise<((options?: Record<string, 
 
 export async function startSimulator(options: StartOptions = {}): Promise<RunningSimulator> {
   const simulator = createSimulator({ seed: options.seed ?? 1 });
-  const listening = await listen(simulator, { port: options.port ?? 0, host: '127.0.0.1', ...(options.limits ? { limits: options.limits } : {}) });
+  const listening = await listen(simulator, {
+    port: options.port ?? 0,
+    host: '127.0.0.1',
+    ...(options.limits ? { limits: options.limits } : {}),
+  });
   return {
     url: listening.url.replace(/\/$/, ''),
     simulator,

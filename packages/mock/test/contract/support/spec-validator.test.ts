@@ -24,8 +24,12 @@ describe('spec validator', () => {
   });
 
   it('rejects a non-JSON body and a wrong content type', () => {
-    expect(responseViolations('predictionGetTradingStatus', { status: 200, contentType: 'application/json', text: '{' })[0]).toMatch(/not JSON/);
-    expect(responseViolations('predictionGetTradingStatus', { status: 200, contentType: 'text/plain', text: '{}' })[0]).toMatch(/content-type/);
+    expect(responseViolations('predictionGetTradingStatus', { status: 200, contentType: 'application/json', text: '{' })[0]).toMatch(
+      /not JSON/,
+    );
+    expect(responseViolations('predictionGetTradingStatus', { status: 200, contentType: 'text/plain', text: '{}' })[0]).toMatch(
+      /content-type/,
+    );
   });
 
   it('validates named component schemas', () => {
