@@ -5,17 +5,16 @@
 // Usage: node tools/build-spec.ts  (writes dist/openapi.docs.json)
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { loadSpec } from '@x/openapi/reader';
+import { HTTP_METHODS, loadSpec } from '@x/openapi/reader';
 import { codeSamples } from './code-samples.ts';
 import { loadGuides } from './guides.ts';
 
-const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'];
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
 export function buildDocsSpec(spec: any, guidesDir: string): any {
   const doc = structuredClone(spec);
   for (const [path, item] of Object.entries<any>(doc.paths)) {
-    for (const method of METHODS) {
+    for (const method of HTTP_METHODS) {
       const operation = item[method];
       if (operation) operation['x-codeSamples'] = codeSamples({ spec, path, method, operation });
     }
