@@ -336,6 +336,36 @@ export const token = {
       ],
       [8, ...u64(amount)],
     ),
+  burnChecked: (account: string, mint: string, owner: string, amount: bigint, decimals: number, program = TOKEN_PROGRAM) =>
+    rawInstruction(
+      program,
+      [
+        [account, 'w'],
+        [mint, 'w'],
+        [owner, 'ws'],
+      ],
+      [15, ...u64(amount), decimals],
+    ),
+  /** Token-2022's transfer-fee extension (26), sub-instruction 1: transferCheckedWithFee (amount, decimals, fee). */
+  transferCheckedWithFee: (
+    source: string,
+    mint: string,
+    destination: string,
+    owner: string,
+    amount: bigint,
+    decimals: number,
+    fee: bigint,
+  ) =>
+    rawInstruction(
+      TOKEN_2022_PROGRAM,
+      [
+        [source, 'w'],
+        [mint, 'r'],
+        [destination, 'w'],
+        [owner, 'ws'],
+      ],
+      [26, 1, ...u64(amount), decimals, ...u64(fee)],
+    ),
 };
 
 /** The chain's System instructions that move native coin or control. */

@@ -294,45 +294,50 @@ function decodeSystem(ctx: Context): ValueMovement | undefined {
   return unrecognized(ctx, 'native');
 }
 
+/**
+ * Where a token instruction that moves an amount keeps its fields: its kind, its accounts in order
+ * (the signers follow them), and whether it is a checked form (the decimals follow the amount).
+ */
+interface AmountLayout {
+  readonly kind: ValueMovementKind;
+  readonly accounts: readonly ('source' | 'mint' | 'destination')[];
+  readonly checked: boolean;
+}
+
+const TOKEN_AMOUNT_LAYOUTS: Readonly<Partial<Record<number, AmountLayout>>> = {
+  [TOKEN.transfer]: { kind: 'token-transfer', accounts: ['source', 'destination'], checked: false },
+  [TOKEN.transferChecked]: { kind: 'token-transfer', accounts: ['source', 'mint', 'destination'], checked: true },
+  [TOKEN.approve]: { kind: 'token-approve', accounts: ['source', 'destination'], checked: false },
+  [TOKEN.approveChecked]: { kind: 'token-approve', accounts: ['source', 'mint', 'destination'], checked: true },
+  [TOKEN.burn]: { kind: 'token-burn', accounts: ['source', 'mint'], checked: false },
+  [TOKEN.burnChecked]: { kind: 'token-burn', accounts: ['source', 'mint'], checked: true },
+};
+/** Token-2022's transferCheckedWithFee (transfer-fee extension, sub-instruction 1): amount at byte 2. */
+const TRANSFER_CHECKED_WITH_FEE: AmountLayout = { kind: 'token-transfer', accounts: ['source', 'mint', 'destination'], checked: true };
+
+/** The movement of an amount instruction laid out as `layout`, its u64 amount at `amountAt`; undefined when the data is short. */
+function decodeAmount(ctx: Context, layout: AmountLayout, amountAt: number): ValueMovement | undefined {
+  const data = ctx.instruction.data;
+  const amount = readU64(data, amountAt);
+  const decimalsAt = amountAt + 8;
+  if (amount === undefined || (layout.checked && data.length <= decimalsAt)) return undefined;
+  const fields: { -readonly [K in 'source' | 'mint' | 'destination']?: InspectedAccount | null } = {};
+  for (let position = 0; position < layout.accounts.length; position++) fields[layout.accounts[position]!] = accountAt(ctx, position);
+  return movement(ctx, layout.kind, 'token', {
+    ...fields,
+    amount,
+    ...(layout.checked ? { decimals: data[decimalsAt] as number } : {}),
+    signers: signersFrom(ctx, layout.accounts.length),
+  });
+}
+
 function decodeToken(ctx: Context, token2022: boolean): ValueMovement | undefined {
   const data = ctx.instruction.data;
   const tag = data[0];
   const at = (position: number) => accountAt(ctx, position);
+  const layout = tag === undefined ? undefined : TOKEN_AMOUNT_LAYOUTS[tag];
+  if (layout) return decodeAmount(ctx, layout, 1) ?? unrecognized(ctx, 'token');
   switch (tag) {
-    case TOKEN.transfer: {
-      const amount = readU64(data, 1);
-      if (amount === undefined) break;
-      return movement(ctx, 'token-transfer', 'token', { source: at(0), destination: at(1), amount, signers: signersFrom(ctx, 2) });
-    }
-    case TOKEN.transferChecked: {
-      const amount = readU64(data, 1);
-      if (amount === undefined || data.length < 10) break;
-      return movement(ctx, 'token-transfer', 'token', {
-        source: at(0),
-        mint: at(1),
-        destination: at(2),
-        amount,
-        decimals: data[9] as number,
-        signers: signersFrom(ctx, 3),
-      });
-    }
-    case TOKEN.approve: {
-      const amount = readU64(data, 1);
-      if (amount === undefined) break;
-      return movement(ctx, 'token-approve', 'token', { source: at(0), destination: at(1), amount, signers: signersFrom(ctx, 2) });
-    }
-    case TOKEN.approveChecked: {
-      const amount = readU64(data, 1);
-      if (amount === undefined || data.length < 10) break;
-      return movement(ctx, 'token-approve', 'token', {
-        source: at(0),
-        mint: at(1),
-        destination: at(2),
-        amount,
-        decimals: data[9] as number,
-        signers: signersFrom(ctx, 3),
-      });
-    }
     case TOKEN.setAuthority: {
       if (data.length < 3) break;
       const hasNew = data[2] === 1 && data.length >= 3 + ADDRESS_LENGTH;
@@ -344,36 +349,9 @@ function decodeToken(ctx: Context, token2022: boolean): ValueMovement | undefine
     }
     case TOKEN.closeAccount:
       return movement(ctx, 'token-close', 'token', { source: at(0), destination: at(1), signers: signersFrom(ctx, 2) });
-    case TOKEN.burn: {
-      const amount = readU64(data, 1);
-      if (amount === undefined) break;
-      return movement(ctx, 'token-burn', 'token', { source: at(0), mint: at(1), amount, signers: signersFrom(ctx, 2) });
-    }
-    case TOKEN.burnChecked: {
-      const amount = readU64(data, 1);
-      if (amount === undefined || data.length < 10) break;
-      return movement(ctx, 'token-burn', 'token', {
-        source: at(0),
-        mint: at(1),
-        amount,
-        decimals: data[9] as number,
-        signers: signersFrom(ctx, 2),
-      });
-    }
-    case TOKEN.transferFeeExtension: {
-      // Token-2022 only: sub-instruction 1 is transferCheckedWithFee (amount, decimals, fee).
+    case TOKEN.transferFeeExtension:
       if (!token2022 || data[1] !== 1) break;
-      const amount = readU64(data, 2);
-      if (amount === undefined || data.length < 11) break;
-      return movement(ctx, 'token-transfer', 'token', {
-        source: at(0),
-        mint: at(1),
-        destination: at(2),
-        amount,
-        decimals: data[10] as number,
-        signers: signersFrom(ctx, 3),
-      });
-    }
+      return decodeAmount(ctx, TRANSFER_CHECKED_WITH_FEE, 2) ?? unrecognized(ctx, 'token');
     default:
       if (tag !== undefined && (TOKEN_INERT.has(tag) || (token2022 && TOKEN_2022_INERT.has(tag)))) return undefined;
   }

@@ -1,7 +1,16 @@
 /** `inspectTransaction` reports what the System and token instructions do with value. */
 import type { Address } from '@solana/kit';
 import { describe, expect, it } from 'vitest';
-import { buildTransaction, memoInstruction, newKey, randomAddress, system, token, TOKEN_PROGRAM } from '../../test/fixtures.js';
+import {
+  buildTransaction,
+  memoInstruction,
+  newKey,
+  randomAddress,
+  rawInstruction,
+  system,
+  token,
+  TOKEN_PROGRAM,
+} from '../../test/fixtures.js';
 import { inspectTransaction } from '../inspect.js';
 
 const MINT = 'D6gqDYHvpEparhs6TGfnXKtNEzVe48aLfmB6bKNjdKsD' as Address;
@@ -39,6 +48,48 @@ describe('inspectTransaction: value movements', () => {
       ['token-burn', 5, 3n, null, MINT, [wallet]],
     ]);
     expect(valueMovements[1]).toMatchObject({ program: TOKEN_PROGRAM, asset: 'token', source: at(source), decimals: 6 });
+  });
+
+  it('reads the checked forms (decimals after the amount) and Token-2022 transferCheckedWithFee; short data is unrecognized', () => {
+    const wallet = newKey().address;
+    const [source, dest, delegate] = [randomAddress(), randomAddress(), randomAddress()];
+    const amountOnly = [12, 4, 0, 0, 0, 0, 0, 0, 0]; // transferChecked with its decimals missing
+    const tx = buildTransaction({
+      version: 0,
+      feePayer: wallet,
+      instructions: [
+        token.approveChecked(source, MINT, delegate, wallet, 5n, 6),
+        token.burnChecked(source, MINT, wallet, 2n, 6),
+        token.transferCheckedWithFee(source, MINT, dest, wallet, 9n, 6, 1n),
+        rawInstruction(
+          TOKEN_PROGRAM,
+          [
+            [source, 'w'],
+            [MINT, 'r'],
+            [dest, 'w'],
+            [wallet, 'ws'],
+          ],
+          amountOnly,
+        ),
+      ],
+    });
+    const { valueMovements } = inspectTransaction(tx.base64);
+    expect(
+      valueMovements.map((m) => [
+        m.kind,
+        m.amount,
+        m.source?.address ?? null,
+        m.destination?.address ?? null,
+        m.mint?.address ?? null,
+        m.decimals,
+        m.signers,
+      ]),
+    ).toEqual([
+      ['token-approve', 5n, source, delegate, MINT, 6, [wallet]],
+      ['token-burn', 2n, source, null, MINT, 6, [wallet]],
+      ['token-transfer', 9n, source, dest, MINT, 6, [wallet]],
+      ['unrecognized', null, null, null, null, null, [wallet]],
+    ]);
   });
 
   it('flags a destination loaded from a lookup table, with the table and index', () => {
