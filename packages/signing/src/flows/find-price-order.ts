@@ -9,6 +9,7 @@
  *   it was created after the create request was sent (less `clockSkewMs`).
  * Several records agreeing only by value are ambiguous: none is picked.
  */
+import type { TriggerV2CreatePriceOrderRequest } from '@x/types';
 import type { FlowClient, RequestOf, SuccessBody } from './client.js';
 
 export type TriggerOrderRecord = SuccessBody<'triggerV2GetOrderHistory'>['orders'][number];
@@ -33,7 +34,7 @@ const PRICE_FIELDS = [
   'slPriceUsd',
   'tpSlippageBps',
   'slSlippageBps',
-] as const;
+] as const satisfies readonly (keyof TriggerV2CreatePriceOrderRequest)[];
 
 function containsAny(value: unknown, wanted: ReadonlySet<string>, depth: number): boolean {
   if (typeof value === 'string') return wanted.has(value);

@@ -1,9 +1,14 @@
 // Trigger v2 state: challenges, vaults, crafted deposits, orders per wallet. Everything is
 // bounded: challenges and deposits expire, wallets and orders per wallet are capped.
+import type { TriggerV2CreatePriceOrderRequest, TriggerV2OrderState, TriggerV2PriceOrderType } from '@x/types';
 import { BoundedMap } from '../bounded.js';
 
-export type V2OrderType = 'single' | 'oco' | 'otoco';
-export type V2OrderState = 'pending' | 'open' | 'executing' | 'filled' | 'pending_withdraw' | 'cancelled' | 'expired' | 'failed';
+/** The known values of an open response enum (its `(string & {})` member left out). */
+type KnownValues<T> = T extends unknown ? (string extends T ? never : T) : never;
+
+export type V2OrderType = TriggerV2PriceOrderType;
+/** The states the simulator sets: the spec's known order states. */
+export type V2OrderState = KnownValues<TriggerV2OrderState>;
 export const ACTIVE_STATES: ReadonlySet<V2OrderState> = new Set(['pending', 'open', 'executing', 'pending_withdraw']);
 
 export interface Challenge {
@@ -39,17 +44,7 @@ export interface V2OrderEvent {
   [key: string]: unknown;
 }
 
-/** The price settings of an order: what create sets and PATCH may change. */
-export interface PriceFields {
-  triggerCondition?: 'above' | 'below';
-  triggerPriceUsd?: number;
-  slippageBps?: number;
-  tpPriceUsd?: number;
-  slPriceUsd?: number;
-  tpSlippageBps?: number;
-  slSlippageBps?: number;
-}
-
+/** The price settings of an order: what create sets and PATCH may change (named as in the spec's create request). */
 const PRICE_FIELDS = [
   'triggerCondition',
   'triggerPriceUsd',
@@ -58,7 +53,9 @@ const PRICE_FIELDS = [
   'slPriceUsd',
   'tpSlippageBps',
   'slSlippageBps',
-] as const;
+] as const satisfies readonly (keyof TriggerV2CreatePriceOrderRequest)[];
+
+export type PriceFields = Pick<TriggerV2CreatePriceOrderRequest, (typeof PRICE_FIELDS)[number]>;
 
 /** The price fields that are set, and only those (create, update and the order record). */
 export function priceFieldsOf(f: PriceFields): PriceFields {
