@@ -1,5 +1,7 @@
 // A seeded catalogue of prediction events and markets across every category, with times relative
 // to the simulator's start. Names are fictional; prices are in micro-USD (1000000 = 1 USD).
+import type { PredictionListEventsData, PredictionMarket, PredictionMarketStatus } from '@x/types';
+import type { KnownValues } from '../known-values.js';
 import { MARKET_RESULT_ACCOUNT } from '../chain/addresses.js';
 import type { Random } from '../random.js';
 
@@ -32,12 +34,12 @@ const MASCOTS = ['Hawks', 'Rams', 'Lynx', 'Bears', 'Otters', 'Comets', 'Falcons'
 const TEAMS_ESPORTS = ['Nova Five', 'Iron Owls', 'Pixel Kings', 'Zero Lag', 'Blue Shift', 'Night Foxes'];
 const SPORTS_MARKET_TYPES = ['moneyline', 'spread', 'totals'] as const;
 
-export type MarketStatus = 'open' | 'closed' | 'cancelled';
+export type MarketStatus = KnownValues<PredictionMarketStatus>;
 
 export interface CatalogueMarket {
   marketId: string;
   eventId: string;
-  provider: 'provider_a' | 'provider_c' | 'provider_d';
+  provider: Exclude<KnownValues<PredictionMarket['provider']>, undefined>;
   status: MarketStatus;
   result: 'yes' | 'no' | null;
   openTime: number;
@@ -63,7 +65,7 @@ export interface CatalogueMarket {
 export interface CatalogueEvent {
   eventId: string;
   /** Data provider listing the event (the `provider` filter of GET /events). */
-  listedBy: 'provider_a' | 'provider_b';
+  listedBy: NonNullable<NonNullable<PredictionListEventsData['query']>['provider']>;
   isActive: boolean;
   category: Category;
   subcategory: string;

@@ -5,6 +5,7 @@
 // Asking for a challenge needs no proof of key, so a new challenge never replaces a pending one:
 // each wallet may have several pending (at most MAX_PENDING_CHALLENGES per type, the oldest going
 // first), and verify accepts the one the signature is for. Each is used once, until it expires.
+import type { TriggerV2VerifyRequest } from '@x/types';
 import { memo } from '../chain/instructions.js';
 import { BLOCKHASH_VALIDITY_BLOCKS } from '../chain/ledger.js';
 import { buildTransaction, checkSigner, decodeTransaction, verifyEd25519 } from '../chain/transactions.js';
@@ -59,15 +60,8 @@ export const triggerV2CreateChallenge: Handler<'triggerV2CreateChallenge'> = (ct
   return { body: { type, transaction: built.base64 } };
 };
 
-interface VerifyBody {
-  type: 'message' | 'transaction';
-  walletPubkey: string;
-  signature?: string;
-  signedTransaction?: string;
-}
-
 /** The pending challenge the body signs, or why there is none. */
-async function signedChallenge(pending: readonly Challenge[], body: VerifyBody): Promise<Challenge | undefined> {
+async function signedChallenge(pending: readonly Challenge[], body: TriggerV2VerifyRequest): Promise<Challenge | undefined> {
   if (body.type === 'message') {
     const signature = fromBase58(body.signature!);
     if (signature === undefined || signature.length !== 64) return undefined;

@@ -1,10 +1,8 @@
 // Trigger v2 state: challenges, vaults, crafted deposits, orders per wallet. Everything is
 // bounded: challenges and deposits expire, wallets and orders per wallet are capped.
-import type { TriggerV2CreatePriceOrderRequest, TriggerV2OrderState, TriggerV2PriceOrderType } from '@x/types';
+import type { TriggerV2ChallengeType, TriggerV2CreatePriceOrderRequest, TriggerV2OrderState, TriggerV2PriceOrderType } from '@x/types';
 import { BoundedMap } from '../bounded.js';
-
-/** The known values of an open response enum (its `(string & {})` member left out). */
-type KnownValues<T> = T extends unknown ? (string extends T ? never : T) : never;
+import type { KnownValues } from '../known-values.js';
 
 export type V2OrderType = TriggerV2PriceOrderType;
 /** The states the simulator sets: the spec's known order states. */
@@ -13,7 +11,7 @@ export const ACTIVE_STATES: ReadonlySet<V2OrderState> = new Set(['pending', 'ope
 
 export interface Challenge {
   wallet: string;
-  type: 'message' | 'transaction';
+  type: TriggerV2ChallengeType;
   text: string;
   /** Message bytes of the memo transaction (type transaction). */
   messageBytes?: Uint8Array;
