@@ -6,6 +6,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { SimHandler, SimRequest, SimResponse } from '../simulator/types.js';
+import { answered, capturedRequestLine, captureHeads, headParsed } from './head-capture.js';
 
 export interface ListenOptions {
   /** Port to listen on (default 4010; 0 picks a free one). */
@@ -145,8 +146,7 @@ function send(res: ServerResponse, response: SimResponse, head: boolean, close =
   res.writeHead(response.status, response.headers);
   res.end(head ? undefined : text);
   // This request is answered: what arrives next on the connection is the next request's head.
-  const socket = res.socket as TrackedSocket | null;
-  if (socket) socket[HEAD_START] = [];
+  if (res.socket) answered(res.socket);
 }
 
 /** A request record for an error answer when only the request line (or less) is known. */
@@ -175,8 +175,8 @@ export function createRequestListener(simulator: SimHandler, limits: ServerLimit
     else send(res, response, head);
   };
   return (req: IncomingMessage, res: ServerResponse): void => {
-    // The head is parsed: stop capturing; `send` starts capturing the next request's head.
-    (req.socket as TrackedSocket)[HEAD_START] = undefined;
+    // The head is parsed; `send` marks the start of the next request's head.
+    headParsed(req.socket);
     try {
       const method = req.method ?? 'GET';
       if (method === 'GET' || method === 'HEAD') {
@@ -192,32 +192,7 @@ export function createRequestListener(simulator: SimHandler, limits: ServerLimit
   };
 }
 
-const REQUEST_LINE = /^([A-Z]{1,16}) (\/[^ \r\n]*) HTTP\/1\.[01]\r?\n/;
-
-/** The first bytes of the request head a connection is receiving (for errors node reports without them). */
-const HEAD_START = Symbol('x-mock head start');
-/** Chunks received since the connection's last answer (references, converted only when an error needs them). */
-type TrackedSocket = Socket & { [HEAD_START]?: Buffer[]; _httpMessage?: ServerResponse };
-const HEAD_CAPTURE_BYTES = 2_048;
-
-/** Remembers the start of each request head on a connection, until node has parsed the request. */
-export function trackHeadStart(socket: TrackedSocket): void {
-  socket[HEAD_START] = [];
-  // Before node's parser sees the chunk: the answer to a request it completes re-arms the capture.
-  socket.prependListener('data', (data: Buffer) => {
-    const seen = socket[HEAD_START];
-    if (seen === undefined) return;
-    let size = 0;
-    for (const chunk of seen) size += chunk.length;
-    if (size < HEAD_CAPTURE_BYTES) seen.push(data.subarray(0, HEAD_CAPTURE_BYTES - size));
-  });
-}
-
-/** The captured start of the head as text. */
-function headStart(socket: TrackedSocket): string {
-  const seen = socket[HEAD_START];
-  return seen === undefined || seen.length === 0 ? '' : Buffer.concat(seen).toString('latin1');
-}
+type TrackedSocket = Socket & { _httpMessage?: ServerResponse };
 
 /** Status and message of a client error node's HTTP parser reports before any request exists. */
 function clientErrorStatus(error: NodeJS.ErrnoException): { status: number; message: string } {
@@ -228,7 +203,7 @@ function clientErrorStatus(error: NodeJS.ErrnoException): { status: number; mess
 
 /** Answers what node's parser refused (431, 400) or timed out (408), in the path's area shape when the request line arrived. */
 export function createClientErrorListener(simulator: SimHandler) {
-  return (error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: TrackedSocket): void => {
+  return (error: NodeJS.ErrnoException & { rawPacket?: Buffer; bytesParsed?: number }, socket: TrackedSocket): void => {
     if (error.code === 'ECONNRESET' || !socket.writable) {
       socket.destroy();
       return;
@@ -244,9 +219,8 @@ export function createClientErrorListener(simulator: SimHandler) {
       } else socket.destroy();
       return;
     }
-    const line =
-      REQUEST_LINE.exec(headStart(socket)) ?? REQUEST_LINE.exec(error.rawPacket?.subarray(0, HEAD_CAPTURE_BYTES).toString('latin1') ?? '');
-    const response = simulator.reject(headRequest(line?.[1] ?? 'GET', line?.[2]?.split('?')[0] ?? '/'), status, message);
+    const line = capturedRequestLine(socket, error);
+    const response = simulator.reject(headRequest(line?.method ?? 'GET', line?.path ?? '/'), status, message);
     const text = bodyText(response);
     const headers = Object.entries({ ...response.headers, 'content-length': String(Buffer.byteLength(text)), connection: 'close' })
       .map(([name, value]) => `${name}: ${value}\r\n`)
@@ -284,7 +258,8 @@ export function startNodeServer(simulator: SimHandler, options: ListenOptions = 
   // A connection silent for this long with no answer pending is closed.
   server.setTimeout(Math.max(limits.idleTimeoutMs, limits.keepAliveTimeoutMs) + 1_000, (socket) => socket.destroy());
   server.on('clientError', createClientErrorListener(simulator));
-  server.on('connection', trackHeadStart);
+  // After node's own 'connection' listener, which attaches the parser.
+  server.on('connection', (socket: Socket) => captureHeads(socket));
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 4010, host, () => {
