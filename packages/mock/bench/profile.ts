@@ -15,7 +15,7 @@ const serveScript = fileURLToPath(new URL('./serve.ts', import.meta.url));
 const before = new Set(readdirSync(dir));
 
 const child = fork(serveScript, [mode], {
-  execArgv: ['--cpu-prof', `--cpu-prof-dir=${dir}`],
+  execArgv: ['--cpu-prof', `--cpu-prof-dir=${dir}`, `--cpu-prof-interval=${process.env.BENCH_PROFILE_INTERVAL_US ?? 1000}`],
   env: { ...process.env, BENCH_BODY: '{"trading_active":true}' },
   stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
 });
@@ -31,6 +31,7 @@ const file = readdirSync(dir).find((name) => name.endsWith('.cpuprofile') && !be
 if (!file) throw new Error('no profile written');
 interface Node {
   id: number;
+  children?: number[];
   callFrame: { functionName: string; url: string; lineNumber: number };
   hitCount: number;
 }
@@ -43,7 +44,33 @@ for (const node of profile.nodes) {
   self.set(key, (self.get(key) ?? 0) + node.hitCount);
   total += node.hitCount;
 }
+// Inclusive time: each sample counts once for every distinct function on its stack.
+const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+const keyOf = (node: Node): string => {
+  const { functionName, url, lineNumber } = node.callFrame;
+  return `${functionName || '(anonymous)'} ${url.replace(/^.*\/(node_modules|packages)\//, '')}:${lineNumber + 1}`;
+};
+const inclusive = new Map<string, number>();
+const walk = (node: Node, onStack: Set<string>): number => {
+  let hits = node.hitCount;
+  const key = keyOf(node);
+  const fresh = !onStack.has(key);
+  if (fresh) onStack.add(key);
+  for (const child of node.children ?? []) hits += walk(byId.get(child)!, onStack);
+  if (fresh) {
+    onStack.delete(key);
+    inclusive.set(key, (inclusive.get(key) ?? 0) + hits);
+  }
+  return hits;
+};
+walk(profile.nodes[0]!, new Set());
+const top = Number(process.env.BENCH_TOP ?? 40);
+const print = (title: string, map: Map<string, number>): void => {
+  console.log(title);
+  for (const [key, hits] of [...map].sort((a, b) => b[1] - a[1]).slice(0, top)) {
+    console.log(`${((hits / total) * 100).toFixed(1).padStart(5)}%  ${key}`);
+  }
+};
 console.log(`profile: ${join(dir, file)} (${total} samples)`);
-for (const [key, hits] of [...self].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.BENCH_TOP ?? 40))) {
-  console.log(`${((hits / total) * 100).toFixed(1).padStart(5)}%  ${key}`);
-}
+print('self time:', self);
+print('total time (self and callees):', inclusive);

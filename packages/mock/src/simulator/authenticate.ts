@@ -12,8 +12,11 @@ export interface AuthResult {
 }
 
 export interface Authenticator {
-  /** Synchronous unless the operation needs the bearer token (whose HMAC check is async). */
-  authenticate(op: OperationInfo, request: SimRequest): AuthResult | Promise<AuthResult>;
+  /**
+   * Synchronous unless the operation needs the bearer token (whose HMAC check is async). `apiKey`:
+   * what `apiKey(request)` returned, when the caller already asked.
+   */
+  authenticate(op: OperationInfo, request: SimRequest, apiKey?: string): AuthResult | Promise<AuthResult>;
   /** The API key of a request, if it carries an acceptable one. */
   apiKey(request: SimRequest): string | undefined;
 }
@@ -35,8 +38,8 @@ export function createAuthenticator(options: {
   };
   return {
     apiKey,
-    authenticate(op, request) {
-      const key = apiKey(request);
+    // (A request without a key asks again: undefined is the default's cue; it finds none again.)
+    authenticate(op, request, key = apiKey(request)) {
       if (op.requiresApiKey && !key) throw unauthorized();
       const result: AuthResult = { apiKey: key ?? '' };
       if (!op.requiresJwt) return result;

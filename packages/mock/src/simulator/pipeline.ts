@@ -55,68 +55,103 @@ export function chain<T, R>(
   return value instanceof Promise ? value.then(run, fail) : run(value);
 }
 
+/** The rate-limit bucket of an operation: its `x-rate-limit-bucket` (swap execute counts apart), else `default`. */
+function bucketOf(op: OperationInfo): string {
+  const declared = op.operation['x-rate-limit-bucket'];
+  return typeof declared === 'string' ? declared : 'default';
+}
+
 export function createPipeline(deps: PipelineDeps): Pipeline {
   const { sim, router, authenticator, validators, handlers, rateLimiter, faults, doc, errorShapes } = deps;
-  // Synchronous from end to end unless a stage returns a promise, so a plain GET costs no
-  // microtask hops.
-  return (request) => {
-    // Made only when an error body reports it (keeps the hot path light).
-    let id: string | undefined;
-    const requestId = (): string => (id ??= deps.nextRequestId());
-    const match = router.match(request.method, request.path);
-    if (match.kind !== 'operation') {
-      if (match.kind === 'method-not-allowed') {
-        const error = new ApiError(405, `Method ${request.method} not allowed on ${request.path}`, { code: -2 });
-        return errorResponse(errorShapes.forPath(request.path), error, requestId(), { allow: match.allowed.join(', ') });
-      }
-      return errorResponse(
-        errorShapes.forPath(request.path),
-        new ApiError(404, `No operation at ${request.method} ${request.path}`),
-        requestId(),
-      );
-    }
-    const op = match.operation;
-    // The operation's `x-rate-limit-bucket` (swap execute counts apart), else `default`.
-    const declared = op.operation['x-rate-limit-bucket'];
-    const bucket = typeof declared === 'string' ? declared : 'default';
-    const limit = rateLimiter.hit(`${bucket}:${authenticator.apiKey(request) ?? 'anonymous'}`, sim.clock.now());
-    const headers = limit.headers;
-    if (limit.limited) {
-      headers['retry-after'] = '1';
-      return jsonResponse(429, { code: 429, message: 'Rate limit exceeded' }, headers);
-    }
-    const fail = (error: unknown): SimResponse => {
-      if (error instanceof ApiError)
-        return errorResponse(errorShapes.forOperation(op.operationId, error.status), error, requestId(), headers);
-      deps.onUnexpectedError(error, op);
-      return errorResponse(errorShapes.forOperation(op.operationId, 500), new ApiError(500, reasonPhrase(500)), requestId(), headers);
-    };
-    const respond = (result: HandlerResult<OperationId>): SimResponse => {
+
+  // The stages after routing are plain functions of the request's state (no closures made per
+  // request): synchronous from end to end unless a stage returns a promise, so a plain GET costs
+  // no microtask hops. A request id is made only when an error body reports it.
+  const fail = (op: OperationInfo, headers: Record<string, string>, error: unknown): SimResponse => {
+    if (error instanceof ApiError)
+      return errorResponse(errorShapes.forOperation(op.operationId, error.status), error, deps.nextRequestId(), headers);
+    deps.onUnexpectedError(error, op);
+    return errorResponse(
+      errorShapes.forOperation(op.operationId, 500),
+      new ApiError(500, reasonPhrase(500)),
+      deps.nextRequestId(),
+      headers,
+    );
+  };
+  const respond = (op: OperationInfo, headers: Record<string, string>, result: HandlerResult<OperationId>): SimResponse => {
+    try {
       if (result.headers) Object.assign(headers, result.headers);
       return jsonResponse(result.status ?? 200, result.body, headers);
-    };
-    const afterAuth = (auth: AuthResult): MaybePromise<SimResponse> => {
+    } catch (error) {
+      return fail(op, headers, error);
+    }
+  };
+  const afterAuth = (
+    request: SimRequest,
+    op: OperationInfo,
+    pathParams: Record<string, string>,
+    headers: Record<string, string>,
+    auth: AuthResult,
+  ): MaybePromise<SimResponse> => {
+    let outcome: MaybePromise<HandlerResult<OperationId>>;
+    try {
       const fault = faults.take(op.operationId);
-      if (fault !== undefined) return faultResponse(doc, op, errorShapes.forOperation(op.operationId, fault), fault, requestId(), headers);
-      const input = validators.get(op.operationId)!.validate(request, match.pathParams);
+      if (fault !== undefined)
+        return faultResponse(doc, op, errorShapes.forOperation(op.operationId, fault), fault, deps.nextRequestId(), headers);
+      const input = validators.get(op.operationId)!.validate(request, pathParams);
       // The one untyped step: the validate stage has just checked `input` against this
       // operation's schemas, which are what its @x/types request types are generated from.
       const handler = handlers[op.operationId as OperationId] as unknown as AnyHandler;
-      const outcome = handler({
+      outcome = handler({
         sim,
         op,
         input: input as HandlerContext<OperationId>['input'],
         apiKey: auth.apiKey,
         ...(auth.wallet ? { wallet: auth.wallet } : {}),
       });
-      return chain(outcome, respond, fail);
-    };
+    } catch (error) {
+      return fail(op, headers, error);
+    }
+    if (outcome instanceof Promise)
+      return outcome.then(
+        (result) => respond(op, headers, result),
+        (error: unknown) => fail(op, headers, error),
+      );
+    return respond(op, headers, outcome);
+  };
+
+  return (request) => {
+    const match = router.match(request.method, request.path);
+    if (match.kind !== 'operation') {
+      if (match.kind === 'method-not-allowed') {
+        const error = new ApiError(405, `Method ${request.method} not allowed on ${request.path}`, { code: -2 });
+        return errorResponse(errorShapes.forPath(request.path), error, deps.nextRequestId(), { allow: match.allowed.join(', ') });
+      }
+      return errorResponse(
+        errorShapes.forPath(request.path),
+        new ApiError(404, `No operation at ${request.method} ${request.path}`),
+        deps.nextRequestId(),
+      );
+    }
+    const op = match.operation;
+    const apiKey = authenticator.apiKey(request);
+    const limit = rateLimiter.hit(apiKey ?? 'anonymous', sim.clock.now(), bucketOf(op));
+    const headers = limit.headers;
+    if (limit.limited) {
+      headers['retry-after'] = '1';
+      return jsonResponse(429, { code: 429, message: 'Rate limit exceeded' }, headers);
+    }
     let auth: MaybePromise<AuthResult>;
     try {
-      auth = authenticator.authenticate(op, request);
+      auth = authenticator.authenticate(op, request, apiKey);
     } catch (error) {
-      return fail(error);
+      return fail(op, headers, error);
     }
-    return chain(auth, afterAuth, fail);
+    if (auth instanceof Promise)
+      return auth.then(
+        (result) => afterAuth(request, op, match.pathParams, headers, result),
+        (error: unknown) => fail(op, headers, error),
+      );
+    return afterAuth(request, op, match.pathParams, headers, auth);
   };
 }

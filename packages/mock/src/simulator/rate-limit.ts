@@ -1,5 +1,6 @@
 // Sliding 60-second window per API key (simulated clock), reported in the x-ratelimit-* headers
-// of every answer. `/swap/v2/execute` counts in its own bucket. At most `maxKeys` keys are tracked.
+// of every answer. `/swap/v2/execute` counts in its own bucket. At most `maxKeys` keys are tracked
+// per bucket.
 
 export interface RateLimitOptions {
   /** Requests allowed per window and key. Default 1 000 000 (effectively unlimited). */
@@ -15,7 +16,8 @@ export interface RateLimitState {
 }
 
 export interface RateLimiter {
-  hit(key: string, now: number): RateLimitState;
+  /** Counts a request of `key` in `bucket` (default `default`) at `now` (epoch ms), unless it is over the limit. */
+  hit(key: string, now: number, bucket?: string): RateLimitState;
   reset(): void;
 }
 
@@ -34,10 +36,19 @@ export function createRateLimiter(options: RateLimitOptions = {}): RateLimiter {
   const windowMs = options.windowMs ?? 60_000;
   const bucketMs = windowMs / BUCKETS;
   const maxKeys = options.maxKeys ?? 1000;
-  const entries = new Map<string, Entry>();
+  /** Bucket name → key → entry (no key strings joined per request). */
+  const buckets = new Map<string, Map<string, Entry>>();
+  // The reset header changes once a second of simulated time at most: made once per value.
+  let resetSeconds = Number.NaN;
+  let resetText = '';
 
   return {
-    hit(key, now) {
+    hit(key, now, bucketName = 'default') {
+      let entries = buckets.get(bucketName);
+      if (!entries) {
+        entries = new Map();
+        buckets.set(bucketName, entries);
+      }
       const bucket = Math.floor(now / bucketMs);
       let entry = entries.get(key);
       if (!entry) {
@@ -61,17 +72,21 @@ export function createRateLimiter(options: RateLimitOptions = {}): RateLimiter {
       }
       const current = entry.total;
       const reset = Math.ceil((now + windowMs) / 1000);
+      if (reset !== resetSeconds) {
+        resetSeconds = reset;
+        resetText = String(reset);
+      }
       return {
         limited,
         headers: {
           'x-ratelimit-remaining': String(limit - current),
           'x-ratelimit-current': String(current),
-          'x-ratelimit-reset': String(reset),
+          'x-ratelimit-reset': resetText,
         },
       };
     },
     reset() {
-      entries.clear();
+      buckets.clear();
     },
   };
 }

@@ -48,19 +48,30 @@ export function createRouter(operations: readonly OperationInfo[]): Router {
     byLength.set(route.segments.length, list);
   }
 
-  // Recent matches, cleared when full (bounded under fuzzing).
-  const cache = new Map<string, RouteMatch>();
+  // Recent matches by method, then path (no key strings joined per request), all cleared when
+  // they hold CACHE_SIZE paths (bounded under fuzzing).
+  const cache = new Map<string, Map<string, RouteMatch>>();
   const CACHE_SIZE = 512;
+  let cached = 0;
 
   return {
     match(method, path) {
       if (path.length > 200) return matchUncached(method, path);
-      const key = `${method} ${path}`;
-      let hit = cache.get(key);
+      let byPath = cache.get(method);
+      let hit = byPath?.get(path);
       if (hit === undefined) {
         hit = matchUncached(method, path);
-        if (cache.size >= CACHE_SIZE) cache.clear();
-        cache.set(key, hit);
+        if (cached >= CACHE_SIZE) {
+          cache.clear();
+          cached = 0;
+          byPath = undefined;
+        }
+        if (byPath === undefined) {
+          byPath = new Map();
+          cache.set(method, byPath);
+        }
+        byPath.set(path, hit);
+        cached++;
       }
       return hit;
     },
