@@ -47,7 +47,7 @@ process.on('message', async (message: Message) => {
     process.send?.({ type: 'rss', rss: process.memoryUsage().rss });
   } else if (message.type === 'cpu') {
     const { user, system } = process.cpuUsage();
-    process.send?.({ type: 'cpu', micros: user + system });
+    process.send?.({ type: 'cpu', micros: user + system, user, system });
   } else if (message.type === 'exit') {
     await server.close();
     process.exit(0);

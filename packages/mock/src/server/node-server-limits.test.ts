@@ -1,5 +1,6 @@
 // The HTTP server against hostile clients: oversized and slow heads and bodies, malformed requests.
 // Every limit is configured short for the test; every client is bounded in bytes and time.
+import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { listen } from '../node/index.js';
 import { createSimulator } from '../simulator/index.js';
@@ -134,6 +135,63 @@ describe('node:http server limits', () => {
     const answer = await rawClient(port, 'GET /swap/v2/build HTTP/1.1\r\nbad header line\r\n\r\n');
     expect(answer.status).toBe(400);
     expect(JSON.parse(answer.text)).toEqual({ error: expect.stringMatching(/Malformed/) });
+  });
+
+  it('closes a connection whose client stops reading its answers, after the idle limit', async () => {
+    // Silence limit: 100 ms plus the 1 s margin; node lets a first expiry pass while the kernel
+    // still took some of the writes since the last one.
+    const { port } = await start({ ...SHORT, idleTimeoutMs: 100, keepAliveTimeoutMs: 100 });
+    const requests = 100;
+    // Each answer is the whole spec (hundreds of KB): the socket buffers fill long before the last.
+    const spec = (await (await fetch(`http://127.0.0.1:${port}/openapi.json`)).text()).length;
+    const outcome = await new Promise<{ bytesRead: number; error?: string }>((resolve) => {
+      const socket = connect(port, '127.0.0.1');
+      let error: string | undefined;
+      const guard = setTimeout(() => socket.destroy(), 8_000);
+      const get = 'GET /openapi.json HTTP/1.1\r\nhost: 127.0.0.1\r\n\r\n';
+      socket.on('connect', () => {
+        // One answer read as it comes (the connection is then an idle keep-alive one), then many not read.
+        socket.write(get);
+        setTimeout(() => {
+          socket.pause();
+          socket.write(get.repeat(requests));
+          // Reads again well after two silence limits have passed.
+          setTimeout(() => socket.resume(), 3_000);
+        }, 300);
+      });
+      socket.on('data', () => undefined);
+      socket.on('error', (e: NodeJS.ErrnoException) => {
+        error = e.code;
+      });
+      socket.on('close', () => {
+        clearTimeout(guard);
+        resolve({ bytesRead: socket.bytesRead, ...(error ? { error } : {}) });
+      });
+    });
+    // The server gave up on the stalled connection: far from every answer arrived.
+    expect(outcome.bytesRead).toBeLessThan((requests / 2) * spec);
+    expect(outcome.bytesRead).toBeGreaterThan(spec);
+  });
+
+  it('closes a new connection that stays silent past the silence limit, when it comes before the head limit', async () => {
+    const { port } = await start({
+      ...SHORT,
+      idleTimeoutMs: 100,
+      keepAliveTimeoutMs: 100,
+      headersTimeoutMs: 20_000,
+      requestTimeoutMs: 20_000,
+    });
+    const started = Date.now();
+    const closedAfter = await new Promise<number>((resolve) => {
+      const socket = connect(port, '127.0.0.1');
+      const guard = setTimeout(() => socket.destroy(), 6_000);
+      socket.on('error', () => undefined);
+      socket.on('close', () => {
+        clearTimeout(guard);
+        resolve(Date.now() - started);
+      });
+    });
+    expect(closedAfter).toBeLessThan(5_000);
   });
 
   it('still serves normal requests, bodies under the limit included, after all that', async () => {

@@ -139,14 +139,25 @@ export function toSimRequest(req: IncomingMessage, bodyText: string): SimRequest
 
 const bodyText = (response: SimResponse): string => (response.raw ? String(response.body) : JSON.stringify(response.body));
 
-function send(res: ServerResponse, response: SimResponse, head: boolean, close = false): void {
+/**
+ * How long a connection may stay silent while an answer waits to be written (ms): the longest of
+ * the idle and keep-alive limits, plus a margin.
+ */
+const silenceMs = (limits: ServerLimits): number => Math.max(limits.idleTimeoutMs, limits.keepAliveTimeoutMs) + 1_000;
+
+function send(res: ServerResponse, response: SimResponse, head: boolean, silence: number, close = false): void {
   const text = bodyText(response);
   response.headers['content-length'] = String(Buffer.byteLength(text));
   if (close) response.headers.connection = 'close';
   res.writeHead(response.status, response.headers);
   res.end(head ? undefined : text);
+  const socket = res.socket;
   // This request is answered: what arrives next on the connection is the next request's head.
-  if (res.socket) answered(res.socket);
+  if (socket) answered(socket);
+  // An answer the client is not reading yet (queued behind an earlier one, or left in the socket's
+  // buffer) keeps the connection open until the silence limit; node arms its keep-alive limit once
+  // every answer is out. (No timer per request otherwise: node would re-arm one twice a request.)
+  if (socket === null || socket.writableLength > 0) res.req.socket.setTimeout(silence);
 }
 
 /** A request record for an error answer when only the request line (or less) is known. */
@@ -155,24 +166,25 @@ function headRequest(method: string, path: string, header: SimRequest['header'] 
 }
 
 export function createRequestListener(simulator: SimHandler, limits: ServerLimits = DEFAULT_LIMITS) {
+  const silence = silenceMs(limits);
   const failed = (req: IncomingMessage, res: ServerResponse, error: unknown): void => {
     if (res.headersSent) {
       res.destroy(error as Error);
       return;
     }
     if (error instanceof BodyError) {
-      send(res, simulator.reject(toSimRequest(req, ''), error.status, error.message), false, true);
+      send(res, simulator.reject(toSimRequest(req, ''), error.status, error.message), false, silence, true);
       // The rest of the body is never read: close as soon as the answer is out.
       res.once('finish', () => req.socket.destroySoon());
       return;
     }
-    send(res, simulator.reject(toSimRequest(req, ''), 500, 'Internal server error'), false);
+    send(res, simulator.reject(toSimRequest(req, ''), 500, 'Internal server error'), false, silence);
   };
   const answer = (req: IncomingMessage, res: ServerResponse, bodyText: string): void => {
     const head = req.method === 'HEAD';
     const response = simulator.handle(toSimRequest(req, bodyText));
-    if (response instanceof Promise) response.then((r) => send(res, r, head)).catch((error: unknown) => failed(req, res, error));
-    else send(res, response, head);
+    if (response instanceof Promise) response.then((r) => send(res, r, head, silence)).catch((error: unknown) => failed(req, res, error));
+    else send(res, response, head, silence);
   };
   return (req: IncomingMessage, res: ServerResponse): void => {
     // The head is parsed; `send` marks the start of the next request's head.
@@ -202,7 +214,8 @@ function clientErrorStatus(error: NodeJS.ErrnoException): { status: number; mess
 }
 
 /** Answers what node's parser refused (431, 400) or timed out (408), in the path's area shape when the request line arrived. */
-export function createClientErrorListener(simulator: SimHandler) {
+export function createClientErrorListener(simulator: SimHandler, limits: ServerLimits = DEFAULT_LIMITS) {
+  const silence = silenceMs(limits);
   return (error: NodeJS.ErrnoException & { rawPacket?: Buffer; bytesParsed?: number }, socket: TrackedSocket): void => {
     if (error.code === 'ECONNRESET' || !socket.writable) {
       socket.destroy();
@@ -214,7 +227,7 @@ export function createClientErrorListener(simulator: SimHandler) {
       // A request in progress (its body timed out in node's own check): answer through it.
       if (!pending.headersSent) {
         const req = pending.req;
-        send(pending, simulator.reject(toSimRequest(req, ''), status, message), false, true);
+        send(pending, simulator.reject(toSimRequest(req, ''), status, message), false, silence, true);
         pending.once('finish', () => socket.destroySoon());
       } else socket.destroy();
       return;
@@ -255,11 +268,17 @@ export function startNodeServer(simulator: SimHandler, options: ListenOptions = 
     createRequestListener(simulator, limits),
   );
   server.keepAliveTimeout = limits.keepAliveTimeoutMs;
-  // A connection silent for this long with no answer pending is closed.
-  server.setTimeout(Math.max(limits.idleTimeoutMs, limits.keepAliveTimeoutMs) + 1_000, (socket) => socket.destroy());
-  server.on('clientError', createClientErrorListener(simulator));
-  // After node's own 'connection' listener, which attaches the parser.
-  server.on('connection', (socket: Socket) => captureHeads(socket));
+  // A connection silent past its limit is closed: a new one until its first answer is out, one
+  // whose answers wait to be written (armed by `send`), an idle keep-alive one (node's own limit).
+  // No server-wide timeout: node would re-arm a socket timer twice a request for it.
+  const silence = silenceMs(limits);
+  server.on('timeout', (socket: Socket) => socket.destroy());
+  server.on('clientError', createClientErrorListener(simulator, limits));
+  server.on('connection', (socket: Socket) => {
+    socket.setTimeout(silence);
+    // After node's own 'connection' listener, which attaches the parser.
+    captureHeads(socket);
+  });
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 4010, host, () => {
