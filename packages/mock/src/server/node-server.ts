@@ -123,18 +123,20 @@ export function toSimRequest(req: IncomingMessage, bodyText: string): SimRequest
   const raw = req.url ?? '/';
   const q = raw.indexOf('?');
   const path = q < 0 ? raw : raw.slice(0, q);
-  const contentType = req.headers['content-type'];
-  return {
+  const headers = req.headers;
+  const request: SimRequest = {
     method: (req.method ?? 'GET').toUpperCase(),
     path,
     query: q < 0 ? NO_QUERY : new URLSearchParams(raw.slice(q + 1)),
     header(name) {
-      const value = req.headers[name.toLowerCase()];
+      const value = headers[name.toLowerCase()];
       return Array.isArray(value) ? value[0] : value;
     },
     bodyText,
-    ...(contentType ? { contentType } : {}),
   };
+  const contentType = headers['content-type'];
+  if (contentType) request.contentType = contentType;
+  return request;
 }
 
 const bodyText = (response: SimResponse): string => (response.raw ? String(response.body) : JSON.stringify(response.body));

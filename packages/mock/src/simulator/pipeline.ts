@@ -102,13 +102,9 @@ export function createPipeline(deps: PipelineDeps): Pipeline {
       // The one untyped step: the validate stage has just checked `input` against this
       // operation's schemas, which are what its @x/types request types are generated from.
       const handler = handlers[op.operationId as OperationId] as unknown as AnyHandler;
-      outcome = handler({
-        sim,
-        op,
-        input: input as HandlerContext<OperationId>['input'],
-        apiKey: auth.apiKey,
-        ...(auth.wallet ? { wallet: auth.wallet } : {}),
-      });
+      const ctx: HandlerContext<OperationId> = { sim, op, input: input as HandlerContext<OperationId>['input'], apiKey: auth.apiKey };
+      if (auth.wallet) ctx.wallet = auth.wallet;
+      outcome = handler(ctx);
     } catch (error) {
       return fail(op, headers, error);
     }
