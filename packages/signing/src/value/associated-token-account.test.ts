@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { associatedTokenAddress, randomAddress, TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../../test/fixtures.js';
+import { associatedTokenAccount } from './associated-token-account.js';
+
+describe('associatedTokenAccount', () => {
+  it('derives the same address as @solana/kit, under both token programs', async () => {
+    for (const program of [TOKEN_PROGRAM, TOKEN_2022_PROGRAM]) {
+      for (let i = 0; i < 12; i++) {
+        const [owner, mint] = [randomAddress(), randomAddress()];
+        expect(await associatedTokenAccount(owner, mint, program)).toBe(await associatedTokenAddress(owner, mint, program));
+      }
+    }
+  });
+
+  it('answers a repeated question from its cache (the same promise)', () => {
+    const [owner, mint] = [randomAddress(), randomAddress()];
+    expect(associatedTokenAccount(owner, mint, TOKEN_PROGRAM)).toBe(associatedTokenAccount(owner, mint, TOKEN_PROGRAM));
+  });
+
+  it('refuses an owner that is not an address', () => {
+    expect(() => associatedTokenAccount('not-an-address', randomAddress(), TOKEN_PROGRAM)).toThrow();
+  });
+});
