@@ -139,7 +139,7 @@ function checkExistingSignatures(tx: ParsedTransaction, walletIndex: number): Pr
 
 /**
  * Runs every check; returns the index of the wallet's signature slot. Synchronous (no promise)
- * when nothing asynchronous is left to check: no signature to verify and no value intent.
+ * unless a signature already in the transaction has to be verified (WebCrypto is asynchronous).
  */
 export function checkBeforeSigning(
   tx: ParsedTransaction,
@@ -181,10 +181,7 @@ export function checkBeforeSigning(
     );
   }
   const intent = expectations.expect;
-  const valueChecked = intent === undefined ? undefined : checkValueIntent(readValueMovements(tx).movements, wallet, intent);
-  if (valueChecked !== undefined) {
-    return valueChecked.then(() => checkExistingSignatures(tx, walletIndex)).then(() => walletIndex);
-  }
+  if (intent !== undefined) checkValueIntent(readValueMovements(tx).movements, wallet, intent);
   const verifying = checkExistingSignatures(tx, walletIndex);
   return verifying === undefined ? walletIndex : verifying.then(() => walletIndex);
 }

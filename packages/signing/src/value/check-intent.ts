@@ -162,22 +162,16 @@ const REFUSED: Partial<
   unrecognized: ['UNRECOGNIZED_INSTRUCTION', 'The wallet signs a System or token instruction this package cannot read.'],
 };
 
-/**
- * Throws `TransactionRejectedError` when a movement authorised by `wallet` is outside `intent`.
- * Synchronous unless a token movement needs associated token accounts derived (hashing is async).
- */
-export function checkValueIntent(movements: readonly ValueMovement[], wallet: string, intent: ValueIntent): void | Promise<void> {
+/** Throws `TransactionRejectedError` when a movement authorised by `wallet` is outside `intent`. */
+export function checkValueIntent(movements: readonly ValueMovement[], wallet: string, intent: ValueIntent): void {
   const { transfers: pending, allowed } = normalise(intent);
   allowed.push({ owner: wallet });
   const ours = movements.filter((movement) => movement.signers.includes(wallet as Address));
-  const needed = derivationsNeeded(ours, pending, allowed);
-  if (needed.length === 0) return checkMovements(ours, pending, allowed, new Map());
-  return Promise.all(needed.map(([owner, mint, program]) => associatedTokenAccount(owner, mint, program))).then((addresses) => {
-    const derived = new Map(
-      needed.map(([owner, mint, program], index) => [derivationKey(owner, mint, program), addresses[index] as Address]),
-    );
-    checkMovements(ours, pending, allowed, derived);
-  });
+  const derived = new Map<string, Address>();
+  for (const [owner, mint, program] of derivationsNeeded(ours, pending, allowed)) {
+    derived.set(derivationKey(owner, mint, program), associatedTokenAccount(owner, mint, program));
+  }
+  checkMovements(ours, pending, allowed, derived);
 }
 
 function checkMovements(
