@@ -17,8 +17,8 @@ import { type RateLimit, readRateLimit, requestedDelayMs } from './rate-limit.js
 import { readBody } from './read-body.js';
 import { type Hop, nextHop } from './redirect.js';
 import { backoffMs, isRepeatable, isRetryableStatus, retryDelayMs } from './retry.js';
-import { attemptSignal, sleep } from './timeout.js';
-import type { ClientConfig, Failure, RequestOptions, Success, Transport } from './types.js';
+import { Deadline, sleep } from './timeout.js';
+import type { Auth, BearerTokenProvider, ClientConfig, Failure, RequestOptions, Success, Transport } from './types.js';
 import { buildUrl } from './url.js';
 
 /** The message of a network error, with the system's code (`ECONNRESET`) when there is one. */
@@ -28,105 +28,160 @@ const describe = (cause: unknown) => {
   return `${error?.message ?? cause}${typeof code === 'string' ? ` (${code})` : ''}`;
 };
 
-async function sendOnce(config: ClientConfig, method: string, options: RequestOptions): Promise<Success<unknown>> {
+/** The client's configuration, with what every call would otherwise compute again. */
+interface Settings extends ClientConfig {
+  /** `accept`, `x-api-key` and the configured headers, lower-cased. */
+  fixedHeaders: Record<string, string>;
+}
+
+/** Copies `source`'s headers (names lower-cased, undefined values left out) into `target`. */
+function addHeaders(target: Record<string, string>, source: Record<string, string | undefined> | undefined): void {
+  for (const name in source) if (source[name] !== undefined) target[name.toLowerCase()] = source[name];
+}
+
+/** Whether an operation's security asks for the bearer token. */
+const isBearer = (auth: Auth) => auth.scheme === 'bearer';
+
+/** What every attempt of one call shares (one object per call, instead of closures). */
+interface Call {
+  config: ClientConfig;
+  operation: string;
+  caller: AbortSignal | undefined;
+  timeoutMs: number;
+  headers: Record<string, string>;
+  first: Hop;
+}
+
+const aborted = (call: Call) => new AbortError(`${call.operation} was aborted`, call.operation, {}, { cause: call.caller!.reason });
+
+/** One attempt: the request, the redirects it may follow, and its body, within one time limit. */
+async function attempt(call: Call): Promise<[Response, string]> {
+  const { config, operation } = call;
+  const deadline = new Deadline(call.caller, call.timeoutMs);
+  let hop = call.first;
+  let headers = call.headers;
+  try {
+    for (let redirects = 0; ; redirects++) {
+      const response = await (config.fetch ?? fetch)(hop.url, {
+        method: hop.method,
+        body: hop.body,
+        headers,
+        signal: deadline.signal,
+        redirect: 'manual',
+      });
+      const next = nextHop(response, hop);
+      if (!next) {
+        // The body is read inside the attempt, so a stalled body counts against the time limit.
+        const maxBytes = config.maxResponseBytes ?? 10_485_760;
+        const text = await readBody(response, maxBytes);
+        if (text === undefined) {
+          throw new ResponseTooLargeError(`${response.status} ${operation}: the answer is larger than ${maxBytes} bytes`, operation, {
+            status: response.status,
+            maxBytes,
+          });
+        }
+        return [response, text];
+      }
+      response.body?.cancel().catch(() => {});
+      const max = config.maxRedirects ?? 5;
+      if ('refused' in next || redirects >= max) {
+        const { origin, refused = `more than ${max} times` } = next as { origin?: string; refused?: string };
+        throw new RedirectError(`${operation} was redirected ${refused}: not followed`, operation, {
+          status: response.status,
+          targetOrigin: origin,
+        });
+      }
+      if (!next.body) {
+        const { 'content-type': _, ...rest } = headers;
+        headers = rest;
+      }
+      hop = next;
+    }
+  } catch (cause) {
+    throw cause instanceof FetchClientError
+      ? cause
+      : call.caller?.aborted
+        ? aborted(call)
+        : deadline.timedOut
+          ? new TimeoutError(`${operation} timed out after ${call.timeoutMs} ms`, operation, { timeoutMs: call.timeoutMs })
+          : new ConnectionError(`${operation} failed: ${describe(cause)}`, operation, {}, { cause });
+  } finally {
+    deadline.done();
+  }
+}
+
+/** Sets the bearer token (a fresh one when `refresh`) on the call's headers. */
+async function authorize(call: Call, bearer: BearerTokenProvider, refresh?: boolean): Promise<void> {
+  try {
+    call.headers.authorization = `Bearer ${await bearer.getToken({ refresh, signal: call.caller })}`;
+  } catch (error) {
+    throw call.caller?.aborted ? aborted(call) : error;
+  }
+}
+
+/** Waits before the next attempt; the caller's abort ends the call. */
+async function wait(call: Call, delayMs: number, reason: string): Promise<void> {
+  const { operation } = call;
+  call.config.logger?.debug?.(`retrying ${operation} in ${delayMs} ms after ${reason}`, { operation, delayMs, reason });
+  await sleep(delayMs, call.caller).catch(() => {
+    throw aborted(call);
+  });
+}
+
+/** The call's success: the rate-limit fields are read on first use (reading them costs). */
+function success(data: unknown, response: Response): Success<unknown> {
+  let rateLimit: RateLimit | undefined;
+  const { status, headers } = response;
+  return {
+    data,
+    status,
+    response,
+    headers,
+    get rateLimit() {
+      rateLimit ??= readRateLimit(headers);
+      return rateLimit;
+    },
+  };
+}
+
+async function sendOnce(config: Settings, method: string, options: RequestOptions): Promise<Success<unknown>> {
   const operation = `${method} ${options.url}`;
   const { logger } = config;
-  const caller = options.signal;
-  const timeoutMs = options.timeoutMs ?? config.timeoutMs ?? 30_000;
-  const aborted = () => new AbortError(`${operation} was aborted`, operation, {}, { cause: caller!.reason });
 
   // A plain object (lower-case names) is cheaper for fetch than a Headers instance.
-  const headers: Record<string, string> = { accept: 'application/json' };
-  if (config.apiKey) headers['x-api-key'] = config.apiKey;
-  for (const source of [config.headers, options.headers]) {
-    for (const name in source) if (source[name] !== undefined) headers[name.toLowerCase()] = source[name]!;
-  }
+  const headers = { ...config.fixedHeaders };
+  addHeaders(headers, options.headers);
   let { body } = options;
   if (body !== undefined) {
     if (typeof body !== 'string') body = JSON.stringify(body);
     headers['content-type'] ??= 'application/json';
   }
-  const first: Hop = { url: buildUrl(config.baseUrl, options.url, options.path, options.query), method, body: body as string | undefined };
-
-  /** One attempt: the request, the redirects it may follow, and its body, within one time limit. */
-  const attempt = async (): Promise<[Response, string]> => {
-    const guard = attemptSignal(caller, timeoutMs);
-    let hop = first;
-    let sent = headers;
-    try {
-      for (let redirects = 0; ; redirects++) {
-        const response = await (config.fetch ?? fetch)(hop.url, { ...hop, headers: sent, signal: guard.signal, redirect: 'manual' });
-        const next = nextHop(response, hop);
-        if (!next) {
-          // The body is read inside the attempt, so a stalled body counts against the time limit.
-          const maxBytes = config.maxResponseBytes ?? 10_485_760;
-          const text = await readBody(response, maxBytes);
-          if (text === undefined) {
-            throw new ResponseTooLargeError(`${response.status} ${operation}: the answer is larger than ${maxBytes} bytes`, operation, {
-              status: response.status,
-              maxBytes,
-            });
-          }
-          return [response, text];
-        }
-        response.body?.cancel().catch(() => {});
-        const max = config.maxRedirects ?? 5;
-        if ('refused' in next || redirects >= max) {
-          const { origin, refused = `more than ${max} times` } = next as { origin?: string; refused?: string };
-          throw new RedirectError(`${operation} was redirected ${refused}: not followed`, operation, {
-            status: response.status,
-            targetOrigin: origin,
-          });
-        }
-        if (!next.body) {
-          const { 'content-type': _, ...rest } = sent;
-          sent = rest;
-        }
-        hop = next;
-      }
-    } catch (cause) {
-      throw cause instanceof FetchClientError
-        ? cause
-        : caller?.aborted
-          ? aborted()
-          : guard.timedOut
-            ? new TimeoutError(`${operation} timed out after ${timeoutMs} ms`, operation, { timeoutMs })
-            : new ConnectionError(`${operation} failed: ${describe(cause)}`, operation, {}, { cause });
-    } finally {
-      guard.done();
-    }
+  const call: Call = {
+    config,
+    operation,
+    caller: options.signal,
+    timeoutMs: options.timeoutMs ?? config.timeoutMs ?? 30_000,
+    headers,
+    first: { url: buildUrl(config.baseUrl, options.url, options.path, options.query), method, body: body as string | undefined },
   };
 
-  const bearer = options.security?.some((s) => s.scheme === 'bearer') ? config.bearer : undefined;
-  const authorize = async (refresh?: boolean) => {
-    try {
-      headers.authorization = `Bearer ${await bearer!.getToken({ refresh, signal: caller })}`;
-    } catch (error) {
-      throw caller?.aborted ? aborted() : error;
-    }
-  };
-  if (bearer) await authorize();
+  const bearer = options.security?.some(isBearer) ? config.bearer : undefined;
+  if (bearer) await authorize(call, bearer);
 
   const maxRetries = options.maxRetries ?? config.maxRetries ?? 2;
   const repeatable = isRepeatable(method, operation);
   const baseMs = config.retryBaseDelayMs ?? 500;
   const capMs = config.maxRetryDelayMs ?? 60_000;
-  const wait = async (delayMs: number, reason: string) => {
-    logger?.debug?.(`retrying ${operation} in ${delayMs} ms after ${reason}`, { operation, delayMs, reason });
-    await sleep(delayMs, caller).catch(() => {
-      throw aborted();
-    });
-  };
 
   for (let retries = 0, reauthenticated = false; ; ) {
     let response: Response;
     let text: string;
     try {
-      [response, text] = await attempt();
+      [response, text] = await attempt(call);
     } catch (error) {
       // Only a lost connection or a time-out is worth another try.
       if (!(error instanceof ConnectionError || error instanceof TimeoutError) || !repeatable || retries >= maxRetries) throw error;
-      await wait(backoffMs(retries++, baseMs), error.name);
+      await wait(call, backoffMs(retries++, baseMs), error.name);
       continue;
     }
 
@@ -134,7 +189,7 @@ async function sendOnce(config: ClientConfig, method: string, options: RequestOp
     if (status === 401 && bearer && !reauthenticated) {
       // The token may have expired: renew it once and repeat the request once.
       reauthenticated = true;
-      await authorize(true);
+      await authorize(call, bearer, true);
       continue;
     }
 
@@ -154,26 +209,15 @@ async function sendOnce(config: ClientConfig, method: string, options: RequestOp
           { cause: parseError },
         );
       }
-      await config.responseValidator?.({ operation, status, data, logger });
-      let rateLimit: RateLimit | undefined;
-      // The rate-limit fields are read on first use (reading them costs).
-      return {
-        data,
-        status,
-        response,
-        headers: answer,
-        get rateLimit() {
-          rateLimit ??= readRateLimit(answer);
-          return rateLimit;
-        },
-      };
+      if (config.responseValidator) await config.responseValidator({ operation, status, data, logger });
+      return success(data, response);
     }
 
     if (repeatable && isRetryableStatus(status) && retries < maxRetries) {
       const delay = retryDelayMs(retries, status, answer, { baseMs, capMs });
       if (delay !== undefined) {
         retries++;
-        await wait(delay, `${status}`);
+        await wait(call, delay, `${status}`);
         continue;
       }
       logger?.warn?.(`${operation} answered ${status} asking to wait over ${capMs} ms: not retrying`, { operation, status });
@@ -190,14 +234,14 @@ async function sendOnce(config: ClientConfig, method: string, options: RequestOp
   }
 }
 
-async function send(config: ClientConfig, method: string, options: RequestOptions): Promise<Success<unknown> | Failure<FetchClientError>> {
-  try {
-    return await sendOnce(config, method, options);
-  } catch (error) {
-    if (options.throwOnError ?? config.throwOnError ?? true) throw error;
+/** The call's result; with `throwOnError: false`, the client's own errors come back as `{ error }`. */
+function send(config: Settings, method: string, options: RequestOptions): Promise<Success<unknown> | Failure<FetchClientError>> {
+  const sent = sendOnce(config, method, options);
+  if (options.throwOnError ?? config.throwOnError ?? true) return sent;
+  return sent.catch((error: unknown) => {
     if (!(error instanceof FetchClientError)) throw error;
     return error instanceof ApiError ? { error, status: error.status, headers: error.headers, rateLimit: error.rateLimit } : { error };
-  }
+  });
 }
 
 /**
@@ -206,7 +250,10 @@ async function send(config: ClientConfig, method: string, options: RequestOption
  */
 export function createTransport(config: ClientConfig): Transport {
   if (!config?.baseUrl) throw new TypeError('createClient: `baseUrl` is required');
-  const settings = { ...config };
+  const fixedHeaders: Record<string, string> = { accept: 'application/json' };
+  if (config.apiKey) fixedHeaders['x-api-key'] = config.apiKey;
+  addHeaders(fixedHeaders, config.headers);
+  const settings: Settings = { ...config, fixedHeaders };
   const transport: Record<string, unknown> = {};
   // `request` takes the method from its options; the others are named after theirs.
   for (const name of ['get', 'post', 'put', 'patch', 'delete', 'request']) {
