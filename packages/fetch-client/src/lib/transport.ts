@@ -17,8 +17,8 @@ import { type RateLimit, readRateLimit, requestedDelayMs } from './rate-limit.js
 import { readBody } from './read-body.js';
 import { type Hop, nextHop } from './redirect.js';
 import { backoffMs, isRepeatable, isRetryableStatus, retryDelayMs } from './retry.js';
-import { Deadline, sleep } from './timeout.js';
-import type { Auth, BearerTokenProvider, ClientConfig, Failure, RequestOptions, Success, Transport } from './types.js';
+import { deadline, sleep } from './timeout.js';
+import type { ClientConfig, Failure, RequestOptions, Success, Transport } from './types.js';
 import { buildUrl } from './url.js';
 
 /** The message of a network error, with the system's code (`ECONNRESET`) when there is one. */
@@ -28,168 +28,134 @@ const describe = (cause: unknown) => {
   return `${error?.message ?? cause}${typeof code === 'string' ? ` (${code})` : ''}`;
 };
 
-/** The client's configuration, with what every call would otherwise compute again. */
-interface Settings extends ClientConfig {
-  /** `accept`, `x-api-key` and the configured headers, lower-cased. */
-  fixedHeaders: Record<string, string>;
-}
-
 /** Copies `source`'s headers (names lower-cased, undefined values left out) into `target`. */
 function addHeaders(target: Record<string, string>, source: Record<string, string | undefined> | undefined): void {
   for (const name in source) if (source[name] !== undefined) target[name.toLowerCase()] = source[name];
 }
 
-/** Whether an operation's security asks for the bearer token. */
-const isBearer = (auth: Auth) => auth.scheme === 'bearer';
-
-/** What every attempt of one call shares (one object per call, instead of closures). */
-interface Call {
-  config: ClientConfig;
-  operation: string;
-  caller: AbortSignal | undefined;
-  timeoutMs: number;
-  headers: Record<string, string>;
-  first: Hop;
+/** A failed call as `{ error }` (`throwOnError: false`); what is not the client's own error is thrown. */
+function toFailure(error: unknown): Failure<FetchClientError> {
+  if (!(error instanceof FetchClientError)) throw error;
+  return error instanceof ApiError ? { error, status: error.status, headers: error.headers, rateLimit: error.rateLimit } : { error };
 }
 
-const aborted = (call: Call) => new AbortError(`${call.operation} was aborted`, call.operation, {}, { cause: call.caller!.reason });
-
-/** One attempt: the request, the redirects it may follow, and its body, within one time limit. */
-async function attempt(call: Call): Promise<[Response, string]> {
-  const { config, operation } = call;
-  const deadline = new Deadline(call.caller, call.timeoutMs);
-  let hop = call.first;
-  let headers = call.headers;
-  try {
-    for (let redirects = 0; ; redirects++) {
-      const response = await (config.fetch ?? fetch)(hop.url, {
-        method: hop.method,
-        body: hop.body,
-        headers,
-        signal: deadline.signal,
-        redirect: 'manual',
-      });
-      const next = nextHop(response, hop);
-      if (!next) {
-        // The body is read inside the attempt, so a stalled body counts against the time limit.
-        const maxBytes = config.maxResponseBytes ?? 10_485_760;
-        const text = await readBody(response, maxBytes);
-        if (text === undefined) {
-          throw new ResponseTooLargeError(`${response.status} ${operation}: the answer is larger than ${maxBytes} bytes`, operation, {
-            status: response.status,
-            maxBytes,
-          });
-        }
-        return [response, text];
-      }
-      response.body?.cancel().catch(() => {});
-      const max = config.maxRedirects ?? 5;
-      if ('refused' in next || redirects >= max) {
-        const { origin, refused = `more than ${max} times` } = next as { origin?: string; refused?: string };
-        throw new RedirectError(`${operation} was redirected ${refused}: not followed`, operation, {
-          status: response.status,
-          targetOrigin: origin,
-        });
-      }
-      if (!next.body) {
-        const { 'content-type': _, ...rest } = headers;
-        headers = rest;
-      }
-      hop = next;
-    }
-  } catch (cause) {
-    throw cause instanceof FetchClientError
-      ? cause
-      : call.caller?.aborted
-        ? aborted(call)
-        : deadline.timedOut
-          ? new TimeoutError(`${operation} timed out after ${call.timeoutMs} ms`, operation, { timeoutMs: call.timeoutMs })
-          : new ConnectionError(`${operation} failed: ${describe(cause)}`, operation, {}, { cause });
-  } finally {
-    deadline.done();
-  }
-}
-
-/** Sets the bearer token (a fresh one when `refresh`) on the call's headers. */
-async function authorize(call: Call, bearer: BearerTokenProvider, refresh?: boolean): Promise<void> {
-  try {
-    call.headers.authorization = `Bearer ${await bearer.getToken({ refresh, signal: call.caller })}`;
-  } catch (error) {
-    throw call.caller?.aborted ? aborted(call) : error;
-  }
-}
-
-/** Waits before the next attempt; the caller's abort ends the call. */
-async function wait(call: Call, delayMs: number, reason: string): Promise<void> {
-  const { operation } = call;
-  call.config.logger?.debug?.(`retrying ${operation} in ${delayMs} ms after ${reason}`, { operation, delayMs, reason });
-  await sleep(delayMs, call.caller).catch(() => {
-    throw aborted(call);
-  });
-}
-
-/** The call's success: the rate-limit fields are read on first use (reading them costs). */
-function success(data: unknown, response: Response): Success<unknown> {
-  let rateLimit: RateLimit | undefined;
-  const { status, headers } = response;
-  return {
-    data,
-    status,
-    response,
-    headers,
-    get rateLimit() {
-      rateLimit ??= readRateLimit(headers);
-      return rateLimit;
-    },
-  };
-}
-
-async function sendOnce(config: Settings, method: string, options: RequestOptions): Promise<Success<unknown>> {
+/**
+ * One call: `fixed` holds the headers of every call (`accept`, `x-api-key`, the configured ones),
+ * merged once per client.
+ */
+async function call(
+  config: ClientConfig,
+  fixed: Record<string, string>,
+  method: string,
+  options: RequestOptions,
+): Promise<Success<unknown>> {
   const operation = `${method} ${options.url}`;
-  const { logger } = config;
+  const { logger, bearer } = config;
+  const caller = options.signal;
+  const timeoutMs = options.timeoutMs ?? config.timeoutMs ?? 30_000;
+  const aborted = () => new AbortError(`${operation} was aborted`, operation, {}, { cause: caller!.reason });
 
   // A plain object (lower-case names) is cheaper for fetch than a Headers instance.
-  const headers = { ...config.fixedHeaders };
+  const headers = { ...fixed };
   addHeaders(headers, options.headers);
   let { body } = options;
   if (body !== undefined) {
     if (typeof body !== 'string') body = JSON.stringify(body);
     headers['content-type'] ??= 'application/json';
   }
-  const call: Call = {
-    config,
-    operation,
-    caller: options.signal,
-    timeoutMs: options.timeoutMs ?? config.timeoutMs ?? 30_000,
-    headers,
-    first: { url: buildUrl(config.baseUrl, options.url, options.path, options.query), method, body: body as string | undefined },
+  const first: Hop = { url: buildUrl(config.baseUrl, options.url, options.path, options.query), method, body: body as string | undefined };
+
+  /** One attempt: the request, the redirects it may follow, and its body, within one time limit. */
+  const attempt = async (): Promise<[Response, string]> => {
+    const guard = deadline(caller, timeoutMs);
+    let hop = first;
+    let sent = headers;
+    try {
+      for (let redirects = 0; ; redirects++) {
+        const response = await (config.fetch ?? fetch)(hop.url, {
+          method: hop.method,
+          body: hop.body,
+          headers: sent,
+          signal: guard.signal,
+          redirect: 'manual',
+        });
+        const next = nextHop(response, hop);
+        const { status } = response;
+        if (!next) {
+          // The body is read inside the attempt, so a stalled body counts against the time limit.
+          const maxBytes = config.maxResponseBytes ?? 10_485_760;
+          const text = await readBody(response, maxBytes);
+          if (text !== undefined) return [response, text];
+          throw new ResponseTooLargeError(`${status} ${operation}: the answer is larger than ${maxBytes} bytes`, operation, {
+            status,
+            maxBytes,
+          });
+        }
+        response.body?.cancel().catch(() => {});
+        const max = config.maxRedirects ?? 5;
+        if ('refused' in next || redirects >= max) {
+          const { origin, refused = `more than ${max} times` } = next as { origin?: string; refused?: string };
+          throw new RedirectError(`${operation} was redirected ${refused}: not followed`, operation, { status, targetOrigin: origin });
+        }
+        if (!next.body) {
+          const { 'content-type': _, ...rest } = sent;
+          sent = rest;
+        }
+        hop = next;
+      }
+    } catch (cause) {
+      throw cause instanceof FetchClientError
+        ? cause
+        : caller?.aborted
+          ? aborted()
+          : guard.timedOut
+            ? new TimeoutError(`${operation} timed out after ${timeoutMs} ms`, operation, { timeoutMs })
+            : new ConnectionError(`${operation} failed: ${describe(cause)}`, operation, {}, { cause });
+    } finally {
+      guard.done();
+    }
   };
 
-  const bearer = options.security?.some(isBearer) ? config.bearer : undefined;
-  if (bearer) await authorize(call, bearer);
+  const useBearer = bearer && options.security?.some((auth) => auth.scheme === 'bearer');
+  /** Sets the bearer token (a fresh one when `refresh`). */
+  const authorize = async (refresh?: boolean) => {
+    try {
+      headers.authorization = `Bearer ${await bearer!.getToken({ refresh, signal: caller })}`;
+    } catch (error) {
+      throw caller?.aborted ? aborted() : error;
+    }
+  };
+  if (useBearer) await authorize();
 
   const maxRetries = options.maxRetries ?? config.maxRetries ?? 2;
   const repeatable = isRepeatable(method, operation);
   const baseMs = config.retryBaseDelayMs ?? 500;
   const capMs = config.maxRetryDelayMs ?? 60_000;
+  /** Waits before the next attempt; the caller's abort ends the call. */
+  const wait = async (delayMs: number, reason: string) => {
+    logger?.debug?.(`retrying ${operation} in ${delayMs} ms after ${reason}`, { operation, delayMs, reason });
+    await sleep(delayMs, caller).catch(() => {
+      throw aborted();
+    });
+  };
 
   for (let retries = 0, reauthenticated = false; ; ) {
     let response: Response;
     let text: string;
     try {
-      [response, text] = await attempt(call);
+      [response, text] = await attempt();
     } catch (error) {
       // Only a lost connection or a time-out is worth another try.
       if (!(error instanceof ConnectionError || error instanceof TimeoutError) || !repeatable || retries >= maxRetries) throw error;
-      await wait(call, backoffMs(retries++, baseMs), error.name);
+      await wait(backoffMs(retries++, baseMs), error.name);
       continue;
     }
 
     const { status, headers: answer } = response;
-    if (status === 401 && bearer && !reauthenticated) {
+    if (status === 401 && useBearer && !reauthenticated) {
       // The token may have expired: renew it once and repeat the request once.
       reauthenticated = true;
-      await authorize(call, bearer, true);
+      await authorize(true);
       continue;
     }
 
@@ -209,15 +175,26 @@ async function sendOnce(config: Settings, method: string, options: RequestOption
           { cause: parseError },
         );
       }
-      if (config.responseValidator) await config.responseValidator({ operation, status, data, logger });
-      return success(data, response);
+      await config.responseValidator?.({ operation, status, data, logger });
+      let rateLimit: RateLimit | undefined;
+      // The rate-limit fields are read on first use (reading them costs).
+      return {
+        data,
+        status,
+        response,
+        headers: answer,
+        get rateLimit() {
+          rateLimit ??= readRateLimit(answer);
+          return rateLimit;
+        },
+      };
     }
 
     if (repeatable && isRetryableStatus(status) && retries < maxRetries) {
-      const delay = retryDelayMs(retries, status, answer, { baseMs, capMs });
+      const delay = retryDelayMs(retries, status, answer, baseMs, capMs);
       if (delay !== undefined) {
         retries++;
-        await wait(call, delay, `${status}`);
+        await wait(delay, `${status}`);
         continue;
       }
       logger?.warn?.(`${operation} answered ${status} asking to wait over ${capMs} ms: not retrying`, { operation, status });
@@ -234,31 +211,24 @@ async function sendOnce(config: Settings, method: string, options: RequestOption
   }
 }
 
-/** The call's result; with `throwOnError: false`, the client's own errors come back as `{ error }`. */
-function send(config: Settings, method: string, options: RequestOptions): Promise<Success<unknown> | Failure<FetchClientError>> {
-  const sent = sendOnce(config, method, options);
-  if (options.throwOnError ?? config.throwOnError ?? true) return sent;
-  return sent.catch((error: unknown) => {
-    if (!(error instanceof FetchClientError)) throw error;
-    return error instanceof ApiError ? { error, status: error.status, headers: error.headers, rateLimit: error.rateLimit } : { error };
-  });
-}
-
 /**
  * The transport the generated sdk functions call. `createClient()` wraps it with one method per
  * operation; use it directly with the standalone functions of `@x/fetch-client/sdk`.
  */
 export function createTransport(config: ClientConfig): Transport {
   if (!config?.baseUrl) throw new TypeError('createClient: `baseUrl` is required');
-  const fixedHeaders: Record<string, string> = { accept: 'application/json' };
-  if (config.apiKey) fixedHeaders['x-api-key'] = config.apiKey;
-  addHeaders(fixedHeaders, config.headers);
-  const settings: Settings = { ...config, fixedHeaders };
+  // Later changes to the caller's object do not reach the client.
+  const settings = { ...config };
+  const fixed: Record<string, string> = { accept: 'application/json' };
+  if (config.apiKey) fixed['x-api-key'] = config.apiKey;
+  addHeaders(fixed, config.headers);
   const transport: Record<string, unknown> = {};
   // `request` takes the method from its options; the others are named after theirs.
   for (const name of ['get', 'post', 'put', 'patch', 'delete', 'request']) {
-    transport[name] = (options: RequestOptions) =>
-      send(settings, (name === 'request' ? (options.method ?? 'GET') : name).toUpperCase(), options);
+    transport[name] = (options: RequestOptions) => {
+      const result = call(settings, fixed, (name === 'request' ? (options.method ?? 'GET') : name).toUpperCase(), options);
+      return (options.throwOnError ?? settings.throwOnError ?? true) ? result : result.catch(toFailure);
+    };
   }
   return transport as unknown as Transport;
 }

@@ -2,14 +2,11 @@
 
 /** Fills `{name}` segments of a path template. */
 export const fillPath = (template: string, path: unknown): string =>
-  // Most paths have no parameter: no regex run for them.
-  !template.includes('{')
-    ? template
-    : template.replace(/\{([^}]+)\}/g, (_match, name: string) => {
-        const value = (path as Record<string, unknown> | null | undefined)?.[name];
-        if (value == null || value === '') throw new TypeError(`Missing path parameter "${name}" for ${template}`);
-        return encodeURIComponent(String(value));
-      });
+  template.replace(/\{([^}]+)\}/g, (_match, name: string) => {
+    const value = (path as Record<string, unknown> | null | undefined)?.[name];
+    if (value == null || value === '') throw new TypeError(`Missing path parameter "${name}" for ${template}`);
+    return encodeURIComponent(String(value));
+  });
 
 /** Query string (with its `?`), form style: arrays repeat the key, null and undefined are left out. */
 export function queryString(query: unknown): string {
