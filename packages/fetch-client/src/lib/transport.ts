@@ -18,7 +18,7 @@ import { readBody } from './read-body.js';
 import { type Hop, nextHop } from './redirect.js';
 import { backoffMs, isRepeatable, isRetryableStatus, retryDelayMs } from './retry.js';
 import { deadline, sleep } from './timeout.js';
-import type { ClientConfig, Failure, RequestOptions, Success, Transport } from './types.js';
+import type { BearerTokenProvider, ClientConfig, Failure, Logger, RequestOptions, Success, Transport } from './types.js';
 import { buildUrl } from './url.js';
 
 /** The message of a network error, with the system's code (`ECONNRESET`) when there is one. */
@@ -39,6 +39,93 @@ function toFailure(error: unknown): Failure<FetchClientError> {
   return error instanceof ApiError ? { error, status: error.status, headers: error.headers, rateLimit: error.rateLimit } : { error };
 }
 
+/** The caller aborted the call. */
+const abortError = (operation: string, caller: AbortSignal | undefined) =>
+  new AbortError(`${operation} was aborted`, operation, {}, { cause: caller!.reason });
+
+// The steps of a call are module functions with plain arguments, not closures made per call:
+// async closures made on every request measurably slow the client down.
+
+/** One attempt: the request, the redirects it may follow, and its body, within one time limit. */
+async function attempt(
+  config: ClientConfig,
+  operation: string,
+  first: Hop,
+  headers: Record<string, string>,
+  caller: AbortSignal | undefined,
+  timeoutMs: number,
+): Promise<[Response, string]> {
+  const guard = deadline(caller, timeoutMs);
+  let hop = first;
+  try {
+    for (let redirects = 0; ; redirects++) {
+      const response = await (config.fetch ?? fetch)(hop.url, {
+        method: hop.method,
+        body: hop.body,
+        headers,
+        signal: guard.signal,
+        redirect: 'manual',
+      });
+      const next = nextHop(response, hop);
+      const { status } = response;
+      if (!next) {
+        // The body is read inside the attempt, so a stalled body counts against the time limit.
+        const maxBytes = config.maxResponseBytes ?? 10_485_760;
+        const text = await readBody(response, maxBytes);
+        if (text !== undefined) return [response, text];
+        throw new ResponseTooLargeError(`${status} ${operation}: the answer is larger than ${maxBytes} bytes`, operation, {
+          status,
+          maxBytes,
+        });
+      }
+      response.body?.cancel().catch(() => {});
+      const max = config.maxRedirects ?? 5;
+      if ('refused' in next || redirects >= max) {
+        const { origin, refused = `more than ${max} times` } = next as { origin?: string; refused?: string };
+        throw new RedirectError(`${operation} was redirected ${refused}: not followed`, operation, { status, targetOrigin: origin });
+      }
+      if (!next.body) {
+        const { 'content-type': _, ...rest } = headers;
+        headers = rest;
+      }
+      hop = next;
+    }
+  } catch (cause) {
+    throw cause instanceof FetchClientError
+      ? cause
+      : caller?.aborted
+        ? abortError(operation, caller)
+        : guard.timedOut
+          ? new TimeoutError(`${operation} timed out after ${timeoutMs} ms`, operation, { timeoutMs })
+          : new ConnectionError(`${operation} failed: ${describe(cause)}`, operation, {}, { cause });
+  } finally {
+    guard.done();
+  }
+}
+
+/** Sets the bearer token (a fresh one when `refresh`) on `headers`. */
+async function authorize(
+  headers: Record<string, string>,
+  bearer: BearerTokenProvider,
+  operation: string,
+  caller: AbortSignal | undefined,
+  refresh?: boolean,
+): Promise<void> {
+  try {
+    headers.authorization = `Bearer ${await bearer.getToken({ refresh, signal: caller })}`;
+  } catch (error) {
+    throw caller?.aborted ? abortError(operation, caller) : error;
+  }
+}
+
+/** Waits before the next attempt; the caller's abort ends the call. */
+async function wait(logger: Logger | undefined, operation: string, caller: AbortSignal | undefined, delayMs: number, reason: string) {
+  logger?.debug?.(`retrying ${operation} in ${delayMs} ms after ${reason}`, { operation, delayMs, reason });
+  await sleep(delayMs, caller).catch(() => {
+    throw abortError(operation, caller);
+  });
+}
+
 /**
  * One call: `fixed` holds the headers of every call (`accept`, `x-api-key`, the configured ones),
  * merged once per client.
@@ -53,7 +140,6 @@ async function call(
   const { logger, bearer } = config;
   const caller = options.signal;
   const timeoutMs = options.timeoutMs ?? config.timeoutMs ?? 30_000;
-  const aborted = () => new AbortError(`${operation} was aborted`, operation, {}, { cause: caller!.reason });
 
   // A plain object (lower-case names) is cheaper for fetch than a Headers instance.
   const headers = { ...fixed };
@@ -65,89 +151,23 @@ async function call(
   }
   const first: Hop = { url: buildUrl(config.baseUrl, options.url, options.path, options.query), method, body: body as string | undefined };
 
-  /** One attempt: the request, the redirects it may follow, and its body, within one time limit. */
-  const attempt = async (): Promise<[Response, string]> => {
-    const guard = deadline(caller, timeoutMs);
-    let hop = first;
-    let sent = headers;
-    try {
-      for (let redirects = 0; ; redirects++) {
-        const response = await (config.fetch ?? fetch)(hop.url, {
-          method: hop.method,
-          body: hop.body,
-          headers: sent,
-          signal: guard.signal,
-          redirect: 'manual',
-        });
-        const next = nextHop(response, hop);
-        const { status } = response;
-        if (!next) {
-          // The body is read inside the attempt, so a stalled body counts against the time limit.
-          const maxBytes = config.maxResponseBytes ?? 10_485_760;
-          const text = await readBody(response, maxBytes);
-          if (text !== undefined) return [response, text];
-          throw new ResponseTooLargeError(`${status} ${operation}: the answer is larger than ${maxBytes} bytes`, operation, {
-            status,
-            maxBytes,
-          });
-        }
-        response.body?.cancel().catch(() => {});
-        const max = config.maxRedirects ?? 5;
-        if ('refused' in next || redirects >= max) {
-          const { origin, refused = `more than ${max} times` } = next as { origin?: string; refused?: string };
-          throw new RedirectError(`${operation} was redirected ${refused}: not followed`, operation, { status, targetOrigin: origin });
-        }
-        if (!next.body) {
-          const { 'content-type': _, ...rest } = sent;
-          sent = rest;
-        }
-        hop = next;
-      }
-    } catch (cause) {
-      throw cause instanceof FetchClientError
-        ? cause
-        : caller?.aborted
-          ? aborted()
-          : guard.timedOut
-            ? new TimeoutError(`${operation} timed out after ${timeoutMs} ms`, operation, { timeoutMs })
-            : new ConnectionError(`${operation} failed: ${describe(cause)}`, operation, {}, { cause });
-    } finally {
-      guard.done();
-    }
-  };
-
   const useBearer = bearer && options.security?.some((auth) => auth.scheme === 'bearer');
-  /** Sets the bearer token (a fresh one when `refresh`). */
-  const authorize = async (refresh?: boolean) => {
-    try {
-      headers.authorization = `Bearer ${await bearer!.getToken({ refresh, signal: caller })}`;
-    } catch (error) {
-      throw caller?.aborted ? aborted() : error;
-    }
-  };
-  if (useBearer) await authorize();
+  if (useBearer) await authorize(headers, bearer, operation, caller);
 
   const maxRetries = options.maxRetries ?? config.maxRetries ?? 2;
   const repeatable = isRepeatable(method, operation);
   const baseMs = config.retryBaseDelayMs ?? 500;
   const capMs = config.maxRetryDelayMs ?? 60_000;
-  /** Waits before the next attempt; the caller's abort ends the call. */
-  const wait = async (delayMs: number, reason: string) => {
-    logger?.debug?.(`retrying ${operation} in ${delayMs} ms after ${reason}`, { operation, delayMs, reason });
-    await sleep(delayMs, caller).catch(() => {
-      throw aborted();
-    });
-  };
 
   for (let retries = 0, reauthenticated = false; ; ) {
     let response: Response;
     let text: string;
     try {
-      [response, text] = await attempt();
+      [response, text] = await attempt(config, operation, first, headers, caller, timeoutMs);
     } catch (error) {
       // Only a lost connection or a time-out is worth another try.
       if (!(error instanceof ConnectionError || error instanceof TimeoutError) || !repeatable || retries >= maxRetries) throw error;
-      await wait(backoffMs(retries++, baseMs), error.name);
+      await wait(logger, operation, caller, backoffMs(retries++, baseMs), error.name);
       continue;
     }
 
@@ -155,7 +175,7 @@ async function call(
     if (status === 401 && useBearer && !reauthenticated) {
       // The token may have expired: renew it once and repeat the request once.
       reauthenticated = true;
-      await authorize(true);
+      await authorize(headers, bearer, operation, caller, true);
       continue;
     }
 
@@ -194,7 +214,7 @@ async function call(
       const delay = retryDelayMs(retries, status, answer, baseMs, capMs);
       if (delay !== undefined) {
         retries++;
-        await wait(delay, `${status}`);
+        await wait(logger, operation, caller, delay, `${status}`);
         continue;
       }
       logger?.warn?.(`${operation} answered ${status} asking to wait over ${capMs} ms: not retrying`, { operation, status });

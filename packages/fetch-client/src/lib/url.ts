@@ -14,17 +14,13 @@ export function queryString(query: unknown): string {
   const params = query as Record<string, unknown>;
   for (const key in params) {
     const value = params[key];
-    if (Array.isArray(value)) for (const item of value) text += pair(key, item);
-    else text += pair(key, value);
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (item != null)
+        text += `&${encodeURIComponent(key)}=${encodeURIComponent(typeof item === 'object' ? JSON.stringify(item) : String(item))}`;
+    }
   }
   return text && `?${text.slice(1)}`;
 }
 
-/** `&key=value`, or nothing for null and undefined; objects as JSON. */
-const pair = (key: string, value: unknown): string =>
-  value == null
-    ? ''
-    : `&${encodeURIComponent(key)}=${encodeURIComponent(typeof value === 'object' ? JSON.stringify(value) : String(value))}`;
-
 export const buildUrl = (baseUrl: string, template: string, path: unknown, query: unknown): string =>
-  (baseUrl.endsWith('/') ? baseUrl.slice(0, -1) : baseUrl) + fillPath(template, path) + queryString(query);
+  baseUrl.replace(/\/$/, '') + fillPath(template, path) + queryString(query);
