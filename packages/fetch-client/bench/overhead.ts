@@ -14,6 +14,8 @@ export interface OverheadResult {
   perRound: number;
   usPerRequest: Record<string, number>;
   ratioToRaw: Record<string, number>;
+  /** The same against raw fetch with a time limit. */
+  ratioToLimited: Record<string, number>;
 }
 
 export async function measureOverhead(
@@ -35,6 +37,22 @@ export async function measureOverhead(
       if (!response.ok) throw new Error(String(response.status));
       return response.json();
     },
+    // The same with the one thing a safe client cannot skip: a time limit that aborts the request
+    // (an AbortController and a timer per request, as the client's attempts have).
+    'raw + time limit': async () => {
+      const controller = new AbortController();
+      const timer = setTimeout(() => controller.abort(), 30_000);
+      try {
+        const response = await fetch(`${baseUrl}/swap/v2/order?${new URLSearchParams(query)}`, {
+          headers: { 'x-api-key': apiKey, accept: 'application/json' },
+          signal: controller.signal,
+        });
+        if (!response.ok) throw new Error(String(response.status));
+        return await response.json();
+      } finally {
+        clearTimeout(timer);
+      }
+    },
     '@x/fetch-client': async () => (await x.swapGetOrder({ query: query as never })).data,
     'openapi-fetch': async () => {
       const { data, error } = await openapiFetch.GET('/swap/v2/order', { params: { query } });
@@ -48,6 +66,7 @@ export async function measureOverhead(
 
   const samples: Record<string, number[]> = Object.fromEntries(names.map((n) => [n, []]));
   const ratios: Record<string, number[]> = Object.fromEntries(names.map((n) => [n, []]));
+  const limitedRatios: Record<string, number[]> = Object.fromEntries(names.map((n) => [n, []]));
   for (let round = 0; round < rounds; round++) {
     const order = names.map((_, i) => names[(i + round) % names.length]!);
     const perName: Record<string, number> = {};
@@ -57,12 +76,16 @@ export async function measureOverhead(
       perName[name] = ((performance.now() - start) * 1000) / perRound;
       samples[name]!.push(perName[name]!);
     }
-    for (const name of names) ratios[name]!.push(perName[name]! / perName['raw fetch']!);
+    for (const name of names) {
+      ratios[name]!.push(perName[name]! / perName['raw fetch']!);
+      limitedRatios[name]!.push(perName[name]! / perName['raw + time limit']!);
+    }
   }
   return {
     rounds,
     perRound,
     usPerRequest: Object.fromEntries(names.map((n) => [n, median(samples[n]!)])),
     ratioToRaw: Object.fromEntries(names.map((n) => [n, median(ratios[n]!)])),
+    ratioToLimited: Object.fromEntries(names.map((n) => [n, median(limitedRatios[n]!)])),
   };
 }

@@ -8,10 +8,11 @@ import { SigningError, TransactionRejectedError } from './errors.js';
 import { checkValueIntent, type ValueIntent } from './value/check-intent.js';
 import { advancesDurableNonce, readValueMovements } from './value/decode-movements.js';
 import {
-  blockhashBytes,
+  ADDRESS_LENGTH,
   bytesEqual,
   findSignerIndex,
-  isAllZero,
+  isAllZeroAt,
+  isSignatureSlotEmpty,
   MAX_TRANSACTION_SIZE,
   messageBytes,
   signatureSlot,
@@ -116,11 +117,11 @@ function checkPrograms(tx: ParsedTransaction, programs: readonly string[] | unde
 
 /** Verifies the signatures already in the transaction; `undefined` when there is none to verify. */
 function checkExistingSignatures(tx: ParsedTransaction, walletIndex: number): Promise<unknown> | undefined {
-  const message = messageBytes(tx);
   const pending: Promise<void>[] = [];
   for (let index = 0; index < tx.numRequiredSignatures; index++) {
+    if (index === walletIndex || isSignatureSlotEmpty(tx, index)) continue;
+    const message = messageBytes(tx);
     const signature = signatureSlot(tx, index);
-    if (index === walletIndex || isAllZero(signature)) continue;
     const signer = staticAccountBytes(tx, index);
     pending.push(
       verifyEd25519(signer, signature, message).then((valid) => {
@@ -138,7 +139,7 @@ function checkExistingSignatures(tx: ParsedTransaction, walletIndex: number): Pr
 
 /**
  * Runs every check; returns the index of the wallet's signature slot. Synchronous (no promise)
- * when nothing asynchronous is left to check: no signature to verify and no value intent.
+ * unless a signature already in the transaction has to be verified (WebCrypto is asynchronous).
  */
 export function checkBeforeSigning(
   tx: ParsedTransaction,
@@ -169,7 +170,7 @@ export function checkBeforeSigning(
   checkFeePayer(tx, wallet, walletIndex, addressList(expectations.feePayer));
   checkSignerSet(tx, expectations);
   checkPrograms(tx, expectations.programs);
-  if (!options.allowZeroBlockhash && isAllZero(blockhashBytes(tx))) {
+  if (!options.allowZeroBlockhash && isAllZeroAt(tx.bytes, tx.blockhashOffset, ADDRESS_LENGTH)) {
     throw new TransactionRejectedError('ZERO_BLOCKHASH', 'The transaction has an all-zero blockhash.', {});
   }
   if (expectations.allowDurableNonce !== true && advancesDurableNonce(tx)) {
@@ -180,10 +181,7 @@ export function checkBeforeSigning(
     );
   }
   const intent = expectations.expect;
-  const valueChecked = intent === undefined ? undefined : checkValueIntent(readValueMovements(tx).movements, wallet, intent);
-  if (valueChecked !== undefined) {
-    return valueChecked.then(() => checkExistingSignatures(tx, walletIndex)).then(() => walletIndex);
-  }
+  if (intent !== undefined) checkValueIntent(readValueMovements(tx).movements, wallet, intent);
   const verifying = checkExistingSignatures(tx, walletIndex);
   return verifying === undefined ? walletIndex : verifying.then(() => walletIndex);
 }

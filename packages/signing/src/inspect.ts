@@ -4,8 +4,11 @@ import { bytesToAddressString, decodeBase64Transaction, encodeBase58, encodeBase
 import { readValueMovements, type DurableNonce, type ValueMovement } from './value/decode-movements.js';
 import {
   blockhashBytes,
+  instructionAccounts,
+  instructionData,
   isAllZero,
   isSignerWritable,
+  lookupIndexes,
   MAX_TRANSACTION_SIZE,
   parseTransaction,
   signatureSlot,
@@ -87,8 +90,8 @@ function inspectParsed(tx: ParsedTransaction): TransactionInspection {
   }
   const instructions = tx.instructions.map((instruction) => ({
     programId: staticAccounts[instruction.programIndex] as Address,
-    accountIndexes: [...instruction.accountIndexes],
-    data: encodeBase64(instruction.data),
+    accountIndexes: [...instructionAccounts(tx, instruction)],
+    data: encodeBase64(instructionData(tx, instruction)),
   }));
   const blockhash = blockhashBytes(tx);
   const { movements, durableNonce } = readValueMovements(tx);
@@ -104,8 +107,8 @@ function inspectParsed(tx: ParsedTransaction): TransactionInspection {
     instructions,
     addressLookupTables: tx.addressTableLookups.map((lookup) => ({
       address: bytesToAddressString(tx.bytes.subarray(lookup.tableOffset, lookup.tableOffset + 32)),
-      writableIndexes: [...lookup.writableIndexes],
-      readonlyIndexes: [...lookup.readonlyIndexes],
+      writableIndexes: [...lookupIndexes(tx, lookup, 'writable')],
+      readonlyIndexes: [...lookupIndexes(tx, lookup, 'readonly')],
     })),
     size: tx.bytes.length,
     oversized: tx.bytes.length > MAX_TRANSACTION_SIZE,

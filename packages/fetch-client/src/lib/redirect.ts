@@ -22,8 +22,8 @@ export function nextHop(response: Response, hop: Hop): Hop | undefined | { refus
   const { status } = response;
   // Status 0: an `opaqueredirect` answer (the client never asks for `no-cors` opaque ones).
   if (!status) return { refused: '(the browser hides where)' };
-  // 301, 302, 303, 307, 308 (304 is not a redirect, 305 and 306 are not used).
-  const location = status > 300 && status < 309 && status !== 304 && status !== 305 && status !== 306 && response.headers.get('location');
+  // 304 is not a redirect, 305 and 306 are not used.
+  const location = [301, 302, 303, 307, 308].includes(status) && response.headers.get('location');
   if (!location) return undefined;
   const { origin, href } = new URL(location, hop.url);
   if (origin !== new URL(hop.url).origin) return { refused: `to ${origin}`, origin };

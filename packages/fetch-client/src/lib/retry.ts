@@ -19,9 +19,11 @@ export const backoffMs = (attempt: number, baseMs: number, random: () => number 
 export function retryDelayMs(
   attempt: number,
   status: number,
-  headers: Headers | undefined,
-  { baseMs, capMs, now = Date.now() }: { baseMs: number; capMs: number; now?: number },
+  headers: Headers,
+  baseMs: number,
+  capMs: number,
+  now = Date.now(),
 ): number | undefined {
-  const requested = headers && requestedDelayMs(headers, status, now);
+  const requested = requestedDelayMs(headers, status, now);
   return requested === undefined ? backoffMs(attempt, baseMs) : requested <= capMs ? requested : undefined;
 }

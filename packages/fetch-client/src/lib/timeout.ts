@@ -1,7 +1,7 @@
 // One signal per attempt that fires on the caller's abort or on the attempt's time limit, and a
 // sleep that the caller's signal cuts short.
 
-export interface AttemptSignal {
+export interface Deadline {
   signal: AbortSignal;
   /** True when the time limit (not the caller) aborted the attempt. */
   timedOut?: boolean;
@@ -9,20 +9,21 @@ export interface AttemptSignal {
   done(): void;
 }
 
-export function attemptSignal(caller: AbortSignal | undefined, timeoutMs: number): AttemptSignal {
+/** A signal that aborts when the caller's signal aborts or when `ms` have passed. */
+export function deadline(caller: AbortSignal | undefined, ms: number): Deadline {
   const controller = new AbortController();
   const onAbort = () => controller.abort(caller!.reason);
   if (caller?.aborted) onAbort();
-  caller?.addEventListener('abort', onAbort);
+  else caller?.addEventListener('abort', onAbort);
   const timer =
-    timeoutMs > 0 && timeoutMs < 2 ** 31
+    ms > 0 && ms < 2 ** 31
       ? setTimeout(() => {
           // The caller's code tells a time-out from an abort by `timedOut`, not by the reason.
           guard.timedOut = true;
           controller.abort();
-        }, timeoutMs)
+        }, ms)
       : undefined;
-  const guard: AttemptSignal = {
+  const guard: Deadline = {
     signal: controller.signal,
     done() {
       clearTimeout(timer);
@@ -36,7 +37,7 @@ export function attemptSignal(caller: AbortSignal | undefined, timeoutMs: number
 export const sleep = (ms: number, signal?: AbortSignal): Promise<void> =>
   new Promise((resolve, reject) => {
     // Waits come from the backoff (at most 8 s) or a server's request (below 2^31 ms).
-    const guard = attemptSignal(signal, Math.max(ms, 1));
+    const guard = deadline(signal, Math.max(ms, 1));
     const end = () => {
       guard.done();
       (guard.timedOut ? resolve : reject)(signal?.reason);

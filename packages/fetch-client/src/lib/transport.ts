@@ -17,8 +17,8 @@ import { type RateLimit, readRateLimit, requestedDelayMs } from './rate-limit.js
 import { readBody } from './read-body.js';
 import { type Hop, nextHop } from './redirect.js';
 import { backoffMs, isRepeatable, isRetryableStatus, retryDelayMs } from './retry.js';
-import { attemptSignal, sleep } from './timeout.js';
-import type { ClientConfig, Failure, RequestOptions, Success, Transport } from './types.js';
+import { deadline, sleep } from './timeout.js';
+import type { BearerTokenProvider, ClientConfig, Failure, Logger, RequestOptions, Success, Transport } from './types.js';
 import { buildUrl } from './url.js';
 
 /** The message of a network error, with the system's code (`ECONNRESET`) when there is one. */
@@ -28,19 +28,122 @@ const describe = (cause: unknown) => {
   return `${error?.message ?? cause}${typeof code === 'string' ? ` (${code})` : ''}`;
 };
 
-async function sendOnce(config: ClientConfig, method: string, options: RequestOptions): Promise<Success<unknown>> {
+/** Copies `source`'s headers (names lower-cased, undefined values left out) into `target`. */
+function addHeaders(target: Record<string, string>, source: Record<string, string | undefined> | undefined): void {
+  for (const name in source) if (source[name] !== undefined) target[name.toLowerCase()] = source[name];
+}
+
+/** A failed call as `{ error }` (`throwOnError: false`); what is not the client's own error is thrown. */
+function toFailure(error: unknown): Failure<FetchClientError> {
+  if (!(error instanceof FetchClientError)) throw error;
+  return error instanceof ApiError ? { error, status: error.status, headers: error.headers, rateLimit: error.rateLimit } : { error };
+}
+
+/** The caller aborted the call. */
+const abortError = (operation: string, caller: AbortSignal | undefined) =>
+  new AbortError(`${operation} was aborted`, operation, {}, { cause: caller!.reason });
+
+// The steps of a call are module functions with plain arguments, not closures made per call:
+// async closures made on every request measurably slow the client down.
+
+/** One attempt: the request, the redirects it may follow, and its body, within one time limit. */
+async function attempt(
+  config: ClientConfig,
+  operation: string,
+  first: Hop,
+  headers: Record<string, string>,
+  caller: AbortSignal | undefined,
+  timeoutMs: number,
+): Promise<[Response, string]> {
+  const guard = deadline(caller, timeoutMs);
+  let hop = first;
+  try {
+    for (let redirects = 0; ; redirects++) {
+      const response = await (config.fetch ?? fetch)(hop.url, {
+        method: hop.method,
+        body: hop.body,
+        headers,
+        signal: guard.signal,
+        redirect: 'manual',
+      });
+      const next = nextHop(response, hop);
+      const { status } = response;
+      if (!next) {
+        // The body is read inside the attempt, so a stalled body counts against the time limit.
+        const maxBytes = config.maxResponseBytes ?? 10_485_760;
+        const text = await readBody(response, maxBytes);
+        if (text !== undefined) return [response, text];
+        throw new ResponseTooLargeError(`${status} ${operation}: the answer is larger than ${maxBytes} bytes`, operation, {
+          status,
+          maxBytes,
+        });
+      }
+      response.body?.cancel().catch(() => {});
+      const max = config.maxRedirects ?? 5;
+      if ('refused' in next || redirects >= max) {
+        const { origin, refused = `more than ${max} times` } = next as { origin?: string; refused?: string };
+        throw new RedirectError(`${operation} was redirected ${refused}: not followed`, operation, { status, targetOrigin: origin });
+      }
+      if (!next.body) {
+        const { 'content-type': _, ...rest } = headers;
+        headers = rest;
+      }
+      hop = next;
+    }
+  } catch (cause) {
+    throw cause instanceof FetchClientError
+      ? cause
+      : caller?.aborted
+        ? abortError(operation, caller)
+        : guard.timedOut
+          ? new TimeoutError(`${operation} timed out after ${timeoutMs} ms`, operation, { timeoutMs })
+          : new ConnectionError(`${operation} failed: ${describe(cause)}`, operation, {}, { cause });
+  } finally {
+    guard.done();
+  }
+}
+
+/** Sets the bearer token (a fresh one when `refresh`) on `headers`. */
+async function authorize(
+  headers: Record<string, string>,
+  bearer: BearerTokenProvider,
+  operation: string,
+  caller: AbortSignal | undefined,
+  refresh?: boolean,
+): Promise<void> {
+  try {
+    headers.authorization = `Bearer ${await bearer.getToken({ refresh, signal: caller })}`;
+  } catch (error) {
+    throw caller?.aborted ? abortError(operation, caller) : error;
+  }
+}
+
+/** Waits before the next attempt; the caller's abort ends the call. */
+async function wait(logger: Logger | undefined, operation: string, caller: AbortSignal | undefined, delayMs: number, reason: string) {
+  logger?.debug?.(`retrying ${operation} in ${delayMs} ms after ${reason}`, { operation, delayMs, reason });
+  await sleep(delayMs, caller).catch(() => {
+    throw abortError(operation, caller);
+  });
+}
+
+/**
+ * One call: `fixed` holds the headers of every call (`accept`, `x-api-key`, the configured ones),
+ * merged once per client.
+ */
+async function call(
+  config: ClientConfig,
+  fixed: Record<string, string>,
+  method: string,
+  options: RequestOptions,
+): Promise<Success<unknown>> {
   const operation = `${method} ${options.url}`;
-  const { logger } = config;
+  const { logger, bearer } = config;
   const caller = options.signal;
   const timeoutMs = options.timeoutMs ?? config.timeoutMs ?? 30_000;
-  const aborted = () => new AbortError(`${operation} was aborted`, operation, {}, { cause: caller!.reason });
 
   // A plain object (lower-case names) is cheaper for fetch than a Headers instance.
-  const headers: Record<string, string> = { accept: 'application/json' };
-  if (config.apiKey) headers['x-api-key'] = config.apiKey;
-  for (const source of [config.headers, options.headers]) {
-    for (const name in source) if (source[name] !== undefined) headers[name.toLowerCase()] = source[name]!;
-  }
+  const headers = { ...fixed };
+  addHeaders(headers, options.headers);
   let { body } = options;
   if (body !== undefined) {
     if (typeof body !== 'string') body = JSON.stringify(body);
@@ -48,93 +151,31 @@ async function sendOnce(config: ClientConfig, method: string, options: RequestOp
   }
   const first: Hop = { url: buildUrl(config.baseUrl, options.url, options.path, options.query), method, body: body as string | undefined };
 
-  /** One attempt: the request, the redirects it may follow, and its body, within one time limit. */
-  const attempt = async (): Promise<[Response, string]> => {
-    const guard = attemptSignal(caller, timeoutMs);
-    let hop = first;
-    let sent = headers;
-    try {
-      for (let redirects = 0; ; redirects++) {
-        const response = await (config.fetch ?? fetch)(hop.url, { ...hop, headers: sent, signal: guard.signal, redirect: 'manual' });
-        const next = nextHop(response, hop);
-        if (!next) {
-          // The body is read inside the attempt, so a stalled body counts against the time limit.
-          const maxBytes = config.maxResponseBytes ?? 10_485_760;
-          const text = await readBody(response, maxBytes);
-          if (text === undefined) {
-            throw new ResponseTooLargeError(`${response.status} ${operation}: the answer is larger than ${maxBytes} bytes`, operation, {
-              status: response.status,
-              maxBytes,
-            });
-          }
-          return [response, text];
-        }
-        response.body?.cancel().catch(() => {});
-        const max = config.maxRedirects ?? 5;
-        if ('refused' in next || redirects >= max) {
-          const { origin, refused = `more than ${max} times` } = next as { origin?: string; refused?: string };
-          throw new RedirectError(`${operation} was redirected ${refused}: not followed`, operation, {
-            status: response.status,
-            targetOrigin: origin,
-          });
-        }
-        if (!next.body) {
-          const { 'content-type': _, ...rest } = sent;
-          sent = rest;
-        }
-        hop = next;
-      }
-    } catch (cause) {
-      throw cause instanceof FetchClientError
-        ? cause
-        : caller?.aborted
-          ? aborted()
-          : guard.timedOut
-            ? new TimeoutError(`${operation} timed out after ${timeoutMs} ms`, operation, { timeoutMs })
-            : new ConnectionError(`${operation} failed: ${describe(cause)}`, operation, {}, { cause });
-    } finally {
-      guard.done();
-    }
-  };
-
-  const bearer = options.security?.some((s) => s.scheme === 'bearer') ? config.bearer : undefined;
-  const authorize = async (refresh?: boolean) => {
-    try {
-      headers.authorization = `Bearer ${await bearer!.getToken({ refresh, signal: caller })}`;
-    } catch (error) {
-      throw caller?.aborted ? aborted() : error;
-    }
-  };
-  if (bearer) await authorize();
+  const useBearer = bearer && options.security?.some((auth) => auth.scheme === 'bearer');
+  if (useBearer) await authorize(headers, bearer, operation, caller);
 
   const maxRetries = options.maxRetries ?? config.maxRetries ?? 2;
   const repeatable = isRepeatable(method, operation);
   const baseMs = config.retryBaseDelayMs ?? 500;
   const capMs = config.maxRetryDelayMs ?? 60_000;
-  const wait = async (delayMs: number, reason: string) => {
-    logger?.debug?.(`retrying ${operation} in ${delayMs} ms after ${reason}`, { operation, delayMs, reason });
-    await sleep(delayMs, caller).catch(() => {
-      throw aborted();
-    });
-  };
 
   for (let retries = 0, reauthenticated = false; ; ) {
     let response: Response;
     let text: string;
     try {
-      [response, text] = await attempt();
+      [response, text] = await attempt(config, operation, first, headers, caller, timeoutMs);
     } catch (error) {
       // Only a lost connection or a time-out is worth another try.
       if (!(error instanceof ConnectionError || error instanceof TimeoutError) || !repeatable || retries >= maxRetries) throw error;
-      await wait(backoffMs(retries++, baseMs), error.name);
+      await wait(logger, operation, caller, backoffMs(retries++, baseMs), error.name);
       continue;
     }
 
     const { status, headers: answer } = response;
-    if (status === 401 && bearer && !reauthenticated) {
+    if (status === 401 && useBearer && !reauthenticated) {
       // The token may have expired: renew it once and repeat the request once.
       reauthenticated = true;
-      await authorize(true);
+      await authorize(headers, bearer, operation, caller, true);
       continue;
     }
 
@@ -170,10 +211,10 @@ async function sendOnce(config: ClientConfig, method: string, options: RequestOp
     }
 
     if (repeatable && isRetryableStatus(status) && retries < maxRetries) {
-      const delay = retryDelayMs(retries, status, answer, { baseMs, capMs });
+      const delay = retryDelayMs(retries, status, answer, baseMs, capMs);
       if (delay !== undefined) {
         retries++;
-        await wait(delay, `${status}`);
+        await wait(logger, operation, caller, delay, `${status}`);
         continue;
       }
       logger?.warn?.(`${operation} answered ${status} asking to wait over ${capMs} ms: not retrying`, { operation, status });
@@ -190,28 +231,24 @@ async function sendOnce(config: ClientConfig, method: string, options: RequestOp
   }
 }
 
-async function send(config: ClientConfig, method: string, options: RequestOptions): Promise<Success<unknown> | Failure<FetchClientError>> {
-  try {
-    return await sendOnce(config, method, options);
-  } catch (error) {
-    if (options.throwOnError ?? config.throwOnError ?? true) throw error;
-    if (!(error instanceof FetchClientError)) throw error;
-    return error instanceof ApiError ? { error, status: error.status, headers: error.headers, rateLimit: error.rateLimit } : { error };
-  }
-}
-
 /**
  * The transport the generated sdk functions call. `createClient()` wraps it with one method per
  * operation; use it directly with the standalone functions of `@x/fetch-client/sdk`.
  */
 export function createTransport(config: ClientConfig): Transport {
   if (!config?.baseUrl) throw new TypeError('createClient: `baseUrl` is required');
+  // Later changes to the caller's object do not reach the client.
   const settings = { ...config };
+  const fixed: Record<string, string> = { accept: 'application/json' };
+  if (config.apiKey) fixed['x-api-key'] = config.apiKey;
+  addHeaders(fixed, config.headers);
   const transport: Record<string, unknown> = {};
   // `request` takes the method from its options; the others are named after theirs.
   for (const name of ['get', 'post', 'put', 'patch', 'delete', 'request']) {
-    transport[name] = (options: RequestOptions) =>
-      send(settings, (name === 'request' ? (options.method ?? 'GET') : name).toUpperCase(), options);
+    transport[name] = (options: RequestOptions) => {
+      const result = call(settings, fixed, (name === 'request' ? (options.method ?? 'GET') : name).toUpperCase(), options);
+      return (options.throwOnError ?? settings.throwOnError ?? true) ? result : result.catch(toFailure);
+    };
   }
   return transport as unknown as Transport;
 }

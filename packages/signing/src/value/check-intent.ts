@@ -88,8 +88,9 @@ function details(movement: ValueMovement, extra: SigningErrorDetails = {}): Sign
   };
 }
 
-/** The associated token accounts the check may compare with, derived beforehand: `owner:mint:program` → address. */
+/** The associated token accounts the check may compare with, derived before it: `owner:mint:program` → address. */
 type DerivedAccounts = ReadonlyMap<string, Address>;
+const NONE_DERIVED: DerivedAccounts = new Map();
 const derivationKey = (owner: string, mint: string, program: string) => `${owner}:${mint}:${program}`;
 
 function matchesExpected(movement: ValueMovement, destination: Address, expected: PendingTransfer, derived: DerivedAccounts): boolean {
@@ -127,14 +128,18 @@ function isAllowed(
   return false;
 }
 
-/** The associated token accounts the movements could be compared with (none for native movements). */
-function derivationsNeeded(
+/** The associated token accounts the movements could be compared with, derived (none for native movements). */
+function deriveAccounts(
   movements: readonly ValueMovement[],
   pending: readonly PendingTransfer[],
   allowed: readonly AllowedDestination[],
-): [owner: string, mint: string, program: string][] {
-  const needed = new Map<string, [string, string, string]>();
-  const add = (owner: string, mint: string, program: string) => needed.set(derivationKey(owner, mint, program), [owner, mint, program]);
+): DerivedAccounts {
+  let derived: Map<string, Address> | undefined;
+  const add = (owner: string, mint: string, program: string) => {
+    derived ??= new Map();
+    const key = derivationKey(owner, mint, program);
+    if (!derived.has(key)) derived.set(key, associatedTokenAccount(owner, mint, program));
+  };
   for (const movement of movements) {
     if (movement.asset !== 'token' || !isTokenProgram(movement.program)) continue;
     for (const expected of pending) {
@@ -146,7 +151,7 @@ function derivationsNeeded(
       if (mint !== undefined) add(entry.owner, mint, movement.program);
     }
   }
-  return [...needed.values()];
+  return derived ?? NONE_DERIVED;
 }
 
 const REFUSED: Partial<
@@ -162,22 +167,12 @@ const REFUSED: Partial<
   unrecognized: ['UNRECOGNIZED_INSTRUCTION', 'The wallet signs a System or token instruction this package cannot read.'],
 };
 
-/**
- * Throws `TransactionRejectedError` when a movement authorised by `wallet` is outside `intent`.
- * Synchronous unless a token movement needs associated token accounts derived (hashing is async).
- */
-export function checkValueIntent(movements: readonly ValueMovement[], wallet: string, intent: ValueIntent): void | Promise<void> {
+/** Throws `TransactionRejectedError` when a movement authorised by `wallet` is outside `intent`. */
+export function checkValueIntent(movements: readonly ValueMovement[], wallet: string, intent: ValueIntent): void {
   const { transfers: pending, allowed } = normalise(intent);
   allowed.push({ owner: wallet });
   const ours = movements.filter((movement) => movement.signers.includes(wallet as Address));
-  const needed = derivationsNeeded(ours, pending, allowed);
-  if (needed.length === 0) return checkMovements(ours, pending, allowed, new Map());
-  return Promise.all(needed.map(([owner, mint, program]) => associatedTokenAccount(owner, mint, program))).then((addresses) => {
-    const derived = new Map(
-      needed.map(([owner, mint, program], index) => [derivationKey(owner, mint, program), addresses[index] as Address]),
-    );
-    checkMovements(ours, pending, allowed, derived);
-  });
+  checkMovements(ours, pending, allowed, deriveAccounts(ours, pending, allowed));
 }
 
 function checkMovements(

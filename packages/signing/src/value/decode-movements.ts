@@ -6,8 +6,18 @@
  */
 import type { Address } from '@solana/kit';
 import { bytesToAddressString } from '../encoding.js';
-import { ADDRESS_LENGTH, staticAccountBytes, type ParsedInstruction, type ParsedTransaction } from '../wire/parse-transaction.js';
-import { TOKEN_2022_PROGRAM_ADDRESS, TOKEN_PROGRAM_ADDRESS } from './programs.js';
+import {
+  ADDRESS_LENGTH,
+  instructionAccounts,
+  instructionData,
+  isAllZeroAt,
+  lookupIndexes,
+  staticAccountBytes,
+  staticAccountOffset,
+  type ParsedInstruction,
+  type ParsedTransaction,
+} from '../wire/parse-transaction.js';
+import { SYSTEM_PROGRAM_ADDRESS, TOKEN_2022_PROGRAM_ADDRESS, TOKEN_PROGRAM_ADDRESS } from './programs.js';
 
 /** An account an instruction names: a static address, or one loaded from an address lookup table. */
 export interface InspectedAccount {
@@ -119,8 +129,8 @@ export function accountResolver(tx: ParsedTransaction): AccountResolver {
     const readonly: InspectedAccount[] = [];
     for (const lookup of tx.addressTableLookups) {
       const table = bytesToAddressString(tx.bytes.subarray(lookup.tableOffset, lookup.tableOffset + ADDRESS_LENGTH));
-      for (const index of lookup.writableIndexes) writable.push({ address: null, lookup: { table, index } });
-      for (const index of lookup.readonlyIndexes) readonly.push({ address: null, lookup: { table, index } });
+      for (const index of lookupIndexes(tx, lookup, 'writable')) writable.push({ address: null, lookup: { table, index } });
+      for (const index of lookupIndexes(tx, lookup, 'readonly')) readonly.push({ address: null, lookup: { table, index } });
     }
     loaded = [...writable, ...readonly];
     return loaded;
@@ -139,28 +149,26 @@ export function accountResolver(tx: ParsedTransaction): AccountResolver {
   };
 }
 
-function isAllZeroAddress(bytes: Uint8Array): boolean {
-  for (let i = 0; i < ADDRESS_LENGTH; i++) if (bytes[i] !== 0) return false;
-  return true;
-}
+type ValueProgram = typeof SYSTEM_PROGRAM_ADDRESS | typeof TOKEN_PROGRAM_ADDRESS | typeof TOKEN_2022_PROGRAM_ADDRESS;
 
-/** Which built-in program `programIndex` names, without base58 work for the common case. */
-function programOf(tx: ParsedTransaction, programIndex: number): 'system' | 'token' | 'token-2022' | undefined {
-  const bytes = staticAccountBytes(tx, programIndex);
-  if (isAllZeroAddress(bytes)) return 'system';
-  // Both token program ids start with the same byte (0x06); anything else is not one of them.
-  if (bytes[0] !== 0x06) return undefined;
-  const text = bytesToAddressString(bytes);
-  if (text === TOKEN_PROGRAM_ADDRESS) return 'token';
-  if (text === TOKEN_2022_PROGRAM_ADDRESS) return 'token-2022';
+/** Which built-in program `programIndex` names (its address), without base58 work for the common case. */
+function programOf(tx: ParsedTransaction, programIndex: number): ValueProgram | undefined {
+  const offset = staticAccountOffset(tx, programIndex);
+  // Both token program ids start with the same byte (0x06); anything else but zero is neither them nor System.
+  const first = tx.bytes[offset];
+  if (first === 0) return isAllZeroAt(tx.bytes, offset, ADDRESS_LENGTH) ? SYSTEM_PROGRAM_ADDRESS : undefined;
+  if (first !== 0x06) return undefined;
+  const text = bytesToAddressString(staticAccountBytes(tx, programIndex));
+  if (text === TOKEN_PROGRAM_ADDRESS) return TOKEN_PROGRAM_ADDRESS;
+  if (text === TOKEN_2022_PROGRAM_ADDRESS) return TOKEN_2022_PROGRAM_ADDRESS;
   return undefined;
 }
 
 /** True when the first instruction is a System AdvanceNonceAccount (cheap: no decoding of the rest). */
 export function advancesDurableNonce(tx: ParsedTransaction): boolean {
   const first = tx.instructions[0];
-  if (first === undefined || !isAllZeroAddress(staticAccountBytes(tx, first.programIndex))) return false;
-  return readU32(first.data, 0) === SYSTEM.advanceNonce;
+  if (first === undefined || !isAllZeroAt(tx.bytes, staticAccountOffset(tx, first.programIndex), ADDRESS_LENGTH)) return false;
+  return readU32(instructionData(tx, first), 0) === SYSTEM.advanceNonce;
 }
 
 function readU32(data: Uint8Array, offset: number): number | undefined {
@@ -173,26 +181,30 @@ function readU32(data: Uint8Array, offset: number): number | undefined {
 
 function readU64(data: Uint8Array, offset: number): bigint | undefined {
   if (data.length < offset + 8) return undefined;
-  return new DataView(data.buffer, data.byteOffset + offset, 8).getBigUint64(0, true);
+  const low = readU32(data, offset) as number;
+  const high = readU32(data, offset + 4) as number;
+  // Below 2^53 the number is exact: one conversion instead of three.
+  return high < 0x200000 ? BigInt(high * 0x100000000 + low) : (BigInt(high) << 32n) | BigInt(low);
 }
 
 interface Context {
-  readonly tx: ParsedTransaction;
   readonly accounts: AccountResolver;
   readonly index: number;
-  readonly instruction: ParsedInstruction;
+  /** The instruction's account indexes and data (views of the transaction bytes). */
+  readonly accountIndexes: Uint8Array;
+  readonly data: Uint8Array;
   readonly program: Address;
 }
 
 function accountAt(ctx: Context, position: number): InspectedAccount | null {
-  const index = ctx.instruction.accountIndexes[position];
+  const index = ctx.accountIndexes[position];
   return index === undefined ? null : ctx.accounts.account(index);
 }
 
 /** The message signers among the instruction's accounts from `position` on (an authority and its multisig members). */
 function signersFrom(ctx: Context, position: number): Address[] {
   const signers: Address[] = [];
-  const indexes = ctx.instruction.accountIndexes;
+  const indexes = ctx.accountIndexes;
   for (let i = position; i < indexes.length; i++) {
     const index = indexes[i] as number;
     if (ctx.accounts.isSigner(index)) {
@@ -204,7 +216,7 @@ function signersFrom(ctx: Context, position: number): Address[] {
 }
 
 function signersAt(ctx: Context, position: number): Address[] {
-  const index = ctx.instruction.accountIndexes[position];
+  const index = ctx.accountIndexes[position];
   if (index === undefined || !ctx.accounts.isSigner(index)) return [];
   return [ctx.accounts.account(index).address as Address];
 }
@@ -243,7 +255,7 @@ function seedEnd(data: Uint8Array, offset: number): number | undefined {
 }
 
 function decodeSystem(ctx: Context): ValueMovement | undefined {
-  const data = ctx.instruction.data;
+  const data = ctx.data;
   const tag = readU32(data, 0);
   const at = (position: number) => accountAt(ctx, position);
   switch (tag) {
@@ -317,7 +329,7 @@ const TRANSFER_CHECKED_WITH_FEE: AmountLayout = { kind: 'token-transfer', accoun
 
 /** The movement of an amount instruction laid out as `layout`, its u64 amount at `amountAt`; undefined when the data is short. */
 function decodeAmount(ctx: Context, layout: AmountLayout, amountAt: number): ValueMovement | undefined {
-  const data = ctx.instruction.data;
+  const data = ctx.data;
   const amount = readU64(data, amountAt);
   const decimalsAt = amountAt + 8;
   if (amount === undefined || (layout.checked && data.length <= decimalsAt)) return undefined;
@@ -332,7 +344,7 @@ function decodeAmount(ctx: Context, layout: AmountLayout, amountAt: number): Val
 }
 
 function decodeToken(ctx: Context, token2022: boolean): ValueMovement | undefined {
-  const data = ctx.instruction.data;
+  const data = ctx.data;
   const tag = data[0];
   const at = (position: number) => accountAt(ctx, position);
   const layout = tag === undefined ? undefined : TOKEN_AMOUNT_LAYOUTS[tag];
@@ -369,12 +381,12 @@ export function readValueMovements(tx: ParsedTransaction, accounts: AccountResol
   let durableNonce: DurableNonce | null = null;
   for (let index = 0; index < tx.instructions.length; index++) {
     const instruction = tx.instructions[index] as ParsedInstruction;
-    const kind = programOf(tx, instruction.programIndex);
-    if (kind === undefined) continue;
-    const program = accounts.account(instruction.programIndex).address as Address;
-    const ctx: Context = { tx, accounts, index, instruction, program };
-    if (kind === 'system') {
-      if (index === 0 && readU32(instruction.data, 0) === SYSTEM.advanceNonce) {
+    const program = programOf(tx, instruction.programIndex);
+    if (program === undefined) continue;
+    const data = instructionData(tx, instruction);
+    const ctx: Context = { accounts, index, accountIndexes: instructionAccounts(tx, instruction), data, program: program as Address };
+    if (program === SYSTEM_PROGRAM_ADDRESS) {
+      if (index === 0 && readU32(data, 0) === SYSTEM.advanceNonce) {
         const nonceAccount = accountAt(ctx, 0);
         if (nonceAccount) durableNonce = { nonceAccount, authority: accountAt(ctx, 2) };
       }
@@ -382,7 +394,7 @@ export function readValueMovements(tx: ParsedTransaction, accounts: AccountResol
       if (found) movements.push(found);
       continue;
     }
-    const found = decodeToken(ctx, kind === 'token-2022');
+    const found = decodeToken(ctx, program === TOKEN_2022_PROGRAM_ADDRESS);
     if (found) movements.push(found);
   }
   return { movements, durableNonce };

@@ -1,7 +1,11 @@
 /**
- * Strict base64 (standard alphabet, padded, canonical) in one pass, without regular expressions
- * or intermediate strings: the wire format of the API's transactions. Plain JavaScript, so it
- * behaves the same in Node and browsers.
+ * Strict base64 (standard alphabet, padded, canonical): the wire format of the API's transactions.
+ *
+ * The runtime's native codec is used when there is one: the standard `Uint8Array.fromBase64` /
+ * `toBase64` (recent browsers), else Node's `Buffer` (Node, Bun). Both are forgiving (whitespace,
+ * other alphabets, missing padding), so their result is accepted only when it proves the text
+ * canonical. Without either, the portable code below (plain JavaScript, one pass) does the work.
+ * Every path accepts exactly the same texts and gives the same bytes.
  */
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 const PAD = 61; // '='
@@ -10,22 +14,52 @@ const VALUES = new Uint8Array(256).fill(0xff);
 for (let index = 0; index < ALPHABET.length; index++) VALUES[ALPHABET.charCodeAt(index)] = index;
 const INVALID = 0xff;
 
+/** The standard codec of ES2026 typed arrays (not in every runtime yet). */
+type StandardFromBase64 = (text: string, options: { readonly lastChunkHandling: 'strict' }) => Uint8Array;
+type StandardToBase64 = (this: Uint8Array) => string;
+/** The part of Node's `Buffer` used here (looked up at run time: this package does not depend on Node). */
+interface NodeBufferCodec {
+  from(text: string, encoding: 'base64'): NodeBufferBytes;
+  from(buffer: ArrayBufferLike, byteOffset: number, length: number): NodeBufferBytes;
+}
+interface NodeBufferBytes extends Uint8Array {
+  toString(encoding?: 'base64'): string;
+}
+
+const standardFromBase64 = (Uint8Array as unknown as { fromBase64?: StandardFromBase64 }).fromBase64;
+const standardToBase64 = (Uint8Array.prototype as unknown as { toBase64?: StandardToBase64 }).toBase64;
+const nodeBuffer = (globalThis as { Buffer?: NodeBufferCodec }).Buffer;
+const hasNodeBuffer = typeof nodeBuffer?.from === 'function';
+
+/** Which codec this runtime uses (for tests and diagnostics). */
+export const BASE64_CODEC: 'standard' | 'node-buffer' | 'portable' =
+  typeof standardFromBase64 === 'function' && typeof standardToBase64 === 'function'
+    ? 'standard'
+    : hasNodeBuffer
+      ? 'node-buffer'
+      : 'portable';
+
+/** The byte length of canonical padded base64 `text`, or -1 when its length or padding rules that out. */
+function decodedLength(text: string): number {
+  const length = text.length;
+  if (length === 0 || length % 4 !== 0) return -1;
+  const pad = text.charCodeAt(length - 1) === PAD ? (text.charCodeAt(length - 2) === PAD ? 2 : 1) : 0;
+  return (length / 4) * 3 - pad;
+}
+
 /** The value of the character at `index`, or 0xff when it is outside the alphabet. */
 function value(text: string, index: number): number {
   const code = text.charCodeAt(index);
   return code < 256 ? (VALUES[code] as number) : INVALID;
 }
 
-/**
- * Decodes canonical padded base64 into new bytes; `undefined` when `text` is not that (a character
- * outside the alphabet, a length that is not a multiple of 4, misplaced padding, or padding bits
- * that are not zero, which would let two texts stand for the same bytes).
- */
-export function decodeBase64(text: string): Uint8Array | undefined {
+/** `decodeBase64` in plain JavaScript (any runtime). */
+export function decodeBase64Portable(text: string): Uint8Array | undefined {
+  const size = decodedLength(text);
+  if (size < 0) return undefined;
   const length = text.length;
-  if (length === 0 || length % 4 !== 0) return undefined;
-  const pad = text.charCodeAt(length - 1) === PAD ? (text.charCodeAt(length - 2) === PAD ? 2 : 1) : 0;
-  const out = new Uint8Array((length / 4) * 3 - pad);
+  const pad = (length / 4) * 3 - size;
+  const out = new Uint8Array(size);
   const full = pad === 0 ? length : length - 4;
   let o = 0;
   for (let i = 0; i < full; i += 4) {
@@ -57,8 +91,51 @@ export function decodeBase64(text: string): Uint8Array | undefined {
   return out;
 }
 
-/** Encodes bytes as padded base64. */
-export function encodeBase64(bytes: Uint8Array): string {
+/**
+ * `Uint8Array.fromBase64` in strict mode refuses other alphabets, missing padding and non-zero
+ * padding bits but skips ASCII whitespace; whitespace in a text of a length that is a multiple of
+ * 4 always yields at least 3 bytes fewer than the length implies, so the length check refuses it.
+ */
+function decodeStandard(fromBase64: StandardFromBase64, text: string): Uint8Array | undefined {
+  const size = decodedLength(text);
+  if (size < 0) return undefined;
+  let out: Uint8Array;
+  try {
+    out = fromBase64(text, { lastChunkHandling: 'strict' });
+  } catch {
+    return undefined;
+  }
+  return out.length === size ? out : undefined;
+}
+
+/**
+ * Node's decoder skips anything outside the alphabet; the text is accepted only when encoding the
+ * bytes gives it back exactly (which is what canonical means). The bytes are returned as a plain
+ * `Uint8Array` over the `Buffer`'s memory (a transaction is public data; no secret goes through here).
+ */
+function decodeNodeBuffer(codec: NodeBufferCodec, text: string): Uint8Array | undefined {
+  const size = decodedLength(text);
+  if (size < 0) return undefined;
+  const buffer = codec.from(text, 'base64');
+  if (buffer.length !== size || buffer.toString('base64') !== text) return undefined;
+  return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.length);
+}
+
+/**
+ * Decodes canonical padded base64 into bytes of the caller's own (no other holder); `undefined`
+ * when `text` is not that (a character outside the alphabet, a length that is not a multiple of 4,
+ * misplaced padding, whitespace, or padding bits that are not zero, which would let two texts stand
+ * for the same bytes).
+ */
+export const decodeBase64: (text: string) => Uint8Array | undefined =
+  BASE64_CODEC === 'standard'
+    ? (text) => decodeStandard(standardFromBase64!, text)
+    : BASE64_CODEC === 'node-buffer'
+      ? (text) => decodeNodeBuffer(nodeBuffer!, text)
+      : decodeBase64Portable;
+
+/** `encodeBase64` in plain JavaScript (any runtime). */
+export function encodeBase64Portable(bytes: Uint8Array): string {
   let text = '';
   const length = bytes.length;
   const full = length - (length % 3);
@@ -73,6 +150,14 @@ export function encodeBase64(bytes: Uint8Array): string {
   }
   return text;
 }
+
+/** Encodes bytes as padded base64. */
+export const encodeBase64: (bytes: Uint8Array) => string =
+  BASE64_CODEC === 'standard'
+    ? (bytes) => standardToBase64!.call(bytes)
+    : BASE64_CODEC === 'node-buffer'
+      ? (bytes) => nodeBuffer!.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('base64')
+      : encodeBase64Portable;
 
 /**
  * The base64 text of `bytes`, given `text`, the base64 of the same bytes before `[start, end)`

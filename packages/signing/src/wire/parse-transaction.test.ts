@@ -7,10 +7,19 @@ import {
   fixedSpecExample,
   newKey,
   randomAddress,
+  rawInstruction,
   SPEC_EXAMPLE_TRANSACTION,
   SPEC_TAKER,
 } from '../../test/fixtures.js';
-import { blockhashBytes, messageBytes, parseTransaction, staticAccountBytes } from './parse-transaction.js';
+import {
+  blockhashBytes,
+  instructionAccounts,
+  instructionData,
+  lookupIndexes,
+  messageBytes,
+  parseTransaction,
+  staticAccountBytes,
+} from './parse-transaction.js';
 
 const addressDecoder = getAddressDecoder();
 
@@ -27,7 +36,11 @@ function crossCheck(bytes: Uint8Array) {
   expect(getBase58Decoder().decode(blockhashBytes(parsed))).toBe(kit.lifetimeToken);
   if (kit.version === 'legacy' || kit.version === 0) {
     expect(
-      parsed.instructions.map((ix) => ({ programIndex: ix.programIndex, accounts: [...ix.accountIndexes], data: [...ix.data] })),
+      parsed.instructions.map((ix) => ({
+        programIndex: ix.programIndex,
+        accounts: [...instructionAccounts(parsed, ix)],
+        data: [...instructionData(parsed, ix)],
+      })),
     ).toEqual(
       kit.instructions.map((ix) => ({
         programIndex: ix.programAddressIndex,
@@ -40,8 +53,8 @@ function crossCheck(bytes: Uint8Array) {
   expect(
     parsed.addressTableLookups.map((lookup) => ({
       lookupTableAddress: addressDecoder.decode(parsed.bytes.subarray(lookup.tableOffset, lookup.tableOffset + 32)),
-      writableIndexes: [...lookup.writableIndexes],
-      readonlyIndexes: [...lookup.readonlyIndexes],
+      writableIndexes: [...lookupIndexes(parsed, lookup, 'writable')],
+      readonlyIndexes: [...lookupIndexes(parsed, lookup, 'readonly')],
     })),
   ).toEqual(
     kitLookups.map((lookup) => ({ ...lookup, writableIndexes: [...lookup.writableIndexes], readonlyIndexes: [...lookup.readonlyIndexes] })),
@@ -77,6 +90,35 @@ describe('parseTransaction agrees with kit', () => {
 
   it('refuses the spec example as published (signature slot 3 bytes short)', () => {
     expect(() => parseTransaction(decodeBase64(SPEC_EXAMPLE_TRANSACTION))).toThrow(TransactionFormatError);
+  });
+});
+
+describe('parseTransaction accepts', () => {
+  it('distinct static accounts that share their first bytes', () => {
+    const first = crypto.getRandomValues(new Uint8Array(32));
+    const second = first.slice();
+    second[31] = (second[31] as number) ^ 1;
+    const third = first.slice();
+    third[4] = (third[4] as number) ^ 0x80;
+    const [a, b, c] = [first, second, third].map((bytes) => addressDecoder.decode(bytes));
+    const tx = buildTransaction({
+      version: 'legacy',
+      feePayer: newKey().address,
+      instructions: [
+        rawInstruction(
+          randomAddress(),
+          [
+            [a!, 'w'],
+            [b!, 'w'],
+            [c!, 'r'],
+          ],
+          [1],
+        ),
+      ],
+    });
+    const parsed = crossCheck(tx.bytes);
+    const statics = Array.from({ length: parsed.staticAccountCount }, (_, i) => addressDecoder.decode(staticAccountBytes(parsed, i)));
+    expect(statics).toEqual(expect.arrayContaining([a, b, c]));
   });
 });
 
@@ -118,6 +160,18 @@ describe('parseTransaction refuses', () => {
     const start = 1 + 64 + 3 + 1;
     legacy.copyWithin(start + 32, start, start + 32);
     expect(() => parseTransaction(legacy)).toThrow(expect.objectContaining({ code: 'MALFORMED_TRANSACTION' }));
+  });
+
+  it('a static account listed again further down the list, naming both places', () => {
+    const legacy = buildTransaction({ version: 'legacy', feePayer: newKey().address }).bytes;
+    const bytes = legacy.slice();
+    const parsed = parseTransaction(legacy);
+    expect(parsed.staticAccountCount).toBeGreaterThan(3);
+    const last = parsed.staticAccountCount - 1;
+    bytes.set(staticAccountBytes(parsed, 2), parsed.staticAccountsOffset + last * 32);
+    expect(() => parseTransaction(bytes)).toThrow(
+      expect.objectContaining({ code: 'MALFORMED_TRANSACTION', details: { index: last, firstIndex: 2 } }),
+    );
   });
 
   it('a read-only fee payer', () => {

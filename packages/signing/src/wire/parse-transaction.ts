@@ -16,19 +16,28 @@ export const MAX_TRANSACTION_SIZE = 1232;
 
 export type TransactionVersion = 'legacy' | 0;
 
+/**
+ * Where an instruction's parts lie in the transaction bytes (absolute offsets; views of them only
+ * when asked for, through `instructionAccounts` and `instructionData`).
+ */
 export interface ParsedInstruction {
   /** Index of the program in the static accounts. */
   readonly programIndex: number;
-  /** Indexes into the account list: static accounts, then lookup-table writable, then lookup-table readonly. */
-  readonly accountIndexes: Uint8Array;
-  readonly data: Uint8Array;
+  /** Offset of the instruction's account indexes: into the static accounts, then lookup-table writable, then lookup-table readonly. */
+  readonly accountsOffset: number;
+  readonly accountCount: number;
+  readonly dataOffset: number;
+  readonly dataLength: number;
 }
 
+/** Where a lookup's parts lie in the transaction bytes (views through `lookupIndexes`). */
 export interface ParsedLookup {
   /** Absolute offset of the lookup table's address in the transaction bytes. */
   readonly tableOffset: number;
-  readonly writableIndexes: Uint8Array;
-  readonly readonlyIndexes: Uint8Array;
+  readonly writableOffset: number;
+  readonly writableCount: number;
+  readonly readonlyOffset: number;
+  readonly readonlyCount: number;
 }
 
 export interface ParsedTransaction {
@@ -88,11 +97,7 @@ function readInstructions(bytes: Uint8Array, start: number): [ParsedInstruction[
     const accountsEnd = take(bytes, accountsStart, accountCount, 'instruction accounts');
     const [dataLength, dataStart] = compactU16(bytes, accountsEnd, 'instruction data');
     const dataEnd = take(bytes, dataStart, dataLength, 'instruction data');
-    instructions.push({
-      programIndex,
-      accountIndexes: bytes.subarray(accountsStart, accountsEnd),
-      data: bytes.subarray(dataStart, dataEnd),
-    });
+    instructions.push({ programIndex, accountsOffset: accountsStart, accountCount, dataOffset: dataStart, dataLength });
     offset = dataEnd;
   }
   return [instructions, offset];
@@ -113,11 +118,7 @@ function readLookups(bytes: Uint8Array, start: number): [ParsedLookup[], number]
     const [readonlyCount, readonlyStart] = compactU16(bytes, writableEnd, 'lookup readonly indexes');
     const readonlyEnd = take(bytes, readonlyStart, readonlyCount, 'lookup readonly indexes');
     if (writableCount + readonlyCount === 0) throw malformed('An address lookup table loads no account.', { index });
-    lookups.push({
-      tableOffset,
-      writableIndexes: bytes.subarray(writableStart, writableEnd),
-      readonlyIndexes: bytes.subarray(readonlyStart, readonlyEnd),
-    });
+    lookups.push({ tableOffset, writableOffset: writableStart, writableCount, readonlyOffset: readonlyStart, readonlyCount });
     offset = readonlyEnd;
   }
   return [lookups, offset];
@@ -128,6 +129,27 @@ function sameAddress(bytes: Uint8Array, a: number, b: number): boolean {
     if (bytes[a + index] !== bytes[b + index]) return false;
   }
   return true;
+}
+
+/** Scratch space of `firstListedTwice` (synchronous, so one buffer serves every call that fits). */
+const addressKeys = new Int32Array(MAX_ACCOUNTS);
+
+/**
+ * The first pair `[index, earlierIndex]` of equal addresses among the `count` addresses at
+ * `offset`, or `undefined`. Each address is keyed by its first 4 bytes; only equal keys are compared in full.
+ */
+function firstListedTwice(bytes: Uint8Array, offset: number, count: number): [number, number] | undefined {
+  const keys = count <= addressKeys.length ? addressKeys : new Int32Array(count);
+  for (let i = 0; i < count; i++) {
+    const at = offset + i * ADDRESS_LENGTH;
+    const key =
+      (bytes[at] as number) | ((bytes[at + 1] as number) << 8) | ((bytes[at + 2] as number) << 16) | ((bytes[at + 3] as number) << 24);
+    for (let j = 0; j < i; j++) {
+      if (keys[j] === key && sameAddress(bytes, at, offset + j * ADDRESS_LENGTH)) return [i, j];
+    }
+    keys[i] = key;
+  }
+  return undefined;
 }
 
 function checkStructure(tx: ParsedTransaction): void {
@@ -145,30 +167,29 @@ function checkStructure(tx: ParsedTransaction): void {
       staticAccounts: tx.staticAccountCount,
     });
   }
-  for (let i = 1; i < tx.staticAccountCount; i++) {
-    for (let j = 0; j < i; j++) {
-      if (sameAddress(tx.bytes, tx.staticAccountsOffset + i * ADDRESS_LENGTH, tx.staticAccountsOffset + j * ADDRESS_LENGTH)) {
-        throw malformed('An account is listed twice in the static accounts.', { index: i, firstIndex: j });
-      }
-    }
-  }
+  const twice = firstListedTwice(tx.bytes, tx.staticAccountsOffset, tx.staticAccountCount);
+  if (twice !== undefined) throw malformed('An account is listed twice in the static accounts.', { index: twice[0], firstIndex: twice[1] });
   let loaded = 0;
-  for (const lookup of tx.addressTableLookups) loaded += lookup.writableIndexes.length + lookup.readonlyIndexes.length;
+  for (const lookup of tx.addressTableLookups) loaded += lookup.writableCount + lookup.readonlyCount;
   const accountCount = tx.staticAccountCount + loaded;
   if (accountCount > MAX_ACCOUNTS) throw malformed('The message references more than 256 accounts.', { accountCount });
-  tx.instructions.forEach((instruction, index) => {
+  const { bytes, instructions } = tx;
+  for (let index = 0; index < instructions.length; index++) {
+    const instruction = instructions[index] as ParsedInstruction;
     if (instruction.programIndex === 0 || instruction.programIndex >= tx.staticAccountCount) {
       throw malformed('An instruction names a program outside the static accounts (or the fee payer).', {
         instruction: index,
         programIndex: instruction.programIndex,
       });
     }
-    for (const accountIndex of instruction.accountIndexes) {
+    const end = instruction.accountsOffset + instruction.accountCount;
+    for (let at = instruction.accountsOffset; at < end; at++) {
+      const accountIndex = bytes[at] as number;
       if (accountIndex >= accountCount) {
         throw malformed('An instruction references an account that does not exist.', { instruction: index, accountIndex });
       }
     }
-  });
+  }
 }
 
 /** Parses and sanity-checks a legacy or v0 transaction. Throws `TransactionFormatError`. */
@@ -222,6 +243,23 @@ export function messageBytes(tx: ParsedTransaction): Uint8Array {
   return tx.bytes.subarray(tx.messageOffset);
 }
 
+/** The instruction's account indexes (a view of the transaction bytes). */
+export function instructionAccounts(tx: ParsedTransaction, instruction: ParsedInstruction): Uint8Array {
+  return tx.bytes.subarray(instruction.accountsOffset, instruction.accountsOffset + instruction.accountCount);
+}
+
+/** The instruction's data (a view of the transaction bytes). */
+export function instructionData(tx: ParsedTransaction, instruction: ParsedInstruction): Uint8Array {
+  return tx.bytes.subarray(instruction.dataOffset, instruction.dataOffset + instruction.dataLength);
+}
+
+/** The lookup's writable or readonly indexes into its table (a view of the transaction bytes). */
+export function lookupIndexes(tx: ParsedTransaction, lookup: ParsedLookup, which: 'writable' | 'readonly'): Uint8Array {
+  const [offset, count] =
+    which === 'writable' ? [lookup.writableOffset, lookup.writableCount] : [lookup.readonlyOffset, lookup.readonlyCount];
+  return tx.bytes.subarray(offset, offset + count);
+}
+
 export function staticAccountBytes(tx: ParsedTransaction, index: number): Uint8Array {
   const start = tx.staticAccountsOffset + index * ADDRESS_LENGTH;
   return tx.bytes.subarray(start, start + ADDRESS_LENGTH);
@@ -241,12 +279,39 @@ export function isSignerWritable(tx: ParsedTransaction, index: number): boolean 
   return index < tx.numRequiredSignatures - tx.numReadonlySignedAccounts;
 }
 
+/** Offset of the static account at `index` in the transaction bytes. */
+export function staticAccountOffset(tx: ParsedTransaction, index: number): number {
+  return tx.staticAccountsOffset + index * ADDRESS_LENGTH;
+}
+
 /** Index of `address` among the required signers, or -1. */
 export function findSignerIndex(tx: ParsedTransaction, address: Uint8Array): number {
+  if (address.length !== ADDRESS_LENGTH) return -1;
+  const bytes = tx.bytes;
   for (let index = 0; index < tx.numRequiredSignatures; index++) {
-    if (bytesEqual(staticAccountBytes(tx, index), address)) return index;
+    const offset = staticAccountOffset(tx, index);
+    let same = true;
+    for (let i = 0; i < ADDRESS_LENGTH; i++) {
+      if (bytes[offset + i] !== address[i]) {
+        same = false;
+        break;
+      }
+    }
+    if (same) return index;
   }
   return -1;
+}
+
+/** Whether the signature slot at `index` is empty (all zero). */
+export function isSignatureSlotEmpty(tx: ParsedTransaction, index: number): boolean {
+  return isAllZeroAt(tx.bytes, tx.signaturesOffset + index * SIGNATURE_LENGTH, SIGNATURE_LENGTH);
+}
+
+/** Whether the `length` bytes of `bytes` at `offset` are all zero. */
+export function isAllZeroAt(bytes: Uint8Array, offset: number, length: number): boolean {
+  const end = offset + length;
+  for (let i = offset; i < end; i++) if (bytes[i] !== 0) return false;
+  return true;
 }
 
 export function bytesEqual(a: Uint8Array, b: Uint8Array): boolean {
