@@ -9,6 +9,7 @@
 // 2. resident memory of the simulator at start, after a fuzz-like run, and after a second identical
 //    run (growth across the second run shows a leak).
 // Servers run in child processes; the load loop runs here with keep-alive connections.
+// `node bench/profile.ts simulator|bare` profiles one of the servers under the same load.
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
