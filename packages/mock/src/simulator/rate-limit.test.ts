@@ -22,6 +22,17 @@ describe('rate limiter', () => {
     expect(limiter.hit('a', 1_000_000).headers['x-ratelimit-reset']).toBe(String(Math.ceil((1_000_000 + 60_000) / 1000)));
   });
 
+  it('counts each bucket apart, also for the key it just saw, and forgets every key on reset', () => {
+    const limiter = createRateLimiter({ limit: 2 });
+    limiter.hit('a', 0);
+    limiter.hit('a', 0);
+    expect(limiter.hit('a', 0).limited).toBe(true);
+    expect(limiter.hit('a', 0, 'execute').headers['x-ratelimit-current']).toBe('1');
+    expect(limiter.hit('a', 0).limited).toBe(true);
+    limiter.reset();
+    expect(limiter.hit('a', 0).headers['x-ratelimit-current']).toBe('1');
+  });
+
   it('tracks a bounded number of keys', () => {
     const limiter = createRateLimiter({ limit: 1, maxKeys: 2 });
     limiter.hit('a', 0);

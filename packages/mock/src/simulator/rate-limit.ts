@@ -38,24 +38,34 @@ export function createRateLimiter(options: RateLimitOptions = {}): RateLimiter {
   const maxKeys = options.maxKeys ?? 1000;
   /** Bucket name → key → entry (no key strings joined per request). */
   const buckets = new Map<string, Map<string, Entry>>();
+  // The last key's entry: a client hitting again is found by comparing text (no hashing of a new string).
+  let lastBucket: string | undefined;
+  let lastKey: string | undefined;
+  let lastEntry: Entry | undefined;
   // The reset header changes once a second of simulated time at most: made once per value.
   let resetSeconds = Number.NaN;
   let resetText = '';
 
   return {
     hit(key, now, bucketName = 'default') {
-      let entries = buckets.get(bucketName);
-      if (!entries) {
-        entries = new Map();
-        buckets.set(bucketName, entries);
-      }
       const bucket = Math.floor(now / bucketMs);
-      let entry = entries.get(key);
+      let entry = key === lastKey && bucketName === lastBucket ? lastEntry : undefined;
       if (!entry) {
-        // Oldest key out first (insertion order; not refreshed on use, to keep hits cheap).
-        if (entries.size >= maxKeys) entries.delete(entries.keys().next().value as string);
-        entry = { counts: new Uint32Array(BUCKETS), head: bucket, total: 0 };
-        entries.set(key, entry);
+        let entries = buckets.get(bucketName);
+        if (!entries) {
+          entries = new Map();
+          buckets.set(bucketName, entries);
+        }
+        entry = entries.get(key);
+        if (!entry) {
+          // Oldest key out first (insertion order; not refreshed on use, to keep hits cheap).
+          if (entries.size >= maxKeys) entries.delete(entries.keys().next().value as string);
+          entry = { counts: new Uint32Array(BUCKETS), head: bucket, total: 0 };
+          entries.set(key, entry);
+        }
+        lastBucket = bucketName;
+        lastKey = key;
+        lastEntry = entry;
       }
       // Clear buckets that slid out of the window since the last hit.
       const gap = Math.min(BUCKETS, Math.max(0, bucket - entry.head));
@@ -87,6 +97,7 @@ export function createRateLimiter(options: RateLimitOptions = {}): RateLimiter {
     },
     reset() {
       buckets.clear();
+      lastKey = lastBucket = lastEntry = undefined;
     },
   };
 }

@@ -26,6 +26,15 @@ describe('router', () => {
     }
   });
 
+  it('answers the same path asked again, by another method, or after other paths, alike', () => {
+    const fresh = createRouter(buildOperations(bundledSpec));
+    const get = fresh.match('GET', '/swap/v2/order');
+    expect(fresh.match('GET', `/swap/v2/${'order'}`)).toBe(get);
+    expect(fresh.match('POST', '/swap/v2/order')).toEqual({ kind: 'method-not-allowed', allowed: ['GET'] });
+    expect(fresh.match('GET', '/swap/v2/build')).toMatchObject({ kind: 'operation', operation: { operationId: 'swapGetBuild' } });
+    expect(fresh.match('GET', '/swap/v2/order')).toBe(get);
+  });
+
   it('tells a wrong method from an unknown path', () => {
     expect(router.match('POST', '/swap/v2/order')).toEqual({ kind: 'method-not-allowed', allowed: ['GET'] });
     expect(router.match('GET', '/swap/v3/order')).toEqual({ kind: 'not-found' });

@@ -53,9 +53,14 @@ export function createRouter(operations: readonly OperationInfo[]): Router {
   const cache = new Map<string, Map<string, RouteMatch>>();
   const CACHE_SIZE = 512;
   let cached = 0;
+  // The last match: the same request again is found by comparing text (no hashing of a new string).
+  let lastMethod = '';
+  let lastPath = '';
+  let lastHit: RouteMatch | undefined;
 
   return {
     match(method, path) {
+      if (lastHit !== undefined && path === lastPath && method === lastMethod) return lastHit;
       if (path.length > 200) return matchUncached(method, path);
       let byPath = cache.get(method);
       let hit = byPath?.get(path);
@@ -73,6 +78,9 @@ export function createRouter(operations: readonly OperationInfo[]): Router {
         byPath.set(path, hit);
         cached++;
       }
+      lastMethod = method;
+      lastPath = path;
+      lastHit = hit;
       return hit;
     },
   };
