@@ -38,23 +38,6 @@ type AnyHandler = (ctx: HandlerContext<OperationId>) => MaybePromise<HandlerResu
 
 export type Pipeline = (request: SimRequest) => MaybePromise<SimResponse>;
 
-/** Runs `next` on a value or on the value a promise resolves to, staying synchronous when it can. */
-export function chain<T, R>(
-  value: MaybePromise<T>,
-  next: (value: T) => MaybePromise<R>,
-  fail: (error: unknown) => MaybePromise<R>,
-): MaybePromise<R> {
-  const run = (v: T): MaybePromise<R> => {
-    try {
-      const out = next(v);
-      return out instanceof Promise ? out.catch(fail) : out;
-    } catch (error) {
-      return fail(error);
-    }
-  };
-  return value instanceof Promise ? value.then(run, fail) : run(value);
-}
-
 /** The rate-limit bucket of an operation: its `x-rate-limit-bucket` (swap execute counts apart), else `default`. */
 function bucketOf(op: OperationInfo): string {
   const declared = op.operation['x-rate-limit-bucket'];
