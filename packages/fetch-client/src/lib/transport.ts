@@ -33,6 +33,28 @@ function addHeaders(target: Record<string, string>, source: Record<string, strin
   for (const name in source) if (source[name] !== undefined) target[name.toLowerCase()] = source[name];
 }
 
+/**
+ * A successful call. A class rather than an object literal with a getter: V8 builds such a
+ * literal through its runtime on every call. The rate-limit fields are read on first use.
+ */
+class Answer implements Success<unknown> {
+  #rateLimit: RateLimit | undefined;
+  declare data: unknown;
+  declare status: number;
+  declare response: Response;
+  declare headers: Headers;
+  constructor(data: unknown, status: number, response: Response, headers: Headers) {
+    this.data = data;
+    this.status = status;
+    this.response = response;
+    this.headers = headers;
+  }
+  get rateLimit(): RateLimit {
+    this.#rateLimit ??= readRateLimit(this.headers);
+    return this.#rateLimit;
+  }
+}
+
 /** A failed call as `{ error }` (`throwOnError: false`); what is not the client's own error is thrown. */
 function toFailure(error: unknown): Failure<FetchClientError> {
   if (!(error instanceof FetchClientError)) throw error;
@@ -195,19 +217,9 @@ async function call(
           { cause: parseError },
         );
       }
-      await config.responseValidator?.({ operation, status, data, logger });
-      let rateLimit: RateLimit | undefined;
-      // The rate-limit fields are read on first use (reading them costs).
-      return {
-        data,
-        status,
-        response,
-        headers: answer,
-        get rateLimit() {
-          rateLimit ??= readRateLimit(answer);
-          return rateLimit;
-        },
-      };
+      // No validator, no await: awaiting `undefined` would still cost a turn of the microtask queue.
+      if (config.responseValidator) await config.responseValidator({ operation, status, data, logger });
+      return new Answer(data, status, response, answer);
     }
 
     if (repeatable && isRetryableStatus(status) && retries < maxRetries) {
