@@ -1,6 +1,6 @@
 // The spec's own extensions that other packages read instead of keeping a copy of the fact:
-// x-rate-limit-bucket, the `outcome` of each swap execute code, x-pagination (x-example-values has
-// its own test). Each is checked against the schemas it describes.
+// x-rate-limit-bucket, the `outcome` of each swap execute code, x-pagination, x-price-setting
+// (x-example-values has its own test). Each is checked against the schemas it describes.
 import { describe, expect, it } from 'vitest';
 import { deref, operations, schemasAt, spec, type Json } from './bundled-spec.ts';
 
@@ -60,5 +60,37 @@ describe('x-pagination', () => {
   it('predictionListEvents pages data, triggerV2GetOrderHistory pages orders', () => {
     expect(byId('predictionListEvents').op['x-pagination']).toEqual({ style: 'start-end', items: 'data' });
     expect(byId('triggerV2GetOrderHistory').op['x-pagination']).toEqual({ style: 'offset-limit', items: 'orders' });
+  });
+});
+
+describe('x-price-setting', () => {
+  const create = deref(spec.components.schemas.TriggerV2CreatePriceOrderRequest);
+  const update = deref(spec.components.schemas.TriggerV2UpdatePriceOrderRequest);
+  const marked = Object.keys(create.properties).filter((name) => create.properties[name]['x-price-setting'] === true);
+
+  it('marks the price settings of the create request', () => {
+    expect(marked).toEqual([
+      'triggerCondition',
+      'triggerPriceUsd',
+      'slippageBps',
+      'tpPriceUsd',
+      'slPriceUsd',
+      'tpSlippageBps',
+      'slSlippageBps',
+      'trailingBps',
+    ]);
+  });
+
+  it('everything update may change, other than orderType, is a marked price setting of create', () => {
+    const changeable = Object.keys(update.properties).filter((name) => name !== 'orderType');
+    expect(changeable.filter((name) => !marked.includes(name))).toEqual([]);
+  });
+
+  it('is used only on the create request', () => {
+    const elsewhere = Object.entries(spec.components.schemas as Record<string, Json>)
+      .filter(([name]) => name !== 'TriggerV2CreatePriceOrderRequest')
+      .filter(([, schema]) => JSON.stringify(schema).includes('"x-price-setting"'))
+      .map(([name]) => name);
+    expect(elsewhere).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@
 //   src/gen/fixtures.gen.ts          one typed response fixture per named response example
 //   src/gen/request-examples.gen.ts  one sample request per operation (parameter and body examples)
 //   src/gen/operations.gen.ts        the request and response types of every operation, from @x/types
+//   src/gen/price-fields.gen.ts      the price settings of a trigger v2 order (`x-price-setting`)
 // The fixtures are typed with @x/types (generated from the same spec; it is built first).
 // Usage: node tools/gen-fixtures.ts
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -12,6 +13,7 @@ import {
   deref as derefIn,
   exampleValues as exampleValuesOf,
   loadSpec,
+  markedProperties,
   namedExamples as examplesOf,
   operations as specOperations,
   parameterExample,
@@ -356,5 +358,30 @@ writeFileSync(
   `${HEADER}
 /** The spec's \`x-example-values\`: the tokens and addresses of the example world, as written in spec/openapi.yaml. */
 export const exampleValues = ${js(exampleValues)} as const;
+`,
+);
+
+// ---- price-fields.gen.ts ----
+const priceFields = markedProperties(
+  '#/components/schemas/TriggerV2CreatePriceOrderRequest',
+  'x-price-setting',
+  spec as Parameters<typeof markedProperties>[2],
+);
+writeFileSync(
+  join(genDir, 'price-fields.gen.ts'),
+  `${HEADER}import type { TriggerV2CreatePriceOrderRequest, TriggerV2UpdatePriceOrderRequest } from '@x/types';
+
+/** The price settings of a trigger v2 order (\`x-price-setting: true\` in the create request): what create sets and update may change. */
+export const PRICE_FIELDS = [
+${priceFields.map((name) => `  '${name}',`).join('\n')}
+] as const satisfies readonly (keyof TriggerV2CreatePriceOrderRequest)[];
+
+/** The price settings update may change (those of the update request's properties). */
+export const UPDATABLE_PRICE_FIELDS = [
+${priceFields
+  .filter((name) => name in (deref(spec.components.schemas.TriggerV2UpdatePriceOrderRequest)?.properties ?? {}))
+  .map((name) => `  '${name}',`)
+  .join('\n')}
+] as const satisfies readonly (keyof TriggerV2UpdatePriceOrderRequest)[];
 `,
 );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadSpec } from './document.js';
-import { errorCodes, exampleValues } from './facts.js';
+import { errorCodes, exampleValues, markedProperties } from './facts.js';
 
 describe('facts in x- extensions', () => {
   it('reads the example world', () => {
@@ -18,5 +18,20 @@ describe('facts in x- extensions', () => {
     expect(codes.find((c) => c.code === 0)?.outcome).toBe('success');
     expect(codes.every((c) => ['success', 'pending', 'expired', 'failed'].includes(String(c.outcome)))).toBe(true);
     expect(() => errorCodes('#/components/schemas/SwapExecuteResponse')).toThrow(/no x-error-codes/);
+  });
+
+  it('reads marked properties in the order the schema lists them', () => {
+    const doc = {
+      openapi: '3.1.0',
+      info: { title: 't', version: '1' },
+      paths: {},
+      components: {
+        schemas: { S: { type: 'object', properties: { b: { 'x-flag': true }, a: { type: 'string' }, c: { 'x-flag': true } } } },
+      },
+    };
+    expect(markedProperties('#/components/schemas/S', 'x-flag', doc)).toEqual(['b', 'c']);
+    expect(() => markedProperties('#/components/schemas/S', 'x-other', doc)).toThrow(/no property .* is marked x-other/);
+    expect(() => markedProperties('#/components/schemas/Missing', 'x-flag', doc)).toThrow(/unresolved \$ref/);
+    expect(markedProperties('#/components/schemas/TriggerV2CreatePriceOrderRequest', 'x-price-setting')).toContain('trailingBps');
   });
 });

@@ -1,5 +1,6 @@
 // Facts the document carries in `x-` extensions beside the operations: the example world
-// (`x-example-values` at the root) and the code tables of schema properties (`x-error-codes`).
+// (`x-example-values` at the root), the code tables of schema properties (`x-error-codes`) and
+// properties marked with a flag (`x-price-setting: true`).
 import { loadSpec, type OpenApiDocument } from './document.js';
 import { resolvePointer } from './pointer.js';
 
@@ -40,4 +41,18 @@ export function errorCodes(pointer: string, doc: OpenApiDocument = loadSpec()): 
   const table = schema?.['x-error-codes'];
   if (!Array.isArray(table)) throw new Error(`no x-error-codes at ${pointer}`);
   return table as ErrorCode[];
+}
+
+/**
+ * The names of the properties of the object schema at a pointer whose own schema carries
+ * `extension: true` (`markedProperties('#/components/schemas/TriggerV2CreatePriceOrderRequest', 'x-price-setting')`),
+ * in the order the schema lists them; throws when none is marked.
+ */
+export function markedProperties(pointer: string, extension: `x-${string}`, doc: OpenApiDocument = loadSpec()): string[] {
+  const schema = resolvePointer(pointer, doc) as { properties?: Record<string, Record<string, unknown>> } | undefined;
+  const names = Object.entries(schema?.properties ?? {})
+    .filter(([, property]) => property?.[extension] === true)
+    .map(([name]) => name);
+  if (names.length === 0) throw new Error(`no property of ${pointer} is marked ${extension}`);
+  return names;
 }

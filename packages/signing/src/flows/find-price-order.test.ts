@@ -49,6 +49,14 @@ describe('matchPriceOrder', () => {
     expect(matchPriceOrder(record({ tpPriceUsd: 2, slPriceUsd: 1 }), fingerprint)).toBe('weak');
   });
 
+  it('compares every price setting the spec marks, trailingBps among them; null is not shown', () => {
+    expect(matchPriceOrder(record({ trailingBps: null }), fingerprint)).toBe('weak');
+    expect(matchPriceOrder(record({ trailingBps: 150 }), fingerprint)).toBe('none');
+    const trailing = { ...fingerprint, body: { ...fingerprint.body, trailingBps: 150 } };
+    expect(matchPriceOrder(record({ trailingBps: 150 }), trailing)).toBe('weak');
+    expect(matchPriceOrder(record({ trailingBps: 200 }), trailing)).toBe('none');
+  });
+
   it('accepts a service clock slightly behind (within clockSkewMs)', () => {
     expect(matchPriceOrder(record({ createdAt: SENT - 59_000 }), fingerprint)).toBe('weak');
     expect(matchPriceOrder(record({ createdAt: SENT - 61_000 }), fingerprint)).toBe('none');

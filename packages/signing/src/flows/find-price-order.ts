@@ -10,6 +10,7 @@
  * Several records agreeing only by value are ambiguous: none is picked.
  */
 import type { TriggerV2CreatePriceOrderRequest } from '@x/types';
+import { PRICE_FIELDS } from '../gen/price-fields.gen.js';
 import type { FlowClient, RequestOf, SuccessBody } from './client.js';
 
 export type TriggerOrderRecord = SuccessBody<'triggerV2GetOrderHistory'>['orders'][number];
@@ -25,16 +26,6 @@ export interface PriceOrderFingerprint {
   /** Tolerated difference between this clock and the service's. */
   readonly clockSkewMs: number;
 }
-
-const PRICE_FIELDS = [
-  'triggerCondition',
-  'triggerPriceUsd',
-  'slippageBps',
-  'tpPriceUsd',
-  'slPriceUsd',
-  'tpSlippageBps',
-  'slSlippageBps',
-] as const satisfies readonly (keyof TriggerV2CreatePriceOrderRequest)[];
 
 function containsAny(value: unknown, wanted: ReadonlySet<string>, depth: number): boolean {
   if (typeof value === 'string') return wanted.has(value);
@@ -61,9 +52,11 @@ export function matchPriceOrder(record: TriggerOrderRecord, fingerprint: PriceOr
   ) {
     return 'none';
   }
+  // A price setting the record shows must be the one sent; null means not shown (a fixed trigger
+  // shows `trailingBps: null`).
   for (const field of PRICE_FIELDS) {
-    const shown = record[field];
-    if (shown !== undefined && shown !== body[field]) return 'none';
+    const shown: unknown = record[field as keyof TriggerOrderRecord];
+    if (shown !== undefined && shown !== null && shown !== body[field]) return 'none';
   }
   // Unix ms as the service sends it; an ISO string is read too (older answers, tolerant reader).
   const shownAt: unknown = record.createdAt;

@@ -186,6 +186,23 @@ describe('trigger v2 vault, deposit and orders', () => {
     ).toBe(404);
   });
 
+  it('keeps every price setting the spec marks (x-price-setting), trailingBps among them, through create, update and history', async () => {
+    await call(ctx.sim, 'GET', '/trigger/v2/vault/register', { token: ctx.token });
+    const { res } = await createOrder(ctx, { trailingBps: 150 });
+    const id = res.body.id;
+    const history = async () => (await call(ctx.sim, 'GET', `/trigger/v2/orders/history?id=${id}`, { token: ctx.token })).body.orders[0];
+    expect(await history()).toMatchObject({ id, triggerCondition: 'above', triggerPriceUsd: 180, slippageBps: 100, trailingBps: 150 });
+    const update = await call(ctx.sim, 'PATCH', `/trigger/v2/orders/price/${id}`, {
+      token: ctx.token,
+      body: { orderType: 'single', trailingBps: 250 },
+    });
+    expect(update.body).toEqual({ id });
+    expect(await history()).toMatchObject({ triggerPriceUsd: 180, trailingBps: 250 });
+    // Before trailingBps was kept, an update of it alone was answered "nothing to update".
+    const nothing = await call(ctx.sim, 'PATCH', `/trigger/v2/orders/price/${id}`, { token: ctx.token, body: { orderType: 'single' } });
+    expect(nothing.status).toBe(400);
+  });
+
   it('reaches every 500 of the table through fault injection', async () => {
     for (const operationId of [
       'triggerV2CreateChallenge',

@@ -7,6 +7,7 @@ import type { Handler } from '../handler.js';
 import { ApiError, parseAmount } from '../errors.js';
 import { tokenByMint } from '../tokens.js';
 import { alreadyProcessed } from '../chain/ledger.js';
+import { UPDATABLE_PRICE_FIELDS } from '../../gen/price-fields.gen.js';
 import { refreshOrder } from './lifecycle.js';
 import { priceFieldsOf, type PriceFields, type V2Order, type V2OrderType } from './store.js';
 
@@ -117,10 +118,7 @@ export const triggerV2UpdatePriceOrder: Handler<'triggerV2UpdatePriceOrder'> = (
   if (ctx.input.body.orderType !== order.orderType)
     throw invalid(`orderType ${ctx.input.body.orderType} does not match the order's ${order.orderType}`);
   const changes = priceFieldsOf(ctx.input.body);
-  if (Object.keys(changes).length === 0)
-    throw invalid(
-      'Nothing to update: send at least one of triggerPriceUsd, slippageBps, tpPriceUsd, slPriceUsd, tpSlippageBps, slSlippageBps',
-    );
+  if (Object.keys(changes).length === 0) throw invalid(`Nothing to update: send at least one of ${UPDATABLE_PRICE_FIELDS.join(', ')}`);
   const legs = order.orderType !== 'single';
   if (
     !legs &&

@@ -1,6 +1,7 @@
 // Trigger v2 state: challenges, vaults, crafted deposits, orders per wallet. Everything is
 // bounded: challenges and deposits expire, wallets and orders per wallet are capped.
 import type { TriggerV2ChallengeType, TriggerV2CreatePriceOrderRequest, TriggerV2OrderState, TriggerV2PriceOrderType } from '@x/types';
+import { PRICE_FIELDS } from '../../gen/price-fields.gen.js';
 import { BoundedMap } from '../bounded.js';
 import type { KnownValues } from '../known-values.js';
 
@@ -42,17 +43,7 @@ export interface V2OrderEvent {
   [key: string]: unknown;
 }
 
-/** The price settings of an order: what create sets and PATCH may change (named as in the spec's create request). */
-const PRICE_FIELDS = [
-  'triggerCondition',
-  'triggerPriceUsd',
-  'slippageBps',
-  'tpPriceUsd',
-  'slPriceUsd',
-  'tpSlippageBps',
-  'slSlippageBps',
-] as const satisfies readonly (keyof TriggerV2CreatePriceOrderRequest)[];
-
+/** The price settings of an order, named as in the spec's create request (`x-price-setting`). */
 export type PriceFields = Pick<TriggerV2CreatePriceOrderRequest, (typeof PRICE_FIELDS)[number]>;
 
 /** The price fields that are set, and only those (create, update and the order record). */
