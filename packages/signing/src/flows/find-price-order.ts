@@ -9,7 +9,6 @@
  *   it was created after the create request was sent (less `clockSkewMs`).
  * Several records agreeing only by value are ambiguous: none is picked.
  */
-import type { TriggerV2CreatePriceOrderRequest } from '@x/types';
 import { PRICE_FIELDS } from '../gen/price-fields.gen.js';
 import type { FlowClient, RequestOf, SuccessBody } from './client.js';
 
