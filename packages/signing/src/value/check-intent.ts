@@ -7,6 +7,7 @@
  * an address lookup table, which cannot be known offline.
  */
 import type { Address } from '@solana/kit';
+import { addressBytes } from '../encoding.js';
 import { SigningError, TransactionRejectedError, type SigningErrorDetails } from '../errors.js';
 import { associatedTokenAccount } from './associated-token-account.js';
 import type { InspectedAccount, ValueMovement } from './decode-movements.js';
@@ -58,14 +59,35 @@ function toAmount(value: unknown, index: number): bigint {
   });
 }
 
+/**
+ * Throws `INVALID_ARGUMENT` naming the field and its index unless `value` is a base58 address (or
+ * absent, when `optional`), before any address of the intent reaches a derivation.
+ */
+function checkAddress(value: unknown, field: string, index: number, optional = false): void {
+  if (optional && value === undefined) return;
+  try {
+    if (typeof value === 'string') return void addressBytes(value, field);
+  } catch {}
+  throw new SigningError('INVALID_ARGUMENT', `${field} must be a base58 address.`, { index, value: String(value) });
+}
+
 function normalise(intent: ValueIntent): { transfers: PendingTransfer[]; allowed: AllowedDestination[] } {
   if (typeof intent !== 'object' || intent === null) throw new SigningError('INVALID_ARGUMENT', 'expect must be an object.', {});
   const transfers = (intent.transfers ?? []).map((transfer, index) => {
-    if (typeof transfer?.to !== 'string')
-      throw new SigningError('INVALID_ARGUMENT', 'expect.transfers[].to must be an address.', { index });
+    checkAddress(transfer?.to, 'expect.transfers[].to', index);
+    checkAddress(transfer.mint, 'expect.transfers[].mint', index, true);
+    checkAddress(transfer.tokenAccount, 'expect.transfers[].tokenAccount', index, true);
     return { mint: transfer.mint, amount: toAmount(transfer.amount, index), to: transfer.to, tokenAccount: transfer.tokenAccount };
   });
-  return { transfers, allowed: [...(intent.allowDestinations ?? [])] };
+  const allowed = [...(intent.allowDestinations ?? [])];
+  allowed.forEach((entry, index) => {
+    if (typeof entry === 'string') return checkAddress(entry, 'expect.allowDestinations[]', index);
+    if (typeof entry !== 'object' || entry === null)
+      throw new SigningError('INVALID_ARGUMENT', 'expect.allowDestinations[] must be an address or { owner, mint? }.', { index });
+    checkAddress(entry.owner, 'expect.allowDestinations[].owner', index);
+    checkAddress(entry.mint, 'expect.allowDestinations[].mint', index, true);
+  });
+  return { transfers, allowed };
 }
 
 const isTokenProgram = (program: string) => program === TOKEN_PROGRAM_ADDRESS || program === TOKEN_2022_PROGRAM_ADDRESS;

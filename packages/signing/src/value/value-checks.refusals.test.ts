@@ -266,6 +266,28 @@ describe('what the value checks let through', () => {
     const bad = { expect: { transfers: [{ amount: '-1', to: randomAddress() }] } };
     await expect(signTransaction(transaction, countingSigner(key), bad)).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
   });
+
+  it.each([
+    ['a transfer to a non-address', { transfers: [{ amount: 1n, to: 'not-an-address' }] }, 'expect.transfers[].to'],
+    ['a transfer of a non-address mint', { transfers: [{ amount: 1n, to: MINT, mint: 'O0Il' }] }, 'expect.transfers[].mint'],
+    [
+      'a transfer to a non-address token account',
+      { transfers: [{ amount: 1n, to: MINT, tokenAccount: 'x' }] },
+      'expect.transfers[].tokenAccount',
+    ],
+    ['an allowed destination that is no address', { allowDestinations: ['x'] }, 'expect.allowDestinations[]'],
+    ['an allowed owner that is no address', { allowDestinations: [{ owner: 'x' }] }, 'expect.allowDestinations[].owner'],
+    ['an allowed owner with a bad mint', { allowDestinations: [{ owner: MINT, mint: 'x' }] }, 'expect.allowDestinations[].mint'],
+    ['an allowed destination that is neither', { allowDestinations: [42] }, 'expect.allowDestinations[]'],
+  ])('refuses %s with INVALID_ARGUMENT naming the field, before anything is signed', async (_case, intent, field) => {
+    const key = newKey();
+    const signer = countingSigner(key);
+    const transaction = v0(key.address, [memoInstruction('x', key.address)]);
+    const refusal = signTransaction(transaction, signer, { expect: intent as never });
+    await expect(refusal).rejects.toMatchObject({ code: 'INVALID_ARGUMENT', details: { index: 0 } });
+    await expect(refusal).rejects.toThrow(field);
+    expect(signer.calls).toBe(0);
+  });
 });
 
 describe('instructions of the value programs this package does not decode', () => {
