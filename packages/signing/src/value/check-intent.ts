@@ -80,13 +80,16 @@ function normalise(intent: ValueIntent): { transfers: PendingTransfer[]; allowed
     return { mint: transfer.mint, amount: toAmount(transfer.amount, index), to: transfer.to, tokenAccount: transfer.tokenAccount };
   });
   const allowed = [...(intent.allowDestinations ?? [])];
-  allowed.forEach((entry, index) => {
-    if (typeof entry === 'string') return checkAddress(entry, 'expect.allowDestinations[]', index);
+  for (const [index, entry] of allowed.entries()) {
+    if (typeof entry === 'string') {
+      checkAddress(entry, 'expect.allowDestinations[]', index);
+      continue;
+    }
     if (typeof entry !== 'object' || entry === null)
       throw new SigningError('INVALID_ARGUMENT', 'expect.allowDestinations[] must be an address or { owner, mint? }.', { index });
     checkAddress(entry.owner, 'expect.allowDestinations[].owner', index);
     checkAddress(entry.mint, 'expect.allowDestinations[].mint', index, true);
-  });
+  }
   return { transfers, allowed };
 }
 
