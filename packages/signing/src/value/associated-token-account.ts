@@ -8,20 +8,13 @@
  * itself), the curve check this package's own, and a rejected bump costs no thrown error.
  */
 import { sha256 } from '@noble/hashes/sha2';
-import { address, type Address } from '@solana/kit';
+import type { Address } from '@solana/kit';
 import { addressBytes, bytesToAddressString } from '../encoding.js';
 import { isOnCurve } from './curve.js';
 import { ASSOCIATED_TOKEN_PROGRAM_ADDRESS } from './programs.js';
 
-/** The 32 bytes of an address (from the package's cache); an invalid one throws kit's error, as kit's derivation did. */
-function seed(value: string): Uint8Array {
-  try {
-    return addressBytes(value, 'address');
-  } catch (error) {
-    address(value);
-    throw error;
-  }
-}
+/** The 32 bytes of an address, from the package's cache (the intent's addresses are checked before any derivation). */
+const seed = (value: string): Uint8Array => addressBytes(value, 'address');
 
 const ASSOCIATED_TOKEN_PROGRAM = seed(ASSOCIATED_TOKEN_PROGRAM_ADDRESS);
 const MARKER = new TextEncoder().encode('ProgramDerivedAddress');

@@ -65,9 +65,14 @@ function toAmount(value: unknown, index: number): bigint {
  */
 function checkAddress(value: unknown, field: string, index: number, optional = false): void {
   if (optional && value === undefined) return;
-  try {
-    if (typeof value === 'string') return void addressBytes(value, field);
-  } catch {}
+  if (typeof value === 'string') {
+    try {
+      addressBytes(value, field);
+      return;
+    } catch {
+      // Refused below, with the index.
+    }
+  }
   throw new SigningError('INVALID_ARGUMENT', `${field} must be a base58 address.`, { index, value: String(value) });
 }
 
