@@ -14,7 +14,7 @@ import type { Sleep } from '../src/flows/index.js';
 export const MINTS = {
   PLATFORM_TOKEN: 'D6gqDYHvpEparhs6TGfnXKtNEzVe48aLfmB6bKNjdKsD',
   STABLECOIN_USD: '7gQqK6wWf1gAc7f2R4oQ18Q4m6Vazr1umgktSGsnJZny',
-  NATIVE_COIN: '6fd8k5X66KFcLyFpw18Ejp8cQmNdCBMfBUtgpujhyNzE',
+  NATIVE_COIN: 'So11111111111111111111111111111111111111112',
   EXAMPLE_TOKEN: 'ANXWJBfTCfGy9S9DqBojTgqxsd3LehNkCYZieTjTearb',
 } as const;
 

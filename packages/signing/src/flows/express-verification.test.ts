@@ -31,7 +31,7 @@ function craft(wallet: Signer, overrides: Record<string, unknown> = {}) {
     amount: '1000000000',
     tokenDecimals: 6,
     feeLamports: 5000,
-    feeMint: '6fd8k5X66KFcLyFpw18Ejp8cQmNdCBMfBUtgpujhyNzE',
+    feeMint: 'So11111111111111111111111111111111111111112',
     feeTokenDecimals: 9,
     feeAmount: 5000,
     totalTime: 1,

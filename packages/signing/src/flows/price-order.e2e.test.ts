@@ -57,6 +57,25 @@ describe('createPriceOrder against the simulator', () => {
     expect(calls('GET', '/trigger/v2/vault/register')).toBe(1);
   });
 
+  it('deposits native coin by a System transfer to the vault', async () => {
+    const before = h.sim.control.getBalance(h.wallet.address, MINTS.NATIVE_COIN)!;
+    // 0.2 NATIVE_COIN, 30 USD at the simulator's starting price.
+    const order = {
+      ...singleOrder(),
+      inputMint: MINTS.NATIVE_COIN,
+      inputAmount: '200000000',
+      triggerMint: MINTS.NATIVE_COIN,
+      triggerPriceUsd: 160,
+    };
+    const result = await createPriceOrder({ client: h.api, signer: h.wallet, order, sleep: h.sleep, now: h.now });
+
+    expect(result.created?.id).toBe(result.id);
+    expect(result.deposit.mint).toBe(MINTS.NATIVE_COIN);
+    // The amount, and the network fee the wallet pays as the fee payer.
+    const spent = before - h.sim.control.getBalance(h.wallet.address, MINTS.NATIVE_COIN)!;
+    expect(spent >= 200_000_000n && spent < 200_100_000n).toBe(true);
+  });
+
   it('uses the existing vault for the next order (no register call)', async () => {
     const first = await createPriceOrder({ client: h.api, signer: h.wallet, order: singleOrder(), sleep: h.sleep, now: h.now });
     const second = await createPriceOrder({ client: h.api, signer: h.wallet, order: singleOrder(), sleep: h.sleep, now: h.now });

@@ -93,7 +93,7 @@ describe('a signature lands once', () => {
   it('express execute: one signed payment cannot verify two tokens from two identical crafts', async () => {
     const sim = makeSimulator();
     const wallet = await createTestWallet();
-    const other = 'So11111111111111111111111111111111111111112';
+    const other = '6fd8k5X66KFcLyFpw18Ejp8cQmNdCBMfBUtgpujhyNzE';
     sim.control.setTokenVerification(other, { exists: true, verified: false });
     const craftA = (await call(sim, 'GET', '/tokens/v2/verify/express/craft-txn', { query: { senderAddress: wallet.address } })).body;
     const craftB = (await call(sim, 'GET', '/tokens/v2/verify/express/craft-txn', { query: { senderAddress: wallet.address } })).body;
