@@ -6,16 +6,17 @@
  * reads it, so retries, expiries and the two-minute window run without waiting.
  */
 import { createClient, type ApiClient } from '@x/fetch-client';
-import { createSimulator, type Simulator } from '@x/mock';
+import { createSimulator, world, type Simulator } from '@x/mock';
 import { listen, type RunningServer } from '@x/mock/node';
 import { createTriggerAuthSession, signerFromKeyPair, type Signer } from '../src/index.js';
 import type { Sleep } from '../src/flows/index.js';
 
+/** The simulator's mints, read from the spec's example values through `world` of @x/mock. */
 export const MINTS = {
-  PLATFORM_TOKEN: 'D6gqDYHvpEparhs6TGfnXKtNEzVe48aLfmB6bKNjdKsD',
-  STABLECOIN_USD: '7gQqK6wWf1gAc7f2R4oQ18Q4m6Vazr1umgktSGsnJZny',
-  NATIVE_COIN: 'So11111111111111111111111111111111111111112',
-  EXAMPLE_TOKEN: 'ANXWJBfTCfGy9S9DqBojTgqxsd3LehNkCYZieTjTearb',
+  PLATFORM_TOKEN: world.tokens.PLATFORM_TOKEN.mint,
+  STABLECOIN_USD: world.tokens.STABLECOIN_USD.mint,
+  NATIVE_COIN: world.tokens.NATIVE_COIN.mint,
+  EXAMPLE_TOKEN: world.tokens.EXAMPLE_TOKEN.mint,
 } as const;
 
 /** Decides, per request, whether its answer is dropped after the server handled it. */
