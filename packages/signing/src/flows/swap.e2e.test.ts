@@ -68,6 +68,19 @@ describe('swap against the simulator', () => {
     expect(h.sim.control.getBalance(h.wallet.address, MINTS.PLATFORM_TOKEN)).toBe(100_000_000_000n - 40_000_000n);
   });
 
+  it('a bundle tip: the tip to the receiver the simulator picks is signed without naming it', async () => {
+    const result = await swap({
+      client: h.api,
+      signer: h.wallet,
+      order: { ...small, bundleTipLamports: 20_000 },
+      sleep: h.sleep,
+      now: h.now,
+    });
+    expect(result.execution.status).toBe('Success');
+    const native = inspectTransaction(result.signedTransaction).valueMovements.filter((movement) => movement.kind === 'transfer');
+    expect(native.map((movement) => movement.amount)).toEqual([20_000n]);
+  });
+
   it('gasless: the gas wallet is the fee payer and its slot stays empty', async () => {
     h.sim.control.setBalance(h.wallet.address, 'NATIVE_COIN', 0);
     const result = await swap({ client: h.api, signer: h.wallet, order: small, sleep: h.sleep, now: h.now });

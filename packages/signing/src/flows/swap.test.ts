@@ -380,6 +380,39 @@ describe('swap: nothing leaves the taker by a top-level transfer except to accou
     expect(fake.count('swapExecute')).toBe(0);
   });
 
+  it('the bundle tip the order asks for goes to a receiver the order does not name: signed up to the tip', async () => {
+    const { fake, run } = await setup(
+      (s) => withInstructions(s, {}, system.transfer(s.address, randomAddress(), 10_000n)),
+      () => success,
+    );
+    await run({ order: { ...params, bundleTipLamports: 10_000 } });
+    expect(fake.count('swapExecute')).toBe(1);
+  });
+
+  it('a transfer above the bundle tip, or a second one, is not signed: UNEXPECTED_TRANSFER', async () => {
+    const above = await setup(
+      (s) => withInstructions(s, {}, system.transfer(s.address, randomAddress(), 10_001n)),
+      () => success,
+    );
+    await rejection(above.run({ order: { ...params, bundleTipLamports: 10_000 } }), TransactionRejectedError, 'UNEXPECTED_TRANSFER');
+    const twice = await setup(
+      (s) =>
+        withInstructions(s, {}, system.transfer(s.address, randomAddress(), 5_000n), system.transfer(s.address, randomAddress(), 5_000n)),
+      () => success,
+    );
+    await rejection(twice.run({ order: { ...params, bundleTipLamports: 10_000 } }), TransactionRejectedError, 'UNEXPECTED_TRANSFER');
+    expect(above.fake.count('swapExecute') + twice.fake.count('swapExecute')).toBe(0);
+  });
+
+  it('without bundleTipLamports, a native transfer to an unnamed account is not signed', async () => {
+    const { fake, run } = await setup(
+      (s) => withInstructions(s, {}, system.transfer(s.address, randomAddress(), 1n)),
+      () => success,
+    );
+    await rejection(run(), TransactionRejectedError, 'UNEXPECTED_TRANSFER');
+    expect(fake.count('swapExecute')).toBe(0);
+  });
+
   it('a tip the caller allows (allowDestinations) is signed', async () => {
     const tipReceiver = randomAddress();
     const { fake, run } = await setup(

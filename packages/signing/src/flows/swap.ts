@@ -49,13 +49,12 @@ export interface SwapOptions extends FlowRuntimeOptions {
   /**
    * More checks of each transaction (`programs`, `requiredSignatures`, `signers`). The value check
    * is the flow's own: no top-level transfer out of the taker (or payer) except to the order's
-   * `referralAccount` and the taker's own token accounts of the two mints.
+   * `referralAccount` and the taker's own token accounts of the two mints, and, when the order asks
+   * for `bundleTipLamports`, one native transfer of at most that tip to a receiver the order does
+   * not name.
    */
   readonly expectations?: Omit<SignTransactionExpectations, 'feePayer' | 'expect'>;
-  /**
-   * More accounts a top-level transfer may go to (for example the tip receivers of a
-   * `bundleTipLamports` order, which the order does not name).
-   */
+  /** More accounts a top-level transfer may go to, any amount (a fee account of your own, ...). */
   readonly allowDestinations?: readonly AllowedDestination[];
   /** When an order expired before it landed: `'throw'` (default) or `'reorder'` (new order, new signature). */
   readonly onExpired?: 'reorder' | 'throw';
@@ -189,7 +188,9 @@ function swapIntent(order: SwapOrder, params: SwapOrderParams, taker: string, ex
     ...extra,
   ];
   if (typeof order.referralAccount === 'string') allowDestinations.push(order.referralAccount);
-  return { transfers: [], allowDestinations };
+  // The tip asked for goes to a receiver the order does not name: one native transfer, at most the tip.
+  const tip = params.bundleTipLamports;
+  return tip ? { transfers: [], allowDestinations, unnamedNativeTransfer: { maxLamports: tip } } : { transfers: [], allowDestinations };
 }
 
 function firstSignature(signedTransaction: string): string | undefined {

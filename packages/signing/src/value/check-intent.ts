@@ -41,6 +41,12 @@ export interface ValueIntent {
   readonly transfers?: readonly ExpectedTransfer[];
   /** Where else value may go, any amount (a fee account, the wallet's own token accounts, ...). */
   readonly allowDestinations?: readonly AllowedDestination[];
+  /**
+   * One System transfer of native coin, at most `maxLamports`, to an account the API picks and
+   * does not name (the tip receiver of a swap order with `bundleTipLamports`). A second such
+   * transfer, or a larger one, is refused.
+   */
+  readonly unnamedNativeTransfer?: { readonly maxLamports: bigint | string | number };
 }
 
 interface PendingTransfer {
@@ -50,13 +56,15 @@ interface PendingTransfer {
   readonly tokenAccount: string | undefined;
 }
 
-function toAmount(value: unknown, index: number): bigint {
+function toAmount(value: unknown, field: string, index?: number): bigint {
   if (typeof value === 'bigint' && value >= 0n) return value;
   if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return BigInt(value);
   if (typeof value === 'string' && /^\d{1,20}$/.test(value)) return BigInt(value);
-  throw new SigningError('INVALID_ARGUMENT', 'expect.transfers[].amount must be a non-negative integer (bigint, string or number).', {
-    index,
-  });
+  throw new SigningError(
+    'INVALID_ARGUMENT',
+    `${field} must be a non-negative integer (bigint, string or number).`,
+    index === undefined ? { value: String(value) } : { index },
+  );
 }
 
 /**
@@ -76,13 +84,25 @@ function checkAddress(value: unknown, field: string, index: number, optional = f
   throw new SigningError('INVALID_ARGUMENT', `${field} must be a base58 address.`, { index, value: String(value) });
 }
 
-function normalise(intent: ValueIntent): { transfers: PendingTransfer[]; allowed: AllowedDestination[] } {
+interface Normalised {
+  transfers: PendingTransfer[];
+  allowed: AllowedDestination[];
+  /** What the one unnamed native transfer may carry at most; `undefined` when none may be made. */
+  unnamedNative: bigint | undefined;
+}
+
+function normalise(intent: ValueIntent): Normalised {
   if (typeof intent !== 'object' || intent === null) throw new SigningError('INVALID_ARGUMENT', 'expect must be an object.', {});
   const transfers = (intent.transfers ?? []).map((transfer, index) => {
     checkAddress(transfer?.to, 'expect.transfers[].to', index);
     checkAddress(transfer.mint, 'expect.transfers[].mint', index, true);
     checkAddress(transfer.tokenAccount, 'expect.transfers[].tokenAccount', index, true);
-    return { mint: transfer.mint, amount: toAmount(transfer.amount, index), to: transfer.to, tokenAccount: transfer.tokenAccount };
+    return {
+      mint: transfer.mint,
+      amount: toAmount(transfer.amount, 'expect.transfers[].amount', index),
+      to: transfer.to,
+      tokenAccount: transfer.tokenAccount,
+    };
   });
   const allowed = [...(intent.allowDestinations ?? [])];
   for (const [index, entry] of allowed.entries()) {
@@ -95,7 +115,11 @@ function normalise(intent: ValueIntent): { transfers: PendingTransfer[]; allowed
     checkAddress(entry.owner, 'expect.allowDestinations[].owner', index);
     checkAddress(entry.mint, 'expect.allowDestinations[].mint', index, true);
   }
-  return { transfers, allowed };
+  const unnamed = intent.unnamedNativeTransfer;
+  if (unnamed !== undefined && (typeof unnamed !== 'object' || unnamed === null))
+    throw new SigningError('INVALID_ARGUMENT', 'expect.unnamedNativeTransfer must be { maxLamports }.', {});
+  const unnamedNative = unnamed && toAmount(unnamed.maxLamports, 'expect.unnamedNativeTransfer.maxLamports');
+  return { transfers, allowed, unnamedNative };
 }
 
 const isTokenProgram = (program: string) => program === TOKEN_PROGRAM_ADDRESS || program === TOKEN_2022_PROGRAM_ADDRESS;
@@ -199,10 +223,10 @@ const REFUSED: Partial<
 
 /** Throws `TransactionRejectedError` when a movement authorised by `wallet` is outside `intent`. */
 export function checkValueIntent(movements: readonly ValueMovement[], wallet: string, intent: ValueIntent): void {
-  const { transfers: pending, allowed } = normalise(intent);
+  const { transfers: pending, allowed, unnamedNative } = normalise(intent);
   allowed.push({ owner: wallet });
   const ours = movements.filter((movement) => movement.signers.includes(wallet as Address));
-  checkMovements(ours, pending, allowed, deriveAccounts(ours, pending, allowed));
+  checkMovements(ours, pending, allowed, deriveAccounts(ours, pending, allowed), unnamedNative);
 }
 
 function checkMovements(
@@ -210,6 +234,7 @@ function checkMovements(
   pending: PendingTransfer[],
   allowed: readonly AllowedDestination[],
   derived: DerivedAccounts,
+  unnamedNative: bigint | undefined,
 ): void {
   for (const movement of movements) {
     const refused = REFUSED[movement.kind];
@@ -229,6 +254,11 @@ function checkMovements(
       continue;
     }
     if (isAllowed(movement, address, allowed, derived)) continue;
+    // The one unnamed native transfer the intent allows: used once.
+    if (unnamedNative !== undefined && movement.kind === 'transfer' && movement.amount !== null && movement.amount <= unnamedNative) {
+      unnamedNative = undefined;
+      continue;
+    }
     throw new TransactionRejectedError(
       'UNEXPECTED_TRANSFER',
       'The transaction moves value out of the wallet to an account outside the stated intent.',

@@ -180,6 +180,38 @@ const cases: Case[] = [
     }),
   },
   {
+    name: 'an unnamed native transfer above the allowed maximum',
+    code: 'UNEXPECTED_TRANSFER',
+    make: async (wallet) => ({
+      transaction: v0(wallet, [system.transfer(wallet, randomAddress(), 10_001n)]),
+      expectations: { expect: { unnamedNativeTransfer: { maxLamports: 10_000n } } },
+    }),
+  },
+  {
+    name: 'a second unnamed native transfer',
+    code: 'UNEXPECTED_TRANSFER',
+    make: async (wallet) => ({
+      transaction: v0(wallet, [system.transfer(wallet, randomAddress(), 1n), system.transfer(wallet, randomAddress(), 1n)]),
+      expectations: { expect: { unnamedNativeTransfer: { maxLamports: 10_000n } } },
+    }),
+  },
+  {
+    name: 'tokens under the unnamed native allowance',
+    code: 'UNEXPECTED_TRANSFER',
+    make: async (wallet) => ({
+      transaction: v0(wallet, [token.transfer(randomAddress(), randomAddress(), wallet, 1n)]),
+      expectations: { expect: { unnamedNativeTransfer: { maxLamports: 10_000n } } },
+    }),
+  },
+  {
+    name: 'funding a new account under the unnamed native allowance',
+    code: 'UNEXPECTED_TRANSFER',
+    make: async (wallet) => ({
+      transaction: v0(wallet, [system.createAccount(wallet, randomAddress(), 1n, 0n, randomAddress())]),
+      expectations: { expect: { unnamedNativeTransfer: { maxLamports: 10_000n } } },
+    }),
+  },
+  {
     name: 'a durable-nonce advance as first instruction (no intent needed)',
     code: 'DURABLE_NONCE',
     make: async (wallet) => ({ transaction: v0(wallet, [system.advanceNonce(randomAddress(), wallet), memoInstruction('later', wallet)]) }),
@@ -253,6 +285,12 @@ describe('what the value checks let through', () => {
     expect(await sign(key, tx.base64, { feePayer: payer, expect: {} })).toBe(1);
   });
 
+  it('one native transfer of at most the allowed maximum to an account the intent does not name', async () => {
+    const key = newKey();
+    const transaction = v0(key.address, [system.transfer(key.address, randomAddress(), 10_000n)]);
+    expect(await sign(key, transaction, { expect: { unnamedNativeTransfer: { maxLamports: '10000' } } })).toBe(1);
+  });
+
   it('without an intent, value movements are signed as before (the checks are opt-in); a nonce advance only when allowed', async () => {
     const key = newKey();
     expect(await sign(key, v0(key.address, [system.transfer(key.address, randomAddress(), 5n)]))).toBe(1);
@@ -265,6 +303,16 @@ describe('what the value checks let through', () => {
     const transaction = v0(key.address, [memoInstruction('x', key.address)]);
     const bad = { expect: { transfers: [{ amount: '-1', to: randomAddress() }] } };
     await expect(signTransaction(transaction, countingSigner(key), bad)).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
+  });
+
+  it.each([[-1], ['1.5'], [null], [{}]])('refuses an unnamed native allowance of %j with INVALID_ARGUMENT', async (maxLamports) => {
+    const key = newKey();
+    const signer = countingSigner(key);
+    const transaction = v0(key.address, [memoInstruction('x', key.address)]);
+    const refusal = signTransaction(transaction, signer, { expect: { unnamedNativeTransfer: { maxLamports } as never } });
+    await expect(refusal).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
+    await expect(refusal).rejects.toThrow('expect.unnamedNativeTransfer.maxLamports');
+    expect(signer.calls).toBe(0);
   });
 
   it.each([
