@@ -5,6 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MINTS, startHarness, type Harness } from '../../test/simulator-harness.js';
 import { FlowError } from '../errors.js';
+import { inspectTransaction } from '../inspect.js';
 import { createPriceOrder, type PriceOrderParams } from './price-order.js';
 import { rejection } from '../../test/rejection.js';
 
@@ -71,9 +72,12 @@ describe('createPriceOrder against the simulator', () => {
 
     expect(result.created?.id).toBe(result.id);
     expect(result.deposit.mint).toBe(MINTS.NATIVE_COIN);
+    const moved = inspectTransaction(result.signedDeposit).valueMovements.map((m) => [m.kind, m.destination?.address, m.amount]);
+    expect(moved).toEqual([['transfer', result.vault.vaultPubkey, 200_000_000n]]);
     // The amount, and the network fee the wallet pays as the fee payer.
     const spent = before - h.sim.control.getBalance(h.wallet.address, MINTS.NATIVE_COIN)!;
-    expect(spent >= 200_000_000n && spent < 200_100_000n).toBe(true);
+    expect(spent).toBeGreaterThanOrEqual(200_000_000n);
+    expect(spent).toBeLessThan(200_100_000n);
   });
 
   it('uses the existing vault for the next order (no register call)', async () => {

@@ -190,7 +190,7 @@ function swapIntent(order: SwapOrder, params: SwapOrderParams, taker: string, ex
   if (typeof order.referralAccount === 'string') allowDestinations.push(order.referralAccount);
   // The tip asked for goes to a receiver the order does not name: one native transfer, at most the tip.
   const tip = params.bundleTipLamports;
-  return tip ? { transfers: [], allowDestinations, unnamedNativeTransfer: { maxLamports: tip } } : { transfers: [], allowDestinations };
+  return { transfers: [], allowDestinations, ...(tip ? { unnamedNativeTransfer: { maxLamports: tip } } : {}) };
 }
 
 function firstSignature(signedTransaction: string): string | undefined {
