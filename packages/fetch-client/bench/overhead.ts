@@ -13,10 +13,16 @@ export interface OverheadResult {
   rounds: number;
   perRound: number;
   usPerRequest: Record<string, number>;
-  ratioToRaw: Record<string, number>;
-  /** The same against raw fetch with a time limit. */
-  ratioToLimited: Record<string, number>;
+  /** Median per-round ratios against each baseline: `ratioTo[baseline][name]`. */
+  ratioTo: Record<Baseline, Record<string, number>>;
 }
+
+/** The hand-written calls the clients are compared with, from bare to what a safe client cannot skip. */
+export const baselines = ['raw fetch', 'raw + time limit', 'raw + limit + size cap'] as const;
+export type Baseline = (typeof baselines)[number];
+
+/** The size cap of the client's default (10 MiB), checked the way the client checks it. */
+const MAX_BYTES = 10_485_760;
 
 export async function measureOverhead(
   baseUrl: string,
@@ -53,6 +59,25 @@ export async function measureOverhead(
         clearTimeout(timer);
       }
     },
+    // The same with the size cap's check on an answer that declares its length: within the cap,
+    // not compressed (fetch would inflate it past the declared length), then read whole.
+    'raw + limit + size cap': async () => {
+      const controller = new AbortController();
+      const timer = setTimeout(() => controller.abort(), 30_000);
+      try {
+        const response = await fetch(`${baseUrl}/swap/v2/order?${new URLSearchParams(query)}`, {
+          headers: { 'x-api-key': apiKey, accept: 'application/json' },
+          signal: controller.signal,
+        });
+        if (!response.ok) throw new Error(String(response.status));
+        const { headers } = response;
+        const declared = Number(headers.get('content-length') ?? NaN);
+        if (!(declared <= MAX_BYTES) || response.type === 'cors' || headers.has('content-encoding')) throw new Error('not capped');
+        return JSON.parse(await response.text());
+      } finally {
+        clearTimeout(timer);
+      }
+    },
     '@x/fetch-client': async () => (await x.swapGetOrder({ query: query as never })).data,
     'openapi-fetch': async () => {
       const { data, error } = await openapiFetch.GET('/swap/v2/order', { params: { query } });
@@ -65,8 +90,10 @@ export async function measureOverhead(
   for (const name of names) for (let i = 0; i < 200; i++) await runners[name]!();
 
   const samples: Record<string, number[]> = Object.fromEntries(names.map((n) => [n, []]));
-  const ratios: Record<string, number[]> = Object.fromEntries(names.map((n) => [n, []]));
-  const limitedRatios: Record<string, number[]> = Object.fromEntries(names.map((n) => [n, []]));
+  const ratios = Object.fromEntries(baselines.map((base) => [base, Object.fromEntries(names.map((n) => [n, [] as number[]]))])) as Record<
+    Baseline,
+    Record<string, number[]>
+  >;
   for (let round = 0; round < rounds; round++) {
     const order = names.map((_, i) => names[(i + round) % names.length]!);
     const perName: Record<string, number> = {};
@@ -76,16 +103,14 @@ export async function measureOverhead(
       perName[name] = ((performance.now() - start) * 1000) / perRound;
       samples[name]!.push(perName[name]!);
     }
-    for (const name of names) {
-      ratios[name]!.push(perName[name]! / perName['raw fetch']!);
-      limitedRatios[name]!.push(perName[name]! / perName['raw + time limit']!);
-    }
+    for (const base of baselines) for (const name of names) ratios[base][name]!.push(perName[name]! / perName[base]!);
   }
   return {
     rounds,
     perRound,
     usPerRequest: Object.fromEntries(names.map((n) => [n, median(samples[n]!)])),
-    ratioToRaw: Object.fromEntries(names.map((n) => [n, median(ratios[n]!)])),
-    ratioToLimited: Object.fromEntries(names.map((n) => [n, median(limitedRatios[n]!)])),
+    ratioTo: Object.fromEntries(
+      baselines.map((base) => [base, Object.fromEntries(names.map((n) => [n, median(ratios[base][n]!)]))]),
+    ) as Record<Baseline, Record<string, number>>,
   };
 }
