@@ -2,6 +2,7 @@
 // the spec (`x-example-values`: tokens and address roles). A public key is any string that decodes
 // from base58 to exactly 32 bytes; signatures (64 bytes), ids and amounts are not public keys. So
 // program ids and the recent blockhash are listed too (as roles), and nothing else is exempt.
+import { NATIVE_MINT_ADDRESS, SYSTEM_PROGRAM_ADDRESS } from '@x/chain';
 import { describe, expect, it } from 'vitest';
 import { spec, type Json } from './bundled-spec.ts';
 import { base58Decode, isPublicKey } from './public-keys.ts';
@@ -81,6 +82,11 @@ describe('x-example-values', () => {
         .filter(([, k]) => !used.has(k) && !inTransaction(k))
         .map(([role]) => role),
     ).toEqual([]);
+  });
+
+  it("the two values that are not invented are the chain's own, as @x/chain has them", () => {
+    expect(tokens.find((t) => t.symbol === 'NATIVE_COIN')?.mint).toBe(NATIVE_MINT_ADDRESS);
+    expect(addresses.systemProgram).toBe(SYSTEM_PROGRAM_ADDRESS);
   });
 
   it('the base58 reading tells keys from signatures and words', () => {

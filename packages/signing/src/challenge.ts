@@ -7,6 +7,7 @@
 import type { TriggerV2ChallengeResponse, TriggerV2VerifyRequest } from '@x/types';
 import type { CheckOptions, SignTransactionExpectations } from './checks.js';
 import { decodeBase64Transaction, encodeBase64 } from './encoding.js';
+import { MEMO_PROGRAM_ADDRESS, MEMO_V1_PROGRAM_ADDRESS } from '@x/chain';
 import { TransactionRejectedError } from './errors.js';
 import { inspectTransactionBytes } from './inspect.js';
 import { signMessage } from './sign-message.js';
@@ -14,10 +15,7 @@ import { signTransactionBytesWith } from './sign-transaction.js';
 import { toSigner, type SignerInput } from './signers/to-signer.js';
 
 /** The chain's two memo program addresses (v2 and v1). */
-export const MEMO_PROGRAM_ADDRESSES: readonly string[] = Object.freeze([
-  'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr',
-  'Memo1UhkJRfHyvLMcVucJwxXeuD728EqVDDwQDxFMNo',
-]);
+export const MEMO_PROGRAM_ADDRESSES: readonly string[] = Object.freeze([MEMO_PROGRAM_ADDRESS, MEMO_V1_PROGRAM_ADDRESS]);
 
 export interface ChallengeTransactionOptions {
   /** Programs the challenge may invoke. Default: the memo programs only. */

@@ -8,7 +8,7 @@ import { FlowError } from '../errors.js';
 import { signTransaction } from '../sign-transaction.js';
 import { toSigner, type SignerInput } from '../signers/to-signer.js';
 import type { ValueIntent } from '../value/check-intent.js';
-import { NATIVE_MINT_ADDRESS } from '../value/programs.js';
+import { NATIVE_MINT_ADDRESS } from '@x/chain';
 import { callApi, dataOrThrow, errorText, requestFailed, unexpected, type FlowClient, type RequestOf, type SuccessBody } from './client.js';
 import { createRuntime, type FlowRuntimeOptions } from './runtime.js';
 

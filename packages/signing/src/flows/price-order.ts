@@ -10,7 +10,7 @@ import { inspectTransaction } from '../inspect.js';
 import { signTransaction } from '../sign-transaction.js';
 import { toSigner, type SignerInput } from '../signers/to-signer.js';
 import type { ValueIntent } from '../value/check-intent.js';
-import { NATIVE_MINT_ADDRESS } from '../value/programs.js';
+import { NATIVE_MINT_ADDRESS } from '@x/chain';
 import {
   callApi,
   dataOrThrow,

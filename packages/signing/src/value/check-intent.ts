@@ -11,7 +11,7 @@ import { addressBytes } from '../encoding.js';
 import { SigningError, TransactionRejectedError, type SigningErrorDetails } from '../errors.js';
 import { associatedTokenAccount } from './associated-token-account.js';
 import type { InspectedAccount, ValueMovement } from './decode-movements.js';
-import { TOKEN_2022_PROGRAM_ADDRESS, TOKEN_PROGRAM_ADDRESS } from './programs.js';
+import { TOKEN_2022_PROGRAM_ADDRESS, TOKEN_PROGRAM_ADDRESS } from '@x/chain';
 
 /** A transfer the transaction must make out of the wallet, exactly. */
 export interface ExpectedTransfer {

@@ -17,7 +17,7 @@ import {
   type ParsedInstruction,
   type ParsedTransaction,
 } from '../wire/parse-transaction.js';
-import { SYSTEM_PROGRAM_ADDRESS, TOKEN_2022_PROGRAM_ADDRESS, TOKEN_PROGRAM_ADDRESS } from './programs.js';
+import { SYSTEM_PROGRAM_ADDRESS, TOKEN_2022_PROGRAM_ADDRESS, TOKEN_PROGRAM_ADDRESS } from '@x/chain';
 
 /** An account an instruction names: a static address, or one loaded from an address lookup table. */
 export interface InspectedAccount {

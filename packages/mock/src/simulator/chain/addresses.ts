@@ -1,8 +1,8 @@
 // Fixed addresses of the simulated service: the spec's example values (`world.addresses`, from
 // x-example-values), plus neutral program ids derived from labels. No real wallet addresses; the
 // only real program ids are the protocol constants a wallet must recognise (the system, token,
-// associated-token and memo programs: @x/signing reads transfers of the system and token programs
-// before it signs).
+// associated-token and memo programs, from @x/chain, which @x/signing reads them from too).
+import { ASSOCIATED_TOKEN_PROGRAM_ADDRESS, MEMO_PROGRAM_ADDRESS, TOKEN_PROGRAM_ADDRESS } from '@x/chain';
 import { world } from '../world.js';
 
 const A = world.addresses;
@@ -10,12 +10,12 @@ const A = world.addresses;
 export const SYSTEM_PROGRAM: string = A.systemProgram;
 export const COMPUTE_BUDGET_PROGRAM: string = A.computeBudgetProgram;
 export const SWAP_PROGRAM: string = A.swapProgram;
-/** The chain's token program (a protocol constant; the spec's examples use a neutral stand-in). */
-export const TOKEN_PROGRAM = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
-export const ASSOCIATED_TOKEN_PROGRAM = 'ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL';
+/** The chain's token program (a protocol constant from @x/chain; the spec's examples use a neutral stand-in). */
+export const TOKEN_PROGRAM: string = TOKEN_PROGRAM_ADDRESS;
+export const ASSOCIATED_TOKEN_PROGRAM: string = ASSOCIATED_TOKEN_PROGRAM_ADDRESS;
 /** The chain's memo program (a protocol constant, like the system program): the real service's
  * transaction challenges hold a memo, and wallets and signers recognise this id. */
-export const MEMO_PROGRAM = 'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr';
+export const MEMO_PROGRAM: string = MEMO_PROGRAM_ADDRESS;
 export const TRIGGER_V1_PROGRAM = '9m8YmGVdDnATS9V5J278Qp5wBsX1bjXHfMbFLeTjEj5i';
 export const TRIGGER_V2_PROGRAM = 'HtsfckUbPAHTGhgJQV6esj1JNJunUVxngrFc5b74EyrE';
 export const LEND_PROGRAM = '2igWZNZK6mz63DRsKGsEDukRobNtyNUF7aY5hM1tQN9t';

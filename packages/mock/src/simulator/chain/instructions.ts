@@ -1,6 +1,7 @@
 // Instruction builders for the transactions the simulator assembles. Layouts follow the usual
 // conventions (system transfer = u32 2 + u64 lamports; compute budget = u8 tag + value).
 import { AccountRole, address, type Instruction } from '@solana/kit';
+import { associatedTokenAddress } from '@x/chain';
 import { ApiError } from '../errors.js';
 import {
   ASSOCIATED_TOKEN_PROGRAM,
@@ -10,9 +11,8 @@ import {
   SYSTEM_PROGRAM,
   TOKEN_PROGRAM,
 } from './addresses.js';
-import { utf8Bytes } from '../encoding.js';
+import { toBase58, utf8Bytes } from '../encoding.js';
 import { publicKeyBytes } from './keys.js';
-import { programDerivedAddress } from './pda.js';
 
 export interface AccountSpec {
   pubkey: string;
@@ -73,7 +73,7 @@ export async function associatedTokenAccount(owner: string, mint: string): Promi
   // The schemas check only the alphabet: a value that is not 32 bytes is the client's error (400).
   for (const key of [owner, mint])
     if (!publicKeyBytes(key)) throw new ApiError(400, `Invalid public key: ${key} is not 32 bytes of base58`);
-  return programDerivedAddress(ASSOCIATED_TOKEN_PROGRAM, [keyBytes(owner), keyBytes(TOKEN_PROGRAM), keyBytes(mint)])[0];
+  return toBase58(associatedTokenAddress(keyBytes(owner), keyBytes(mint), keyBytes(TOKEN_PROGRAM)));
 }
 
 /**

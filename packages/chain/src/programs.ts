@@ -1,0 +1,15 @@
+/**
+ * The chain's protocol addresses, the same on every cluster: the built-in programs whose
+ * instructions move value or carry a memo, and the mint of wrapped native coin. These are not
+ * stand-ins: wallets, signers and the service's transactions use exactly these ids.
+ */
+export const SYSTEM_PROGRAM_ADDRESS = '11111111111111111111111111111111';
+export const TOKEN_PROGRAM_ADDRESS = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
+export const TOKEN_2022_PROGRAM_ADDRESS = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb';
+export const ASSOCIATED_TOKEN_PROGRAM_ADDRESS = 'ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL';
+/** The memo program (version 2), the one transactions write memos with today. */
+export const MEMO_PROGRAM_ADDRESS = 'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr';
+/** The first memo program, still accepted by the chain. */
+export const MEMO_V1_PROGRAM_ADDRESS = 'Memo1UhkJRfHyvLMcVucJwxXeuD728EqVDDwQDxFMNo';
+/** The mint of wrapped native coin; native coin itself moves by System transfers. */
+export const NATIVE_MINT_ADDRESS = 'So11111111111111111111111111111111111111112';
