@@ -47,6 +47,39 @@ export default defineConfig({
     // `client` is left to its default: the sdk picks the plugin tagged `client`, ours.
     { name: '@hey-api/sdk', operations: 'flat', paramsStructure: 'grouped' },
     clientPlugin(),
-    { name: 'valibot', responses: { name: 'v{{name}}ResponseBody' } },
+    {
+      name: 'valibot',
+      responses: { name: 'v{{name}}ResponseBody' },
+      $resolvers: {
+        // An array whose items are `anyOf` several schemas (an event's `markets`: full markets or
+        // id-only references) comes out of the plugin as `v.array(v.unknown())`, which checks no
+        // item. Written here as `v.array(v.union([...]))` with the array's length checks kept.
+        array(ctx) {
+          const { items, logicalOperator } = ctx.schema;
+          if (!items || items.length < 2 || logicalOperator === 'and') return undefined;
+          const { v } = ctx.plugin.imports;
+          const options = items.map((item, i) => {
+            const path = { '~ref': [...(ctx.path['~ref'] ?? []), 'items', i] };
+            return ctx.pipes.toNode(ctx.applyModifiers(ctx.walk(item, { path, plugin: ctx.plugin })).pipes, ctx.plugin);
+          });
+          ctx.pipes.push(
+            ctx.pipes.current,
+            ctx
+              .$(v)
+              .attr('array')
+              .call(
+                ctx
+                  .$(v)
+                  .attr('union')
+                  .call(ctx.$.array(...options)),
+              ),
+          );
+          const lengths = [ctx.nodes.length(ctx)].filter(Boolean);
+          if (!lengths.length) lengths.push(ctx.nodes.minLength(ctx), ctx.nodes.maxLength(ctx));
+          for (const node of lengths) if (node) ctx.pipes.push(ctx.pipes.current, node);
+          return ctx.pipes.current;
+        },
+      },
+    },
   ],
 });

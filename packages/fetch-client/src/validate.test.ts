@@ -38,6 +38,34 @@ describe('responseIssues', () => {
     expect(issues).toEqual([{ path: 'since', message: 'a field the spec does not list', kind: 'additive' }]);
   });
 
+  describe('an event list whose markets mix full markets and id-only references', () => {
+    const route = 'GET /prediction/v1/events';
+    /** The spec's event list example with `markets` replaced. */
+    const withMarkets = (markets: unknown[]) => {
+      const page = structuredClone(successExamples(route)[0]) as { data: Array<Record<string, unknown>> };
+      page.data[0]!.markets = markets;
+      return page;
+    };
+    const market = () => {
+      const page = successExamples('GET /prediction/v1/markets/{marketId}')[0] as Record<string, unknown>;
+      return structuredClone(page);
+    };
+
+    it('accepts both shapes', async () => {
+      expect(await responseIssues(route, withMarkets([market(), { marketId: 'm-1' }]))).toEqual([]);
+    });
+
+    it('checks each element: one of neither shape is breaking, with its path', async () => {
+      const issues = await responseIssues(route, withMarkets([{ marketId: 'm-1' }, { marketId: 7 }]));
+      expect(issues).toEqual([expect.objectContaining({ path: 'data.0.markets.1', kind: 'breaking' })]);
+    });
+
+    it('reads a full market against the market schema: its new field is additive drift', async () => {
+      const issues = await responseIssues(route, withMarkets([{ ...market(), settlementSource: 'oracle' }]));
+      expect(issues).toEqual([{ path: 'data.0.markets.0.settlementSource', message: 'a field the spec does not list', kind: 'additive' }]);
+    });
+  });
+
   it('lets unknown routes through', async () => {
     expect(await responseIssues('GET /nowhere', 1)).toBeUndefined();
   });
