@@ -62,18 +62,11 @@ export default defineConfig({
             const path = { '~ref': [...(ctx.path['~ref'] ?? []), 'items', i] };
             return ctx.pipes.toNode(ctx.applyModifiers(ctx.walk(item, { path, plugin: ctx.plugin })).pipes, ctx.plugin);
           });
-          ctx.pipes.push(
-            ctx.pipes.current,
-            ctx
-              .$(v)
-              .attr('array')
-              .call(
-                ctx
-                  .$(v)
-                  .attr('union')
-                  .call(ctx.$.array(...options)),
-              ),
-          );
+          const union = ctx
+            .$(v)
+            .attr('union')
+            .call(ctx.$.array(...options));
+          ctx.pipes.push(ctx.pipes.current, ctx.$(v).attr('array').call(union));
           const lengths = [ctx.nodes.length(ctx)].filter(Boolean);
           if (!lengths.length) lengths.push(ctx.nodes.minLength(ctx), ctx.nodes.maxLength(ctx));
           for (const node of lengths) if (node) ctx.pipes.push(ctx.pipes.current, node);

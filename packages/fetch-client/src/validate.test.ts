@@ -46,10 +46,8 @@ describe('responseIssues', () => {
       page.data[0]!.markets = markets;
       return page;
     };
-    const market = () => {
-      const page = successExamples('GET /prediction/v1/markets/{marketId}')[0] as Record<string, unknown>;
-      return structuredClone(page);
-    };
+    /** The spec's market example. */
+    const market = () => structuredClone(successExamples('GET /prediction/v1/markets/{marketId}')[0] as Record<string, unknown>);
 
     it('accepts both shapes', async () => {
       expect(await responseIssues(route, withMarkets([market(), { marketId: 'm-1' }]))).toEqual([]);
