@@ -34,6 +34,22 @@ export async function measureOverhead(
   const x = createClient({ baseUrl, apiKey });
   const openapiFetch = createOpenapiFetch<any>({ baseUrl, headers: { 'x-api-key': apiKey } });
 
+  /** The raw request under a time limit; `read` reads the answer within it. */
+  const limited = async (read: (response: Response) => Promise<unknown>) => {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), 30_000);
+    try {
+      const response = await fetch(`${baseUrl}/swap/v2/order?${new URLSearchParams(query)}`, {
+        headers: { 'x-api-key': apiKey, accept: 'application/json' },
+        signal: controller.signal,
+      });
+      if (!response.ok) throw new Error(String(response.status));
+      return await read(response);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+
   const runners: Record<string, () => Promise<unknown>> = {
     // What a hand-written call does: build the URL, send the key, parse JSON (no timeout, no retry).
     'raw fetch': async () => {
@@ -45,39 +61,16 @@ export async function measureOverhead(
     },
     // The same with the one thing a safe client cannot skip: a time limit that aborts the request
     // (an AbortController and a timer per request, as the client's attempts have).
-    'raw + time limit': async () => {
-      const controller = new AbortController();
-      const timer = setTimeout(() => controller.abort(), 30_000);
-      try {
-        const response = await fetch(`${baseUrl}/swap/v2/order?${new URLSearchParams(query)}`, {
-          headers: { 'x-api-key': apiKey, accept: 'application/json' },
-          signal: controller.signal,
-        });
-        if (!response.ok) throw new Error(String(response.status));
-        return await response.json();
-      } finally {
-        clearTimeout(timer);
-      }
-    },
+    'raw + time limit': () => limited((response) => response.json()),
     // The same with the size cap's check on an answer that declares its length: within the cap,
     // not compressed (fetch would inflate it past the declared length), then read whole.
-    'raw + limit + size cap': async () => {
-      const controller = new AbortController();
-      const timer = setTimeout(() => controller.abort(), 30_000);
-      try {
-        const response = await fetch(`${baseUrl}/swap/v2/order?${new URLSearchParams(query)}`, {
-          headers: { 'x-api-key': apiKey, accept: 'application/json' },
-          signal: controller.signal,
-        });
-        if (!response.ok) throw new Error(String(response.status));
+    'raw + limit + size cap': () =>
+      limited(async (response) => {
         const { headers } = response;
         const declared = Number(headers.get('content-length') ?? NaN);
         if (!(declared <= MAX_BYTES) || response.type === 'cors' || headers.has('content-encoding')) throw new Error('not capped');
         return JSON.parse(await response.text());
-      } finally {
-        clearTimeout(timer);
-      }
-    },
+      }),
     '@x/fetch-client': async () => (await x.swapGetOrder({ query: query as never })).data,
     'openapi-fetch': async () => {
       const { data, error } = await openapiFetch.GET('/swap/v2/order', { params: { query } });
