@@ -7,6 +7,7 @@ import { spawnSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join, delimiter } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createProgress, tasksOf } from './turbo-progress.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const pnpmVersion = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).packageManager.split('@')[1];
@@ -50,7 +51,33 @@ function ensureWorkspace() {
   run('pnpm', ['install', '--frozen-lockfile', '--reporter=silent']);
 }
 
-const turbo = (...args) => run('pnpm', ['exec', 'turbo', 'run', ...args, '--output-logs=errors-only']);
+/**
+ * `turbo run <tasks>` printing one line per finished task (name, time, cached or not) and the whole
+ * log of a failed one (tools/turbo-progress.mjs). Resolves to turbo's exit status.
+ */
+function turbo(tasks, extra = []) {
+  const dry = spawnSync('turbo', ['run', ...tasks, '--dry=json'], { cwd: root, env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  if (dry.status !== 0) {
+    process.stderr.write(dry.stderr);
+    process.exit(dry.status ?? 1);
+  }
+  const graph = tasksOf(JSON.parse(dry.stdout));
+  const progress = createProgress(graph, { write: (text) => process.stdout.write(text) });
+  const child = spawn(
+    'turbo',
+    ['run', ...tasks, ...extra, '--log-order=grouped', '--output-logs=full', `--concurrency=${Math.max(10, graph.size)}`],
+    { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  child.stdout.setEncoding('utf8').on('data', progress.stdout);
+  child.stderr.setEncoding('utf8').on('data', progress.stderr);
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (code) => {
+      progress.end();
+      resolve(code ?? 1);
+    });
+  });
+}
 
 /**
  * Adds up the vitest JSON reports every package's test task writes (restored by turbo on a cache hit),
@@ -90,34 +117,14 @@ ensureWorkspace();
 
 if (task === 'test') {
   for (const dir of testDirs()) for (const file of [reportOf(dir), jestReportOf(dir)]) rmSync(file, { force: true });
-  const r = spawnSync(
-    'pnpm',
-    [
-      'exec',
-      'turbo',
-      'run',
-      'lint',
-      'lint:code',
-      'bundle',
-      'build',
-      'test',
-      'check',
-      'test:repo',
-      '--continue',
-      '--output-logs=errors-only',
-    ],
-    {
-      cwd: root,
-      env,
-      stdio: 'inherit',
-    },
-  );
-  const ok = summarizeTests() && r.status === 0;
-  process.exit(ok ? 0 : r.status || 1);
+  const status = await turbo(['lint', 'lint:code', 'bundle', 'build', 'test', 'check', 'test:repo'], ['--continue']);
+  const ok = summarizeTests() && status === 0;
+  process.exit(ok ? 0 : status || 1);
 } else if (task === 'bench') {
   run('pnpm', ['exec', 'turbo', 'run', 'bench', '--concurrency=1']);
 } else if (task === 'start') {
-  turbo('build');
+  const status = await turbo(['build']);
+  if (status !== 0) process.exit(status);
   // biome-ignore lint/suspicious/noUndeclaredEnvVars: read by `npm start` itself, before and outside any turbo task.
   const port = process.env.PORT ?? '4010';
   const child = spawn(join(root, 'node_modules', '.bin', 'node'), [join(root, 'packages/mock/dist/cli.js'), 'serve', '--port', port], {
