@@ -120,7 +120,11 @@ describe('x-prepares-transaction and x-unsigned-transaction', () => {
   it('the value is true or { when: <a query parameter of the operation> }; it never sits on an operation with side effects', () => {
     for (const o of preparing) {
       const value = o.op['x-prepares-transaction'];
-      if (value !== true) expect(o.parameters.some((p) => p.name === value?.when && p.in === 'query'), o.op.operationId).toBe(true);
+      if (value !== true)
+        expect(
+          o.parameters.some((p) => p.name === value?.when && p.in === 'query'),
+          o.op.operationId,
+        ).toBe(true);
       expect(o.op['x-side-effects'], o.op.operationId).toBeUndefined();
     }
   });
