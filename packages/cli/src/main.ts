@@ -2,6 +2,7 @@
 // the answer out, an exit code back (0 success, 1 an API error, 2 a usage error).
 import { ApiError, createClient, FetchClientError } from '@x/fetch-client';
 import { parseArgs } from './args.js';
+import { baseUrlProblem } from './base-url.js';
 import type { CatalogueOperation } from './catalogue-types.js';
 import { catalogue } from './gen/catalogue.gen.js';
 import { commandHelp, globalHelp } from './help.js';
@@ -103,15 +104,9 @@ async function prepareCall(op: CatalogueOperation, args: ReturnType<typeof parse
 }
 
 function baseUrlOf(text: string | undefined): string {
-  if (!text) throw new UsageError('missing --base-url (or X_BASE_URL)');
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    throw new UsageError(`--base-url: not a URL: ${text}`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`--base-url: must be http or https: ${text}`);
-  return text;
+  const problem = baseUrlProblem(text);
+  if (problem !== undefined) throw new UsageError(problem);
+  return text!;
 }
 
 function count<T>(name: string, text: string | true | undefined, use: (n: number) => T): T | Record<string, never> {

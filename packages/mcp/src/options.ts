@@ -1,5 +1,6 @@
 // The options of `x-mcp`: arguments and environment in, server options out, or a usage error.
 import { parseArgs } from 'node:util';
+import { baseUrlProblem } from '@x/cli/catalogue';
 import type { McpServerOptions } from './server.js';
 import { TOOL_MODES, type ToolMode } from './tools.js';
 
@@ -59,14 +60,8 @@ export function parseOptions(argv: string[], env: Readonly<Record<string, string
   }
   if (values.help) return 'help';
   const baseUrl = (values['base-url'] as string | undefined) ?? env.X_BASE_URL;
-  if (!baseUrl) throw new UsageError('missing --base-url (or X_BASE_URL)');
-  let url: URL;
-  try {
-    url = new URL(baseUrl);
-  } catch {
-    throw new UsageError(`--base-url: not a URL: ${baseUrl}`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`--base-url: must be http or https: ${baseUrl}`);
+  const problem = baseUrlProblem(baseUrl);
+  if (problem !== undefined || !baseUrl) throw new UsageError(problem);
   const tools = values.tools as string;
   if (!TOOL_MODES.includes(tools as ToolMode)) throw new UsageError(`--tools: must be one of ${TOOL_MODES.join(', ')}`);
   const apiKey = (values['api-key'] as string | undefined) ?? env.X_API_KEY;
