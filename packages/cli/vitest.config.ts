@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 // start can take a second or two. The limit is a hang guard, not a speed target.
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'tools/**/*.test.ts'],
     testTimeout: 30_000,
   },
 });

@@ -3,6 +3,12 @@
 // body and an output schema from its success body.
 import { type CatalogueOperation, catalogue, defs, type JsonSchemaObject } from '@x/cli/catalogue';
 
+/** A catalogue and its schemas: the generated one of `@x/cli/catalogue` unless a test builds another. */
+export interface CatalogueSource {
+  catalogue: ReadonlyArray<CatalogueOperation>;
+  defs: Readonly<Record<string, JsonSchemaObject>>;
+}
+
 /** `read`: operations that only read; `prepare` (default): also those that answer with an unsigned transaction; `all`: every operation. */
 export type ToolMode = 'read' | 'prepare' | 'all';
 export const TOOL_MODES: ReadonlyArray<ToolMode> = ['read', 'prepare', 'all'];
@@ -25,9 +31,6 @@ export interface Tool {
 
 const inMode = (op: CatalogueOperation, mode: ToolMode) =>
   mode === 'all' || op.access === 'read' || (mode === 'prepare' && op.access === 'prepare');
-
-/** The `$defs` a set of schemas needs, with every schema they reach in turn. */
-const defsOf = (names: ReadonlyArray<string>) => Object.fromEntries(names.map((name) => [name, defs[name]]));
 
 /** What the decoded summary of each unsigned transaction looks like (see describe-transaction.ts). */
 export const PREPARED_TRANSACTIONS_SCHEMA: JsonSchemaObject = {
@@ -66,7 +69,9 @@ function accessWords(op: CatalogueOperation, mode: ToolMode): string {
   return 'Reads; changes nothing.';
 }
 
-function toolOf(op: CatalogueOperation, mode: ToolMode): Tool {
+function toolOf(op: CatalogueOperation, mode: ToolMode, source: CatalogueSource): Tool {
+  // The `$defs` the operation's schemas reach (the catalogue lists them, transitively).
+  const defsOf = (names: ReadonlyArray<string>) => Object.fromEntries(names.map((name) => [name, source.defs[name]]));
   const omitted = mode === 'read' ? op.preparesWhen : undefined;
   const params = op.parameters.filter((p) => p.name !== omitted);
   const properties: Record<string, JsonSchemaObject> = {};
@@ -111,6 +116,6 @@ function toolOf(op: CatalogueOperation, mode: ToolMode): Tool {
 }
 
 /** The tools of a mode, in the spec's order. */
-export function toolsFor(mode: ToolMode): Tool[] {
-  return catalogue.filter((op) => inMode(op, mode)).map((op) => toolOf(op, mode));
+export function toolsFor(mode: ToolMode, source: CatalogueSource = { catalogue, defs }): Tool[] {
+  return source.catalogue.filter((op) => inMode(op, mode)).map((op) => toolOf(op, mode, source));
 }
