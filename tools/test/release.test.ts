@@ -174,7 +174,7 @@ describe('a fresh npm project installs every package by name', () => {
 
   it.each([...floors].filter(([v]) => v !== highestFloor))(
     'runs the @x/fetch-client program on Node %s against the installed x-mock serve',
-    async (version) => {
+    async (version, names) => {
       const dir = join(work, `floor-${version}`);
       mkdirSync(join(dir, 'dist'), { recursive: true });
       for (const f of ['fetch-only.js', 'world.js']) copyFileSync(join(project, 'dist', f), join(dir, 'dist', f));
@@ -182,6 +182,16 @@ describe('a fresh npm project installs every package by name', () => {
       try {
         const out = sh(nodeRuntime(version).node, [join(dir, 'dist', 'fetch-only.js')], dir, { ...process.env, X_BASE_URL: server.url });
         expect(out).toMatch(new RegExp(`^fetch-client on v${version.replace(/\./g, '\\.')}: router_\\w+ 40000000 -> \\d+$`, 'm'));
+        // the packages of this floor that have a bin (x of @x/cli) run on it too
+        for (const name of names.filter((n) => readJson(join(dir, 'node_modules', n, 'package.json')).bin?.x)) {
+          const x = join(dir, 'node_modules', name, readJson(join(dir, 'node_modules', name, 'package.json')).bin.x);
+          const status = sh(nodeRuntime(version).node, [x, 'prediction-get-trading-status', '--json'], dir, {
+            ...process.env,
+            X_BASE_URL: server.url,
+            X_API_KEY: 'k',
+          });
+          expect(JSON.parse(status), `${name} on v${version}`).toHaveProperty('trading_active');
+        }
       } finally {
         await server.close();
       }
