@@ -1,6 +1,6 @@
 import { exampleValues } from '@x/openapi/reader';
 import { describe, expect, it } from 'vitest';
-import { describePrepared, describeTransaction } from './describe-transaction.js';
+import { describePrepared, describeTransaction, inUnits } from './describe-transaction.js';
 
 // The spec's example unsigned transaction: the taker sends 1000 lamports to the receiver.
 const EXAMPLE =
@@ -44,5 +44,18 @@ describe('describePrepared', () => {
     ]);
     expect(describePrepared({ transaction: null }, ['transaction'])).toEqual([]);
     expect(describePrepared({ transaction: '' }, ['transaction'])).toEqual([]);
+  });
+});
+
+describe('inUnits', () => {
+  it.each([
+    [1500000n, 6, '1.5'],
+    [1n, 9, '0.000000001'],
+    [100000000n, 6, '100'],
+    [0n, 6, '0'],
+    [42n, 0, '42'],
+    [123456789012345678901234567890n, 9, '123456789012345678901.23456789'],
+  ])('%s at %i decimals is %s', (amount, decimals, text) => {
+    expect(inUnits(amount, decimals)).toBe(text);
   });
 });

@@ -19,11 +19,20 @@ const accountText = (account: InspectedAccount | null): string =>
     ? 'nobody'
     : (account.address ?? `an address loaded from lookup table ${account.lookup?.table} (index ${account.lookup?.index}), unknown offline`);
 
+/** `1500000` at 6 decimals → `1.5`: exact, from the integer, never through a float. */
+export function inUnits(amount: bigint, decimals: number): string {
+  const negative = amount < 0n;
+  const digits = (negative ? -amount : amount).toString().padStart(decimals + 1, '0');
+  const whole = digits.slice(0, digits.length - decimals);
+  const fraction = digits.slice(digits.length - decimals).replace(/0+$/, '');
+  return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
+}
+
 function amountText(movement: ValueMovement): string {
   if (movement.amount === null) return movement.kind === 'token-close' ? 'the whole balance' : '';
   if (movement.asset === 'native') return `${movement.amount} lamports of the native coin`;
   const mint = movement.mint ? ` of mint ${accountText(movement.mint)}` : ' of the source account’s mint';
-  const decimals = movement.decimals === null ? '' : ` (${movement.decimals} decimals)`;
+  const decimals = movement.decimals === null ? '' : ` (${inUnits(movement.amount, movement.decimals)} at ${movement.decimals} decimals)`;
   return `${movement.amount} base units${mint}${decimals}`;
 }
 

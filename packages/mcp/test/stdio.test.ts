@@ -154,6 +154,26 @@ describe('x-mcp over stdio, through the MCP SDK client', () => {
     );
   });
 
+  it('a token deposit is decoded with its mint and the amount in units', async () => {
+    const c = await start(['--bearer-token', bearer]);
+    const mint = world.tokens.PLATFORM_TOKEN.mint;
+    const result = await call(c, 'triggerV2CraftDeposit', {
+      body: {
+        userAddress: wallet,
+        orderType: 'price',
+        orderSubType: 'single',
+        inputMint: mint,
+        outputMint: world.tokens.STABLECOIN_USD.mint,
+        amount: '100000000',
+      },
+    });
+    const [prepared] = result.structuredContent.preparedTransactions;
+    expect(prepared.movements).toEqual([
+      expect.objectContaining({ kind: 'token-transfer', asset: 'token', amount: '100000000', mint, decimals: 6 }),
+    ]);
+    expect(prepared.summary.join('\n')).toContain(`100000000 base units of mint ${mint} (100 at 6 decimals)`);
+  });
+
   it('a swap order with a taker is a prepare: its transaction is decoded too', async () => {
     const c = await start([]);
     const result = await call(c, 'swapGetOrder', {
