@@ -106,7 +106,7 @@ function toolOf(op: CatalogueOperation, mode: ToolMode, source: CatalogueSource)
       outputSchema: { type: 'object', properties: outputProperties, required: ['status', 'result'], $defs: defsOf(op.defs) },
       annotations: {
         title,
-        readOnlyHint: op.access !== 'change',
+        readOnlyHint: op.access === 'read',
         destructiveHint: op.access === 'change',
         idempotentHint: op.method === 'GET',
         openWorldHint: true,
