@@ -15,6 +15,7 @@ import { runX, type Run } from './run-x.js';
 
 const API_KEY = 'sk-test-cli-0123456789';
 let server: RunningServer;
+let requests = 0;
 let bearer: string;
 let env: Record<string, string>;
 const all: Run[] = [];
@@ -25,7 +26,7 @@ const x = async (args: string[], options: Parameters<typeof runX>[1] = {}) => {
 };
 
 beforeAll(async () => {
-  server = await listen(createSimulator({ apiKeys: [API_KEY] }), { port: 0 });
+  server = await listen(createSimulator({ apiKeys: [API_KEY] }), { port: 0, onRequest: () => void requests++ });
   env = { X_BASE_URL: server.url, X_API_KEY: API_KEY };
   const wallet = await signerFromKeyPair((await crypto.subtle.generateKey('Ed25519', false, ['sign', 'verify'])) as CryptoKeyPair);
   let api: ApiClient;
@@ -167,10 +168,12 @@ describe('x, the built bin, against the simulator', () => {
     [['trigger-v2-get-vault'], /needs --bearer-token/],
     [['prediction-get-trading-status', '--timeout', 'soon'], /--timeout: must be a whole number/],
   ])('exit 2 on a usage error, nothing sent: %j', async (args, message) => {
+    const before = requests;
     const run = await x(args);
     expect(run.code).toBe(2);
     expect(run.stdout).toBe('');
     expect(run.stderr).toMatch(message);
+    expect(requests).toBe(before);
   });
 
   it('exit 2 without a base URL', async () => {

@@ -16,6 +16,7 @@ import { connect, type Connected } from './connect.js';
 const addFormats = addFormatsModule as unknown as (ajv: object) => void;
 const API_KEY = 'sk-test-mcp-0123456789';
 let server: RunningServer;
+let requests = 0;
 let bearer: string;
 let wallet: string;
 const servers: Connected[] = [];
@@ -33,7 +34,7 @@ const call = async (c: Connected, name: string, args: Record<string, unknown>) =
 };
 
 beforeAll(async () => {
-  server = await listen(createSimulator({ apiKeys: [API_KEY] }), { port: 0 });
+  server = await listen(createSimulator({ apiKeys: [API_KEY] }), { port: 0, onRequest: () => void requests++ });
   const signer = await signerFromKeyPair((await crypto.subtle.generateKey('Ed25519', false, ['sign', 'verify'])) as CryptoKeyPair);
   wallet = signer.address;
   let api: ApiClient;
@@ -199,6 +200,7 @@ describe('x-mcp over stdio, through the MCP SDK client', () => {
 
   it('bad arguments are a tool error naming the argument; nothing is sent', async () => {
     const c = await start([]);
+    const before = requests;
     const result = await call(c, 'swapGetOrder', { inputMint: 'not-a-mint', outputMint: world.tokens.STABLECOIN_USD.mint, amount: '1' });
     expect(result.isError).toBe(true);
     expect(result.content[0]!.text).toMatch(/^swapGetOrder: invalid arguments: inputMint: .*pattern/);
@@ -206,6 +208,7 @@ describe('x-mcp over stdio, through the MCP SDK client', () => {
     expect(missing.content[0]!.text).toContain('body: required');
     const noBearer = await call(c, 'triggerV2GetVault', {});
     expect(noBearer.content[0]!.text).toContain('needs a trigger v2 bearer token');
+    expect(requests).toBe(before);
   });
 
   it('an unknown tool and an unreachable service are tool errors too', async () => {
