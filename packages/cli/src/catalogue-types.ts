@@ -59,6 +59,6 @@ export interface CatalogueOperation {
   success?: { status: number; schema: JsonSchemaObject };
   /** Top-level fields of the success body that hold unsigned transactions (`x-unsigned-transaction`). */
   unsignedTransactionFields: string[];
-  /** The names of the `defs` the schemas above reach. */
-  defs: string[];
+  /** The names of the `defs` the parameter and body schemas reach, and those the success body's schema reaches. */
+  defs: { request: string[]; answer: string[] };
 }

@@ -33,7 +33,7 @@ describe('buildCatalogue', () => {
     ]);
     const prepare = catalogue.find((op) => op.operationId === 'lendTrialPrepare')!;
     expect(prepare).toMatchObject({ command: 'lend-trial-prepare', access: 'prepare', unsignedTransactionFields: ['transaction'] });
-    expect(prepare.defs).toEqual(expect.arrayContaining(['PublicKey', 'Base64Transaction']));
+    expect(prepare.defs).toEqual({ request: ['PublicKey'], answer: ['Base64Transaction'] });
   });
 
   it('refuses an answer holding an unsigned transaction on an operation the spec does not mark x-prepares-transaction', () => {

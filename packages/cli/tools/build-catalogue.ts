@@ -141,6 +141,7 @@ export function buildCatalogue(
   const schemas = (doc.components?.schemas ?? {}) as Record<string, unknown>;
   const catalogue = operations(doc).map((op) => {
     const used = new Set<string>();
+    const usedByAnswer = new Set<string>();
     const example = requestExample(op, { optional: true }, doc);
     const parameters = op.parameters
       .filter((p) => p.in === 'path' || p.in === 'query')
@@ -198,15 +199,15 @@ export function buildCatalogue(
       ...(paged ? { paged } : {}),
       parameters,
       ...(body ? { body } : {}),
-      ...(success ? { success: { status: Number(success.status), schema: clean(success.schema ?? {}, used) } } : {}),
+      ...(success ? { success: { status: Number(success.status), schema: clean(success.schema ?? {}, usedByAnswer) } } : {}),
       unsignedTransactionFields,
-      defs: closure(used, schemas),
+      defs: { request: closure(used, schemas), answer: closure(usedByAnswer, schemas) },
     };
   });
 
   const commands = new Set(catalogue.map((c) => c.command));
   if (commands.size !== catalogue.length) throw new Error('two operationIds give the same command name');
-  const allDefs = new Set(catalogue.flatMap((c) => c.defs));
+  const allDefs = new Set(catalogue.flatMap((c) => [...c.defs.request, ...c.defs.answer]));
   const defs = Object.fromEntries([...allDefs].sort().map((name) => [name, clean(schemas[name], new Set())]));
   return { catalogue, defs };
 }

@@ -101,9 +101,9 @@ function toolOf(op: CatalogueOperation, mode: ToolMode, source: CatalogueSource)
       name: op.operationId,
       title,
       description: [`${op.summary}. ${op.method} ${op.path}.`, accessWords(op, mode), op.description].filter(Boolean).join('\n\n'),
-      inputSchema: { type: 'object', properties, required, additionalProperties: false, $defs: defsOf(op.defs) },
+      inputSchema: { type: 'object', properties, required, additionalProperties: false, $defs: defsOf(op.defs.request) },
       // Answers are read tolerantly, as the spec's response schemas are: unknown fields and new enum values pass.
-      outputSchema: { type: 'object', properties: outputProperties, required: ['status', 'result'], $defs: defsOf(op.defs) },
+      outputSchema: { type: 'object', properties: outputProperties, required: ['status', 'result'], $defs: defsOf(op.defs.answer) },
       annotations: {
         title,
         readOnlyHint: op.access === 'read',
