@@ -94,3 +94,48 @@ describe('x-price-setting', () => {
     expect(elsewhere).toEqual([]);
   });
 });
+
+describe('x-prepares-transaction and x-unsigned-transaction', () => {
+  const successSchema = (o: (typeof ops)[number]) => {
+    const ok = Object.entries(o.op.responses as Record<string, Json>).find(([status]) => status.startsWith('2'));
+    return ok ? deref(deref(ok[1]).content?.['application/json'])?.schema : undefined;
+  };
+  const markedFields = (o: (typeof ops)[number]) =>
+    Object.entries((deref(successSchema(o) ?? {}).properties ?? {}) as Record<string, Json>)
+      .filter(([, field]) => field['x-unsigned-transaction'] === true)
+      .map(([name]) => name);
+  const preparing = ops.filter((o) => 'x-prepares-transaction' in o.op);
+
+  it('every operation whose answer holds a marked unsigned transaction prepares one', () => {
+    const answering = ops.filter((o) => markedFields(o).length > 0).map((o) => o.op.operationId);
+    expect(answering.filter((id) => !('x-prepares-transaction' in byId(id).op))).toEqual([]);
+    expect(answering.length).toBeGreaterThan(0);
+  });
+
+  it('a preparing operation answers with a marked transaction, or with instructions', () => {
+    const neither = preparing.filter((o) => markedFields(o).length === 0 && !/instruction/i.test(JSON.stringify(deref(successSchema(o)))));
+    expect(neither.map((o) => o.op.operationId)).toEqual([]);
+  });
+
+  it('the value is true or { when: <a query parameter of the operation> }; it never sits on an operation with side effects', () => {
+    for (const o of preparing) {
+      const value = o.op['x-prepares-transaction'];
+      if (value !== true)
+        expect(
+          o.parameters.some((p) => p.name === value?.when && p.in === 'query'),
+          o.op.operationId,
+        ).toBe(true);
+      expect(o.op['x-side-effects'], o.op.operationId).toBeUndefined();
+    }
+  });
+
+  it('a marked field is a base64 string or an array of them', () => {
+    for (const o of ops) {
+      for (const name of markedFields(o)) {
+        const field = deref(deref(successSchema(o)).properties[name]);
+        const text = JSON.stringify(field.type === 'array' ? deref(field.items) : field);
+        expect(text, `${o.op.operationId}.${name}`).toMatch(/base64/);
+      }
+    }
+  });
+});

@@ -4,7 +4,8 @@
 // outside the workspace install every public package BY NAME from it — with npm on the engines
 // floor the packages declare (`--engine-strict`) and with pnpm — type-check a strict program and
 // run it on that floor and on Node 24: the spec read from @x/openapi, a swap against the
-// simulator, a prediction read. Prism is started from @x/openapi with its README's command.
+// simulator, a prediction read; and the installed bins `x` and `x-mcp` against the simulator.
+// Prism is started from @x/openapi with its README's command.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -173,7 +174,7 @@ describe('a fresh npm project installs every package by name', () => {
 
   it.each([...floors].filter(([v]) => v !== highestFloor))(
     'runs the @x/fetch-client program on Node %s against the installed x-mock serve',
-    async (version) => {
+    async (version, names) => {
       const dir = join(work, `floor-${version}`);
       mkdirSync(join(dir, 'dist'), { recursive: true });
       for (const f of ['fetch-only.js', 'world.js']) copyFileSync(join(project, 'dist', f), join(dir, 'dist', f));
@@ -181,11 +182,58 @@ describe('a fresh npm project installs every package by name', () => {
       try {
         const out = sh(nodeRuntime(version).node, [join(dir, 'dist', 'fetch-only.js')], dir, { ...process.env, X_BASE_URL: server.url });
         expect(out).toMatch(new RegExp(`^fetch-client on v${version.replace(/\./g, '\\.')}: router_\\w+ 40000000 -> \\d+$`, 'm'));
+        // the packages of this floor that have a bin (x of @x/cli) run on it too
+        for (const name of names.filter((n) => readJson(join(dir, 'node_modules', n, 'package.json')).bin?.x)) {
+          const x = join(dir, 'node_modules', name, readJson(join(dir, 'node_modules', name, 'package.json')).bin.x);
+          const status = sh(nodeRuntime(version).node, [x, 'prediction-get-trading-status', '--json'], dir, {
+            ...process.env,
+            X_BASE_URL: server.url,
+            X_API_KEY: 'k',
+          });
+          expect(JSON.parse(status), `${name} on v${version}`).toHaveProperty('trading_active');
+        }
       } finally {
         await server.close();
       }
     },
   );
+
+  it('runs the installed bins x and x-mcp on the engines floor against the installed x-mock serve', async () => {
+    const server = await serveSimulator(project);
+    try {
+      const env = { ...process.env, X_BASE_URL: server.url, X_API_KEY: 'release-test-key' };
+      const bin = (name: string) => join(project, 'node_modules', '.bin', name);
+      expect(sh(floor.node, [bin('x'), '--help'], project, env)).toMatch(/^ {2}swap-get-order +\S/m);
+      expect(JSON.parse(sh(floor.node, [bin('x'), 'prediction-get-trading-status', '--json'], project, env))).toHaveProperty(
+        'trading_active',
+      );
+      const rpc = [
+        {
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'initialize',
+          params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'release', version: '1' } },
+        },
+        { jsonrpc: '2.0', method: 'notifications/initialized' },
+        { jsonrpc: '2.0', id: 2, method: 'tools/list' },
+      ];
+      const answers = execFileSync(floor.node, [bin('x-mcp'), '--tools', 'read'], {
+        cwd: project,
+        env,
+        input: rpc.map((m) => `${JSON.stringify(m)}\n`).join(''),
+        encoding: 'utf8',
+        timeout: 60_000,
+      })
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line));
+      const tools = answers.find((a) => a.id === 2).result.tools.map((t: { name: string }) => t.name);
+      expect(tools).toContain('predictionGetTradingStatus');
+      expect(tools).not.toContain('swapExecute');
+    } finally {
+      await server.close();
+    }
+  });
 
   it("serves @x/openapi with Prism, started by its README's command with the machine's Node and npm", async () => {
     const readme = readFileSync(join(project, 'node_modules', '@x', 'openapi', 'README.md'), 'utf8');

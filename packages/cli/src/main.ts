@@ -1,0 +1,131 @@
+// `x <command> [--param value]... [options]`: arguments in, one call through @x/fetch-client,
+// the answer out, an exit code back (0 success, 1 an API error, 2 a usage error).
+import { ApiError, createClient, FetchClientError } from '@x/fetch-client';
+import { parseArgs } from './args.js';
+import { baseUrlProblem } from './base-url.js';
+import type { CatalogueOperation } from './catalogue-types.js';
+import { catalogue } from './gen/catalogue.gen.js';
+import { commandHelp, globalHelp } from './help.js';
+import { redact } from './redact.js';
+import { renderText } from './render.js';
+import { requestOf, requestProblems } from './request.js';
+import { UsageError } from './usage-error.js';
+import { type BodySources, readBody, typedValue } from './values.js';
+
+export interface Io extends BodySources {
+  stdout(text: string): void;
+  stderr(text: string): void;
+  env: Readonly<Record<string, string | undefined>>;
+}
+
+type Client = Record<string, (...args: unknown[]) => unknown>;
+type Answer = { data: unknown; status: number; headers: Headers };
+
+const findCommand = (name: string) => catalogue.find((op) => op.command === name || op.operationId === name);
+
+/** Runs `x` with these arguments; resolves to the exit code. */
+export async function main(argv: readonly string[], io: Io): Promise<number> {
+  const secrets: string[] = [];
+  const err = (text: string) => io.stderr(`${redact(text, secrets)}\n`);
+  let command = '';
+  try {
+    const args = parseArgs(argv);
+    const apiKey = (args.options['api-key'] as string | undefined) ?? io.env.X_API_KEY;
+    const bearerToken = args.options['bearer-token'] as string | undefined;
+    secrets.push(...[apiKey, bearerToken].filter((s): s is string => !!s));
+    if (args.command === undefined) {
+      if (args.options.help) {
+        io.stdout(`${globalHelp()}\n`);
+        return 0;
+      }
+      throw new UsageError('missing command (x --help lists them)');
+    }
+    const op = findCommand(args.command);
+    if (!op) throw new UsageError(`unknown command "${args.command}" (x --help lists them)`);
+    command = op.command;
+    if (args.options.help) {
+      io.stdout(`${commandHelp(op)}\n`);
+      return 0;
+    }
+    const call = await prepareCall(op, args, io);
+    const baseUrl = baseUrlOf((args.options['base-url'] as string | undefined) ?? io.env.X_BASE_URL);
+    if (op.bearer && !bearerToken) throw new UsageError(`${op.command} needs --bearer-token (a trigger v2 token)`);
+    const client = createClient({
+      baseUrl,
+      ...(apiKey ? { apiKey } : {}),
+      ...(bearerToken ? { bearer: { getToken: async () => bearerToken } } : {}),
+      ...count('timeout', args.options.timeout, (ms) => ({ timeoutMs: ms })),
+      ...count('retries', args.options.retries, (n) => ({ maxRetries: n })),
+    }) as unknown as Client;
+    if (args.options.all) {
+      const method = `paginate${op.operationId[0]!.toUpperCase()}${op.operationId.slice(1)}`;
+      const list = client[method]!(call.query) as { byPage(): AsyncIterable<unknown> };
+      for await (const page of list.byPage()) io.stdout(`${JSON.stringify(page)}\n`);
+      return 0;
+    }
+    const answer = (await client[op.operationId]!(call)) as Answer;
+    printAnswer(answer, args.options.json === true, args.options.include === true, io);
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      err(`x: ${error.message}`);
+      return 2;
+    }
+    if (error instanceof ApiError) {
+      err(`x: ${command}: HTTP ${error.status} (${error.operation})`);
+      err(error.body !== undefined ? JSON.stringify(error.body, null, 2) : (error.text ?? ''));
+      return 1;
+    }
+    if (error instanceof FetchClientError) {
+      err(`x: ${command}: ${error.name}: ${error.message}`);
+      return 1;
+    }
+    err(`x: ${(error as Error)?.message ?? String(error)}`);
+    return 1;
+  }
+}
+
+/** The request of the command's flags and body, checked against the spec before anything is sent. */
+async function prepareCall(op: CatalogueOperation, args: ReturnType<typeof parseArgs>, io: Io) {
+  const values: Record<string, unknown> = {};
+  for (const [name, text] of args.params) {
+    const param = op.parameters.find((p) => p.name === name);
+    if (!param) throw new UsageError(`--${name} is not a parameter of ${op.command} (x ${op.command} --help lists them)`);
+    values[name] = typedValue(param, text);
+  }
+  const bodyOption = args.options.body as string | undefined;
+  if (bodyOption !== undefined && !op.body) throw new UsageError(`--body: ${op.command} takes no body`);
+  if (args.options.all && !op.paged) throw new UsageError(`--all: ${op.command} is not paged`);
+  const body = bodyOption === undefined ? undefined : await readBody(bodyOption, io);
+  const request = requestOf(op, values, body);
+  const problems = requestProblems(op, request, (name) => `--${name}`);
+  if (problems.length > 0) throw new UsageError(`${op.command}: ${problems.join('; ')} (x ${op.command} --help)`);
+  return request;
+}
+
+function baseUrlOf(text: string | undefined): string {
+  const problem = baseUrlProblem(text);
+  if (problem !== undefined) throw new UsageError(problem);
+  return text!;
+}
+
+function count<T>(name: string, text: string | true | undefined, use: (n: number) => T): T | Record<string, never> {
+  if (text === undefined) return {};
+  if (typeof text !== 'string' || !/^\d+$/.test(text)) throw new UsageError(`--${name}: must be a whole number`);
+  return use(Number(text));
+}
+
+const RATE_LIMIT_HEADERS = ['x-ratelimit-remaining', 'x-ratelimit-current', 'x-ratelimit-reset'];
+
+function printAnswer(answer: Answer, json: boolean, include: boolean, io: Io): void {
+  if (include) {
+    const head = [
+      `HTTP ${answer.status}`,
+      ...RATE_LIMIT_HEADERS.flatMap((h) => (answer.headers.has(h) ? [`${h}: ${answer.headers.get(h)}`] : [])),
+    ];
+    // With --json the head goes to stderr, so stdout stays one JSON document.
+    if (json) io.stderr(`${head.join('\n')}\n`);
+    else io.stdout(`${head.join('\n')}\n\n`);
+  }
+  io.stdout(`${json ? JSON.stringify(answer.data, null, 2) : renderText(answer.data)}\n`);
+}

@@ -1,0 +1,8 @@
+// Runs every ```ts block of README.md as written, with '@x/cli/catalogue' pointed at the source.
+import { fileURLToPath } from 'node:url';
+import { describeReadmeExamples } from '../../../tools/test-support/readme-examples.ts';
+
+describeReadmeExamples({
+  packageDir: fileURLToPath(new URL('..', import.meta.url)),
+  sources: { '@x/cli/catalogue': '../../src/catalogue.ts' },
+});

@@ -1,0 +1,44 @@
+import { loadSpec } from '@x/openapi/reader';
+import { describe, expect, it } from 'vitest';
+import { catalogue as generated, defs as generatedDefs } from '../src/gen/catalogue.gen.js';
+import { buildCatalogue } from './build-catalogue.ts';
+import { documentWithTrialOperations } from './trial-operation.ts';
+
+const tables = { bearerOperations: [], pagedOperations: {} };
+
+describe('buildCatalogue', () => {
+  it('is what the generated catalogue holds (the build wrote it from the same function)', () => {
+    const built = buildCatalogue(loadSpec(), {
+      bearerOperations: generated.filter((op) => op.bearer).map((op) => op.operationId),
+      pagedOperations: Object.fromEntries(generated.filter((op) => op.paged).map((op) => [op.operationId, op.paged!])),
+    });
+    expect(built.catalogue).toEqual(generated);
+    expect(built.defs).toEqual(generatedDefs);
+  });
+
+  it('an operation added to the spec is a new entry, command and rules included, with no other edit', () => {
+    const { catalogue } = buildCatalogue(documentWithTrialOperations(), tables);
+    expect(catalogue.length).toBe(generated.length + 2);
+    const count = catalogue.find((op) => op.operationId === 'predictionGetTrialMarketCount')!;
+    expect(count).toMatchObject({ command: 'prediction-get-trial-market-count', area: 'Prediction', access: 'read', method: 'GET' });
+    expect(count.parameters).toEqual([
+      expect.objectContaining({
+        name: 'eventId',
+        in: 'query',
+        required: true,
+        type: 'string',
+        rules: ['at least 3 characters'],
+        example: 'evt-1',
+      }),
+    ]);
+    const prepare = catalogue.find((op) => op.operationId === 'lendTrialPrepare')!;
+    expect(prepare).toMatchObject({ command: 'lend-trial-prepare', access: 'prepare', unsignedTransactionFields: ['transaction'] });
+    expect(prepare.defs).toEqual({ request: ['PublicKey'], answer: ['Base64Transaction'] });
+  });
+
+  it('refuses an answer holding an unsigned transaction on an operation the spec does not mark x-prepares-transaction', () => {
+    const doc = documentWithTrialOperations() as { paths: Record<string, { post?: Record<string, unknown> }> };
+    delete doc.paths['/lend/v1/trial-prepare']!.post!['x-prepares-transaction'];
+    expect(() => buildCatalogue(doc as never, tables)).toThrow(/lendTrialPrepare: its answer holds an unsigned transaction/);
+  });
+});

@@ -1,0 +1,40 @@
+#!/usr/bin/env node
+// `x-mcp`: the MCP server over stdio (or Streamable HTTP on 127.0.0.1 with --http). stdout belongs
+// to the protocol; everything else goes to stderr, and never a secret.
+import { createRequire } from 'node:module';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { serveHttp } from './http.js';
+import { parseOptions, USAGE, UsageError } from './options.js';
+import { createMcpServer } from './server.js';
+import { toolsFor } from './tools.js';
+
+const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
+
+async function main(): Promise<void> {
+  const options = parseOptions(process.argv.slice(2), process.env);
+  if (options === 'help') {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+  const mode = options.server.tools ?? 'prepare';
+  const summary = `x-mcp ${version}: ${toolsFor(mode).length} tools (${mode}) for ${options.server.baseUrl}`;
+  if (options.httpPort !== undefined) {
+    const running = await serveHttp(() => createMcpServer(options.server, version), options.httpPort);
+    process.stderr.write(`${summary}, Streamable HTTP on ${running.url}\n`);
+    const stop = () => void running.close().then(() => process.exit(0));
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+    return;
+  }
+  await createMcpServer(options.server, version).connect(new StdioServerTransport());
+  process.stderr.write(`${summary}, on stdio\n`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof UsageError) {
+    process.stderr.write(`x-mcp: ${error.message}\n\n${USAGE}\n`);
+    process.exit(2);
+  }
+  process.stderr.write(`x-mcp: ${(error as Error)?.message ?? String(error)}\n`);
+  process.exit(1);
+});

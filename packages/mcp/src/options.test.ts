@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { parseOptions, UsageError } from './options.js';
+
+describe('x-mcp options', () => {
+  it('reads flags and falls back to X_BASE_URL and X_API_KEY; prepare by default', () => {
+    expect(parseOptions([], { X_BASE_URL: 'http://127.0.0.1:4010', X_API_KEY: 'k-123456' })).toEqual({
+      server: { baseUrl: 'http://127.0.0.1:4010', apiKey: 'k-123456', tools: 'prepare' },
+    });
+    expect(parseOptions(['--base-url', 'http://h', '--tools', 'all', '--http', '0', '--retries', '0'], {})).toEqual({
+      server: { baseUrl: 'http://h', tools: 'all', maxRetries: 0 },
+      httpPort: 0,
+    });
+  });
+
+  it.each([
+    [[], /missing --base-url/],
+    [['--base-url', 'ftp://h'], /must be http or https/],
+    [['--base-url', 'http://h', '--tools', 'everything'], /--tools: must be one of read, prepare, all/],
+    [['--base-url', 'http://h', '--http', '99999'], /--http: not a port/],
+    [['--base-url', 'http://h', '--nope'], /nope/],
+  ])('refuses %j', (argv, message) => {
+    expect(() => parseOptions(argv, {})).toThrow(UsageError);
+    expect(() => parseOptions(argv, {})).toThrow(message);
+  });
+
+  it('never echoes the API key in a usage error', () => {
+    expect(() => parseOptions(['--api-key', 'sk-secret-value-1', '--tools', 'x'], { X_BASE_URL: 'http://h' })).toThrow(
+      expect.objectContaining({ message: expect.not.stringContaining('sk-secret-value-1') }),
+    );
+  });
+});

@@ -1,0 +1,84 @@
+// The options of `x-mcp`: arguments and environment in, server options out, or a usage error.
+import { parseArgs } from 'node:util';
+import { baseUrlProblem } from '@x/cli/catalogue';
+import type { McpServerOptions } from './server.js';
+import { TOOL_MODES, type ToolMode } from './tools.js';
+
+export const USAGE = `usage: x-mcp --base-url URL [options]
+
+An MCP server for the trading and market-data API, one tool per operation of its OpenAPI
+description. It holds no private key and never signs: prepare tools answer with unsigned
+transactions and what each would do, for the user to sign in their own wallet.
+
+options:
+  --base-url URL        the service's base address (or X_BASE_URL)
+  --api-key KEY         sent as the API key header (or X_API_KEY); never in a result or a log
+  --bearer-token JWT    for the trigger v2 operations that ask for a bearer token
+  --tools MODE          read | prepare | all (default prepare)
+                          read:    operations that only read
+                          prepare: also those that answer with an unsigned transaction
+                          all:     also those that take a signed transaction or change state
+  --http PORT           serve Streamable HTTP on 127.0.0.1:PORT/mcp instead of stdio (0: a free port)
+  --timeout MS          time limit of each attempt (default 30000)
+  --retries N           retries of reads and of calls the spec marks safe to repeat (default 2)
+  -h, --help            this help`;
+
+export class UsageError extends Error {}
+
+export interface CliOptions {
+  server: McpServerOptions;
+  /** Streamable HTTP port; stdio when absent. */
+  httpPort?: number;
+}
+
+const whole = (name: string, text: string | undefined): number | undefined => {
+  if (text === undefined) return undefined;
+  if (!/^\d+$/.test(text)) throw new UsageError(`--${name}: must be a whole number`);
+  return Number(text);
+};
+
+export function parseOptions(argv: string[], env: Readonly<Record<string, string | undefined>>): CliOptions | 'help' {
+  let values: Record<string, string | boolean | undefined>;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      allowPositionals: false,
+      options: {
+        'base-url': { type: 'string' },
+        'api-key': { type: 'string' },
+        'bearer-token': { type: 'string' },
+        tools: { type: 'string', default: 'prepare' },
+        http: { type: 'string' },
+        timeout: { type: 'string' },
+        retries: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }));
+  } catch (error) {
+    // node's message names the option, never a value
+    throw new UsageError((error as Error).message);
+  }
+  if (values.help) return 'help';
+  const baseUrl = (values['base-url'] as string | undefined) ?? env.X_BASE_URL;
+  const problem = baseUrlProblem(baseUrl);
+  if (problem !== undefined || !baseUrl) throw new UsageError(problem);
+  const tools = values.tools as string;
+  if (!TOOL_MODES.includes(tools as ToolMode)) throw new UsageError(`--tools: must be one of ${TOOL_MODES.join(', ')}`);
+  const apiKey = (values['api-key'] as string | undefined) ?? env.X_API_KEY;
+  const bearerToken = values['bearer-token'] as string | undefined;
+  const timeoutMs = whole('timeout', values.timeout as string | undefined);
+  const maxRetries = whole('retries', values.retries as string | undefined);
+  const httpPort = whole('http', values.http as string | undefined);
+  if (httpPort !== undefined && httpPort > 65_535) throw new UsageError('--http: not a port');
+  return {
+    server: {
+      baseUrl,
+      tools: tools as ToolMode,
+      ...(apiKey ? { apiKey } : {}),
+      ...(bearerToken ? { bearerToken } : {}),
+      ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+      ...(maxRetries !== undefined ? { maxRetries } : {}),
+    },
+    ...(httpPort !== undefined ? { httpPort } : {}),
+  };
+}

@@ -1,0 +1,110 @@
+// The MCP server: tools/list answers the tools of the chosen mode; tools/call checks the arguments
+// against the spec, makes the call through @x/fetch-client, and answers structured content that
+// validates against the tool's output schema. Every failure is a tool result with `isError`,
+// never a crash; the API key and the bearer token never appear in a result (or anywhere else).
+import { redact, requestOf, requestProblems } from '@x/cli/catalogue';
+import { ApiError, createClient, FetchClientError } from '@x/fetch-client';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema, type CallToolResult, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { describePrepared } from './describe-transaction.js';
+import { type Tool, type ToolMode, toolsFor } from './tools.js';
+
+export interface McpServerOptions {
+  /** The service's base address. */
+  baseUrl: string;
+  /** Sent as the API key header; never in a result. */
+  apiKey?: string;
+  /** A trigger v2 bearer token for the operations that need one; never in a result. */
+  bearerToken?: string;
+  /** Which operations become tools (default `prepare`). */
+  tools?: ToolMode;
+  /** Time limit of each attempt (ms) and retries, as `createClient` takes them. */
+  timeoutMs?: number;
+  maxRetries?: number;
+  /** A fetch implementation (tests). */
+  fetch?: typeof fetch;
+}
+
+export const SERVER_NAME = 'x-mcp';
+
+type Method = (options: unknown) => Promise<{ data: unknown; status: number }>;
+
+/** Creates the MCP server (not yet connected to a transport). */
+export function createMcpServer(options: McpServerOptions, version = '0.0.0'): Server {
+  const tools = toolsFor(options.tools ?? 'prepare');
+  const byName = new Map(tools.map((tool) => [tool.definition.name, tool]));
+  const secrets = [options.apiKey, options.bearerToken];
+  const client = createClient({
+    baseUrl: options.baseUrl,
+    ...(options.apiKey ? { apiKey: options.apiKey } : {}),
+    ...(options.bearerToken ? { bearer: { getToken: async () => options.bearerToken! } } : {}),
+    ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+    ...(options.maxRetries !== undefined ? { maxRetries: options.maxRetries } : {}),
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  }) as unknown as Record<string, Method>;
+
+  const server = new Server(
+    { name: SERVER_NAME, version },
+    {
+      capabilities: { tools: {} },
+      instructions:
+        'Tools for the trading and market-data API. Reads change nothing. Prepare tools answer with UNSIGNED transactions and describe what each would do (`preparedTransactions`): show that to the user, who signs in their own wallet. This server holds no key and never signs.',
+    },
+  );
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: tools.map((tool) => tool.definition) }));
+  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    const tool = byName.get(request.params.name);
+    if (!tool) return failure(`unknown tool ${request.params.name}`, secrets);
+    try {
+      return await callTool(tool, request.params.arguments ?? {}, client, options);
+    } catch (error) {
+      return failureOf(error, secrets);
+    }
+  });
+  return server;
+}
+
+async function callTool(
+  tool: Tool,
+  args: Record<string, unknown>,
+  client: Record<string, Method>,
+  options: McpServerOptions,
+): Promise<CallToolResult> {
+  const op = tool.operation;
+  const secrets = [options.apiKey, options.bearerToken];
+  const known = new Set([...op.parameters.filter((p) => p.name !== tool.omitted).map((p) => p.name), ...(op.body ? ['body'] : [])]);
+  const unknown = Object.keys(args).filter((name) => !known.has(name));
+  if (unknown.length > 0) return failure(`${op.operationId}: unknown argument(s) ${unknown.join(', ')}`, secrets);
+  const { body, ...values } = args;
+  const request = requestOf(op, values, body);
+  const problems = requestProblems(op, request, (name) => name);
+  if (problems.length > 0) return failure(`${op.operationId}: invalid arguments: ${problems.join('; ')}`, secrets);
+  if (op.bearer && !options.bearerToken)
+    return failure(`${op.operationId} needs a trigger v2 bearer token: start x-mcp with --bearer-token`, secrets);
+  const answer = await client[op.operationId]!(request);
+  const prepared = tool.definition.outputSchema.properties && 'preparedTransactions' in (tool.definition.outputSchema.properties as object);
+  const structured: Record<string, unknown> = { status: answer.status, result: answer.data };
+  const lines: string[] = [];
+  if (prepared) {
+    const transactions = describePrepared(answer.data, op.unsignedTransactionFields);
+    structured.preparedTransactions = transactions;
+    for (const t of transactions)
+      lines.push(`Unsigned transaction in ${t.field} (not signed; the user signs it in their own wallet):`, ...t.summary, '');
+  }
+  lines.push(JSON.stringify(answer.data, null, 2));
+  return { content: [{ type: 'text', text: redact(lines.join('\n'), secrets) }], structuredContent: structured };
+}
+
+function failure(message: string, secrets: ReadonlyArray<string | undefined>): CallToolResult {
+  return { isError: true, content: [{ type: 'text', text: redact(message, secrets) }] };
+}
+
+/** An API error with its status and the area's error body; a transport failure by its kind. */
+function failureOf(error: unknown, secrets: ReadonlyArray<string | undefined>): CallToolResult {
+  if (error instanceof ApiError) {
+    const body = error.body !== undefined ? JSON.stringify(error.body) : (error.text ?? '');
+    return failure(`HTTP ${error.status} from ${error.operation}: ${body}`, secrets);
+  }
+  if (error instanceof FetchClientError) return failure(`${error.name}: ${error.message}`, secrets);
+  return failure(`internal error: ${(error as Error)?.message ?? String(error)}`, secrets);
+}

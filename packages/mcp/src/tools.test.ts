@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { buildCatalogue } from '../../cli/tools/build-catalogue.ts';
+import { documentWithTrialOperations } from '../../cli/tools/trial-operation.ts';
+import { toolsFor } from './tools.js';
+
+// The trial of @x/cli's catalogue: two operations added to a copy of the spec, nothing else.
+const trial = buildCatalogue(documentWithTrialOperations(), { bearerOperations: [], pagedOperations: {} });
+const names = (mode: 'read' | 'prepare' | 'all') => toolsFor(mode, trial).map((tool) => tool.definition.name);
+
+describe('toolsFor', () => {
+  it('an operation added to the spec is a tool of the modes its marks say, with no other edit', () => {
+    expect(names('read')).toContain('predictionGetTrialMarketCount');
+    expect(names('read')).not.toContain('lendTrialPrepare');
+    expect(names('prepare')).toEqual(expect.arrayContaining(['predictionGetTrialMarketCount', 'lendTrialPrepare']));
+    expect(names('all').length).toBe(toolsFor('all').length + 2);
+  });
+
+  it("the trial tools' schemas come from the spec: the rule of the parameter, the body, the unsigned transaction", () => {
+    const count = toolsFor('read', trial).find((tool) => tool.definition.name === 'predictionGetTrialMarketCount')!.definition;
+    expect(count.inputSchema).toMatchObject({ properties: { eventId: { type: 'string', minLength: 3 } }, required: ['eventId'] });
+    const prepare = toolsFor('prepare', trial).find((tool) => tool.definition.name === 'lendTrialPrepare')!.definition;
+    expect(prepare.inputSchema.required).toEqual(['body']);
+    expect(Object.keys(prepare.outputSchema.properties as object)).toEqual(['status', 'result', 'preparedTransactions']);
+    expect(Object.keys(prepare.inputSchema.$defs as object)).toEqual(['PublicKey']);
+    expect(Object.keys(prepare.outputSchema.$defs as object)).toEqual(['Base64Transaction']);
+  });
+});

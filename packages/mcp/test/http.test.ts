@@ -1,0 +1,70 @@
+// `x-mcp --http 0`: Streamable HTTP on 127.0.0.1, through the MCP SDK's own HTTP client; a request
+// naming another Host is refused (DNS rebinding).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { request } from 'node:http';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { createSimulator } from '@x/mock';
+import { listen, type RunningServer } from '@x/mock/node';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { bin } from './connect.js';
+
+const API_KEY = 'sk-test-mcp-http-0123456789';
+let simulator: RunningServer;
+let child: ChildProcess;
+let url: string;
+let stderr = '';
+
+beforeAll(async () => {
+  simulator = await listen(createSimulator({ apiKeys: [API_KEY] }), { port: 0 });
+  child = spawn(process.execPath, [bin, '--http', '0', '--tools', 'read'], {
+    env: { PATH: process.env.PATH ?? '', X_BASE_URL: simulator.url, X_API_KEY: API_KEY },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  url = await new Promise<string>((resolve, reject) => {
+    child.stderr!.on('data', (d: Buffer) => {
+      stderr += d;
+      const m = /Streamable HTTP on (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(stderr);
+      if (m) resolve(m[1]!);
+    });
+    child.once('exit', () => reject(new Error(`x-mcp exited: ${stderr}`)));
+  });
+});
+afterAll(async () => {
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+  await simulator.close();
+});
+
+it('serves the tools of its mode over Streamable HTTP on 127.0.0.1 and answers a call', async () => {
+  const client = new Client({ name: 'x-mcp-http-test', version: '0.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+  const { tools } = await client.listTools();
+  expect(tools.some((t) => t.name === 'predictionGetTradingStatus')).toBe(true);
+  expect(tools.some((t) => t.name === 'swapExecute')).toBe(false);
+  const result = await client.callTool({ name: 'predictionGetTradingStatus', arguments: {} });
+  expect(result.structuredContent).toMatchObject({ status: 200, result: { trading_active: expect.any(Boolean) } });
+  await client.close();
+  expect(stderr).not.toContain(API_KEY);
+});
+
+it('refuses a request that names another host', async () => {
+  // fetch may not set Host; node:http may.
+  const status = await new Promise<number>((resolve, reject) => {
+    const req = request(
+      url,
+      {
+        method: 'POST',
+        headers: { host: 'attacker.example', 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      },
+      (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      },
+    );
+    req.once('error', reject);
+    req.end(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }));
+  });
+  expect(status).toBe(403);
+});
