@@ -56,7 +56,9 @@ async function main(): Promise<void> {
 
   try {
     // 1. The call budget on a fake wall clock: requests every 100 ms, the limiter's waits advance it.
-    console.log(`\npaper trading: upstream call budget (a bot at ${BOT_RATE} requests/s for ${BOT_SECONDS} simulated s, default cache lifetimes)`);
+    console.log(
+      `\npaper trading: upstream call budget (a bot at ${BOT_RATE} requests/s for ${BOT_SECONDS} simulated s, default cache lifetimes)`,
+    );
     // The upstream simulator wants a key; the keyless pace (4 s) is set explicitly for the first run.
     for (const [label, extra] of [
       ['keyless pace (4 s)', { apiKey: 'bench-key', intervalMs: 4_000 }],
@@ -83,7 +85,13 @@ async function main(): Promise<void> {
         await res.arrayBuffer();
         statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
       }
-      const report = sim.control.upstream() as { calls: number; cacheHits: number; coalesced: number; staleServed: number; unavailable: number };
+      const report = sim.control.upstream() as {
+        calls: number;
+        cacheHits: number;
+        coalesced: number;
+        staleServed: number;
+        unavailable: number;
+      };
       // The bot waits for each answer, so the limiter's waits stretch its run beyond BOT_SECONDS.
       const seconds = clock.t / 1000;
       console.log(
@@ -97,8 +105,19 @@ async function main(): Promise<void> {
 
     // 2. Latency, interleaved: a local read, the same read from the upstream cache, and an uncached one.
     const local = createSimulator();
-    const paper = createSimulator({ upstream: { baseUrl: upstream.url, apiKey: 'bench-key', intervalMs: 0, ttlMs: { live: 3_600_000 }, watchIntervalMs: 0, log: () => {} } });
-    const fresh = createSimulator({ upstream: { baseUrl: upstream.url, apiKey: 'bench-key', intervalMs: 0, ttlMs: { live: 0 }, watchIntervalMs: 0, log: () => {} } });
+    const paper = createSimulator({
+      upstream: {
+        baseUrl: upstream.url,
+        apiKey: 'bench-key',
+        intervalMs: 0,
+        ttlMs: { live: 3_600_000 },
+        watchIntervalMs: 0,
+        log: () => {},
+      },
+    });
+    const fresh = createSimulator({
+      upstream: { baseUrl: upstream.url, apiKey: 'bench-key', intervalMs: 0, ttlMs: { live: 0 }, watchIntervalMs: 0, log: () => {} },
+    });
     const path = '/prediction/v1/trading-status';
     for (let i = 0; i < 500; i++) {
       await (await get(local, path)).arrayBuffer();

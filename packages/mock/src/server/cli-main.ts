@@ -165,7 +165,10 @@ export async function serve(options: ServeOptions, log: (line: string) => void =
     );
     if (options.record !== undefined) log(`  record:  every upstream exchange to ${options.record}`);
   }
-  if (recording) log(`  market:  replayed from ${options.replay} (${recording.entries.length} exchanges); money simulated`);
+  if (recording)
+    log(
+      `  market:  replayed from ${options.replay} (${recording.entries.length} exchange${recording.entries.length === 1 ? '' : 's'}); money simulated`,
+    );
   if (options.upstream !== undefined || recording) log(`  status:  ${server.url}/__control/upstream`);
   log(`  docs:    ${server.url}/docs${docsHtml === undefined ? ' (not bundled: build @x/docs, then this package)' : ''}`);
   log(`  spec:    ${server.url}/openapi.json`);
