@@ -85,6 +85,13 @@ describe('record and replay', () => {
     expect(first.control.upstream()).toMatchObject({ mode: 'replay', served: 5, missed: 0 });
   });
 
+  it('moves the simulated clock to the time of each exchange it serves', async () => {
+    const sim = makeSimulator({ replay: { entries } });
+    const later = entries.find((e) => e._simulatedTime > START)!;
+    await sim.fetch(new Request(`http://localhost${later._target}`, { headers: { 'x-api-key': 'k' } }));
+    expect(sim.control.now()).toBe(START + 30_000);
+  });
+
   it('falls back to local data for a request the recording does not hold, and says so', async () => {
     const sim = makeSimulator({ replay: { entries } });
     const res = await sim.fetch(new Request('http://localhost/prediction/v1/events?category=crypto', { headers: { 'x-api-key': 'k' } }));
