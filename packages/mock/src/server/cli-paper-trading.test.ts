@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isAbridgedFrom } from '../check/test-support/abridged.js';
 import { specOperations } from '../simulator/test-support/harness.js';
 import { startUpstreamSimulator, type UpstreamSimulator } from '../upstream/test-support/upstream-simulator.js';
-import { parseCli, serve, UsageError } from './cli-main.js';
+import { parseCli, serve, UsageError, type ServeOptions } from './cli-main.js';
 
 let upstream: UpstreamSimulator;
 let dir: string;
@@ -20,6 +20,13 @@ afterAll(async () => {
   await upstream.close();
   rmSync(dir, { recursive: true, force: true });
 });
+
+/** `x-mock serve` options from an argument list (never `--help` here). */
+function serveOptions(argv: string[]): ServeOptions {
+  const options = parseCli(argv);
+  if (options === 'help') throw new Error('unexpected --help');
+  return options;
+}
 
 const QUOTE =
   '/swap/v2/order?inputMint=So11111111111111111111111111111111111111112&outputMint=7gQqK6wWf1gAc7f2R4oQ18Q4m6Vazr1umgktSGsnJZny&amount=100000000';
@@ -54,21 +61,19 @@ describe('x-mock serve: paper trading options', () => {
   it('records a live session to a directory and serves it again offline', async () => {
     const lines: string[] = [];
     const live = await serve(
-      {
-        ...(parseCli([
-          'serve',
-          '--port',
-          '0',
-          '--upstream',
-          upstream.url,
-          '--upstream-api-key',
-          'upstream-key',
-          '--upstream-interval',
-          '0',
-          '--record',
-          dir,
-        ]) as never),
-      },
+      serveOptions([
+        'serve',
+        '--port',
+        '0',
+        '--upstream',
+        upstream.url,
+        '--upstream-api-key',
+        'upstream-key',
+        '--upstream-interval',
+        '0',
+        '--record',
+        dir,
+      ]),
       (l) => lines.push(l),
     );
     let recorded: string;
@@ -86,7 +91,7 @@ describe('x-mock serve: paper trading options', () => {
     expect(entry.response.content.text).toBe(recorded);
     expect(JSON.stringify(entry)).not.toMatch(/upstream-key|mine/);
 
-    const offline = await serve(parseCli(['serve', '--port', '0', '--replay', dir]) as never, () => {});
+    const offline = await serve(serveOptions(['serve', '--port', '0', '--replay', dir]), () => {});
     try {
       expect(await (await fetch(`${offline.url}${QUOTE}`, { headers: { 'x-api-key': 'k' } })).text()).toBe(recorded);
       expect(await (await fetch(`${offline.url}/__control/upstream`)).json()).toMatchObject({ mode: 'replay', entries: 1, served: 1 });
@@ -126,7 +131,7 @@ describe('the README session (section "4. Paper trading")', () => {
           );
       const [, liveCommand, replayCommand] = commands;
       const lines: string[] = [];
-      const live = await serve(parseCli(args(liveCommand!)) as never, (l) => lines.push(l));
+      const live = await serve(serveOptions(args(liveCommand!)), (l) => lines.push(l));
       const local = (text: string, url: string) =>
         text.replaceAll(url, 'http://127.0.0.1:4010').replaceAll(own.url, 'http://127.0.0.1:4011').replaceAll(session, './session');
       try {
@@ -148,7 +153,7 @@ describe('the README session (section "4. Paper trading")', () => {
       }
       expect(readdirSync(session)).toEqual(['000001-swapGetOrder.json']);
       const replayLines: string[] = [];
-      const offline = await serve(parseCli(args(replayCommand!)) as never, (l) => replayLines.push(l));
+      const offline = await serve(serveOptions(args(replayCommand!)), (l) => replayLines.push(l));
       try {
         expect(
           isAbridgedFrom(
