@@ -108,6 +108,26 @@ describe('upstream source: pacing', () => {
 });
 
 describe('upstream source: cache and coalescing', () => {
+  it('shares the budget among the reads in use: each is refreshed in turn, none takes every slot', async () => {
+    // An open-loop bot: five reads in turn, one every 100 ms, whatever the limiter says.
+    const { source, sent, clock } = fakeUpstream(() => ok({ data: [] }), {
+      intervalMs: 1_000,
+      timeoutMs: 2_000,
+      ttlMs: { live: 0 },
+      sleep: async () => {},
+    });
+    const start = clock.t;
+    for (let i = 0; i < 300; i++) {
+      clock.t = start + i * 100;
+      await read(source, scores(`event-${i % 5}`));
+    }
+    const perRead = new Map<string, number>();
+    for (const s of sent)
+      perRead.set(new URL(s.url).searchParams.get('eventIds')!, (perRead.get(new URL(s.url).searchParams.get('eventIds')!) ?? 0) + 1);
+    expect(sent.length).toBeLessThanOrEqual(31);
+    for (let k = 0; k < 5; k++) expect(perRead.get(`event-${k}`), `event-${k}`).toBeGreaterThanOrEqual(4);
+  });
+
   it('serves a read from the cache for its kind of data, then asks again', async () => {
     const { source, sent, clock } = fakeUpstream(() => ok({ trading_active: true }), { intervalMs: 0, ttlMs: { live: 5_000 } });
     await read(source, status);

@@ -16,6 +16,7 @@ import {
   type MarketQuery,
   type MarketSource,
 } from '../simulator/market/source.js';
+import { createActiveKeys } from './active-keys.js';
 import { createAnswerCache, type CachedAnswer } from './cache.js';
 import { createCircuit } from './circuit.js';
 import { createDriftLog } from './drift-log.js';
@@ -89,6 +90,10 @@ export function createUpstreamSource(options: UpstreamOptions, context: Upstream
   const interpret = createInterpreter(context.doc);
   const drift = createDriftLog(log);
   const inflight = new Map<string, Promise<MarketAnswer>>();
+  // The requests in use in the last minute share the limiter: none is refreshed more often than
+  // once per (their count x the interval), so one request polled often cannot take every slot.
+  const active = createActiveKeys(60_000, 2_000);
+  let activeCount = 0;
   // The header of the spec's API key scheme (`x-api-key`), never hard-coded.
   const keyScheme = Object.values(checkSpecOf(context.doc).securitySchemes).find((s) => s.type === 'apiKey' && s.in === 'header');
   const requestHeaders: Record<string, string> = { accept: 'application/json', 'user-agent': 'x-mock-upstream' };
@@ -177,7 +182,9 @@ export function createUpstreamSource(options: UpstreamOptions, context: Upstream
         return LOCAL_ANSWER;
       }
       const target = requestTarget(query);
-      const fresh = cache.fresh(target, ttl[marketDataKind(op.raw) ?? 'catalogue']);
+      activeCount = active.touch(target, now());
+      const lifetime = Math.max(ttl[marketDataKind(op.raw) ?? 'catalogue'], limiter.intervalMs * activeCount);
+      const fresh = cache.fresh(target, lifetime);
       if (fresh) {
         counters.cacheHits++;
         return served(fresh);
@@ -199,7 +206,7 @@ export function createUpstreamSource(options: UpstreamOptions, context: Upstream
         ...counters,
         byOperation: { ...byOperation },
         cacheEntries: cache.size,
-        limiter: { intervalMs: limiter.intervalMs, waitMs: limiter.waitMs },
+        limiter: { intervalMs: limiter.intervalMs, waitMs: limiter.waitMs, activeRequests: activeCount },
         circuit: {
           state: circuit.state,
           ...(circuit.openUntil !== undefined ? { openUntil: new Date(circuit.openUntil).toISOString() } : {}),
@@ -211,6 +218,7 @@ export function createUpstreamSource(options: UpstreamOptions, context: Upstream
     // The limiter and the circuit outlive a reset: a reset must not buy a burst at the upstream.
     reset() {
       cache.clear();
+      active.clear();
       drift.reset();
       for (const key of Object.keys(counters) as Array<keyof typeof counters>) counters[key] = 0;
       byOperation = {};
