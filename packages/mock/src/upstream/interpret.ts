@@ -5,6 +5,7 @@
 //   429, 5xx, a redirect, 401/403 - the market is unavailable (503, 502 or 504 to the client).
 import type { HeaderReader } from '../check/pacing.js';
 import { createClassifier, type Issue } from '../check/classify.js';
+import { isReadOnly } from '../check/plan.js';
 import { checkSpecOf, type CheckSpec, type SpecOperation } from '../check/spec-source.js';
 import type { OpenApiDocument } from '../simulator/spec.js';
 import { LOCAL_ANSWER, type MarketAnswer } from '../simulator/market/source.js';
@@ -43,7 +44,7 @@ function specOf(doc: OpenApiDocument): CheckSpec {
 /** The spec's operation of that id, if it may be read upstream: a GET not marked `x-side-effects`. */
 export function readOnlyOperation(doc: OpenApiDocument, operationId: string): SpecOperation | undefined {
   const op = specOf(doc).operations.find((o) => o.operationId === operationId);
-  return op && op.method === 'GET' && op.raw['x-side-effects'] !== true ? op : undefined;
+  return op && isReadOnly(op) ? op : undefined;
 }
 
 const unavailable = (status: 502 | 503 | 504, message: string): Interpretation => ({

@@ -107,6 +107,17 @@ describe('upstream source: pacing', () => {
   });
 });
 
+describe('upstream source: options', () => {
+  it.each([
+    [{ baseUrl: 'ftp://127.0.0.1' }, /http\(s\) URL/],
+    [{ baseUrl: 'http://127.0.0.1', intervalMs: -1 }, /intervalMs/],
+    [{ baseUrl: 'http://127.0.0.1', ttlMs: { quote: Number.NaN } }, /quote/],
+    [{ baseUrl: 'http://127.0.0.1', circuitFailures: 0 }, /circuitFailures/],
+  ])('refuses %j', (options, message) => {
+    expect(() => createUpstreamSource(options, { doc: bundledSpec, simNow: () => 0 })).toThrow(message);
+  });
+});
+
 describe('upstream source: cache and coalescing', () => {
   it('shares the budget among the reads in use: each is refreshed in turn, none takes every slot', async () => {
     // An open-loop bot: five reads in turn, one every 100 ms, whatever the limiter says.

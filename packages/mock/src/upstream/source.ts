@@ -75,6 +75,18 @@ export function createUpstreamSource(options: UpstreamOptions, context: Upstream
   const base = options.baseUrl.replace(/\/+$/, '');
   const url = new URL(base);
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new RangeError(`upstream must be an http(s) URL: ${options.baseUrl}`);
+  for (const [name, value] of Object.entries({
+    intervalMs: options.intervalMs,
+    timeoutMs: options.timeoutMs,
+    maxStaleMs: options.maxStaleMs,
+    circuitOpenMs: options.circuitOpenMs,
+    ...options.ttlMs,
+  })) {
+    if (value !== undefined && !(Number.isFinite(value) && value >= 0))
+      throw new RangeError(`upstream ${name} must be a number of ms >= 0`);
+  }
+  if (options.circuitFailures !== undefined && !(Number.isSafeInteger(options.circuitFailures) && options.circuitFailures >= 1))
+    throw new RangeError('upstream circuitFailures must be an integer >= 1');
   const now = options.now ?? Date.now;
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const doFetch = options.fetch ?? fetch;
