@@ -1,6 +1,6 @@
 // The spec's own extensions that other packages read instead of keeping a copy of the fact:
-// x-rate-limit-bucket, the `outcome` of each swap execute code, x-pagination, x-price-setting
-// (x-example-values has its own test). Each is checked against the schemas it describes.
+// x-rate-limit-bucket, the `outcome` of each swap execute code, x-pagination, x-price-setting,
+// x-market-data (x-example-values has its own test). Each is checked against the schemas it describes.
 import { describe, expect, it } from 'vitest';
 import { deref, operations, schemasAt, spec, type Json } from './bundled-spec.ts';
 
@@ -60,6 +60,30 @@ describe('x-pagination', () => {
   it('predictionListEvents pages data, triggerV2GetOrderHistory pages orders', () => {
     expect(byId('predictionListEvents').op['x-pagination']).toEqual({ style: 'start-end', items: 'data' });
     expect(byId('triggerV2GetOrderHistory').op['x-pagination']).toEqual({ style: 'offset-limit', items: 'orders' });
+  });
+});
+
+describe('x-market-data', () => {
+  const marked = ops.filter((o) => 'x-market-data' in o.op);
+
+  it('marks only read-only operations, each with a kind of data', () => {
+    expect(marked.length).toBeGreaterThan(0);
+    for (const o of marked) {
+      expect(o.method, o.op.operationId).toBe('get');
+      expect(o.op['x-side-effects'], o.op.operationId).toBeUndefined();
+      expect(['quote', 'live', 'catalogue'], o.op.operationId).toContain(o.op['x-market-data']);
+    }
+  });
+
+  it("leaves out every operation that reads or changes a wallet's own state", () => {
+    const ids = new Set(marked.map((o) => o.op.operationId));
+    for (const o of ops) {
+      const own = o.path.startsWith('/trigger/') || /positions|earnings|operate/.test(o.path);
+      if (own) expect(ids.has(o.op.operationId), o.op.operationId).toBe(false);
+    }
+    expect(byId('swapGetOrder').op['x-market-data']).toBe('quote');
+    expect(byId('predictionGetOrderbook').op['x-market-data']).toBe('live');
+    expect(byId('lendGetBorrowVaults').op['x-market-data']).toBe('catalogue');
   });
 });
 

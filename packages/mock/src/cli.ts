@@ -11,7 +11,7 @@ async function main(): Promise<void> {
     process.exitCode = await checkCommand(process.argv.slice(3));
     return;
   }
-  const options = parseCli(process.argv.slice(2));
+  const options = parseCli(process.argv.slice(2), process.env);
   if (options === 'help') {
     console.log(USAGE);
     return;

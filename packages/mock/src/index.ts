@@ -15,6 +15,12 @@ export {
   type TokenInfo,
   type TokenSymbol,
   type World,
+  type UpstreamOptions,
+  type HarEntry,
+  type Recording,
+  type RecordSink,
+  type MarketReport,
+  type WatchReport,
 } from './simulator/index.js';
 
 // Generated side: typed fixtures from the spec's examples. The MSW handlers answering them live in

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createSimulator } from '../simulator/index.js';
 import { listen } from '../node/index.js';
 import { checkCommand, CheckUsageError, parseCheckArgs } from './cli.js';
+import { isAbridgedFrom } from './test-support/abridged.js';
 import { json, startScriptedServer } from './test-support/scripted-server.js';
 
 let servers: Array<{ close(): Promise<void> }> = [];
@@ -99,32 +100,6 @@ describe('x-mock check arguments', () => {
     expect(report.operations.filter((o) => o.status === 500).every((o) => o.result === 'breaking')).toBe(true);
   });
 });
-
-/**
- * Whether `shown` is `actual` abridged: the lines of `shown` in order, where a line `...` stands for
- * one or more lines left out (so the README need not list every operation nor hold their count).
- */
-function isAbridgedFrom(shown: string[], actual: string[]): boolean {
-  const segments: string[][] = [[]];
-  for (const line of shown) {
-    if (line === '...') segments.push([]);
-    else segments.at(-1)!.push(line);
-  }
-  const matchesAt = (segment: string[], at: number) => segment.every((line, i) => actual[at + i] === line);
-  const [first, ...rest] = segments;
-  if (!matchesAt(first!, 0)) return false;
-  if (rest.length === 0) return first!.length === actual.length;
-  const last = rest.pop()!;
-  let next = first!.length;
-  for (const segment of rest) {
-    let at = next + 1;
-    while (at + segment.length <= actual.length && !matchesAt(segment, at)) at++;
-    if (at + segment.length > actual.length) return false;
-    next = at + segment.length;
-  }
-  const lastAt = actual.length - last.length;
-  return lastAt > next && matchesAt(last, lastAt);
-}
 
 describe('isAbridgedFrom', () => {
   const actual = ['a', 'b', 'c', 'd', 'e'];

@@ -9,6 +9,7 @@ import type { SimHandler } from '../simulator/types.js';
 import { startNodeServer, type ListenOptions as ServerOptions, type RunningServer } from '../server/node-server.js';
 
 export type { RunningServer } from '../server/node-server.js';
+export { readRecording, recordTo } from './recording.js';
 
 /** What `listen` is told about each request, before the simulator answers it. */
 export interface ObservedRequest {

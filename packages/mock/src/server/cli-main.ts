@@ -1,7 +1,7 @@
 // The logic of `x-mock serve`: parse the arguments, start the simulator, print where it is.
 // src/cli.ts wires it to the process (signals, exit codes).
 import { parseArgs } from 'node:util';
-import { listen, type RunningServer } from '../node/index.js';
+import { listen, readRecording, recordTo, type RunningServer } from '../node/index.js';
 import { createSimulator, world } from '../simulator/index.js';
 import { loadDocsHtml } from './docs.js';
 
@@ -20,6 +20,18 @@ options:
   --no-control      do not serve the control API at /__control/*
   --jwt-secret S    sign trigger v2 tokens with this secret (32+ bytes) so they survive a restart;
                     by default the secret is random per process
+
+paper trading (market data from a live service, money simulated; see the README):
+  --upstream URL    read market data (quotes, prediction, lend vaults, eligibility, stakes) from
+                    this base URL: GETs only, paced, cached, checked against the spec
+  --upstream-api-key KEY
+                    the key sent upstream (or the X_MOCK_UPSTREAM_API_KEY environment variable);
+                    the x-api-key of the simulator's own clients is never sent
+  --upstream-interval MS
+                    ms between two upstream requests (default 4000 without a key, 1000 with one)
+  --record DIR      write every upstream exchange to DIR as HAR 1.2 JSON files (no secrets)
+  --replay DIR      serve the market data recorded in DIR, offline (manual clock from the
+                    recording's start unless --clock real)
   -h, --help        show this help`;
 
 export class UsageError extends Error {}
@@ -33,6 +45,11 @@ export interface ServeOptions {
   control: boolean;
   /** Deterministic JWT secret; random per process when absent. */
   jwtSecret?: string;
+  upstream?: string;
+  upstreamApiKey?: string;
+  upstreamIntervalMs?: number;
+  record?: string;
+  replay?: string;
 }
 
 /** `x-mock serve` arguments as node:util parses them (throws on an unknown option). */
@@ -45,15 +62,20 @@ const parseServeArgs = (argv: string[]) =>
       host: { type: 'string', default: '127.0.0.1' },
       seed: { type: 'string', default: '1' },
       'api-key': { type: 'string', multiple: true },
-      clock: { type: 'string', default: 'real' },
+      clock: { type: 'string' },
       'no-control': { type: 'boolean', default: false },
       'jwt-secret': { type: 'string' },
+      upstream: { type: 'string' },
+      'upstream-api-key': { type: 'string' },
+      'upstream-interval': { type: 'string' },
+      record: { type: 'string' },
+      replay: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
 
 /** The options of `x-mock serve ...`, or 'help'. Throws UsageError on bad input. */
-export function parseCli(argv: string[]): ServeOptions | 'help' {
+export function parseCli(argv: string[], env: Readonly<Record<string, string | undefined>> = {}): ServeOptions | 'help' {
   let parsed: ReturnType<typeof parseServeArgs>;
   try {
     parsed = parseServeArgs(argv);
@@ -68,7 +90,21 @@ export function parseCli(argv: string[]): ServeOptions | 'help' {
   if (!/^\d+$/.test(values.port) || port > 65_535) throw new UsageError(`invalid --port ${values.port}`);
   const seed = Number(values.seed);
   if (!/^-?\d+$/.test(values.seed) || !Number.isSafeInteger(seed)) throw new UsageError(`invalid --seed ${values.seed}`);
-  if (values.clock !== 'real' && values.clock !== 'manual') throw new UsageError(`invalid --clock ${values.clock}`);
+  // A replay follows the recording's clock; everything else follows the wall clock by default.
+  const clock = values.clock ?? (values.replay !== undefined ? 'manual' : 'real');
+  if (clock !== 'real' && clock !== 'manual') throw new UsageError(`invalid --clock ${clock}`);
+  const upstream = values.upstream;
+  if (upstream !== undefined && !/^https?:\/\/[^/]/.test(upstream))
+    throw new UsageError(`invalid --upstream ${upstream} (an http or https URL)`);
+  const upstreamApiKey = values['upstream-api-key'] ?? env.X_MOCK_UPSTREAM_API_KEY;
+  const interval = values['upstream-interval'];
+  if (interval !== undefined && !/^\d+$/.test(interval)) throw new UsageError(`invalid --upstream-interval ${interval}`);
+  if (values.record !== undefined && upstream === undefined)
+    throw new UsageError('--record needs --upstream (it records the upstream exchanges)');
+  if (values.replay !== undefined && (upstream !== undefined || values.record !== undefined))
+    throw new UsageError('--replay serves a recording offline: it cannot be combined with --upstream or --record');
+  if ((upstreamApiKey !== undefined || interval !== undefined) && upstream === undefined)
+    throw new UsageError('--upstream-api-key and --upstream-interval need --upstream');
   const jwtSecret = values['jwt-secret'];
   if (jwtSecret !== undefined && new TextEncoder().encode(jwtSecret).length < 32)
     throw new UsageError('--jwt-secret must be at least 32 bytes');
@@ -77,27 +113,63 @@ export function parseCli(argv: string[]): ServeOptions | 'help' {
     host: values.host,
     seed,
     apiKeys: (values['api-key'] ?? []).filter((k) => k.trim() !== ''),
-    clock: values.clock,
+    clock,
     control: !values['no-control'],
     ...(jwtSecret !== undefined ? { jwtSecret } : {}),
+    ...(upstream !== undefined ? { upstream } : {}),
+    ...(upstream !== undefined && upstreamApiKey ? { upstreamApiKey } : {}),
+    ...(interval !== undefined ? { upstreamIntervalMs: Number(interval) } : {}),
+    ...(values.record !== undefined ? { record: values.record } : {}),
+    ...(values.replay !== undefined ? { replay: values.replay } : {}),
   };
 }
 
 /** Starts the simulator and prints its URLs and a first request to try. */
 export async function serve(options: ServeOptions, log: (line: string) => void = console.log): Promise<RunningServer> {
   const docsHtml = loadDocsHtml();
+  const recording = options.replay !== undefined ? readRecording(options.replay) : undefined;
+  const sink = options.record !== undefined ? recordTo(options.record) : undefined;
   const simulator = createSimulator({
     seed: options.seed,
     clock: options.clock,
     ...(options.clock === 'real' ? { now: Date.now() } : {}),
+    ...(recording ? { replay: recording } : {}),
+    ...(options.upstream !== undefined
+      ? {
+          upstream: {
+            baseUrl: options.upstream,
+            ...(options.upstreamApiKey !== undefined ? { apiKey: options.upstreamApiKey } : {}),
+            ...(options.upstreamIntervalMs !== undefined ? { intervalMs: options.upstreamIntervalMs } : {}),
+            ...(sink ? { record: sink } : {}),
+            log,
+          },
+        }
+      : {}),
     ...(options.apiKeys.length > 0 ? { apiKeys: options.apiKeys } : {}),
     controlRoutes: options.control,
     ...(options.jwtSecret !== undefined ? { jwtSecret: options.jwtSecret } : {}),
     ...(docsHtml !== undefined ? { docsHtml } : {}),
   });
   const server = await listen(simulator, { port: options.port, host: options.host });
+  const close = server.close;
+  server.close = async () => {
+    simulator.close();
+    await close();
+  };
   const key = options.apiKeys[0] ?? 'any-key';
   log(`x-mock: simulator listening on ${server.url} (seed ${options.seed}, ${options.clock} clock)`);
+  if (options.upstream !== undefined) {
+    const pace = simulator.control.upstream().limiter as { intervalMs: number };
+    log(
+      `  market:  live from ${new URL(options.upstream).origin} (${options.upstreamApiKey !== undefined ? 'upstream key set' : 'keyless'}, one request per ${pace.intervalMs} ms at most); money simulated`,
+    );
+    if (options.record !== undefined) log(`  record:  every upstream exchange to ${options.record}`);
+  }
+  if (recording)
+    log(
+      `  market:  replayed from ${options.replay} (${recording.entries.length} exchange${recording.entries.length === 1 ? '' : 's'}); money simulated`,
+    );
+  if (options.upstream !== undefined || recording) log(`  status:  ${server.url}/__control/upstream`);
   log(`  docs:    ${server.url}/docs${docsHtml === undefined ? ' (not bundled: build @x/docs, then this package)' : ''}`);
   log(`  spec:    ${server.url}/openapi.json`);
   if (options.control) log(`  control: ${server.url}/__control/state`);

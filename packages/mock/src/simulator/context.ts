@@ -12,6 +12,7 @@ import type { TriggerV1Store } from './trigger-v1/store.js';
 import type { TriggerV2Store } from './trigger-v2/store.js';
 import type { PredictionStore } from './prediction/store.js';
 import type { LendStore } from './lend/store.js';
+import type { MarketSource } from './market/source.js';
 import type { PortfolioStore } from './portfolio/store.js';
 
 export interface SimSettings {
@@ -48,6 +49,8 @@ export interface SimContext {
   random: Random;
   wallets: Wallets;
   prices: Prices;
+  /** Where market data comes from (the simulator's own, an upstream or a recording), chosen at start. */
+  market: MarketSource;
   jwt: JwtSigner;
   settings: SimSettings;
   /** Whether prediction trading is active (GET /prediction/v1/trading-status). */

@@ -106,10 +106,22 @@ const ACTIONS: Record<string, Action> = {
   reset: { fields: {}, run: (c) => c.reset() },
 };
 
-export function handleControl(control: SimulatorControl, request: SimRequest): SimResponse {
+export function handleControl(control: SimulatorControl, request: SimRequest): SimResponse | Promise<SimResponse> {
   const action = request.path.slice(CONTROL_PREFIX.length);
+  if (request.method === 'GET' && action === 'upstream') return jsonResponse(200, control.upstream());
+  if (action === 'poll-market') {
+    if (request.method !== 'POST') return jsonResponse(405, { error: 'use POST' }, { allow: 'POST' });
+    return control.pollMarket().then(
+      (report) => jsonResponse(200, { ok: true, now: new Date(control.now()).toISOString(), ...report }),
+      (e: unknown) => jsonResponse(500, { error: `control action poll-market failed: ${(e as Error).message}` }),
+    );
+  }
   if (request.method === 'GET' && action === 'state') {
-    return jsonResponse(200, { now: new Date(control.now()).toISOString(), nowMs: control.now(), actions: Object.keys(ACTIONS) });
+    return jsonResponse(200, {
+      now: new Date(control.now()).toISOString(),
+      nowMs: control.now(),
+      actions: [...Object.keys(ACTIONS), 'poll-market'],
+    });
   }
   if (request.method === 'GET' && action === 'balance') {
     const wallet = request.query.get('wallet');

@@ -1,12 +1,15 @@
 // The typed control API: move the simulated clock and set state that the public API cannot
-// (balances, prices, order transitions, faults). Every method is synchronous, and checks all of
-// its input (type, finite, in range) before it changes anything: a RangeError leaves the state as
-// it was.
+// (balances, prices, order transitions, faults). Every method but `pollMarket` is synchronous, and
+// checks all of its input (type, finite, in range) before it changes anything: a RangeError leaves
+// the state as it was.
 import { isAddress } from '@solana/kit';
 import type { SimContext } from './context.js';
 import type { Faults } from './faults.js';
+import type { MarketReport } from './market/source.js';
+import { pollMarket, type WatchReport } from './market/watch.js';
 import type { RateLimiter } from './rate-limit.js';
 import { resolveMint, tokenByMint } from './tokens.js';
+import { fillV1Order } from './trigger-v1/fill.js';
 import { fillOrder as fillV2, refreshOrder, setState } from './trigger-v2/lifecycle.js';
 import type { V2OrderState } from './trigger-v2/store.js';
 import { setTokenStatus } from './express/store.js';
@@ -43,6 +46,10 @@ export interface SimulatorControl {
   setStake(address: string, stakedAmount: number, unstaking?: Array<{ amount: number; until: number }>): void;
   /** Back to the state right after creation (same seed, start time and catalogue). */
   reset(): void;
+  /** The market source: its mode and, for an upstream or a replay, its calls, cache, limiter, circuit, drift and misses. */
+  upstream(): MarketReport;
+  /** Prices the pairs open trigger orders wait on through the market now, and fills the orders it crossed. */
+  pollMarket(): Promise<WatchReport>;
 }
 
 /** Latest simulated time: answers carry ISO 8601 dates, which end at +275760-09-13. */
@@ -107,6 +114,8 @@ export interface ControlDeps {
   rateLimiter: RateLimiter;
   operationIds: ReadonlySet<string>;
   start: number;
+  /** Token pairs one market poll prices at most. */
+  maxWatchedPairs: number;
   /** Restarts the seeded random streams. */
   reseed(): void;
 }
@@ -138,9 +147,7 @@ export function createControl(sim: SimContext, deps: ControlDeps): SimulatorCont
       text(orderId, 'orderId');
       const v1 = sim.triggerV1.orders.get(orderId);
       if (v1) {
-        if (v1.status !== 'Open') throw new RangeError(`trigger v1 order ${orderId} is ${v1.status}`);
-        sim.wallets.add(v1.userPubkey, v1.outputMint, v1.remainingTakingAmount);
-        Object.assign(v1, { status: 'Completed', remainingMakingAmount: 0n, remainingTakingAmount: 0n, updatedAt: sim.clock.now() });
+        fillV1Order(sim, v1);
         return;
       }
       fillV2(sim, v2(orderId));
@@ -232,7 +239,10 @@ export function createControl(sim: SimContext, deps: ControlDeps): SimulatorCont
       sim.tradingActive = true;
       faults.clear();
       rateLimiter.reset();
+      sim.market.reset();
       deps.reseed();
     },
+    upstream: () => sim.market.report(),
+    pollMarket: () => pollMarket(sim, deps.maxWatchedPairs),
   };
 }

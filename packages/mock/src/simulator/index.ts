@@ -29,6 +29,12 @@ import { createTriggerV1Store } from './trigger-v1/store.js';
 import { createTriggerV2Store } from './trigger-v2/store.js';
 import { createPredictionStore } from './prediction/store.js';
 import { createLendStore } from './lend/store.js';
+import { marketHandlers } from './market/handlers.js';
+import { localMarket, type MarketSource } from './market/source.js';
+import { pollMarket } from './market/watch.js';
+import type { Recording } from '../upstream/har.js';
+import { createReplaySource, recordingStart } from '../upstream/replay.js';
+import { createUpstreamSource, type UpstreamOptions } from '../upstream/source.js';
 
 export interface SimulatorOptions {
   /** Seed of every id, address and catalogue entry. Default 1. */
@@ -54,6 +60,14 @@ export interface SimulatorOptions {
   spec?: OpenApiDocument;
   /** Called with errors the simulator did not expect (they answer 500). Default: console.error. */
   onUnexpectedError?: (error: unknown, operationId: string) => void;
+  /**
+   * Paper trading: read market data (quotes, prediction, lend vaults, token eligibility, staked
+   * amounts) from this live base URL, read-only and paced; wallets, orders and transactions stay
+   * local. See the README's "Paper trading".
+   */
+  upstream?: UpstreamOptions;
+  /** Serve the market data of a recording (`readRecording(dir)` of `@x/mock/node`) instead; offline. Wins over `upstream`. */
+  replay?: Recording;
 }
 
 export interface Simulator {
@@ -63,6 +77,8 @@ export interface Simulator {
   /** The operations it answers, in the order of the spec. */
   readonly operations: readonly SimulatorOperation[];
   readonly seed: number;
+  /** Stops background work (the market watch of an upstream simulator). */
+  close(): void;
 }
 
 function toEpochMs(value: number | Date | string | undefined): number {
@@ -76,7 +92,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const seed = options.seed ?? 1;
   if (!Number.isSafeInteger(seed)) throw new RangeError('seed must be an integer');
   const doc = options.spec ?? bundledSpec;
-  const start = toEpochMs(options.now);
+  const start = options.now === undefined && options.replay ? (recordingStart(options.replay) ?? DEFAULT_START) : toEpochMs(options.now);
   const settings: SimSettings = { ...DEFAULT_SETTINGS, ...options.settings };
   const clock = createClock(start, options.clock ?? 'manual');
   const now = (): number => clock.now();
@@ -87,6 +103,12 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const baseRandom = createRandom(seed);
   let requestIds: Random = baseRandom.fork('request-ids');
   const jwt = createJwtSigner(jwtSecret(options.jwtSecret));
+  // The market source, chosen once: a recording, a live upstream, or the simulator's own data.
+  const market: MarketSource = options.replay
+    ? createReplaySource(options.replay, { doc, clock, ...(options.upstream?.log ? { log: options.upstream.log } : {}) })
+    : options.upstream
+      ? createUpstreamSource(options.upstream, { doc, simNow: now })
+      : localMarket;
   const sim: SimContext = {
     seed,
     clock,
@@ -94,6 +116,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     random: baseRandom.fork('state'),
     wallets: createWallets(settings.maxWallets * 2),
     prices: createPrices(),
+    market,
     jwt,
     settings,
     tradingActive: true,
@@ -112,11 +135,13 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   };
   const faults = createFaults();
   const rateLimiter = createRateLimiter(options.rateLimit);
+  const maxWatchedPairs = options.upstream?.maxWatchedPairs ?? 8;
   const control = createControl(sim, {
     faults,
     rateLimiter,
     operationIds: shared.operationIds,
     start,
+    maxWatchedPairs,
     reseed() {
       sim.random = baseRandom.fork('state');
       requestIds = baseRandom.fork('request-ids');
@@ -136,7 +161,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
       tokenTtlMs: settings.tokenTtlMs,
     }),
     validators: shared.validators,
-    handlers: HANDLERS,
+    handlers: market === localMarket ? HANDLERS : marketHandlers(HANDLERS, shared.operations),
     rateLimiter,
     faults,
     errorShapes: shared.errorShapes,
@@ -196,6 +221,23 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     return pipeline(request);
   };
 
+  // A live upstream's market watch: trigger orders fill when the market's price crosses theirs.
+  const watchMs = options.replay ? 0 : (options.upstream?.watchIntervalMs ?? 15_000);
+  let watching = false;
+  const watch =
+    options.upstream && watchMs > 0
+      ? setInterval(() => {
+          if (watching) return;
+          watching = true;
+          pollMarket(sim, maxWatchedPairs)
+            .catch((error: unknown) => report(error, 'market watch'))
+            .finally(() => {
+              watching = false;
+            });
+        }, watchMs)
+      : undefined;
+  (watch as { unref?: () => void } | undefined)?.unref?.();
+
   const simulator: Simulator = {
     async fetch(request) {
       const url = new URL(request.url);
@@ -217,6 +259,10 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     control,
     operations: shared.summaries,
     seed,
+    close() {
+      if (watch !== undefined) clearInterval(watch);
+      market.close();
+    },
   };
   registerSimHandler(simulator, { handle, reject });
   return simulator;
@@ -226,5 +272,9 @@ export type { SimulatorControl } from './control.js';
 export type { SimSettings } from './context.js';
 export type { RateLimitOptions } from './rate-limit.js';
 export type { ClockMode } from './clock.js';
+export type { UpstreamOptions } from '../upstream/source.js';
+export type { HarEntry, Recording, RecordSink } from '../upstream/har.js';
+export type { MarketReport } from './market/source.js';
+export type { WatchReport } from './market/watch.js';
 export type { SimulatorOperation } from './types.js';
 export { world, type TokenInfo, type TokenSymbol, type World } from './world.js';

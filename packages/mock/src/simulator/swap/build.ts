@@ -14,6 +14,7 @@ import { iso } from '../context.js';
 import type { Handler } from '../handler.js';
 import { toBase64 } from '../encoding.js';
 import { ApiError, parseAmount } from '../errors.js';
+import { marketQuery, readsMarket, unavailable } from '../market/read.js';
 import { NATIVE_MINT, tokenByMint } from '../tokens.js';
 
 const PERCENTILE_MICROLAMPORTS: Record<string, bigint> = { medium: 25_000n, high: 50_000n, veryHigh: 75_000n };
@@ -34,8 +35,25 @@ function blockhash32(bytes: Uint8Array): Blockhash {
 }
 const isBlockhash = (values: number[]): values is Blockhash => values.length === 32;
 
-export const swapGetBuild: Handler<'swapGetBuild'> = async (ctx) => {
+interface MarketBuild {
+  outAmount?: unknown;
+  otherAmountThreshold?: unknown;
+  slippageBps?: unknown;
+  routePlan?: unknown;
+}
+
+const integer = (value: unknown): bigint | undefined => (typeof value === 'string' && /^\d+$/.test(value) ? BigInt(value) : undefined);
+
+/**
+ * With a market: its amounts, slippage and route plan (its error answer as it is); the
+ * instructions, the blockhash and the accounts are always the simulator's own.
+ */
+export const swapGetBuild: Handler<'swapGetBuild'> = readsMarket(async (ctx) => {
   const { sim } = ctx;
+  const market = await sim.market.read(marketQuery(ctx));
+  if (market.kind === 'unavailable') throw unavailable(market);
+  if (market.kind === 'market' && market.status !== 200) return { status: market.status, body: market.body } as never;
+  const priced = market.kind === 'market' ? (market.body as MarketBuild) : undefined;
   const inputMint = ctx.input.query.inputMint!;
   const outputMint = ctx.input.query.outputMint!;
   const amount = parseAmount(ctx.input.query.amount!, 'amount');
@@ -69,11 +87,12 @@ export const swapGetBuild: Handler<'swapGetBuild'> = async (ctx) => {
   const excluded = excludeDexes?.split(',').map((s) => s.trim().replace(/\+/g, ' '));
   if ((allowedDexes && !allowedDexes.includes(label)) || excluded?.includes(label)) throw new ApiError(400, 'No routes found');
 
-  const routeOut = sim.prices.convert(inputMint, outputMint, amount);
-  const feeAmount = (routeOut * BigInt(platformFeeBps)) / 10_000n;
+  const marketOut = integer(priced?.outAmount);
+  const routeOut = marketOut ?? sim.prices.convert(inputMint, outputMint, amount);
+  const feeAmount = marketOut !== undefined ? 0n : (routeOut * BigInt(platformFeeBps)) / 10_000n;
   const outAmount = routeOut - feeAmount;
   if (outAmount <= 0n) throw new ApiError(400, 'Amount too small to swap');
-  const threshold = (outAmount * BigInt(10_000 - slippageBps)) / 10_000n;
+  const threshold = integer(priced?.otherAmountThreshold) ?? (outAmount * BigInt(10_000 - slippageBps)) / 10_000n;
 
   const recipientMissing =
     outputMint !== NATIVE_MINT && destinationTokenAccount === undefined && sim.wallets.balance(taker, outputMint) === null;
@@ -102,8 +121,8 @@ export const swapGetBuild: Handler<'swapGetBuild'> = async (ctx) => {
       outAmount: outAmount.toString(),
       otherAmountThreshold: threshold.toString(),
       swapMode: 'ExactIn',
-      slippageBps,
-      routePlan: [
+      slippageBps: typeof priced?.slippageBps === 'number' ? priced.slippageBps : slippageBps,
+      routePlan: (Array.isArray(priced?.routePlan) ? (priced.routePlan as SwapBuildResponse['routePlan']) : undefined) ?? [
         {
           swapInfo: { ammKey: AMM_KEYS[0]!, label, inputMint, outputMint, inAmount: amount.toString(), outAmount: routeOut.toString() },
           percent: 100,
@@ -125,4 +144,4 @@ export const swapGetBuild: Handler<'swapGetBuild'> = async (ctx) => {
       },
     },
   };
-};
+});

@@ -3,10 +3,13 @@
 import type { SwapOrderResponse, SwapRouter } from '@x/types';
 import { AMM_KEYS, RFQ_MAKER } from '../chain/addresses.js';
 import { BLOCKHASH_VALIDITY_BLOCKS } from '../chain/ledger.js';
-import type { Handler } from '../handler.js';
+import type { Handler, HandlerContext, HandlerResult } from '../handler.js';
 import { ApiError, parseAmount } from '../errors.js';
+import { marketQuery, readsMarket, unavailable } from '../market/read.js';
+import type { MarketAnswer } from '../market/source.js';
 import { NATIVE_MINT } from '../tokens.js';
-import { quoteSwap, type QuoteRequest } from './quote.js';
+import { learnPrices, QUOTE_PARAMS, quoteFromMarket } from './market-quote.js';
+import { quoteSwap, type QuoteOutcome, type QuoteRequest } from './quote.js';
 import { buildSwapTransaction } from './transaction.js';
 
 const RFQ_QUOTE_TTL_MS = 60_000;
@@ -25,18 +28,39 @@ function swapTypeOf(router: SwapRouter): SwapOrderResponse['swapType'] {
   return router;
 }
 
-export const swapGetOrder: Handler<'swapGetOrder'> = (ctx) => {
+type OrderContext = HandlerContext<'swapGetOrder'>;
+
+/**
+ * The market's quote: without a taker the market's whole answer is the answer; with one, only
+ * the parameters that price the swap are asked (the taker, payer, receiver and referral stay
+ * here) and the simulator builds the transaction against its own balances.
+ */
+export const swapGetOrder: Handler<'swapGetOrder'> = readsMarket((ctx) => {
+  const query = ctx.input.query;
+  if ((query.referralAccount === undefined) !== (query.referralFee === undefined)) {
+    throw new ApiError(400, 'referralAccount and referralFee must be sent together');
+  }
+  if (query.receiver !== undefined && query.receiver === query.taker) throw new ApiError(400, 'receiver must differ from taker');
+  if (query.receiver !== undefined && query.taker === undefined) throw new ApiError(400, 'receiver requires taker');
+  const params = query.taker === undefined ? query : Object.fromEntries(QUOTE_PARAMS.map((name) => [name, query[name]]));
+  const answer = ctx.sim.market.read(marketQuery(ctx, params));
+  return answer instanceof Promise ? answer.then((a) => order(ctx, a)) : order(ctx, answer);
+});
+
+function order(ctx: OrderContext, market: MarketAnswer): HandlerResult<'swapGetOrder'> {
   const { sim } = ctx;
+  if (market.kind === 'unavailable') throw unavailable(market);
+  if (market.kind === 'market') {
+    if (market.status === 200) learnPrices(sim.prices, market.body);
+    // The market's own answer (its error too) when there is no taker to build a transaction for.
+    if (market.status !== 200 || ctx.input.query.taker === undefined)
+      return { status: market.status, body: market.body } as HandlerResult<'swapGetOrder'>;
+  }
   const started = sim.clock.now();
   const taker = ctx.input.query.taker;
   const receiver = ctx.input.query.receiver;
   const referralAccount = ctx.input.query.referralAccount;
   const referralFee = ctx.input.query.referralFee;
-  if ((referralAccount === undefined) !== (referralFee === undefined)) {
-    throw new ApiError(400, 'referralAccount and referralFee must be sent together');
-  }
-  if (receiver !== undefined && receiver === taker) throw new ApiError(400, 'receiver must differ from taker');
-  if (receiver !== undefined && taker === undefined) throw new ApiError(400, 'receiver requires taker');
   const req: QuoteRequest = {
     inputMint: ctx.input.query.inputMint!,
     outputMint: ctx.input.query.outputMint!,
@@ -51,7 +75,12 @@ export const swapGetOrder: Handler<'swapGetOrder'> = (ctx) => {
     excludeRouters: csv(ctx.input.query.excludeRouters),
     excludeDexes: csv(ctx.input.query.excludeDexes),
   };
-  const outcome = quoteSwap(req, sim.prices, sim.wallets);
+  let outcome: QuoteOutcome;
+  if (market.kind === 'market') {
+    const priced = quoteFromMarket(market.body, req, sim.prices);
+    if (!priced) throw new ApiError(502, 'The market answered a quote without amounts');
+    outcome = quoteSwap(req, sim.prices, sim.wallets, priced);
+  } else outcome = quoteSwap(req, sim.prices, sim.wallets);
   if (!outcome.ok) throw new ApiError(400, outcome.error);
   const { quote } = outcome;
   const requestId = sim.random.uuid(started);
@@ -70,7 +99,7 @@ export const swapGetOrder: Handler<'swapGetOrder'> = (ctx) => {
     otherAmountThreshold: quote.otherAmountThreshold.toString(),
     swapMode: 'ExactIn',
     slippageBps: quote.slippageBps,
-    routePlan: [
+    routePlan: (quote.routePlan as SwapOrderResponse['routePlan'] | undefined) ?? [
       {
         swapInfo: {
           ammKey: AMM_KEYS[quote.ammIndex]!,
@@ -171,4 +200,4 @@ export const swapGetOrder: Handler<'swapGetOrder'> = (ctx) => {
   }
   body.totalTime = Math.max(1, sim.clock.now() - started);
   return { body };
-};
+}

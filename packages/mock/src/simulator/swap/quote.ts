@@ -60,6 +60,8 @@ export interface Quote {
   priceImpact: number;
   slippageBps: number;
   otherAmountThreshold: bigint;
+  /** The route plan of a quote priced by the market, echoed as the market gave it. */
+  routePlan?: unknown[];
 }
 
 export interface FeePlan {
@@ -125,18 +127,25 @@ function priceRoute(router: SwapRouterName, req: QuoteRequest, prices: Prices, i
   };
 }
 
-/** Chooses the winning router and checks whether its transaction can be built for the taker. */
-export function quoteSwap(req: QuoteRequest, prices: Prices, wallets: Wallets): QuoteOutcome {
+/**
+ * Chooses the winning router (or takes `priced`, a quote the market made) and checks whether its
+ * transaction can be built for the taker.
+ */
+export function quoteSwap(req: QuoteRequest, prices: Prices, wallets: Wallets, priced?: Quote): QuoteOutcome {
   if (!tokenByMint(req.inputMint)) return { ok: false, error: 'Invalid inputMint' };
   if (!tokenByMint(req.outputMint)) return { ok: false, error: 'Invalid outputMint' };
   if (req.inputMint === req.outputMint) return { ok: false, error: 'inputMint and outputMint must differ' };
   if (req.amount <= 0n) return { ok: false, error: 'amount must be greater than 0' };
-  const inUsd = prices.usdValue(req.inputMint, req.amount);
-  const routers = eligibleRouters(req, inUsd);
-  if (routers.length === 0) return { ok: false, error: 'No routes found' };
-  const quotes = routers.map((r) => priceRoute(r, req, prices, inUsd));
-  quotes.sort((a, b) => (b.outAmount > a.outAmount ? 1 : b.outAmount < a.outAmount ? -1 : 0));
-  let quote = quotes[0]!;
+  const inUsd = priced?.inUsd ?? prices.usdValue(req.inputMint, req.amount);
+  let quote: Quote;
+  if (priced) quote = priced;
+  else {
+    const routers = eligibleRouters(req, inUsd);
+    if (routers.length === 0) return { ok: false, error: 'No routes found' };
+    const quotes = routers.map((r) => priceRoute(r, req, prices, inUsd));
+    quotes.sort((a, b) => (b.outAmount > a.outAmount ? 1 : b.outAmount < a.outAmount ? -1 : 0));
+    quote = quotes[0]!;
+  }
   if (quote.outAmount <= 0n) return { ok: false, error: 'Amount too small to swap' };
   if (quote.routeOut > 18_446_744_073_709_551_615n) return { ok: false, error: 'Amount too large to swap' };
   for (const [name, value] of [

@@ -26,11 +26,8 @@ export function setState(sim: SimContext, order: V2Order, state: V2OrderState, e
   if (order.events.length > 20) order.events.splice(0, order.events.length - 20);
 }
 
-/** Fills an active order at its trigger (or take-profit) price, or the current price. */
-export function fillOrder(sim: SimContext, order: V2Order): void {
-  if (order.orderState !== 'open' && order.orderState !== 'executing' && order.orderState !== 'pending') {
-    throw new Error(`order ${order.id} is ${order.orderState}; only open, pending or executing orders can be filled`);
-  }
+/** The output of filling an order's remaining input at its trigger (or take-profit) price, or the current price. */
+function outputAtTrigger(sim: SimContext, order: V2Order): bigint {
   const amount = order.remainingInputAmount;
   let output = sim.prices.convert(order.inputMint, order.outputMint, amount);
   const current = sim.prices.usd(order.triggerMint);
@@ -41,7 +38,18 @@ export function fillOrder(sim: SimContext, order: V2Order): void {
     output = (output * BigInt(Math.round(ratio * 1e6))) / 1_000_000n;
   }
   const slippage = BigInt(order.slippageBps ?? order.tpSlippageBps ?? 0);
-  output = (output * (10_000n - slippage / 2n)) / 10_000n;
+  return (output * (10_000n - slippage / 2n)) / 10_000n;
+}
+
+/**
+ * Fills an active order: with `output` (what the market gives for its input, from the market
+ * watch), else at its trigger (or take-profit) price, or the current price.
+ */
+export function fillOrder(sim: SimContext, order: V2Order, output: bigint = outputAtTrigger(sim, order)): void {
+  if (order.orderState !== 'open' && order.orderState !== 'executing' && order.orderState !== 'pending') {
+    throw new Error(`order ${order.id} is ${order.orderState}; only open, pending or executing orders can be filled`);
+  }
+  const amount = order.remainingInputAmount;
   order.outputAmount += output;
   order.remainingInputAmount = 0n;
   order.fillPercent = 100;

@@ -1,0 +1,32 @@
+// The guide pages' includes: a README section comes in whole, and a heading that is not there
+// fails the build rather than leaving a page without its content.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadGuides, sectionUnder } from '../tools/guides.ts';
+
+const readme = new URL('../../mock/README.md', import.meta.url).pathname;
+
+describe('guide includes', () => {
+  it('puts the mock README section on paper trading into its guide page', () => {
+    const guide = loadGuides(new URL('../src/guides', import.meta.url).pathname).find((g) => g.name === 'Paper trading')!;
+    const section = sectionUnder(readme, '4. Paper trading: live market data, simulated money');
+    expect(section).toContain('npx x-mock serve --port 4010 --upstream http://127.0.0.1:4011');
+    expect(section).not.toContain('## The example world');
+    expect(guide.markdown).toContain(section);
+    expect(guide.markdown).not.toContain('<!--');
+  });
+
+  it('stops a section at the next heading of its level, not inside a code block', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'guides-'));
+    try {
+      const file = join(dir, 'R.md');
+      writeFileSync(file, '# Top\n\n## A\n\ntext\n\n```sh\n# a comment, not a heading\n```\n\n### A.1\n\nmore\n\n## B\n\nother\n');
+      expect(sectionUnder(file, 'A')).toBe('text\n\n```sh\n# a comment, not a heading\n```\n\n### A.1\n\nmore');
+      expect(() => sectionUnder(file, 'C')).toThrow(/no heading "C"/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

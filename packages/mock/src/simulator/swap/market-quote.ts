@@ -1,0 +1,84 @@
+// A swap quote the market made (the answer of `GET /swap/v2/order` without a taker, live or
+// replayed), turned into the simulator's own `Quote`: the amounts, price impact, fee, router and
+// route plan are the market's; the transaction, the fee payers and the balances stay local. The
+// USD values of a market quote also move the local price table, so that execute's slippage check,
+// trigger prices and fills follow the market.
+import type { Prices } from '../prices.js';
+import { tokenByMint } from '../tokens.js';
+import { PLATFORM_FEE_BPS, ROUTERS, type Quote, type QuoteRequest, type SwapRouterName } from './quote.js';
+
+/** The parameters of a swap order that price it; the rest (taker, payer, receiver, referral, fees) are the simulator's. */
+export const QUOTE_PARAMS = ['inputMint', 'outputMint', 'amount', 'slippageBps', 'excludeRouters', 'excludeDexes'] as const;
+
+interface MarketQuoteBody {
+  inputMint?: unknown;
+  outputMint?: unknown;
+  inAmount?: unknown;
+  outAmount?: unknown;
+  inUsdValue?: unknown;
+  outUsdValue?: unknown;
+  priceImpact?: unknown;
+  priceImpactPct?: unknown;
+  feeBps?: unknown;
+  platformFee?: { amount?: unknown; feeBps?: unknown } | null;
+  router?: unknown;
+  routePlan?: unknown;
+}
+
+const amountOf = (value: unknown): bigint | undefined => (typeof value === 'string' && /^\d+$/.test(value) ? BigInt(value) : undefined);
+const numberOf = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
+
+function labelOf(routePlan: unknown): string | undefined {
+  const first = Array.isArray(routePlan) ? (routePlan[0] as { swapInfo?: { label?: unknown } } | undefined) : undefined;
+  return typeof first?.swapInfo?.label === 'string' ? first.swapInfo.label : undefined;
+}
+
+/** The market's quote for `req`, or undefined when its answer lacks the amounts. */
+export function quoteFromMarket(answer: unknown, req: QuoteRequest, prices: Prices): Quote | undefined {
+  const body = (answer ?? {}) as MarketQuoteBody;
+  const marketOut = amountOf(body.outAmount);
+  if (marketOut === undefined) return undefined;
+  const marketFee = amountOf(body.platformFee?.amount) ?? 0n;
+  const marketFeeBps = numberOf(body.platformFee?.feeBps) ?? numberOf(body.feeBps) ?? PLATFORM_FEE_BPS;
+  const routeOut = marketOut + marketFee;
+  const router: SwapRouterName = ROUTERS.find((r) => r === body.router) ?? 'router_onchain';
+  // A referral fee is the integrator's, charged on top of the market's fee (it was not sent upstream).
+  const referralFee = req.referralFee ?? 0;
+  const feeBps = marketFeeBps + referralFee;
+  const feeAmount = referralFee > 0 ? (routeOut * BigInt(feeBps)) / 10_000n : marketFee;
+  const outAmount = routeOut - feeAmount;
+  const slippageBps = router === 'router_rfq' ? 0 : (req.slippageBps ?? 50);
+  const pct = typeof body.priceImpactPct === 'string' ? Number(body.priceImpactPct) / 100 : undefined;
+  return {
+    router,
+    label: labelOf(body.routePlan) ?? 'provider_a',
+    ammIndex: 0,
+    inUsd: numberOf(body.inUsdValue) ?? prices.usdValue(req.inputMint, req.amount),
+    routeOut,
+    feeBps,
+    feeAmount,
+    outAmount,
+    outUsd: numberOf(body.outUsdValue) ?? prices.usdValue(req.outputMint, outAmount),
+    priceImpact: numberOf(body.priceImpact) ?? (Number.isFinite(pct) ? pct! : 0),
+    slippageBps,
+    otherAmountThreshold: (outAmount * BigInt(10_000 - slippageBps)) / 10_000n,
+    ...(Array.isArray(body.routePlan) && body.routePlan.length > 0 ? { routePlan: body.routePlan } : {}),
+  };
+}
+
+/** Moves the local price of each side of a market quote whose token the simulator knows. */
+export function learnPrices(prices: Prices, answer: unknown): void {
+  const body = (answer ?? {}) as MarketQuoteBody;
+  const sides: Array<[unknown, unknown, unknown]> = [
+    [body.inputMint, body.inAmount, body.inUsdValue],
+    [body.outputMint, body.outAmount, body.outUsdValue],
+  ];
+  for (const [mint, amount, usd] of sides) {
+    const token = typeof mint === 'string' ? tokenByMint(mint) : undefined;
+    const units = amountOf(amount);
+    const value = numberOf(usd);
+    if (!token || units === undefined || units === 0n || value === undefined || !(value > 0)) continue;
+    const price = value / (Number(units) / 10 ** token.decimals);
+    if (Number.isFinite(price) && price > 0 && price <= 1e15) prices.set(token.mint, price);
+  }
+}
