@@ -10,7 +10,11 @@ import type { StepName } from './consumer/report.ts';
 
 /** How a row runs: a process (Node, Bun, Deno), workerd through Miniflare, or a Chromium page. */
 export type RowKind =
-  | { readonly type: 'node'; readonly version: string }
+  | {
+      readonly type: 'node';
+      readonly version: string /** the workspace's own Node (node_modules/.bin/node), not one in .cache */;
+      readonly workspace?: true;
+    }
   | { readonly type: 'bun' }
   | { readonly type: 'deno'; readonly flags: readonly string[] }
   | { readonly type: 'workerd'; readonly conditions: readonly string[]; readonly compatibilityFlags: readonly string[] }
@@ -52,7 +56,12 @@ export const rows: readonly Row[] = [
       kind: { type: 'node', version },
     }),
   ),
-  { id: 'node-24', label: `Node ${pinned('node')}`, setup: "the workspace's Node", kind: { type: 'node', version: pinned('node') } },
+  {
+    id: 'node-24',
+    label: `Node ${pinned('node')}`,
+    setup: "the workspace's Node",
+    kind: { type: 'node', version: pinned('node'), workspace: true },
+  },
   { id: 'bun', label: `Bun ${pinned('bun')}`, setup: 'no flags', kind: { type: 'bun' } },
   {
     id: 'deno',

@@ -52,7 +52,7 @@ async function runProcessRow(row: Row, project: string, baseUrl: string): Promis
   const kind = row.kind;
   switch (kind.type) {
     case 'node':
-      return resultsOf(await runProcess(nodeRuntime(kind.version).node, [program, options], project));
+      return resultsOf(await runProcess(kind.workspace ? bin('node') : nodeRuntime(kind.version).node, [program, options], project));
     case 'bun':
       return resultsOf(await runProcess(bin('bun'), [program, options], project));
     case 'deno':

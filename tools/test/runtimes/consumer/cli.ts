@@ -1,22 +1,16 @@
 // The consumer program on Node, Bun and Deno: `<runtime> cli.js <options JSON>`, where the options
 // name the simulator, the steps and the entries of that runtime; prints one JSON line of results.
+import { webEntries } from './entries.js';
 import { runSteps, type Entries, type RunOptions } from './steps.js';
 
 // the Node globals this program uses (Bun and Deno have them too; the project installs no @types/node)
 declare const process: { readonly argv: readonly string[]; exit(code: number): never };
 
 const all: Entries = {
-  '@x/types': () => import('@x/types'),
-  '@x/fetch-client': () => import('@x/fetch-client'),
-  '@x/fetch-client/sdk': () => import('@x/fetch-client/sdk'),
-  '@x/fetch-client/validate': () => import('@x/fetch-client/validate'),
-  '@x/openapi/reader': () => import('@x/openapi/reader'),
+  ...webEntries,
   '@x/mock': () => import('@x/mock'),
   '@x/mock/msw': () => import('@x/mock/msw'),
   '@x/mock/node': () => import('@x/mock/node'),
-  '@x/signing': () => import('@x/signing'),
-  '@x/signing/flows': () => import('@x/signing/flows'),
-  '@x/chain': () => import('@x/chain'),
 };
 
 const options = JSON.parse(process.argv[2] ?? '{}') as RunOptions & { readonly entries: readonly (keyof Entries)[] };
