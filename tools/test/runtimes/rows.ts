@@ -16,7 +16,13 @@ export type RowKind =
       readonly workspace?: true;
     }
   | { readonly type: 'bun' }
-  | { readonly type: 'deno'; readonly flags: readonly string[] }
+  | {
+      readonly type: 'deno';
+      /** the permissions of every program */
+      readonly flags: readonly string[];
+      /** and those a program that imports `@x/mock` adds (it runs in a process of its own, to show the others need only `flags`) */
+      readonly mockFlags: readonly string[];
+    }
   | { readonly type: 'workerd'; readonly conditions: readonly string[]; readonly compatibilityFlags: readonly string[] }
   | { readonly type: 'chromium' };
 
@@ -67,7 +73,7 @@ export const rows: readonly Row[] = [
     id: 'deno',
     label: `Deno ${pinned('deno')}`,
     setup: '`--allow-net`; `--allow-env` for `@x/mock` (its `@solana/kit` loads `ws`, which reads the environment)',
-    kind: { type: 'deno', flags: ['--allow-net=127.0.0.1', '--allow-env'] },
+    kind: { type: 'deno', flags: ['--allow-net=127.0.0.1'], mockFlags: ['--allow-env'] },
   },
   {
     id: 'workerd-browser',

@@ -46,6 +46,33 @@ function runProcess(cmd: string, args: string[], cwd: string): Promise<string> {
 /** The last line a program printed, as the results. */
 const resultsOf = (out: string): RowResults => JSON.parse(out.trim().split('\n').at(-1)!) as RowResults;
 
+const isMockEntry = (entry: string) => entry.startsWith('@x/mock');
+
+/**
+ * Deno runs two programs at once: every step but the simulator with the entries other than
+ * `@x/mock`'s, under `flags` alone, and `@x/mock`'s entries and the simulator step with `mockFlags`
+ * added. The two reports make one (the imports step passes when both do).
+ */
+async function runDeno(kind: Extract<Row['kind'], { type: 'deno' }>, row: Row, program: string, project: string, baseUrl: string) {
+  const run = async (flags: readonly string[], steps: StepName[], entries: string[]) =>
+    resultsOf(await runProcess(bin('deno'), ['run', ...flags, program, JSON.stringify({ baseUrl, steps, entries })], project));
+  const steps = stepsOf(row);
+  const [web, mock] = await Promise.all([
+    run(
+      kind.flags,
+      steps.filter((step) => step !== 'simulator'),
+      processEntries(row).filter((entry) => !isMockEntry(entry)),
+    ),
+    run([...kind.flags, ...kind.mockFlags], ['imports', 'simulator'], processEntries(row).filter(isMockEntry)),
+  ]);
+  const imports = [web.imports!, mock.imports!];
+  return {
+    ...web,
+    ...mock,
+    imports: { ok: imports.every((r) => r.ok), detail: imports.map((r) => r.detail).join(', ') },
+  };
+}
+
 async function runProcessRow(row: Row, project: string, baseUrl: string): Promise<RowResults> {
   const options = JSON.stringify({ baseUrl, steps: stepsOf(row), entries: processEntries(row) });
   const program = join(project, 'dist', 'cli.js');
@@ -56,7 +83,7 @@ async function runProcessRow(row: Row, project: string, baseUrl: string): Promis
     case 'bun':
       return resultsOf(await runProcess(bin('bun'), [program, options], project));
     case 'deno':
-      return resultsOf(await runProcess(bin('deno'), ['run', ...kind.flags, program, options], project));
+      return await runDeno(kind, row, program, project, baseUrl);
     default:
       throw new Error(`${row.id} is not a process row`);
   }
