@@ -54,3 +54,16 @@ describe('root README engines table', () => {
     }
   });
 });
+
+describe('the Runtimes section of every published README', () => {
+  it.each(publicPackages.map((p) => [p.name, p] as const))(
+    '%s: has one, and it states the engines floor the package declares',
+    (_name, pkg) => {
+      const text = readFileSync(join(pkg.dir, 'README.md'), 'utf8');
+      const section = /^## Runtimes\n([\s\S]*?)(?=^## |(?![\s\S]))/m.exec(text)?.[1];
+      expect(section, `${pkg.name} README has a "## Runtimes" section`).toBeDefined();
+      expect(section).toContain(`Node ${pkg.json.engines.node.replace('>=', '>= ')}`);
+      expect(section).toContain('../../README.md#runtimes');
+    },
+  );
+});

@@ -6,7 +6,7 @@
 // run it on that floor and on Node 24: the spec read from @x/openapi, a swap against the
 // simulator, a prediction read; and the installed bins `x` and `x-mcp` against the simulator.
 // Prism is started from @x/openapi with its README's command.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../test-support/free-port.ts';
 import { floorOf, nodeRuntime, npmCli, type NodeRuntime } from './release/node-runtime.ts';
 import { startRegistry, type LocalRegistry } from './release/registry.ts';
+import { serveSimulator } from './release/serve-simulator.ts';
 import { bytesOf, fileList, integrity } from './release/tarball.ts';
 import { publicPackages, root, toolEnv } from './workspace.ts';
 
@@ -297,35 +298,4 @@ function machineEnv(): NodeJS.ProcessEnv {
     .filter((dir) => dir && !dir.startsWith(root) && !dir.includes('node_modules'))
     .join(':');
   return env;
-}
-
-/** `x-mock serve --port 0` from the installed package, on Node 24; resolves once it prints its URL. */
-async function serveSimulator(project: string): Promise<{ url: string; close(): Promise<void> }> {
-  const child: ChildProcess = spawn(node24, [join(project, 'node_modules', '@x', 'mock', 'dist', 'cli.js'), 'serve', '--port', '0'], {
-    cwd: project,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  let out = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`x-mock serve did not start:\n${out}`)), 30_000);
-    const onData = (d: Buffer) => {
-      out += d;
-      const m = /listening on (http:\/\/\S+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1]!);
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', () => reject(new Error(`x-mock serve exited:\n${out}`)));
-  });
-  return {
-    url,
-    close: async () => {
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
 }

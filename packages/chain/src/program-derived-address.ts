@@ -6,7 +6,7 @@
  * out as their 32 bytes, so that callers keep their own base58 caches.
  */
 import { sha256 } from '@noble/hashes/sha2';
-import { getAddressEncoder, type Address } from '@solana/kit';
+import { getAddressEncoder, type Address } from '@solana/addresses';
 import { isOnCurve } from './curve.js';
 import { ASSOCIATED_TOKEN_PROGRAM_ADDRESS } from './programs.js';
 

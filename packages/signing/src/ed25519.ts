@@ -1,5 +1,8 @@
-/** Ed25519 over WebCrypto, through the @solana/kit key helpers. */
-import { signBytes, verifySignature, type SignatureBytes } from '@solana/kit';
+/**
+ * Ed25519 through WebCrypto directly. kit's `signBytes` / `verifySignature` are not used: their
+ * browser build refuses every call where `isSecureContext` is not defined (edge workers), and the
+ * module that holds them (`@solana/keys`) resolves to a Node build under the `workerd` condition.
+ */
 
 /** Object form on purpose: some browsers refuse the bare string for Ed25519. */
 export const ED25519_ALGORITHM_IDENTIFIER: Readonly<{ name: 'Ed25519' }> = Object.freeze({ name: 'Ed25519' });
@@ -17,8 +20,18 @@ export async function verifyEd25519(publicKey: Uint8Array, signature: Uint8Array
   if (signature.length !== 64) return false;
   const key = await importPublicKey(publicKey);
   if (key === undefined) return false;
+  return await verifyWithKey(key, signature, message);
+}
+
+/** Verifies with an imported Ed25519 public key. False for any invalid input. */
+async function verifyWithKey(publicKey: CryptoKey, signature: Uint8Array, message: Uint8Array): Promise<boolean> {
   try {
-    return await verifySignature(key, signature as SignatureBytes, message);
+    return await crypto.subtle.verify(
+      ED25519_ALGORITHM_IDENTIFIER,
+      publicKey,
+      signature as Uint8Array<ArrayBuffer>,
+      message as Uint8Array<ArrayBuffer>,
+    );
   } catch {
     return false;
   }
@@ -37,6 +50,17 @@ export async function signEd25519(privateKey: CryptoKey, message: Uint8Array): P
 /** Signs fresh random bytes with `privateKey` and checks the result with `publicKey`. */
 export async function keysMatch(privateKey: CryptoKey, publicKey: CryptoKey): Promise<boolean> {
   const probe = crypto.getRandomValues(new Uint8Array(32));
-  const signature = await signBytes(privateKey, probe);
-  return await verifySignature(publicKey, signature, probe);
+  const signature = await signEd25519(privateKey, probe);
+  return await verifyWithKey(publicKey, signature, probe);
+}
+
+/** The raw 32 bytes of an exportable Ed25519 public key; `undefined` when it is not one. */
+export async function exportPublicKey(publicKey: CryptoKey): Promise<Uint8Array | undefined> {
+  try {
+    if (publicKey.type !== 'public' || publicKey.algorithm.name !== 'Ed25519') return undefined;
+    const raw = new Uint8Array(await crypto.subtle.exportKey('raw', publicKey));
+    return raw.length === 32 ? raw : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -2,7 +2,8 @@
  * Base64 (./wire/base64.ts), base58 and UTF-8 helpers (base58 on top of the @solana/kit codecs),
  * with strict input checks and errors that never echo their input (the same helpers read secret keys).
  */
-import { getAddressDecoder, getAddressEncoder, getBase58Decoder, getBase58Encoder, type Address } from '@solana/kit';
+import { getAddressDecoder, getAddressEncoder, type Address } from '@solana/addresses';
+import { getBase58Decoder, getBase58Encoder } from '@solana/codecs-strings';
 import { SigningError, TransactionFormatError } from './errors.js';
 import { decodeBase64 } from './wire/base64.js';
 

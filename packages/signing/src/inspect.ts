@@ -1,5 +1,5 @@
 /** `inspectTransaction`: a readable view of a legacy or v0 transaction, without signing anything. */
-import type { Address } from '@solana/kit';
+import type { Address } from '@solana/addresses';
 import { bytesToAddressString, decodeBase64Transaction, encodeBase58, encodeBase64 } from './encoding.js';
 import { readValueMovements, type DurableNonce, type ValueMovement } from './value/decode-movements.js';
 import {

@@ -1,7 +1,7 @@
 // An exact Node.js release for the consumer test, from npm's `node` package (the way the workspace
 // gets its own Node 24), installed once into `.cache/node-<version>` and reused by later runs.
 import { execFileSync } from 'node:child_process';
-import { existsSync, realpathSync } from 'node:fs';
+import { existsSync, mkdtempSync, realpathSync, renameSync, rmSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
 import { root } from '../workspace.ts';
 
@@ -27,6 +27,9 @@ export function nodeRuntime(version: string): NodeRuntime {
   const prefix = join(root, '.cache', `node-${version}`);
   const node = join(prefix, 'node_modules', 'node', 'bin', 'node');
   if (!existsSync(node)) {
+    // installed beside and renamed into place: the release test and the runtime matrix may ask for
+    // the same version at once, and neither may see the other's half-installed copy
+    const staging = mkdtempSync(`${prefix}.installing-`);
     execFileSync(
       process.execPath,
       [
@@ -38,7 +41,7 @@ export function nodeRuntime(version: string): NodeRuntime {
         '--no-fund',
         '--loglevel=error',
         '--prefix',
-        prefix,
+        staging,
         `node@${version}`,
       ],
       {
@@ -46,6 +49,12 @@ export function nodeRuntime(version: string): NodeRuntime {
         timeout: 180_000,
       },
     );
+    try {
+      renameSync(staging, prefix);
+    } catch (error) {
+      rmSync(staging, { recursive: true, force: true });
+      if (!existsSync(node)) throw error; // another process put the same version in place first: use it
+    }
   }
   const actual = execFileSync(node, ['--version'], { encoding: 'utf8' }).trim();
   if (actual !== `v${version}`) throw new Error(`${node} is ${actual}, not v${version}`);

@@ -71,6 +71,33 @@ describe('signerFromKeyPair', () => {
     expect(signer.address).toBe(toBase58(publicKey));
   });
 
+  it.each([
+    [
+      'a public key that is not exportable',
+      async () => {
+        const pair = (await crypto.subtle.generateKey('Ed25519', false, ['sign', 'verify'])) as CryptoKeyPair;
+        const raw = new Uint8Array(await crypto.subtle.exportKey('raw', pair.publicKey));
+        return { privateKey: pair.privateKey, publicKey: await crypto.subtle.importKey('raw', raw, 'Ed25519', false, ['verify']) };
+      },
+    ],
+    [
+      'a key pair of another algorithm',
+      async () => (await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, false, ['sign', 'verify'])) as CryptoKeyPair,
+    ],
+    [
+      'no public key',
+      async () =>
+        ({
+          privateKey: ((await crypto.subtle.generateKey('Ed25519', false, ['sign', 'verify'])) as CryptoKeyPair).privateKey,
+        }) as CryptoKeyPair,
+    ],
+  ])('refuses %s with INVALID_SECRET_KEY, before anything is signed', async (_name, keyPair) => {
+    await expect(signerFromKeyPair(await keyPair())).rejects.toMatchObject({
+      code: 'INVALID_SECRET_KEY',
+      message: 'The public key of the key pair is not an exportable Ed25519 key.',
+    });
+  });
+
   it('refuses halves of two different key pairs', async () => {
     const a = (await crypto.subtle.generateKey('Ed25519', false, ['sign', 'verify'])) as CryptoKeyPair;
     const b = (await crypto.subtle.generateKey('Ed25519', false, ['sign', 'verify'])) as CryptoKeyPair;

@@ -6,7 +6,7 @@
  * verified against the ORIGINAL message: a wallet that changed the transaction (added instructions,
  * a new fee, ...) is refused rather than trusted.
  */
-import { isAddress, type Address } from '@solana/kit';
+import { isAddress, type Address } from '@solana/addresses';
 import { addressBytes } from '../encoding.js';
 import { SignerError, SigningError } from '../errors.js';
 import { findSignerIndex, parseTransaction, signatureSlot } from '../wire/parse-transaction.js';

@@ -1,4 +1,4 @@
-import type { Address } from '@solana/kit';
+import type { Address } from '@solana/addresses';
 
 /** What a signer gets when asked to sign a transaction. */
 export interface TransactionToSign {

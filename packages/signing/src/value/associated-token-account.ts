@@ -3,7 +3,7 @@
  * the chain's own rule), from and to this package's address caches.
  */
 import { associatedTokenAddress } from '@x/chain';
-import type { Address } from '@solana/kit';
+import type { Address } from '@solana/addresses';
 import { addressBytes, bytesToAddressString } from '../encoding.js';
 
 /** The 32 bytes of an address, from the package's cache (the intent's addresses are checked before any derivation). */

@@ -6,7 +6,7 @@
  * of the value programs signed by the wallet are refused outright; so is a destination loaded from
  * an address lookup table, which cannot be known offline.
  */
-import type { Address } from '@solana/kit';
+import type { Address } from '@solana/addresses';
 import { addressBytes } from '../encoding.js';
 import { SigningError, TransactionRejectedError, type SigningErrorDetails } from '../errors.js';
 import { associatedTokenAccount } from './associated-token-account.js';

@@ -4,7 +4,7 @@
  * and a durable-nonce advance. Only top-level instructions are visible here: what another program
  * does through a cross-program invocation cannot be known without simulating the transaction.
  */
-import type { Address } from '@solana/kit';
+import type { Address } from '@solana/addresses';
 import { bytesToAddressString } from '../encoding.js';
 import {
   ADDRESS_LENGTH,
