@@ -3,7 +3,7 @@
 // hostile clients: bodies and heads are limited in size while they are read, slow heads, bodies
 // and idle connections time out, and every error it can still answer (413, 431, 408, 400) comes in
 // the error shape of the path's area, made by the simulator's respond stage.
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { SimHandler, SimRequest, SimResponse } from '../simulator/types.js';
 import { drainThenClose } from './drain.js';
@@ -264,13 +264,13 @@ export function isLoopback(host: string): boolean {
   return LOOPBACK.test(host.replace(/^\[|\]$/g, ''));
 }
 
-export function startNodeServer(simulator: SimHandler, options: ListenOptions = {}): Promise<RunningServer> {
-  const host = options.host ?? '127.0.0.1';
-  const limits: ServerLimits = { ...DEFAULT_LIMITS, ...options.limits };
-  for (const [name, value] of Object.entries(limits)) {
-    if (!Number.isSafeInteger(value) || value <= 0)
-      return Promise.reject(new RangeError(`limits.${name} must be a positive integer (got ${String(value)})`));
-  }
+/**
+ * The simulator's node:http server with its limits, not listening yet. `headCapture: false` is for
+ * the benchmark that measures what the head capture costs (bench/head-capture.ts): without it, an
+ * error before a request exists keeps the area's shape only when the failing chunk holds the
+ * request line (431, 400), never for a slow head (408).
+ */
+export function createNodeServer(simulator: SimHandler, limits: ServerLimits, { headCapture = true } = {}): Server {
   const server = createServer(
     {
       maxHeaderSize: limits.maxHeaderBytes,
@@ -292,8 +292,19 @@ export function startNodeServer(simulator: SimHandler, options: ListenOptions = 
   server.on('connection', (socket: Socket) => {
     socket.setTimeout(silence);
     // After node's own 'connection' listener, which attaches the parser.
-    captureHeads(socket);
+    if (headCapture) captureHeads(socket);
   });
+  return server;
+}
+
+export function startNodeServer(simulator: SimHandler, options: ListenOptions = {}): Promise<RunningServer> {
+  const host = options.host ?? '127.0.0.1';
+  const limits: ServerLimits = { ...DEFAULT_LIMITS, ...options.limits };
+  for (const [name, value] of Object.entries(limits)) {
+    if (!Number.isSafeInteger(value) || value <= 0)
+      return Promise.reject(new RangeError(`limits.${name} must be a positive integer (got ${String(value)})`));
+  }
+  const server = createNodeServer(simulator, limits);
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 4010, host, () => {
