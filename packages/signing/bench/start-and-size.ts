@@ -3,7 +3,7 @@
 // by side in one run. Prints figures, baselines and targets; asserts nothing.
 import { printColdStarts } from '../../../tools/bench-support/cold-start.ts';
 import { COLD_PROGRAMS, measureSigningColdStarts } from './cold-start.ts';
-import { measureWorkerBundles, WORKER_BUNDLE_CONDITIONS } from './worker-bundle.ts';
+import { measureWorkerBundles, WORKER_BUNDLE_CONDITIONS, WORKER_BUNDLE_DEFINE } from './worker-bundle.ts';
 
 const TARGET_COLD_VS_WEB3 = 0.5;
 const fmt = (n: number, digits = 2) => n.toFixed(digits);
@@ -23,7 +23,11 @@ printColdStarts(cold, {
 
 const bundles = await measureWorkerBundles();
 console.log(
-  `\nBundle size of a worker that signs and executes one swap (esbuild, minified, gzip -9; conditions ${WORKER_BUNDLE_CONDITIONS.join(', ')})`,
+  `\nBundle size of a worker that signs and executes one swap (esbuild, minified, gzip -9; conditions ${WORKER_BUNDLE_CONDITIONS.join(', ')}; ${Object.entries(
+    WORKER_BUNDLE_DEFINE,
+  )
+    .map(([k, v]) => `${k} = ${v}`)
+    .join(', ')})`,
 );
 for (const b of bundles) {
   console.log(

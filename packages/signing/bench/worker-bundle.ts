@@ -2,7 +2,7 @@
 // signs and executes one swap: with @x/signing + @x/fetch-client (bench/worker/x-packages.mjs)
 // against the same program with @solana/kit alone (bench/worker/kit-alone.mjs). Bundled for a
 // worker with the browser conditions (`worker`, `browser`; kit's `workerd` condition is its Node
-// build). Each bundle is then run once against the simulator, and must land its swap, so that the
+// build) and `process.env.NODE_ENV` defined as `production`, as production builds do. Each bundle is then run once against the simulator, and must land its swap, so that the
 // two programs are known to do the same job.
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +11,8 @@ import { listen } from '@x/mock/node';
 import { build } from 'esbuild';
 
 export const WORKER_BUNDLE_CONDITIONS = ['worker', 'browser'];
+/** As a production build defines it: kit's error messages (35 kB minified) then stay out of both bundles. */
+export const WORKER_BUNDLE_DEFINE = { 'process.env.NODE_ENV': '"production"' };
 
 const programs = {
   '@x/signing + @x/fetch-client': 'x-packages.mjs',
@@ -33,6 +35,7 @@ async function bundle(file: string): Promise<Uint8Array> {
     format: 'esm',
     platform: 'neutral',
     conditions: WORKER_BUNDLE_CONDITIONS,
+    define: WORKER_BUNDLE_DEFINE,
     mainFields: ['module', 'main'],
     write: false,
     logLevel: 'silent',
