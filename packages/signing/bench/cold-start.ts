@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { createSimulator } from '@x/mock';
 import { listen } from '@x/mock/node';
 import { measureColdStarts } from '../../../tools/bench-support/cold-start.ts';
+import { newSecretKey } from './secret-key.ts';
 
 const program = (name: string, file: string) => ({ name, file: fileURLToPath(new URL(`./cold-start/${file}`, import.meta.url)) });
 
@@ -17,20 +18,14 @@ export const COLD_PROGRAMS = {
 
 /** A swap order's unsigned transaction for a new key, and that key (64 bytes), both base64. */
 async function swapToSign(): Promise<[transaction: string, secretKey: string]> {
-  const pair = (await crypto.subtle.generateKey('Ed25519', true, ['sign', 'verify'])) as CryptoKeyPair;
-  const pkcs8 = new Uint8Array(await crypto.subtle.exportKey('pkcs8', pair.privateKey));
-  const publicKey = new Uint8Array(await crypto.subtle.exportKey('raw', pair.publicKey));
-  const secretKey = new Uint8Array(64);
-  secretKey.set(pkcs8.subarray(16, 48));
-  secretKey.set(publicKey, 32);
-  const { getAddressDecoder } = await import('@solana/kit');
+  const { secretKey, address } = await newSecretKey();
   const server = await listen(createSimulator({ now: Date.now() }), { port: 0 });
   try {
     const query = new URLSearchParams({
       inputMint: 'D6gqDYHvpEparhs6TGfnXKtNEzVe48aLfmB6bKNjdKsD',
       outputMint: '7gQqK6wWf1gAc7f2R4oQ18Q4m6Vazr1umgktSGsnJZny',
       amount: '40000000',
-      taker: getAddressDecoder().decode(publicKey),
+      taker: address,
     });
     const order = (await (await fetch(`${server.url}/swap/v2/order?${query}`, { headers: { 'x-api-key': 'k' } })).json()) as {
       transaction: string;

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { createSimulator } from '@x/mock';
 import { listen } from '@x/mock/node';
 import { build } from 'esbuild';
+import { newSecretKey } from './secret-key.ts';
 
 export const WORKER_BUNDLE_CONDITIONS = ['worker', 'browser'];
 /** As a production build defines it: kit's error messages (35 kB minified) then stay out of both bundles. */
@@ -43,16 +44,6 @@ async function bundle(file: string): Promise<Uint8Array> {
   return out.outputFiles[0]!.contents;
 }
 
-/** A 64-byte secret key (seed and public key) of a new Ed25519 key, base64. */
-async function newSecretKey(): Promise<string> {
-  const pair = (await crypto.subtle.generateKey('Ed25519', true, ['sign', 'verify'])) as CryptoKeyPair;
-  const pkcs8 = new Uint8Array(await crypto.subtle.exportKey('pkcs8', pair.privateKey));
-  const secretKey = new Uint8Array(64);
-  secretKey.set(pkcs8.subarray(16, 48));
-  secretKey.set(new Uint8Array(await crypto.subtle.exportKey('raw', pair.publicKey)), 32);
-  return Buffer.from(secretKey).toString('base64');
-}
-
 export async function measureWorkerBundles(): Promise<WorkerBundle[]> {
   // kit's browser build refuses to sign outside a secure context; the bundles run here as on a
   // page of a secure origin (a worker defines no `isSecureContext`: see the README's runtimes).
@@ -69,7 +60,7 @@ export async function measureWorkerBundles(): Promise<WorkerBundle[]> {
       const env = {
         API_URL: server.url,
         API_KEY: 'bench-key',
-        SECRET_KEY: await newSecretKey(),
+        SECRET_KEY: Buffer.from((await newSecretKey()).secretKey).toString('base64'),
         INPUT_MINT: 'D6gqDYHvpEparhs6TGfnXKtNEzVe48aLfmB6bKNjdKsD',
         OUTPUT_MINT: '7gQqK6wWf1gAc7f2R4oQ18Q4m6Vazr1umgktSGsnJZny',
         AMOUNT: '40000000',
