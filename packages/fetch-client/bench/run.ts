@@ -2,7 +2,7 @@
 // type-check time, side by side in one run. Prints measurements and ratios against the targets;
 // asserts nothing (times depend on the machine).
 import { measureBundles } from './bundle-size.ts';
-import { printColdStarts } from '../../../tools/bench-support/cold-start.ts';
+import { COLD_ROUNDS, printColdStarts } from '../../../tools/bench-support/cold-start.ts';
 import { COLD_PROGRAMS, measureClientColdStarts } from './cold-start.ts';
 import { measureOverhead } from './overhead.ts';
 import { startBenchServer } from './server.ts';
@@ -44,7 +44,9 @@ try {
   console.log(`  (@x/fetch-client / raw fetch with the time limit only: ${fmt(limited['@x/fetch-client']!)})\n`);
 
   const cold = await measureClientColdStarts(server.url);
-  console.log('Cold start: a fresh process imports the client, builds it and makes its first call (median of 9 runs per runtime)');
+  console.log(
+    `Cold start: a fresh process imports the client, builds it and makes its first call (median of ${COLD_ROUNDS} rounds per runtime)`,
+  );
   printColdStarts(cold, {
     x: COLD_PROGRAMS.x.name,
     baseline: COLD_PROGRAMS.baseline.name,

@@ -1,7 +1,7 @@
 // `pnpm run bench` (second part): cold start of @x/signing against @solana/web3.js on Node, Bun and
 // Deno, and the bundle size of a swap worker against the same program with @solana/kit alone, side
 // by side in one run. Prints figures, baselines and targets; asserts nothing.
-import { printColdStarts } from '../../../tools/bench-support/cold-start.ts';
+import { COLD_ROUNDS, printColdStarts } from '../../../tools/bench-support/cold-start.ts';
 import { COLD_PROGRAMS, measureSigningColdStarts } from './cold-start.ts';
 import { measureWorkerBundles, WORKER_BUNDLE_CONDITIONS, WORKER_BUNDLE_DEFINE } from './worker-bundle.ts';
 
@@ -11,7 +11,7 @@ const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
 
 const cold = await measureSigningColdStarts();
 console.log(
-  '\nCold start: a fresh process imports the package and makes its first signature of a swap transaction (median of 9 runs per runtime)',
+  `\nCold start: a fresh process imports the package and makes its first signature of a swap transaction (median of ${COLD_ROUNDS} rounds per runtime)`,
 );
 printColdStarts(cold, {
   x: COLD_PROGRAMS.x.name,
