@@ -1,7 +1,7 @@
 // Build step, after `tsc`: each entry of the package (index, sdk, validate) becomes one ES module
 // (shared code in one chunk, so the error classes stay one identity across entries) instead of a
 // graph of 17 files. A runtime loads each file of a graph separately: bundled, importing the client
-// takes about a quarter of the time on Node (`pnpm run bench` measures the cold start). The
+// takes about a third of the time on Node (`pnpm run bench` measures the cold start). The
 // declarations stay tsc's; the per-file JavaScript it wrote is removed.
 import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
