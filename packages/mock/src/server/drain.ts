@@ -31,6 +31,7 @@ export function drainThenClose(req: IncomingMessage, limits: DrainLimits): void 
     clearTimeout(idle);
     clearTimeout(total);
     req.off('data', onData);
+    if (socket.destroyed) return;
     // The answer may still be on its way out: end our side, destroy once it is written.
     socket.end();
     if (socket.writableFinished) socket.destroy();
