@@ -121,13 +121,29 @@ export async function measureColdStarts(
  */
 export function printColdStarts(
   figures: Record<string, Record<string, ColdFigure | Error>>,
-  { x, baseline, empty, what, target }: { x: string; baseline: string; empty: string; what: string; target: number },
+  {
+    x,
+    baseline,
+    empty,
+    floor,
+    what,
+    target,
+  }: {
+    x: string;
+    baseline: string;
+    empty: string;
+    /** A program whose ratio to `x` is printed beside the target's (no target of its own). */
+    floor?: string;
+    what: string;
+    target: number;
+  },
 ): void {
   const fmt = (n: number, digits = 1) => n.toFixed(digits);
   console.log(`  (${what}: from the program's first statement to its end; process: spawn to exit, the runtime's start included)`);
+  const width = Math.max(16, ...Object.values(figures).flatMap((byProgram) => Object.keys(byProgram).map((name) => name.length)));
   for (const [runtime, byProgram] of Object.entries(figures)) {
     for (const [name, f] of Object.entries(byProgram)) {
-      const label = `  ${runtime.padEnd(13)} ${name.padEnd(16)}`;
+      const label = `  ${runtime.padEnd(13)} ${name.padEnd(width)}`;
       if (f instanceof Error) console.log(`${label} did not run: ${f.message}`);
       else if (name === empty) console.log(`${label} ${''.padStart(what.length + 10)}process ${fmt(f.processMs).padStart(6)} ms`);
       else console.log(`${label} ${what} ${fmt(f.programMs).padStart(6)} ms   process ${fmt(f.processMs).padStart(6)} ms`);
@@ -136,8 +152,11 @@ export function printColdStarts(
     const theirs = byProgram[baseline];
     if (!ours || !theirs || ours instanceof Error || theirs instanceof Error) continue;
     const ratio = median(ours.rounds.map((ms, i) => ms / theirs.rounds[i]!));
+    const below = floor ? byProgram[floor] : undefined;
+    const overFloor =
+      below && !(below instanceof Error) ? `; ${x} / ${floor} ${fmt(median(ours.rounds.map((ms, i) => ms / below.rounds[i]!)), 2)}` : '';
     console.log(
-      `  target (${runtime}): ${x} <= ${target === 1 ? '' : `${target}x `}${baseline}'s -> ${fmt(ours.programMs)} vs ${fmt(theirs.programMs)} ms, ratio ${fmt(ratio, 2)} (median of the rounds' ratios; ${ratio <= target ? 'met' : 'NOT met'}); whole process ${fmt(ours.processMs / theirs.processMs, 2)}`,
+      `  target (${runtime}): ${x} <= ${target === 1 ? '' : `${target}x `}${baseline}'s -> ${fmt(ours.programMs)} vs ${fmt(theirs.programMs)} ms, ratio ${fmt(ratio, 2)} (median of the rounds' ratios; ${ratio <= target ? 'met' : 'NOT met'}); whole process ${fmt(ours.processMs / theirs.processMs, 2)}${overFloor}`,
     );
   }
 }

@@ -9,6 +9,8 @@ export const COLD_PROGRAMS = {
   empty: program('empty program', 'empty.mjs'),
   x: program('@x/fetch-client', 'x-fetch-client.mjs'),
   baseline: program('openapi-fetch', 'openapi-fetch.mjs'),
+  /** Raw fetch with the client's time limit and size cap: what the safety the client keeps costs. */
+  floor: program('floor (raw fetch + limit + cap)', 'floor.mjs'),
 };
 
 export const measureClientColdStarts = (baseUrl: string) => measureColdStarts(Object.values(COLD_PROGRAMS), [baseUrl]);

@@ -51,6 +51,7 @@ try {
     x: COLD_PROGRAMS.x.name,
     baseline: COLD_PROGRAMS.baseline.name,
     empty: COLD_PROGRAMS.empty.name,
+    floor: COLD_PROGRAMS.floor.name,
     what: 'import + first call',
     target: 1,
   });
