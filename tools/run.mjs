@@ -7,6 +7,7 @@ import { spawnSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join, delimiter } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { tallyReports, testsLine } from './test-reports.mjs';
 import { createProgress, tasksOf } from './turbo-progress.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -82,6 +83,7 @@ function turbo(tasks, extra = []) {
 /**
  * Adds up the vitest JSON reports every package's test task writes (restored by turbo on a cache hit),
  * plus the jest JSON reports of packages that also run jest (same counters; optional per package).
+ * A test file that failed outside its tests (it did not load) counts as a failure (tools/test-reports.mjs).
  */
 const testDirs = () =>
   [join(root, 'spec'), join(root, 'tools'), ...readdirSync(join(root, 'packages')).map((d) => join(root, 'packages', d))].filter(
@@ -95,20 +97,11 @@ function summarizeTests() {
   const reports = expected.map(reportOf).filter((file) => existsSync(file));
   const missing = expected.filter((dir) => !existsSync(reportOf(dir)));
   const jestReports = expected.map(jestReportOf).filter((file) => existsSync(file));
-  let passed = 0;
-  let failed = 0;
-  let skipped = 0;
-  for (const file of [...reports, ...jestReports]) {
-    const report = JSON.parse(readFileSync(file, 'utf8'));
-    passed += report.numPassedTests;
-    // jest reports a test file that failed to load (e.g. an import error) only as a runtime-error suite.
-    failed += report.numFailedTests + (report.numRuntimeErrorTestSuites ?? 0);
-    skipped += report.numPendingTests + (report.numTodoTests ?? 0);
-  }
+  const tally = tallyReports([...reports, ...jestReports].map((file) => JSON.parse(readFileSync(file, 'utf8'))));
   console.log(`\nx: ${reports.length} test reports${jestReports.length ? ` (+${jestReports.length} jest)` : ''}`);
   for (const dir of missing) console.log(`x: no test report from ${dir.slice(root.length)} (its tests did not run)`);
-  console.log(`tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
-  return failed === 0 && missing.length === 0;
+  console.log(testsLine(tally));
+  return tally.failed === 0 && missing.length === 0;
 }
 
 const task = process.argv[2];

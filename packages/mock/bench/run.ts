@@ -1,6 +1,7 @@
 // Benchmark of the simulator (run with `pnpm --filter @x/mock run bench`, after a build):
 // 1. requests per second and p99 latency on the same GET, side by side in one run: the simulator,
-//    Prism 5 in mock mode, and a bare node:http server answering the same JSON. The three take
+//    Prism 5 in mock mode, a bare node:http server answering the same JSON, and the simulator
+//    without its head capture (what keeping 408/431 in the area's shape costs). They take
 //    turns in 15 rounds of 20,000 requests (Prism, ten times slower, a tenth of that) after a warm-up (the order rotating each round), so background
 //    load hits them alike; each ratio is the median of the per-round ratios (two samples taken
 //    next to each other), printed with the spread of the rounds. The CPU time per request of the
@@ -34,6 +35,8 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 15);
 const PRISM_SHARE = Number(process.env.BENCH_PRISM_SHARE ?? 0.1);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 3_000);
 const TARGET_VS_BARE = 0.9;
+/** The simulator without the head capture that keeps 408/431/400 in the area's shape (node-server.ts): what the capture costs. */
+const NO_CAPTURE = 'sim, no head capture';
 const TARGET_VS_PRISM = 5;
 const specPath = createRequire(import.meta.url).resolve('@x/openapi/openapi.json');
 const distIndex = fileURLToPath(new URL('../dist/index.js', import.meta.url));
@@ -60,7 +63,7 @@ interface ServedChild {
   cpu(): Promise<number>;
 }
 
-function startChild(mode: 'simulator' | 'bare', env: Record<string, string> = {}): Promise<ServedChild> {
+function startChild(mode: 'simulator' | 'simulator-without-head-capture' | 'bare', env: Record<string, string> = {}): Promise<ServedChild> {
   const child = fork(serveScript, [mode], {
     execArgv: ['--expose-gc'],
     env: { ...process.env, ...env },
@@ -153,6 +156,7 @@ async function main(): Promise<void> {
   const sample = await getBody(simulator.port, GET_PATH, headers);
   if (sample.status !== 200) throw new Error(`the simulator answered ${sample.status} to GET ${GET_PATH}: ${sample.body}`);
   const bare = await startChild('bare', { BENCH_BODY: sample.body });
+  const uncaptured = await startChild('simulator-without-head-capture');
   const bareRssAtStart = await bare.rss();
   const prismPort = await startPrism();
   const prismSample = await getBody(prismPort, GET_PATH, headers);
@@ -162,6 +166,7 @@ async function main(): Promise<void> {
     ['simulator', simulator.port, simulator],
     ['prism mock', prismPort, undefined],
     ['bare node:http', bare.port, bare],
+    [NO_CAPTURE, uncaptured.port, uncaptured],
   ];
   const get = { path: GET_PATH, headers };
   for (const [, port] of targets) await runRawLoad(port, get, { count: WARMUP, concurrency: CONCURRENCY });
@@ -213,6 +218,11 @@ async function main(): Promise<void> {
   const cpuRatios = simCpu.map((c, i) => bareCpu[i]! / c);
   console.log(
     `CPU per request (server process): simulator ${fmt(median(simCpu), 1)} µs, bare ${fmt(median(bareCpu), 1)} µs; bare / simulator ${fmt(median(cpuRatios), 2)}x (${spread(cpuRatios)})`,
+  );
+  const uncapturedCpu = cpuPerRequest.get(NO_CAPTURE)!;
+  const captureRounds = perRoundRatio('simulator', NO_CAPTURE);
+  console.log(
+    `the head capture (408/431 in the area's shape) costs: simulator / ${NO_CAPTURE} rps ${fmt(median(captureRounds), 3)}x (${spread(captureRounds)}); CPU ${fmt(median(simCpu), 2)} vs ${fmt(median(uncapturedCpu), 2)} µs per request; without it, simulator / bare would be ${fmt(median(perRoundRatio(NO_CAPTURE, 'bare node:http')), 2)}x`,
   );
 
   const spec = loadSpec();

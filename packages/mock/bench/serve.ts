@@ -1,5 +1,5 @@
-// Child process of the benchmark: serves either the simulator (from the build in dist/) or a bare
-// node:http server answering a fixed JSON body, on a free port of 127.0.0.1. Talks to the parent
+// Child process of the benchmark: serves the simulator (from the build in dist/), the simulator
+// without its head capture, or a bare node:http server answering a fixed JSON body, on a free port of 127.0.0.1. Talks to the parent
 // over IPC: sends { type: 'ready', port }, answers { type: 'rss' } with its resident size (after a
 // GC when started with --expose-gc) and { type: 'cpu' } with its CPU time so far (user + system, µs),
 // and exits on { type: 'exit' }.
@@ -33,9 +33,36 @@ async function startSimulator(): Promise<{ port: number; close(): Promise<void> 
   return { port: listening.port, close: () => listening.close() };
 }
 
-const server = mode === 'bare' ? await startBare() : mode === 'simulator' ? await startSimulator() : undefined;
+/** The simulator's server without its head capture (errors before a request exists then lose the area's shape): what the capture costs. */
+async function startSimulatorWithoutHeadCapture(): Promise<{ port: number; close(): Promise<void> }> {
+  const { createSimulator } = (await import(new URL('../dist/index.js', import.meta.url).href)) as typeof import('../src/index.ts');
+  const { simHandlerOf } = (await import(
+    new URL('../dist/simulator/native-handler.js', import.meta.url).href
+  )) as typeof import('../src/simulator/native-handler.ts');
+  const { createNodeServer, DEFAULT_LIMITS } = (await import(
+    new URL('../dist/server/node-server.js', import.meta.url).href
+  )) as typeof import('../src/server/node-server.ts');
+  const server = createNodeServer(simHandlerOf(createSimulator({ seed: 1 })), DEFAULT_LIMITS, { headCapture: false });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  return {
+    port: typeof address === 'object' && address ? address.port : 0,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+const servers: Record<string, () => Promise<{ port: number; close(): Promise<void> }>> = {
+  bare: startBare,
+  simulator: startSimulator,
+  'simulator-without-head-capture': startSimulatorWithoutHeadCapture,
+};
+const server = await servers[mode ?? '']?.();
 if (!server) {
-  console.error('usage: node bench/serve.ts bare|simulator');
+  console.error(`usage: node bench/serve.ts ${Object.keys(servers).join('|')}`);
   process.exit(2);
 }
 

@@ -31,6 +31,7 @@ import {
 } from '@solana/kit';
 import { Keypair, VersionedTransaction } from '@solana/web3.js';
 import { inspectTransaction, signerFromSecretKey, signTransaction } from '@x/signing';
+import { newSecretKey } from './secret-key.ts';
 
 const ROUNDS = 61;
 const SAMPLE_MS = 40;
@@ -40,16 +41,6 @@ const TARGET_VS_RAW = 0.85;
 
 const addressDecoder = getAddressDecoder();
 const randomAddress = (): Address => addressDecoder.decode(crypto.getRandomValues(new Uint8Array(32)));
-
-async function newSecretKey(): Promise<{ secretKey: Uint8Array; address: Address }> {
-  const pair = (await crypto.subtle.generateKey('Ed25519', true, ['sign', 'verify'])) as CryptoKeyPair;
-  const pkcs8 = new Uint8Array(await crypto.subtle.exportKey('pkcs8', pair.privateKey));
-  const publicKey = new Uint8Array(await crypto.subtle.exportKey('raw', pair.publicKey));
-  const secretKey = new Uint8Array(64);
-  secretKey.set(pkcs8.subarray(16, 48));
-  secretKey.set(publicKey, 32);
-  return { secretKey, address: addressDecoder.decode(publicKey) };
-}
 
 const SYSTEM_PROGRAM = '11111111111111111111111111111111' as Address;
 

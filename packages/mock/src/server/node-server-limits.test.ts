@@ -1,12 +1,13 @@
 // The HTTP server against hostile clients: oversized and slow heads and bodies, malformed requests.
 // Every limit is configured short for the test; every client is bounded in bytes and time.
 import { connect } from 'node:net';
+import { operations, validateResponse } from '@x/openapi/reader';
 import { afterEach, describe, expect, it } from 'vitest';
 import { listen } from '../node/index.js';
 import { createSimulator } from '../simulator/index.js';
 import type { RunningServer } from './node-server.js';
 import { isLoopback, type ServerLimits } from './node-server.js';
-import { rawClient } from './test-support/raw-client.js';
+import { rawClient, sendThenRead } from './test-support/raw-client.js';
 
 let server: RunningServer | undefined;
 afterEach(async () => {
@@ -55,6 +56,47 @@ describe('node:http server limits', () => {
     expect(answer.status).toBe(413);
     expect(JSON.parse(answer.text)).toMatchObject({ error: 'invalid request', cause: expect.stringMatching(/too large/), code: 413 });
     expect(answer.writtenAtAnswer).toBeLessThan(200_000);
+  });
+
+  it('a client that writes a whole oversized body (2 MB) before it reads gets the 413 of every operation with a body, not a broken pipe', async () => {
+    // The server answers at once, then reads and discards the rest of the body before it closes.
+    // Without that, its close resets the connection while the client still writes: EPIPE or
+    // ECONNRESET, and the answer is lost.
+    const { port } = await start({});
+    const withBody = operations().filter((op) => op.method !== 'GET' && op.operation.requestBody);
+    expect(withBody.length).toBeGreaterThanOrEqual(11);
+    const bodyBytes = 2_000_000;
+    for (const op of withBody) {
+      const path = op.path.replace(/\{[^}]+\}/g, 'x');
+      const head = `${op.method} ${path} HTTP/1.1\r\nhost: 127.0.0.1\r\nx-api-key: k\r\ncontent-type: application/json\r\ncontent-length: ${bodyBytes}\r\n\r\n`;
+      const { answer, error } = await sendThenRead(port, head, { bodyBytes });
+      expect(answer?.status ?? `${op.operationId}: ${error}`).toBe(413);
+      expect(answer!.headers.connection).toBe('close');
+      const json = JSON.parse(answer!.text);
+      expect(JSON.stringify(json), op.operationId).toMatch(/too large/);
+      // In the area's shape: the operation's documented error body where it documents one for 413.
+      const check = validateResponse(op.operationId, { status: 413, body: json });
+      if (!check.errors.some((e) => e.includes('not documented'))) expect(check.errors, op.operationId).toEqual([]);
+    }
+  });
+
+  it('a chunked oversized body (no declared length) gets its 413 too; a client that never stops is cut off at the drain limit', async () => {
+    const { port } = await start({ ...SHORT, idleTimeoutMs: 2_000, drainBytes: 3_000_000, drainMs: 3_000 });
+    const { answer, error } = await sendThenRead(port, `${post('/trigger/v1/createOrder')}transfer-encoding: chunked\r\n\r\n`, {
+      bodyBytes: 2_000_000,
+      chunked: true,
+    });
+    expect(answer?.status ?? error).toBe(413);
+    expect(JSON.parse(answer!.text)).toMatchObject({ cause: expect.stringMatching(/too large/), code: 413 });
+    // A client that keeps writing after the server ended its side is cut off once the drain's
+    // byte limit is read, long before its time limit (a few MB of the kernel's buffers aside).
+    const endless = await sendThenRead(port, `${post('/swap/v2/execute')}content-length: 9000000000\r\n\r\n`, {
+      bodyBytes: 9_000_000_000,
+      everyMs: 0,
+      allowHalfOpen: true,
+    });
+    expect(endless.error).toMatch(/EPIPE|ECONNRESET/);
+    expect(endless.written).toBeLessThan(20_000_000);
   });
 
   it('answers 408 to a body that stalls, in the area shape (express)', async () => {

@@ -3,9 +3,10 @@
 // hostile clients: bodies and heads are limited in size while they are read, slow heads, bodies
 // and idle connections time out, and every error it can still answer (413, 431, 408, 400) comes in
 // the error shape of the path's area, made by the simulator's respond stage.
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { SimHandler, SimRequest, SimResponse } from '../simulator/types.js';
+import { drainThenClose } from './drain.js';
 import { answered, capturedRequestLine, captureHeads, headParsed } from './head-capture.js';
 
 export interface ListenOptions {
@@ -13,7 +14,7 @@ export interface ListenOptions {
   port?: number;
   /** Interface to bind (default 127.0.0.1). A non-loopback address prints a warning. */
   host?: string;
-  /** Size and time limits (defaults: 1 MiB body, 16 KiB head, 10 s head, 30 s request, 10 s idle). */
+  /** Size and time limits (defaults: 1 MiB body, 16 KiB head, 10 s head, 30 s request, 10 s idle, 8 MiB and 5 s of drain). */
   limits?: Partial<ServerLimits>;
   /** Where the warning about a non-loopback address goes. Default: console.warn. */
   warn?: (message: string) => void;
@@ -26,7 +27,10 @@ export interface RunningServer {
 }
 
 export interface ServerLimits {
-  /** Largest request body (bytes). A larger one answers 413 at once and the connection closes, unread. */
+  /**
+   * Largest request body (bytes). A larger one answers 413 at once; the rest of the body is then
+   * read and discarded (see `drainBytes`) and the connection closes.
+   */
   maxBodyBytes: number;
   /** Largest request head (request line and headers, bytes); a larger one answers 431. */
   maxHeaderBytes: number;
@@ -38,6 +42,13 @@ export interface ServerLimits {
   idleTimeoutMs: number;
   /** How long an idle keep-alive connection stays open between requests (ms). */
   keepAliveTimeoutMs: number;
+  /**
+   * After a 413 or 408 answered before the body was read, most bytes of it read and discarded before
+   * the connection closes, so that a client still sending reads the answer instead of a reset.
+   */
+  drainBytes: number;
+  /** Longest time spent discarding such a body after the answer (ms). */
+  drainMs: number;
 }
 
 export const DEFAULT_LIMITS: Readonly<ServerLimits> = {
@@ -47,6 +58,8 @@ export const DEFAULT_LIMITS: Readonly<ServerLimits> = {
   requestTimeoutMs: 30_000,
   idleTimeoutMs: 10_000,
   keepAliveTimeoutMs: 5_000,
+  drainBytes: 8_388_608,
+  drainMs: 5_000,
 };
 
 /** Largest request body accepted (bytes) by default. */
@@ -80,7 +93,7 @@ function readBody(req: IncomingMessage, limits: ServerLimits): Promise<string> {
       clearTimeout(idle);
       req.off('data', onData);
       if (error) {
-        // Read no more of it: the answer goes out and the connection closes.
+        // Read no more of it: the answer goes out, the rest is discarded and the connection closes.
         req.pause();
         reject(error);
       } else resolve(Buffer.concat(chunks).toString('utf8'));
@@ -176,8 +189,8 @@ export function createRequestListener(simulator: SimHandler, limits: ServerLimit
     }
     if (error instanceof BodyError) {
       send(res, simulator.reject(toSimRequest(req, ''), error.status, error.message), false, silence, true);
-      // The rest of the body is never read: close as soon as the answer is out.
-      res.once('finish', () => req.socket.destroySoon());
+      // Read and discard the rest of the body (bounded), then close.
+      drainThenClose(req, limits);
       return;
     }
     send(res, simulator.reject(toSimRequest(req, ''), 500, 'Internal server error'), false, silence);
@@ -251,13 +264,13 @@ export function isLoopback(host: string): boolean {
   return LOOPBACK.test(host.replace(/^\[|\]$/g, ''));
 }
 
-export function startNodeServer(simulator: SimHandler, options: ListenOptions = {}): Promise<RunningServer> {
-  const host = options.host ?? '127.0.0.1';
-  const limits: ServerLimits = { ...DEFAULT_LIMITS, ...options.limits };
-  for (const [name, value] of Object.entries(limits)) {
-    if (!Number.isSafeInteger(value) || value <= 0)
-      return Promise.reject(new RangeError(`limits.${name} must be a positive integer (got ${String(value)})`));
-  }
+/**
+ * The simulator's node:http server with its limits, not listening yet. `headCapture: false` is for
+ * the benchmark that measures what the head capture costs (bench/head-capture.ts): without it, an
+ * error before a request exists keeps the area's shape only when the failing chunk holds the
+ * request line (431, 400), never for a slow head (408).
+ */
+export function createNodeServer(simulator: SimHandler, limits: ServerLimits, { headCapture = true } = {}): Server {
   const server = createServer(
     {
       maxHeaderSize: limits.maxHeaderBytes,
@@ -279,8 +292,19 @@ export function startNodeServer(simulator: SimHandler, options: ListenOptions = 
   server.on('connection', (socket: Socket) => {
     socket.setTimeout(silence);
     // After node's own 'connection' listener, which attaches the parser.
-    captureHeads(socket);
+    if (headCapture) captureHeads(socket);
   });
+  return server;
+}
+
+export function startNodeServer(simulator: SimHandler, options: ListenOptions = {}): Promise<RunningServer> {
+  const host = options.host ?? '127.0.0.1';
+  const limits: ServerLimits = { ...DEFAULT_LIMITS, ...options.limits };
+  for (const [name, value] of Object.entries(limits)) {
+    if (!Number.isSafeInteger(value) || value <= 0)
+      return Promise.reject(new RangeError(`limits.${name} must be a positive integer (got ${String(value)})`));
+  }
+  const server = createNodeServer(simulator, limits);
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 4010, host, () => {

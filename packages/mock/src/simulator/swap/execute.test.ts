@@ -99,6 +99,29 @@ describe('POST /swap/v2/execute', () => {
     expect(quoteExpired.body).toMatchObject({ status: 'Failed', code: -2003 });
   });
 
+  it('answers expired (-1005, -2003) once the transaction is too old, even when an identical one already landed', async () => {
+    // A chain checks a transaction's age before its signature's history: an expired transaction is
+    // expired, whether or not the same bytes landed earlier.
+    const sim = makeSimulator();
+    const wallet = await createTestWallet();
+    for (const [query, expired] of [
+      [{}, -1005],
+      [{ inputMint: NATIVE, amount: '1000000000' }, -2003],
+    ] as const) {
+      // Two orders of the same inputs in the same slot carry the same message.
+      const first = await order(sim, wallet.address, query);
+      const second = await order(sim, wallet.address, query);
+      expect(second.transaction).toBe(first.transaction);
+      const signedTransaction = await wallet.signTransaction(first.transaction);
+      const landed = await call(sim, 'POST', '/swap/v2/execute', { body: { signedTransaction, requestId: first.requestId } });
+      expect(landed.body).toMatchObject({ status: 'Success', code: 0 });
+      sim.control.advanceTime(61_000);
+      const late = await call(sim, 'POST', '/swap/v2/execute', { body: { signedTransaction, requestId: second.requestId } });
+      expect(late.body).toMatchObject({ status: 'Failed', code: expired });
+      expect(EXECUTE_CODES.find((e) => e.code === late.body.code)?.outcome).toBe('expired');
+    }
+  });
+
   it('fails with 6001 when the price moved beyond the slippage', async () => {
     const sim = makeSimulator();
     const wallet = await createTestWallet();

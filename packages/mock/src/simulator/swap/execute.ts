@@ -4,7 +4,8 @@
 // (the documented way to poll). A transaction whose signature already landed (under another
 // requestId, or through another endpoint) does not land again: the chain refuses it, so the
 // answer is the router's "failed to land" (-1000 on-chain, -2000 RFQ) with that signature, and no
-// balance moves. Two orders of the same inputs in the same slot may carry byte-identical messages,
+// balance moves; unless the transaction is too old, which is checked first, as a chain does (-1005
+// expired blockhash, -2003 expired RFQ quote). Two orders of the same inputs in the same slot may carry byte-identical messages,
 // as on the real chain (same blockhash, same instructions); that is harmless because the
 // signature, not the requestId, is what lands.
 import { bytesEqual } from '../encoding.js';
@@ -23,12 +24,22 @@ function failed(code: number, error: string, signature?: string): ExecuteOutcome
   return { status: 200, body: { status: 'Failed', code, ...(signature ? { signature } : {}), error } };
 }
 
+/**
+ * The expired answer when the order's transaction is too old to land: past its blockhash's last
+ * valid block height (on-chain routers) or past the quote's expiry (RFQ).
+ */
+function expired(sim: SimContext, order: SwapOrderRecord, signature: string): ExecuteOutcome | undefined {
+  if (order.router !== 'router_rfq') {
+    return sim.ledger.blockHeight() > order.lastValidBlockHeight
+      ? failed(CODES.onchainExpired, 'Transaction expired', signature)
+      : undefined;
+  }
+  return order.expireAt !== undefined && sim.clock.now() > order.expireAt ? failed(CODES.rfqQuoteExpired, 'Quote expired') : undefined;
+}
+
 function land(sim: SimContext, order: SwapOrderRecord, signature: string): ExecuteOutcome {
   const { wallets, prices } = sim;
   const onchain = order.router !== 'router_rfq';
-  if (onchain && sim.ledger.blockHeight() > order.lastValidBlockHeight)
-    return failed(CODES.onchainExpired, 'Transaction expired', signature);
-  if (!onchain && order.expireAt !== undefined && sim.clock.now() > order.expireAt) return failed(CODES.rfqQuoteExpired, 'Quote expired');
   const balance = wallets.balance(order.taker, order.inputMint) ?? 0n;
   const nativeNeeded = order.takerFeeLamports + (order.inputMint === NATIVE_MINT ? order.inAmount : 0n);
   if (balance < order.inAmount || (wallets.balance(order.taker, NATIVE_MINT) ?? 0n) < nativeNeeded) {
@@ -113,13 +124,17 @@ export const swapExecute: Handler<'swapExecute'> = async (ctx) => {
     throw rejected('Order already executed with a different transaction', CODES.invalidMessage);
   }
   const earlier = sim.ledger.landed(signature);
-  const outcome = earlier
-    ? failed(
-        order.router === 'router_rfq' ? CODES.rfqFailedToLand : CODES.onchainFailedToLand,
-        `Failed to land: transaction already processed in slot ${earlier.slot}`,
-        signature,
-      )
-    : land(sim, order, signature);
+  // As on a chain: a transaction's age first (an expired one is expired, even when the same bytes
+  // landed before), then its signature's history.
+  const outcome =
+    expired(sim, order, signature) ??
+    (earlier
+      ? failed(
+          order.router === 'router_rfq' ? CODES.rfqFailedToLand : CODES.onchainFailedToLand,
+          `Failed to land: transaction already processed in slot ${earlier.slot}`,
+          signature,
+        )
+      : land(sim, order, signature));
   if (!earlier && 'slot' in outcome.body) sim.ledger.land(signature, `swapExecute:${requestId}`);
   order.executed = { signedTransaction, outcome };
   // Keep the result for re-sends for two more minutes.
