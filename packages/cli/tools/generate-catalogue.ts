@@ -13,9 +13,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { loadSpec } from '@x/openapi/reader';
-// The client's own generated tables (built before this step; not a public entry of the client).
-import { bearerOperations } from '../../fetch-client/dist/gen/operations.gen.js';
-import { pagedOperations } from '../../fetch-client/dist/gen/pagination.gen.js';
+// The client's own generated tables, read from its generated sources (not a public entry of the client;
+// its dist is bundled per entry, so the tables have no file of their own there).
+import { bearerOperations } from '../../fetch-client/src/gen/operations.gen.ts';
+import { pagedOperations } from '../../fetch-client/src/gen/pagination.gen.ts';
 import { buildCatalogue } from './build-catalogue.ts';
 
 const outFile = fileURLToPath(new URL('../src/gen/catalogue.gen.ts', import.meta.url));
