@@ -3,6 +3,7 @@
 // calls one scenario the entry exposed and throws when anything was recorded; `runExpecting` lets
 // through exactly the problems a scenario causes on purpose (e.g. Chromium logging an error
 // status the test asked for) and fails when one is missing or another one shows up.
+import type { Plugin } from 'esbuild';
 import type { Browser, Page } from 'playwright-core';
 import { bundleForBrowser } from './bundle.ts';
 import { launchChromium } from './chromium.ts';
@@ -27,13 +28,15 @@ export interface BrowserTestPage<S extends Scenarios> {
 export interface OpenPageOptions {
   /** Answers requests to the page's own origin other than the page and its script. */
   readonly api?: FallbackHandler;
+  /** esbuild plugins for the page's bundle. */
+  readonly plugins?: readonly Plugin[];
 }
 
 const html =
   '<!doctype html><meta charset="utf-8"><title>browser test</title><link rel="icon" href="data:,"><script type="module" src="/app.js"></script>';
 
 export async function openTestPage<S extends Scenarios>(entry: string, options: OpenPageOptions = {}): Promise<BrowserTestPage<S>> {
-  const script = await bundleForBrowser(entry);
+  const script = await bundleForBrowser(entry, options.plugins);
   const server = await serveFiles(
     {
       '/': { body: html, type: 'text/html; charset=utf-8' },

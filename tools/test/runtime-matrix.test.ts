@@ -1,14 +1,15 @@
 // The runtime matrix (tools/test/runtimes/): the consumer program, from the packed packages, on
-// Node at each engines floor and 24, Bun, Deno, workerd (three bundler setups) and Chromium. Every
-// step passes, or fails with exactly the error of its documented limit; the README's table is the
-// one this run found.
+// Node at each engines floor and 24, Bun, Deno, workerd (three bundler setups) and Chromium, and the
+// published commands (`x`, `x-mcp`) on the process rows. Every step passes, or fails with exactly
+// the error of its documented limit; every row imports exactly the entries meant for it (from the
+// packages' `exports` maps); the README's table is the one this run found.
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { STEP_NAMES } from './runtimes/consumer/report.ts';
 import { LIMITS, limitOf } from './runtimes/limits.ts';
 import { runMatrix, type MatrixRun } from './runtimes/matrix.ts';
 import { stepsOf } from './runtimes/run-row.ts';
-import { rows } from './runtimes/rows.ts';
+import { ENTRIES, rowEntries, rows } from './runtimes/rows.ts';
 import { currentMatrix, renderMatrix, rootReadme } from './runtimes/table.ts';
 
 let run: MatrixRun;
@@ -35,6 +36,19 @@ describe('the runtime matrix', () => {
         expect(result, `${row.id} ${step}`).toMatchObject({ ok: true });
       }
     }
+  });
+
+  it.each(rows.map((row) => [row.id, row] as const))('%s: imports exactly the entries meant for it', (_id, row) => {
+    const imported = run.results.get(row)?.imports?.detail.split(', ') ?? [];
+    expect([...imported].sort()).toEqual(rowEntries(row).sort());
+  });
+
+  it('imports @x/cli/catalogue and @x/mcp, serves MCP in a program, and runs `x` and `x-mcp`, on every row whose runtime takes them', () => {
+    for (const entry of ['@x/cli/catalogue', '@x/mcp']) expect(ENTRIES).toContain(entry);
+    const on = (step: 'cli' | 'mcpStdio' | 'mcpServer') => rows.filter((row) => run.results.get(row)?.[step]?.ok).map((row) => row.id);
+    expect(on('cli')).toEqual(['node-20.19.0', 'node-22.12.0', 'node-24', 'bun', 'deno']);
+    expect(on('mcpStdio')).toEqual(['node-22.12.0', 'node-24', 'bun', 'deno']);
+    expect(on('mcpServer')).toEqual(rows.filter((row) => row.id !== 'node-20.19.0').map((row) => row.id));
   });
 
   it('signs on every workerd setup, with no flags too: the cells the issue found failing', () => {

@@ -2,13 +2,16 @@
 // (workspace and catalog versions resolved, as published), installed from the tarballs by npm into
 // a fresh project outside the workspace (npm `overrides` point the packages' dependencies on each
 // other at the same tarballs), with the optional peers the consumer uses (valibot for response
-// validation, msw for `@x/mock/msw`). The consumer program is then type-checked and compiled there
-// with strict tsc, so its bare imports resolve the way a user's do.
+// validation, msw for `@x/mock/msw`). The consumer program, with its import map of every entry
+// (entries-module.ts), is then type-checked and compiled there with strict tsc, so its bare imports
+// resolve the way a user's do.
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { npmCli } from '../release/node-runtime.ts';
 import { catalog, publicPackages, root, toolEnv } from '../workspace.ts';
+import { entriesModule } from './entries-module.ts';
+import { ENTRIES } from './rows.ts';
 
 const node24 = join(root, 'node_modules', '.bin', 'node');
 const consumerSources = join(root, 'tools', 'test', 'runtimes', 'consumer');
@@ -79,6 +82,7 @@ export function installProject(work: string): string {
   }
   for (const file of readdirSync(consumerSources)) copyFileSync(join(consumerSources, file), join(project, file));
   copyFileSync(exposeSource, join(project, 'expose.ts'));
+  writeFileSync(join(project, 'entries.ts'), entriesModule(ENTRIES));
   sh(join(root, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.json'], project);
   return project;
 }

@@ -22,6 +22,8 @@ export type RowKind =
       readonly flags: readonly string[];
       /** and those a program that imports `@x/mock` adds (it runs in a process of its own, to show the others need only `flags`) */
       readonly mockFlags: readonly string[];
+      /** and those the `x` and `x-mcp` commands add to `flags` */
+      readonly commandFlags: readonly string[];
     }
   | { readonly type: 'workerd'; readonly conditions: readonly string[]; readonly compatibilityFlags: readonly string[] }
   | { readonly type: 'chromium' };
@@ -72,8 +74,14 @@ export const rows: readonly Row[] = [
   {
     id: 'deno',
     label: `Deno ${pinned('deno')}`,
-    setup: '`--allow-net`; `--allow-env` for `@x/mock` (its `@solana/kit` loads `ws`, which reads the environment)',
-    kind: { type: 'deno', flags: ['--allow-net=127.0.0.1'], mockFlags: ['--allow-env'] },
+    setup:
+      '`--allow-net`; `--allow-env` for `@x/mock` (its `@solana/kit` loads `ws`, which reads the environment); `--allow-env=X_BASE_URL,X_API_KEY` for the `x` and `x-mcp` commands (their settings)',
+    kind: {
+      type: 'deno',
+      flags: ['--allow-net=127.0.0.1'],
+      mockFlags: ['--allow-env'],
+      commandFlags: ['--allow-env=X_BASE_URL,X_API_KEY'],
+    },
   },
   {
     id: 'workerd-browser',
@@ -101,22 +109,45 @@ export const rows: readonly Row[] = [
   },
 ];
 
-/** Every entry of the packages, and the packages of each step. */
-export const ENTRIES = [
-  '@x/types',
-  '@x/fetch-client',
-  '@x/fetch-client/sdk',
-  '@x/fetch-client/validate',
-  '@x/openapi/reader',
-  '@x/mock',
-  '@x/mock/msw',
-  '@x/mock/node',
-  '@x/signing',
-  '@x/signing/flows',
-  '@x/chain',
-] as const;
+/** A target of an `exports` map that is a JavaScript module (a string, or the `import`/`default` condition of an object). */
+function isModuleTarget(target: unknown): boolean {
+  if (typeof target === 'string') return /\.[cm]?js$/.test(target);
+  if (target === null || typeof target !== 'object') return false;
+  const conditions = target as Record<string, unknown>;
+  return isModuleTarget(conditions.import ?? conditions.default);
+}
 
-const packageOf = (entry: string) => entry.split('/').slice(0, 2).join('/');
+/**
+ * The entries a package publishes for programs to import, from its `exports` map: `.` is the
+ * package's name, `./sdk` is `<name>/sdk`; `./package.json` and data files (`./openapi.json`) are
+ * not entries.
+ */
+export function entriesOf(pkg: {
+  readonly name: string;
+  readonly json: { readonly exports?: Readonly<Record<string, unknown>> };
+}): string[] {
+  return Object.entries(pkg.json.exports ?? {})
+    .filter(([subpath, target]) => subpath !== './package.json' && isModuleTarget(target))
+    .map(([subpath]) => (subpath === '.' ? pkg.name : `${pkg.name}${subpath.slice(1)}`));
+}
+
+/** Every entry of the published packages: a new package or entry is in the matrix once its `exports` map has it. */
+export const ENTRIES: readonly string[] = publicPackages.flatMap(entriesOf);
+
+/** The package of an entry (`@x/fetch-client/sdk` → `@x/fetch-client`). */
+export const packageOf = (entry: string) => entry.split('/').slice(0, 2).join('/');
+
+/**
+ * The entries a kind of runtime does not take, and why: the README's "what runs where" says so,
+ * and the matrix checks `@x/mock`'s core entry there on its own (the `simulator` step, limits.ts).
+ */
+export const NOT_FOR: Readonly<Partial<Record<RowKind['type'], { readonly entries: readonly string[]; readonly why: string }>>> = {
+  workerd: {
+    entries: ['@x/mock', '@x/mock/msw', '@x/mock/node'],
+    why: "`@x/mock` does not run on workerd (limits.ts); msw runs in Node and browsers only; `@x/mock/node` is Node's (`node:http`)",
+  },
+  chromium: { entries: ['@x/mock/node'], why: '`@x/mock/node` serves over `node:http`' },
+};
 
 export const STEP_PACKAGES: Readonly<Record<StepName, readonly string[]>> = {
   imports: [],
@@ -126,6 +157,9 @@ export const STEP_PACKAGES: Readonly<Record<StepName, readonly string[]>> = {
   auth: ['@x/signing', '@x/fetch-client'],
   swapFlow: ['@x/signing', '@x/fetch-client'],
   simulator: ['@x/mock'],
+  mcpServer: ['@x/mcp'],
+  cli: ['@x/cli'],
+  mcpStdio: ['@x/mcp'],
 };
 
 /** The highest engines floor among `packages`. */
@@ -136,6 +170,9 @@ export function floorOfPackages(packages: readonly string[]): string | undefined
     .at(-1);
 }
 
+/** Whether a row runs processes (Node, Bun, Deno): the published commands run there only. */
+export const isProcessRow = (row: Row) => ['node', 'bun', 'deno'].includes(row.kind.type);
+
 /** Whether a Node row is at or above the floor `packages` declare. */
 export function meetsFloor(row: Row, packages: readonly string[]): boolean {
   if (row.kind.type !== 'node') return true;
@@ -143,7 +180,8 @@ export function meetsFloor(row: Row, packages: readonly string[]): boolean {
   return floor === undefined || byVersion(row.kind.version, floor) >= 0;
 }
 
-/** The entries a process row (Node, Bun, Deno) imports: all, less those above a Node row's floor. */
-export function processEntries(row: Row): string[] {
-  return ENTRIES.filter((entry) => meetsFloor(row, [packageOf(entry)]));
+/** The entries a row imports: every entry, less those above a Node row's floor and those its kind of runtime does not take. */
+export function rowEntries(row: Row): string[] {
+  const notFor = NOT_FOR[row.kind.type]?.entries ?? [];
+  return ENTRIES.filter((entry) => meetsFloor(row, [packageOf(entry)]) && !notFor.includes(entry));
 }

@@ -1,18 +1,22 @@
 // Runs the consumer program of the runtime matrix on one row: a process (Node at a given version,
-// Bun, Deno) started on the compiled program, workerd through Miniflare on an esbuild bundle built
-// with the row's conditions, or a Chromium page. Resolves to each step's result; a step not meant
-// for the row is absent.
+// Bun, Deno) started on the compiled program, beside the published commands (commands.ts) under the
+// same runtime, workerd through Miniflare on an esbuild bundle built with the row's conditions, or
+// a Chromium page; a bundle holds the entries the row takes (entries-module.ts). Resolves to each
+// step's result; a step not meant for the row is absent.
 import { spawn } from 'node:child_process';
 import { builtinModules } from 'node:module';
-import { join } from 'node:path';
+import { realpathSync } from 'node:fs';
+import { delimiter, dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { build, type Plugin } from 'esbuild';
 import { Miniflare } from 'miniflare';
 import { openTestPage } from '../../browser/page.ts';
 import { nodeRuntime } from '../release/node-runtime.ts';
 import { root } from '../workspace.ts';
-import { STEP_NAMES, type StepName, type StepResult } from './consumer/report.ts';
-import { meetsFloor, processEntries, STEP_PACKAGES, type Row } from './rows.ts';
+import { type CommandRuntime, runCommandSteps } from './commands.ts';
+import { COMMAND_STEPS, type CommandStep, type ProgramStep, STEP_NAMES, type StepName, type StepResult } from './consumer/report.ts';
+import { rowEntriesPlugin } from './entries-module.ts';
+import { isProcessRow, meetsFloor, rowEntries, STEP_PACKAGES, type Row } from './rows.ts';
 
 export type RowResults = Partial<Record<StepName, StepResult>>;
 
@@ -21,10 +25,15 @@ const TIMEOUT_MS = 90_000;
 /** The compatibility date of the workers (a date the pinned workerd supports). */
 export const COMPATIBILITY_DATE = '2026-07-01';
 
-/** The steps meant for a row (a Node row below a step's engines floor skips it). */
+const isCommandStep = (step: StepName): step is CommandStep => (COMMAND_STEPS as readonly string[]).includes(step);
+
+/** The steps meant for a row (a Node row below a step's engines floor skips it; the commands are for process rows). */
 export function stepsOf(row: Row): StepName[] {
-  return STEP_NAMES.filter((step) => meetsFloor(row, STEP_PACKAGES[step]));
+  return STEP_NAMES.filter((step) => meetsFloor(row, STEP_PACKAGES[step]) && (isProcessRow(row) || !isCommandStep(step)));
 }
+
+/** The steps of the consumer program meant for a row. */
+const programSteps = (row: Row) => stepsOf(row).filter((step): step is ProgramStep => !isCommandStep(step));
 
 function runProcess(cmd: string, args: string[], cwd: string): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -54,16 +63,16 @@ const isMockEntry = (entry: string) => entry.startsWith('@x/mock');
  * added. The two reports make one (the imports step passes when both do).
  */
 async function runDeno(kind: Extract<Row['kind'], { type: 'deno' }>, row: Row, program: string, project: string, baseUrl: string) {
-  const run = async (flags: readonly string[], steps: StepName[], entries: string[]) =>
+  const run = async (flags: readonly string[], steps: ProgramStep[], entries: string[]) =>
     resultsOf(await runProcess(bin('deno'), ['run', ...flags, program, JSON.stringify({ baseUrl, steps, entries })], project));
-  const steps = stepsOf(row);
+  const steps = programSteps(row);
   const [web, mock] = await Promise.all([
     run(
       kind.flags,
       steps.filter((step) => step !== 'simulator'),
-      processEntries(row).filter((entry) => !isMockEntry(entry)),
+      rowEntries(row).filter((entry) => !isMockEntry(entry)),
     ),
-    run([...kind.flags, ...kind.mockFlags], ['imports', 'simulator'], processEntries(row).filter(isMockEntry)),
+    run([...kind.flags, ...kind.mockFlags], ['imports', 'simulator'], rowEntries(row).filter(isMockEntry)),
   ]);
   const imports = [web.imports!, mock.imports!];
   return {
@@ -73,8 +82,9 @@ async function runDeno(kind: Extract<Row['kind'], { type: 'deno' }>, row: Row, p
   };
 }
 
-async function runProcessRow(row: Row, project: string, baseUrl: string): Promise<RowResults> {
-  const options = JSON.stringify({ baseUrl, steps: stepsOf(row), entries: processEntries(row) });
+/** The consumer program on a process row. */
+async function runProgram(row: Row, project: string, baseUrl: string): Promise<RowResults> {
+  const options = JSON.stringify({ baseUrl, steps: programSteps(row), entries: rowEntries(row) });
   const program = join(project, 'dist', 'cli.js');
   const kind = row.kind;
   switch (kind.type) {
@@ -87,6 +97,34 @@ async function runProcessRow(row: Row, project: string, baseUrl: string): Promis
     default:
       throw new Error(`${row.id} is not a process row`);
   }
+}
+
+/** How a process row runs a command, as a user types it: the bin itself on Node (the row's Node first on PATH), `bun <bin>`, `deno run <flags> <bin>`. */
+function commandRuntime(row: Row): CommandRuntime {
+  const kind = row.kind;
+  const path = process.env.PATH ?? '';
+  switch (kind.type) {
+    case 'node':
+      return {
+        prefix: [],
+        path: kind.workspace ? `${dirname(realpathSync(bin('node')))}${delimiter}${path}` : nodeRuntime(kind.version).path,
+      };
+    case 'bun':
+      return { prefix: [bin('bun')], path };
+    case 'deno':
+      return { prefix: [bin('deno'), 'run', ...kind.flags, ...kind.commandFlags], path };
+    default:
+      throw new Error(`${row.id} is not a process row`);
+  }
+}
+
+async function runProcessRow(row: Row, project: string, baseUrl: string): Promise<RowResults> {
+  const commands = stepsOf(row).filter(isCommandStep);
+  const [program, commandResults] = await Promise.all([
+    runProgram(row, project, baseUrl),
+    runCommandSteps(commandRuntime(row), project, baseUrl, commands),
+  ]);
+  return { ...program, ...commandResults };
 }
 
 /** Node's built-in modules stay imports of `node:` modules, as wrangler leaves them to workerd under `nodejs_compat`. */
@@ -102,7 +140,12 @@ const nodeBuiltins: Plugin = {
 };
 
 /** Bundles a worker entry as the row says; throws esbuild's errors, one line each. */
-async function bundleWorker(entry: string, conditions: readonly string[], nodejsCompat: boolean): Promise<string> {
+async function bundleWorker(
+  entry: string,
+  conditions: readonly string[],
+  nodejsCompat: boolean,
+  entries: readonly string[],
+): Promise<string> {
   try {
     const result = await build({
       entryPoints: [entry],
@@ -113,7 +156,7 @@ async function bundleWorker(entry: string, conditions: readonly string[], nodejs
       target: 'es2022',
       conditions: [...conditions],
       mainFields: ['browser', 'module', 'main'],
-      plugins: nodejsCompat ? [nodeBuiltins] : [],
+      plugins: [rowEntriesPlugin(entries), ...(nodejsCompat ? [nodeBuiltins] : [])],
       logLevel: 'silent',
     });
     return result.outputFiles[0]!.text;
@@ -126,12 +169,12 @@ async function bundleWorker(entry: string, conditions: readonly string[], nodejs
 }
 
 /** Bundles `entry` and runs `steps` in it on workerd; a bundle that fails fails every step with its errors. */
-async function runWorker(row: Row, entry: string, steps: StepName[], baseUrl: string): Promise<RowResults> {
+async function runWorker(row: Row, entry: string, steps: ProgramStep[], baseUrl: string): Promise<RowResults> {
   if (row.kind.type !== 'workerd') throw new Error(`${row.id} is not a workerd row`);
   const flags = row.kind.compatibilityFlags;
   let script: string;
   try {
-    script = await bundleWorker(entry, row.kind.conditions, flags.includes('nodejs_compat'));
+    script = await bundleWorker(entry, row.kind.conditions, flags.includes('nodejs_compat'), rowEntries(row));
   } catch (error) {
     return Object.fromEntries(steps.map((step) => [step, { ok: false, detail: (error as Error).message }]));
   }
@@ -158,7 +201,7 @@ async function runWorker(row: Row, entry: string, steps: StepName[], baseUrl: st
 }
 
 async function runWorkerdRow(row: Row, project: string, baseUrl: string): Promise<RowResults> {
-  const steps = stepsOf(row);
+  const steps = programSteps(row);
   const [main, mock] = await Promise.all([
     runWorker(
       row,
@@ -172,11 +215,12 @@ async function runWorkerdRow(row: Row, project: string, baseUrl: string): Promis
 }
 
 async function runChromiumRow(row: Row, project: string, baseUrl: string): Promise<RowResults> {
-  const page = await openTestPage<{ run(options: { baseUrl: string; steps: StepName[] }): Promise<RowResults> }>(
+  const page = await openTestPage<{ run(options: { baseUrl: string; steps: ProgramStep[] }): Promise<RowResults> }>(
     join(project, 'dist', 'page.js'),
+    { plugins: [rowEntriesPlugin(rowEntries(row))] },
   );
   try {
-    return await page.run('run', { baseUrl, steps: stepsOf(row) });
+    return await page.run('run', { baseUrl, steps: programSteps(row) });
   } finally {
     await page.close();
   }

@@ -1,23 +1,14 @@
 // The runtime matrix's consumer program: the same steps on every runtime (Node, Bun, Deno, workerd,
 // Chromium), written against web APIs only (fetch, WebCrypto, URL), with the packages installed
 // from their tarballs. Each runtime's entry (cli.ts, worker.ts, page.ts) hands over the entries it
-// can import, as literal `import()` calls a bundler can see, and the steps to run; the result of
+// imports, from the import map generated from the packages' `exports` maps (entries.ts, literal
+// `import()` calls a bundler can see), and the steps to run; the result of
 // each step is `{ ok, detail }`, never a thrown error, so one failing step does not hide the others.
-import type { StepName, StepResult } from './report.js';
+import type { allEntries } from './entries.js';
+import type { ProgramStep, StepResult } from './report.js';
 
-export interface Modules {
-  '@x/types': typeof import('@x/types');
-  '@x/fetch-client': typeof import('@x/fetch-client');
-  '@x/fetch-client/sdk': typeof import('@x/fetch-client/sdk');
-  '@x/fetch-client/validate': typeof import('@x/fetch-client/validate');
-  '@x/openapi/reader': typeof import('@x/openapi/reader');
-  '@x/mock': typeof import('@x/mock');
-  '@x/mock/msw': typeof import('@x/mock/msw');
-  '@x/mock/node': typeof import('@x/mock/node');
-  '@x/signing': typeof import('@x/signing');
-  '@x/signing/flows': typeof import('@x/signing/flows');
-  '@x/chain': typeof import('@x/chain');
-}
+/** Every entry's module, typed from the generated import map (entries.ts, written from the packages' `exports` maps). */
+export type Modules = { [K in keyof typeof allEntries]: Awaited<ReturnType<(typeof allEntries)[K]>> };
 
 /** The entries a runtime imports: each one a literal `import()` of its own file. */
 export type Entries = { readonly [K in keyof Modules]?: () => Promise<Modules[K]> };
@@ -25,7 +16,7 @@ export type Entries = { readonly [K in keyof Modules]?: () => Promise<Modules[K]
 export interface RunOptions {
   /** The simulator's base URL (`http://127.0.0.1:<port>`). */
   readonly baseUrl: string;
-  readonly steps: readonly StepName[];
+  readonly steps: readonly ProgramStep[];
 }
 
 const API_KEY = 'runtime-matrix';
@@ -67,7 +58,7 @@ async function newWallet(context: Context) {
   return await signerFromKeyPair((await crypto.subtle.generateKey('Ed25519', false, ['sign', 'verify'])) as CryptoKeyPair);
 }
 
-const steps: Record<StepName, (context: Context) => Promise<string>> = {
+const steps: Record<ProgramStep, (context: Context) => Promise<string>> = {
   /** Every entry of this runtime imports. */
   async imports(context) {
     const failed: string[] = [];
@@ -169,7 +160,62 @@ const steps: Record<StepName, (context: Context) => Promise<string>> = {
     const body = (await response.json()) as { pagination: { total: number } };
     return `in-process answer, ${body.pagination.total} events`;
   },
+
+  /** @x/mcp's server in this program, on a transport of the program's own (as a worker serving MCP would): initialize, tools/list, a read tool against the simulator. */
+  async mcpServer(context) {
+    const { createMcpServer } = await load(context.entries, '@x/mcp');
+    const server = createMcpServer({ baseUrl: context.baseUrl, apiKey: API_KEY, tools: 'read' });
+    const answers = new Map<number, (message: JsonRpcAnswer) => void>();
+    const transport: {
+      onmessage?: (message: object) => void;
+      start(): Promise<void>;
+      close(): Promise<void>;
+      send(message: JsonRpcAnswer): Promise<void>;
+    } = {
+      async start() {},
+      async close() {},
+      async send(message) {
+        if (typeof message.id === 'number') answers.get(message.id)?.(message);
+      },
+    };
+    await server.connect(transport as unknown as Parameters<typeof server.connect>[0]);
+    let id = 0;
+    const call = (method: string, params: object) =>
+      new Promise<JsonRpcAnswer>((resolve, reject) => {
+        id += 1;
+        const timer = setTimeout(() => reject(new Error(`no answer to ${method} in 10 s`)), 10_000);
+        answers.set(id, (message) => {
+          clearTimeout(timer);
+          resolve(message);
+        });
+        transport.onmessage!({ jsonrpc: '2.0', id, method, params });
+      });
+    try {
+      const init = await call('initialize', {
+        protocolVersion: '2025-06-18',
+        capabilities: {},
+        clientInfo: { name: 'runtime-matrix', version: '1' },
+      });
+      transport.onmessage!({ jsonrpc: '2.0', method: 'notifications/initialized' });
+      const list = await call('tools/list', {});
+      const answer = await call('tools/call', { name: 'predictionGetTradingStatus', arguments: {} });
+      for (const message of [init, list, answer]) if (message.error) fail(`the server answered an error: ${message.error.message}`);
+      const tools = (list.result.tools as { name: string }[]).map((tool) => tool.name);
+      if (!tools.includes('predictionGetTradingStatus') || tools.includes('swapExecute'))
+        fail(`tools/list (read) lists ${tools.join(', ')}`);
+      if (answer.result.structuredContent?.status !== 200) fail(`tools/call: ${JSON.stringify(answer.result).slice(0, 300)}`);
+      return `${init.result.serverInfo.name}: ${tools.length} tools, predictionGetTradingStatus 200`;
+    } finally {
+      await server.close();
+    }
+  },
 };
+
+interface JsonRpcAnswer {
+  readonly id?: number;
+  readonly result?: any;
+  readonly error?: { readonly message: string };
+}
 
 function describe(error: unknown): string {
   if (error instanceof Error) return `${error.name}: ${error.message}`.replace(/\s+/g, ' ').slice(0, 400);
