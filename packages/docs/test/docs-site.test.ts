@@ -65,16 +65,21 @@ describe('docs site', () => {
       ),
     );
 
-  const openArea = async (name: string) => {
+  /** Whether the area's first menu entry after its own is one of its operations (it is open). */
+  const isOpen = async (name: string) => {
     const labels = await menuLabels();
-    const index = labels.indexOf(name);
-    const next = labels[index + 1] ?? '';
-    const expanded = operations.some((o) => o.tag === name && next.startsWith(o.summary));
-    if (!expanded)
-      await page
-        .locator('[data-component-name="Menu/MenuItem"] a', { hasText: new RegExp(`^${name}$`) })
-        .first()
-        .click();
+    const next = labels[labels.indexOf(name) + 1] ?? '';
+    return operations.some((o) => o.tag === name && next.startsWith(o.summary));
+  };
+
+  const openArea = async (name: string) => {
+    if (await isOpen(name)) return;
+    await page
+      .locator('[data-component-name="Menu/MenuItem"] a', { hasText: new RegExp(`^${name}$`) })
+      .first()
+      .click();
+    // The menu opens after the click returns; on a loaded machine, a read right away can come first.
+    await expect.poll(() => isOpen(name), { timeout: 10_000 }).toBe(true);
   };
 
   it('lists every area in the menu', async () => {
