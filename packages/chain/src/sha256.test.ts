@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { sha256 } from './sha256.js';
 
 const hex = (bytes: Uint8Array) => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-const digest = async (data: Uint8Array) => new Uint8Array(await crypto.subtle.digest('SHA-256', data));
+const digest = async (data: Uint8Array<ArrayBuffer>) => new Uint8Array(await crypto.subtle.digest('SHA-256', data));
 
 describe('sha256', () => {
   it('gives the standard test vectors', () => {
