@@ -1,3 +1,4 @@
+export { decodeAddress, decodeBase58, encodeBase58 } from './base58.js';
 export { isOnCurve } from './curve.js';
 export { associatedTokenAddress, findProgramDerivedAddress, type ProgramDerivedAddress } from './program-derived-address.js';
 export {

@@ -5,16 +5,16 @@
  * round trip per bump (a digest there costs more than the hash itself). Addresses go in and come
  * out as their 32 bytes, so that callers keep their own base58 caches.
  */
-import { sha256 } from '@noble/hashes/sha2';
-import { getAddressEncoder, type Address } from '@solana/addresses';
+import { decodeAddress } from './base58.js';
 import { isOnCurve } from './curve.js';
 import { ASSOCIATED_TOKEN_PROGRAM_ADDRESS } from './programs.js';
+import { sha256 } from './sha256.js';
 
 const MARKER = new TextEncoder().encode('ProgramDerivedAddress');
 /** The chain's limits on seeds. */
 const MAX_SEEDS = 16;
 const MAX_SEED_BYTES = 32;
-const ASSOCIATED_TOKEN_PROGRAM = getAddressEncoder().encode(ASSOCIATED_TOKEN_PROGRAM_ADDRESS as Address) as Uint8Array;
+const ASSOCIATED_TOKEN_PROGRAM = decodeAddress(ASSOCIATED_TOKEN_PROGRAM_ADDRESS) as Uint8Array;
 
 export interface ProgramDerivedAddress {
   /** The address's 32 bytes. */

@@ -3,7 +3,7 @@
 // by side in one run. Prints figures, baselines and targets; asserts nothing.
 import { COLD_ROUNDS, printColdStarts } from '../../../tools/bench-support/cold-start.ts';
 import { COLD_PROGRAMS, measureSigningColdStarts } from './cold-start.ts';
-import { measureWorkerBundles, WORKER_BUNDLE_CONDITIONS, WORKER_BUNDLE_DEFINE } from './worker-bundle.ts';
+import { measureWorkerBundles, WORKER_BUNDLE_CONDITIONS, WORKER_BUNDLE_DEFINE, type WorkerBundle } from './worker-bundle.ts';
 
 const TARGET_COLD_VS_WEB3 = 0.5;
 const fmt = (n: number, digits = 2) => n.toFixed(digits);
@@ -34,9 +34,17 @@ for (const b of bundles) {
     `  ${b.name.padEnd(30)} ${String(b.minified).padStart(7)} B min  ${String(b.gzipped).padStart(6)} B gz   run against the simulator: ${b.ran}`,
   );
 }
-const [ours, kit] = bundles;
+const byName = (name: WorkerBundle['name']) => bundles.find((b) => b.name === name);
+const ours = byName('@x/signing + @x/fetch-client');
+const kit = byName('@solana/kit alone');
+const byHand = byName('@x/signing, fetch by hand');
 if (ours && kit) {
   console.log(
     `  target: the @x worker <= the kit-alone program -> ${ours.gzipped} B vs ${kit.gzipped} B, ratio ${fmt(ours.gzipped / kit.gzipped)} (${verdict(ours.gzipped <= kit.gzipped)})`,
+  );
+}
+if (ours && kit && byHand) {
+  console.log(
+    `  of the difference: @x/signing on kit-alone's fetch calls / kit alone = ${fmt(byHand.gzipped / kit.gzipped)}; @x/fetch-client instead of them adds ${ours.gzipped - byHand.gzipped} B gz`,
   );
 }

@@ -4,7 +4,6 @@
  */
 import type { SignTransactionExpectations } from '../checks.js';
 import { FlowError } from '../errors.js';
-import { inspectTransaction } from '../inspect.js';
 import { signTransaction } from '../sign-transaction.js';
 import { toSigner, type SignerInput } from '../signers/to-signer.js';
 import {
@@ -17,6 +16,7 @@ import {
   type FlowClient,
   type SuccessBody,
 } from './client.js';
+import { firstSignature } from './first-signature.js';
 import { backoffDelay, createRuntime, positiveInteger, type BackoffOptions, type FlowRuntimeOptions } from './runtime.js';
 
 export type CancelOrderClient = FlowClient<'triggerV2CancelPriceOrder' | 'triggerV2ConfirmCancelPriceOrder' | 'triggerV2GetOrderHistory'>;
@@ -123,7 +123,7 @@ export async function cancelPriceOrder(options: CancelPriceOrderOptions): Promis
   runtime.checkAborted('sign');
   const expectations = { ...options.withdrawalExpectations, expect: { transfers: [], allowDestinations: [] } };
   const signedTransaction = await signTransaction(initiation.transaction, signer, expectations);
-  const ownSignature = inspectTransaction(signedTransaction).signers[0]?.signature ?? '';
+  const ownSignature = firstSignature(signedTransaction) ?? '';
 
   const body = { signedTransaction, cancelRequestId: initiation.cancelRequestId };
   const confirmed = await callApi(runtime, 'confirm', (o) => client.triggerV2ConfirmCancelPriceOrder({ path: { orderId }, body, ...o }), {

@@ -10,7 +10,6 @@
 import { describeSwapExecuteCode, getSwapOrderFailure } from '@x/fetch-client';
 import type { SignTransactionExpectations } from '../checks.js';
 import { FlowError, SigningError } from '../errors.js';
-import { inspectTransaction } from '../inspect.js';
 import { signTransaction } from '../sign-transaction.js';
 import { toSigner, type SignerInput } from '../signers/to-signer.js';
 import type { AllowedDestination, ValueIntent } from '../value/check-intent.js';
@@ -26,6 +25,7 @@ import {
   type RequestOf,
   type SuccessBody,
 } from './client.js';
+import { firstSignature } from './first-signature.js';
 import { createRuntime, positiveInteger, type FlowRuntimeOptions, type Runtime } from './runtime.js';
 import { SWAP_PENDING_CODES, swapExecuteOutcome } from './swap-outcomes.js';
 
@@ -191,10 +191,6 @@ function swapIntent(order: SwapOrder, params: SwapOrderParams, taker: string, ex
   // The tip asked for goes to a receiver the order does not name: one native transfer, at most the tip.
   const tip = params.bundleTipLamports;
   return { transfers: [], allowDestinations, ...(tip ? { unnamedNativeTransfer: { maxLamports: tip } } : {}) };
-}
-
-function firstSignature(signedTransaction: string): string | undefined {
-  return inspectTransaction(signedTransaction).signers[0]?.signature ?? undefined;
 }
 
 interface ExecuteSettings {

@@ -6,7 +6,8 @@
  * verified against the ORIGINAL message: a wallet that changed the transaction (added instructions,
  * a new fee, ...) is refused rather than trusted.
  */
-import { isAddress, type Address } from '@solana/addresses';
+import type { Address } from '@solana/addresses';
+import { decodeAddress } from '@x/chain';
 import { addressBytes } from '../encoding.js';
 import { SignerError, SigningError } from '../errors.js';
 import { findSignerIndex, parseTransaction, signatureSlot } from '../wire/parse-transaction.js';
@@ -25,10 +26,10 @@ export interface WalletLike {
 function walletAddress(wallet: WalletLike): Address {
   const key = wallet.publicKey;
   const text = wallet.address ?? (typeof key === 'string' ? key : key?.toBase58());
-  if (typeof text !== 'string' || !isAddress(text)) {
+  if (typeof text !== 'string' || decodeAddress(text) === undefined) {
     throw new SigningError('INVALID_ARGUMENT', 'The wallet has no valid address or publicKey.', {});
   }
-  return text;
+  return text as Address;
 }
 
 function badResult(address: Address, message: string): SignerError {
