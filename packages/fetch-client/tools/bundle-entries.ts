@@ -33,7 +33,7 @@ const fromIndex: Plugin = {
 };
 
 const before = tscOutput(dist);
-const options: BuildOptions = {
+const options = {
   outdir: dist,
   entryNames: '[name]',
   bundle: true,
@@ -46,7 +46,7 @@ const options: BuildOptions = {
   allowOverwrite: true,
   metafile: true,
   logLevel: 'warning',
-};
+} satisfies BuildOptions;
 const entry = (name: string) => join(dist, `${name}.js`);
 // The classes are read from tsc's module before the index is written over.
 const classes = Object.keys(await import(pathToFileURL(sharedModule).href));
