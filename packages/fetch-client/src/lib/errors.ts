@@ -34,7 +34,7 @@ export class FetchClientError extends Error {
   }
 }
 
-interface ApiErrorInit<TBody> {
+export interface ApiErrorInit<TBody> {
   operation: string;
   status: number;
   body: TBody | undefined;
@@ -165,19 +165,4 @@ export class ResponseValidationError extends FetchClientError {
       { status, issues, data },
     );
   }
-}
-
-const byStatus: Record<number, typeof ApiError> = {
-  400: BadRequestError,
-  401: AuthenticationError,
-  403: PermissionDeniedError,
-  404: NotFoundError,
-  409: ConflictError,
-  429: RateLimitError,
-};
-
-/** The `ApiError` subclass for a status. */
-export function apiErrorFor<TBody>(init: ApiErrorInit<TBody>): ApiError<TBody> {
-  const Class = byStatus[init.status] ?? (init.status >= 500 ? InternalServerError : ApiError);
-  return new Class(init) as ApiError<TBody>;
 }

@@ -11,8 +11,8 @@ import {
   ResponseParseError,
   ResponseTooLargeError,
   TimeoutError,
-  apiErrorFor,
 } from './errors.js';
+import { apiErrorFor } from './error-for-status.js';
 import { type RateLimit, readRateLimit, requestedDelayMs } from './rate-limit.js';
 import { readBody } from './read-body.js';
 import { type Hop, nextHop } from './redirect.js';
