@@ -135,6 +135,13 @@ describe('errors', () => {
     }
     expect(wrong).toEqual([]);
   });
+
+  it('every operation marked x-market-data documents Retry-After on its error answers (the paper-trading 503)', () => {
+    const market = operations().filter((o) => o.op['x-market-data'] !== undefined);
+    expect(market.length).toBeGreaterThan(10);
+    const wrong = market.filter((o) => !deref(o.op.responses?.default)?.headers?.['Retry-After']).map((o) => o.key);
+    expect(wrong).toEqual([]);
+  });
 });
 
 describe('deprecation and dated rules', () => {

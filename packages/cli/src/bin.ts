@@ -13,6 +13,7 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
 main(process.argv.slice(2), {
   stdout: (chunk) => process.stdout.write(chunk),
   stderr: (chunk) => process.stderr.write(chunk),
+  stdoutIsTTY: process.stdout.isTTY === true,
   env: process.env,
   readStdin: () => text(process.stdin),
   readFile: (path) => readFile(path, 'utf8'),

@@ -7,9 +7,11 @@ import { catalogue } from './gen/catalogue.gen.js';
 export const OPTIONS_HELP = `options:
   --base-url URL        the service's base address (or X_BASE_URL)
   --api-key KEY         sent as the API key header (or X_API_KEY); never printed
-  --bearer-token JWT    for the trigger v2 operations that ask for a bearer token
+  --bearer-token JWT    for the trigger v2 operations that ask for a bearer token (or
+                        X_BEARER_TOKEN); never printed
   --body JSON|@FILE|-   the request body: inline JSON, a JSON file, or stdin
-  --json                print the answer as JSON (for pipes: x ... --json | jq)
+  --json                print the answer as JSON (for pipes: x ... --json | jq); without it,
+                        aligned name/value lines on a terminal, name<TAB>value lines in a pipe
   --include             print the status and the rate-limit headers too (to stderr with --json)
   --all                 paged operations: fetch every page, one JSON line per page
   --timeout MS          time limit of each attempt (default 30000; 0: none)

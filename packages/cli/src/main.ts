@@ -14,6 +14,8 @@ import { type BodySources, readBody, typedValue } from './values.js';
 
 export interface Io extends BodySources {
   stdout(text: string): void;
+  /** Whether stdout is a terminal: aligned text there, tab-separated lines in a pipe (as `gh` does). */
+  stdoutIsTTY?: boolean;
   stderr(text: string): void;
   env: Readonly<Record<string, string | undefined>>;
 }
@@ -31,7 +33,7 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
   try {
     const args = parseArgs(argv);
     const apiKey = (args.options['api-key'] as string | undefined) ?? io.env.X_API_KEY;
-    const bearerToken = args.options['bearer-token'] as string | undefined;
+    const bearerToken = (args.options['bearer-token'] as string | undefined) ?? io.env.X_BEARER_TOKEN;
     secrets.push(...[apiKey, bearerToken].filter((s): s is string => !!s));
     if (args.command === undefined) {
       if (args.options.help) {
@@ -49,7 +51,7 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     }
     const call = await prepareCall(op, args, io);
     const baseUrl = baseUrlOf((args.options['base-url'] as string | undefined) ?? io.env.X_BASE_URL);
-    if (op.bearer && !bearerToken) throw new UsageError(`${op.command} needs --bearer-token (a trigger v2 token)`);
+    if (op.bearer && !bearerToken) throw new UsageError(`${op.command} needs --bearer-token or X_BEARER_TOKEN (a trigger v2 token)`);
     const client = createClient({
       baseUrl,
       ...(apiKey ? { apiKey } : {}),
@@ -127,5 +129,5 @@ function printAnswer(answer: Answer, json: boolean, include: boolean, io: Io): v
     if (json) io.stderr(`${head.join('\n')}\n`);
     else io.stdout(`${head.join('\n')}\n\n`);
   }
-  io.stdout(`${json ? JSON.stringify(answer.data, null, 2) : renderText(answer.data)}\n`);
+  io.stdout(`${json ? JSON.stringify(answer.data, null, 2) : renderText(answer.data, { tty: io.stdoutIsTTY === true })}\n`);
 }

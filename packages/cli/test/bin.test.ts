@@ -11,6 +11,7 @@ import { operation, operations, requestExample, validateResponse } from '@x/open
 import { createTriggerAuthSession, signerFromKeyPair } from '@x/signing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogue } from '../src/gen/catalogue.gen.js';
+import { main } from '../src/main.js';
 import { runX, type Run } from './run-x.js';
 
 const API_KEY = 'sk-test-cli-0123456789';
@@ -87,13 +88,50 @@ describe('x, the built bin, against the simulator', () => {
     }
   });
 
-  it('prints the answer as aligned text by default', async () => {
+  it('in a pipe, prints one name<TAB>value line per value, every list element on its own line, no colour', async () => {
     const run = await x(['lend-get-borrow-vaults']);
     expect(run.code).toBe(0);
     const lines = run.stdout.trim().split('\n');
-    expect(lines[0]).toMatch(/^\[0\]\.id\s+\d+$/);
+    expect(lines[0]).toMatch(/^\[0\]\.id\t\d+$/);
+    for (const line of lines) expect(line).toMatch(/^[^\t ]+\t[^\t]*$/);
+    expect(run.stdout).not.toContain('\u001b');
+    // Nothing lost: every scalar of the JSON answer is one line, in order.
+    const body = JSON.parse((await x(['lend-get-borrow-vaults', '--json'])).stdout) as unknown;
+    const leaves = (value: unknown): number =>
+      value !== null && typeof value === 'object' ? Object.values(value).reduce<number>((n, item) => n + leaves(item), 0) || 1 : 1;
+    expect(lines).toHaveLength(leaves(body));
+  });
+
+  it('on a terminal, prints the values aligned in one column', async () => {
+    let out = '';
+    const code = await main(['lend-get-borrow-vaults'], {
+      stdout: (text) => {
+        out += text;
+      },
+      stderr: () => {},
+      stdoutIsTTY: true,
+      env,
+      readStdin: async () => '',
+      readFile: async () => '',
+    });
+    expect(code).toBe(0);
+    const lines = out.trim().split('\n');
+    expect(lines[0]).toMatch(/^\[0\]\.id {2,}\d+$/);
+    expect(out).not.toContain('\t');
     const column = (line: string) => /^\S+\s+/.exec(line)![0].length;
     expect(new Set(lines.map(column)).size).toBe(1);
+  });
+
+  it('takes the bearer token from X_BEARER_TOKEN, as the API key from X_API_KEY, and never prints it', async () => {
+    const run = await x(['trigger-v2-get-vault', '--json'], { env: { X_BEARER_TOKEN: bearer } });
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({ vaultPubkey: expect.any(String) });
+    const refused = await x(['trigger-v2-get-vault'], { env: { X_BEARER_TOKEN: `${bearer}x` } });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/HTTP 401/);
+    const missing = await x(['trigger-v2-get-vault']);
+    expect(missing.stderr).toMatch(/needs --bearer-token or X_BEARER_TOKEN/);
   });
 
   it('--json piped to a JSON parser', async () => {

@@ -2,13 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { parseOptions, UsageError } from './options.js';
 
 describe('x-mcp options', () => {
-  it('reads flags and falls back to X_BASE_URL and X_API_KEY; prepare by default', () => {
+  it('reads flags and falls back to X_BASE_URL, X_API_KEY and X_BEARER_TOKEN; prepare by default', () => {
     expect(parseOptions([], { X_BASE_URL: 'http://127.0.0.1:4010', X_API_KEY: 'k-123456' })).toEqual({
       server: { baseUrl: 'http://127.0.0.1:4010', apiKey: 'k-123456', tools: 'prepare' },
     });
     expect(parseOptions(['--base-url', 'http://h', '--tools', 'all', '--http', '0', '--retries', '0'], {})).toEqual({
       server: { baseUrl: 'http://h', tools: 'all', maxRetries: 0 },
       httpPort: 0,
+    });
+    expect(parseOptions([], { X_BASE_URL: 'http://h', X_BEARER_TOKEN: 'jwt.from.env' })).toEqual({
+      server: { baseUrl: 'http://h', tools: 'prepare', bearerToken: 'jwt.from.env' },
+    });
+    expect(parseOptions(['--bearer-token', 'jwt.flag'], { X_BASE_URL: 'http://h', X_BEARER_TOKEN: 'jwt.env' })).toMatchObject({
+      server: { bearerToken: 'jwt.flag' },
     });
   });
 

@@ -13,7 +13,8 @@ transactions and what each would do, for the user to sign in their own wallet.
 options:
   --base-url URL        the service's base address (or X_BASE_URL)
   --api-key KEY         sent as the API key header (or X_API_KEY); never in a result or a log
-  --bearer-token JWT    for the trigger v2 operations that ask for a bearer token
+  --bearer-token JWT    for the trigger v2 operations that ask for a bearer token (or
+                        X_BEARER_TOKEN); never in a result or a log
   --tools MODE          read | prepare | all (default prepare)
                           read:    operations that only read
                           prepare: also those that answer with an unsigned transaction
@@ -65,7 +66,7 @@ export function parseOptions(argv: string[], env: Readonly<Record<string, string
   const tools = values.tools as string;
   if (!TOOL_MODES.includes(tools as ToolMode)) throw new UsageError(`--tools: must be one of ${TOOL_MODES.join(', ')}`);
   const apiKey = (values['api-key'] as string | undefined) ?? env.X_API_KEY;
-  const bearerToken = values['bearer-token'] as string | undefined;
+  const bearerToken = (values['bearer-token'] as string | undefined) ?? env.X_BEARER_TOKEN;
   const timeoutMs = whole('timeout', values.timeout as string | undefined);
   const maxRetries = whole('retries', values.retries as string | undefined);
   const httpPort = whole('http', values.http as string | undefined);

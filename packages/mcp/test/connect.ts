@@ -12,11 +12,11 @@ export interface Connected {
   close(): Promise<void>;
 }
 
-export async function connect(args: string[]): Promise<Connected> {
+export async function connect(args: string[], env: Record<string, string> = {}): Promise<Connected> {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [bin, ...args],
-    env: { PATH: process.env.PATH ?? '' },
+    env: { PATH: process.env.PATH ?? '', ...env },
     stderr: 'pipe',
   });
   let stderr = '';

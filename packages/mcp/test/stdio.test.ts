@@ -211,6 +211,14 @@ describe('x-mcp over stdio, through the MCP SDK client', () => {
     expect(requests).toBe(before);
   });
 
+  it('takes the bearer token from X_BEARER_TOKEN, as the API key from X_API_KEY', async () => {
+    const c = await connect(['--base-url', server.url], { X_API_KEY: API_KEY, X_BEARER_TOKEN: bearer });
+    servers.push(c);
+    const vault = await call(c, 'triggerV2GetVault', {});
+    expect(vault.isError).toBeFalsy();
+    expect(vault.structuredContent.result.vaultPubkey).toEqual(expect.any(String));
+  });
+
   it('an unknown tool and an unreachable service are tool errors too', async () => {
     const c = await start([]);
     expect((await call(c, 'noSuchTool', {})).isError).toBe(true);

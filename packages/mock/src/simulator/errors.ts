@@ -16,6 +16,8 @@ export interface ApiErrorOptions {
   extra?: Record<string, unknown>;
   /** The whole body, bypassing the area's shape (401 answers are `{error: "Unauthorized"}` everywhere). */
   body?: Record<string, unknown>;
+  /** Headers of the answer (lower-case names), e.g. `retry-after` on a 503. */
+  headers?: Record<string, string>;
 }
 
 export class ApiError extends Error {

@@ -15,6 +15,7 @@ export function jsonResponse(status: number, body: unknown, headers: Record<stri
 }
 
 export function errorResponse(shape: ErrorShape, error: ApiError, requestId: string, headers: Record<string, string> = {}): SimResponse {
+  if (error.options.headers) Object.assign(headers, error.options.headers);
   return jsonResponse(error.status, errorBody(shape, error, requestId), headers);
 }
 

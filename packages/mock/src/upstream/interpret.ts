@@ -2,8 +2,9 @@
 // operation's documented responses by the drift check's classifier (src/check/classify.ts), so
 //   ok / additive - the answer is served (additive drift is logged once per place);
 //   breaking      - the simulator falls back to its own data for that call, and reports it;
-//   429, 5xx, a redirect, 401/403 - the market is unavailable (503, 502 or 504 to the client).
-import type { HeaderReader } from '../check/pacing.js';
+//   429, 5xx, a redirect, 401/403 - the market is unavailable (503, 502 or 504 to the client);
+//   a 429 or 503 passes on the upstream's `Retry-After` (or its `x-ratelimit-reset`).
+import { retryAfterMs, untilResetMs, type HeaderReader } from '../check/pacing.js';
 import { createClassifier, type Issue } from '../check/classify.js';
 import { isReadOnly } from '../check/plan.js';
 import { checkSpecOf, type CheckSpec, type SpecOperation } from '../check/spec-source.js';
@@ -28,7 +29,8 @@ export interface Interpretation {
   failed: boolean;
 }
 
-export type Interpreter = (operationId: string, status: number, header: HeaderReader, bodyText: string) => Interpretation;
+/** `at`: when the answer came (epoch ms), to read an HTTP-date `Retry-After` against when the answer has no `Date`. */
+export type Interpreter = (operationId: string, status: number, header: HeaderReader, bodyText: string, at: number) => Interpretation;
 
 const specs = new WeakMap<OpenApiDocument, CheckSpec>();
 
@@ -47,8 +49,8 @@ export function readOnlyOperation(doc: OpenApiDocument, operationId: string): Sp
   return op && isReadOnly(op) ? op : undefined;
 }
 
-const unavailable = (status: 502 | 503 | 504, message: string): Interpretation => ({
-  answer: { kind: 'unavailable', status, message },
+const unavailable = (status: 502 | 503 | 504, message: string, retryAfter?: number): Interpretation => ({
+  answer: { kind: 'unavailable', status, message, ...(retryAfter !== undefined ? { retryAfterMs: retryAfter } : {}) },
   cacheable: false,
   drift: [],
   failed: true,
@@ -58,15 +60,16 @@ export function createInterpreter(doc: OpenApiDocument): Interpreter {
   const spec = specOf(doc);
   const classify = createClassifier(spec);
   const byId = new Map(spec.operations.map((o) => [o.operationId, o]));
-  return (operationId, status, header, bodyText) => {
+  return (operationId, status, header, bodyText, at) => {
     const op = byId.get(operationId);
     if (!op) return { answer: LOCAL_ANSWER, cacheable: false, drift: [], failed: false };
     if (status === 0) return unavailable(502, 'The upstream did not answer');
     if (status >= 300 && status < 400) return unavailable(502, `The upstream answered a redirect (${status}), which is not followed`);
     if (status === 401 || status === 403) return unavailable(502, `The upstream refused the upstream API key (${status})`);
-    if (status === 429) return { ...unavailable(503, 'The upstream is rate limiting; try again later'), failed: false };
+    const wait = (): number | undefined => retryAfterMs(header, at) ?? untilResetMs(header, at);
+    if (status === 429) return { ...unavailable(503, 'The upstream is rate limiting; try again later', wait()), failed: false };
     if (status === 504) return unavailable(504, 'The upstream timed out');
-    if (status === 503) return unavailable(503, 'The upstream is unavailable');
+    if (status === 503) return unavailable(503, 'The upstream is unavailable', wait());
     if (status >= 500) return unavailable(502, `The upstream failed (${status})`);
     const verdict = classify(op, { status, header, bodyText });
     const drift = verdict.issues.map(

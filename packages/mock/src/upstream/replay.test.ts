@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Simulator } from '../simulator/index.js';
 import { createTestWallet, makeSimulator, NATIVE, STABLECOIN } from '../simulator/test-support/harness.js';
-import type { HarEntry } from './har.js';
+import { harEntry, type HarEntry } from './har.js';
 import { startUpstreamSimulator, type UpstreamSimulator } from './test-support/upstream-simulator.js';
 
 let upstream: UpstreamSimulator;
@@ -123,5 +123,30 @@ describe('record and replay', () => {
       }),
     );
     expect(await executed.json()).toMatchObject({ status: 'Success', totalOutputAmount: order.outAmount });
+  });
+
+  it("replays a recorded 429 as the simulator's 503 with the recorded Retry-After, the same each time", async () => {
+    const limited = harEntry({
+      operationId: 'predictionGetTradingStatus',
+      baseUrl: 'http://127.0.0.1:9',
+      target: '/prediction/v1/trading-status',
+      startedAt: START,
+      durationMs: 5,
+      simulatedTime: START,
+      status: 429,
+      statusText: 'Too Many Requests',
+      headers: [
+        ['content-type', 'application/json'],
+        ['retry-after', '12'],
+      ],
+      bodyText: '{"code":429,"message":"Rate limit exceeded"}',
+    });
+    for (let i = 0; i < 2; i++) {
+      const res = await makeSimulator({ replay: { entries: [limited] } }).fetch(
+        new Request('http://localhost/prediction/v1/trading-status', { headers: { 'x-api-key': 'k' } }),
+      );
+      expect(res.status).toBe(503);
+      expect(res.headers.get('retry-after')).toBe('12');
+    }
   });
 });

@@ -55,7 +55,13 @@ export function createReplaySource(recording: Recording, context: ReplayContext)
       cursor.set(key, index + 1);
       const entry = list[Math.min(index, list.length - 1)]!;
       if (entry._simulatedTime > context.clock.now()) context.clock.set(entry._simulatedTime);
-      const result = interpret(query.operationId, entry.response.status, harHeader(entry), entry.response.content.text);
+      const result = interpret(
+        query.operationId,
+        entry.response.status,
+        harHeader(entry),
+        entry.response.content.text,
+        Date.parse(entry.startedDateTime),
+      );
       drift.add(result.drift);
       const answer: MarketAnswer = result.answer;
       if (answer.kind === 'unavailable') counters.unavailable++;

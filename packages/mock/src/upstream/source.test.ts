@@ -245,6 +245,38 @@ describe('upstream source: outages and drift', () => {
   });
 });
 
+describe('upstream source: when to try again (Retry-After of its 503)', () => {
+  it("passes on the upstream's Retry-After of a 429", async () => {
+    const { source } = fakeUpstream(
+      () => new Response('{"code":429,"message":"slow down"}', { status: 429, headers: { 'retry-after': '30' } }),
+      { intervalMs: 100 },
+    );
+    expect(await read(source, scores('a'))).toEqual(expect.objectContaining({ kind: 'unavailable', status: 503, retryAfterMs: 30_000 }));
+  });
+
+  it('says when its own limiter lets the next call go, for a 503 with no hint and when its budget is used up', async () => {
+    const { source } = fakeUpstream(() => new Response('{"error":"maintenance"}', { status: 503 }), { intervalMs: 100 });
+    // No hint from the upstream: the limiter pauses 5 s, and says so.
+    expect(await read(source, scores('a'))).toEqual(expect.objectContaining({ status: 503, retryAfterMs: 5_000 }));
+    const paced = fakeUpstream(() => ok({ data: [] }), { intervalMs: 4_000, timeoutMs: 2_000 });
+    const [, second] = await Promise.all([read(paced.source, scores('a')), read(paced.source, scores('b'))]);
+    expect(second).toEqual(expect.objectContaining({ status: 503, retryAfterMs: 4_000 }));
+  });
+
+  it('says when its open circuit lets a probe through', async () => {
+    const { source, clock } = fakeUpstream(
+      () => {
+        throw new TypeError('fetch failed', { cause: { code: 'ECONNREFUSED' } });
+      },
+      { intervalMs: 0, circuitFailures: 2, circuitOpenMs: 30_000 },
+    );
+    for (let i = 0; i < 2; i++)
+      expect(await read(source, scores(`${i}`))).toEqual({ kind: 'unavailable', status: 502, message: expect.any(String) });
+    clock.t += 10_000;
+    expect(await read(source, scores('x'))).toEqual(expect.objectContaining({ status: 503, retryAfterMs: 20_000 }));
+  });
+});
+
 describe('upstream source over HTTP', () => {
   const servers: ScriptedServer[] = [];
   afterEach(async () => {
@@ -295,5 +327,22 @@ describe('upstream source over HTTP', () => {
     expect(quote.status).toBe(503);
     expect(Object.keys(quote.body).sort()).toEqual(['error', 'requestId']);
     expect(sim.control.getBalance(TAKER, 'NATIVE_COIN')).toBe(123n);
+  });
+
+  it('sends Retry-After (seconds) on its 503 when it knows when to try again, none on a 502', async () => {
+    const upstream = await startScriptedServer((req, res) => {
+      if (req.url?.includes('trading-status')) {
+        res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '7' });
+        res.end('{"code":429,"message":"Rate limit exceeded"}');
+      } else json(res, 500, { error: 'boom' });
+    });
+    servers.push(upstream);
+    const options = { baseUrl: upstream.url, intervalMs: 0, watchIntervalMs: 0, log: () => {} };
+    const limited = await call(makeSimulator({ upstream: options }), 'GET', '/prediction/v1/trading-status');
+    expect(limited.status).toBe(503);
+    expect(limited.headers.get('retry-after')).toBe('7');
+    const failed = await call(makeSimulator({ upstream: options }), 'GET', '/prediction/v1/events/scores', { query: { eventIds: 'e' } });
+    expect(failed.status).toBe(502);
+    expect(failed.headers.get('retry-after')).toBeNull();
   });
 });

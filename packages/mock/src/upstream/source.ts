@@ -116,20 +116,24 @@ export function createUpstreamSource(options: UpstreamOptions, context: Upstream
 
   const served = (entry: CachedAnswer): MarketAnswer => ({ kind: 'market', status: entry.status, body: entry.body });
 
-  const fallback = (target: string, status: 502 | 503 | 504, message: string): MarketAnswer => {
+  /** A cached answer when there is one, else the unavailable answer (`retryAfterMs`: when the simulator will call the upstream again). */
+  const fallback = (target: string, status: 502 | 503 | 504, message: string, retryAfterMs?: number): MarketAnswer => {
     const stale = cache.stale(target);
     if (stale) {
       counters.staleServed++;
       return served(stale);
     }
     counters.unavailable++;
-    return { kind: 'unavailable', status, message };
+    return { kind: 'unavailable', status, message, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) };
   };
 
   async function call(operationId: string, target: string): Promise<MarketAnswer> {
-    if (!circuit.allow()) return fallback(target, 503, 'The upstream keeps failing; the simulator is not calling it for a while');
+    if (!circuit.allow()) {
+      const retryAfter = circuit.openUntil === undefined ? undefined : Math.max(0, circuit.openUntil - now());
+      return fallback(target, 503, 'The upstream keeps failing; the simulator is not calling it for a while', retryAfter);
+    }
     const wait = limiter.reserve(timeoutMs / 2);
-    if (wait === undefined) return fallback(target, 503, 'The upstream request budget is used up for now; try again later');
+    if (wait === undefined) return fallback(target, 503, 'The upstream request budget is used up for now; try again later', limiter.waitMs);
     if (wait > 0) await sleep(wait);
     counters.calls++;
     byOperation[operationId] = (byOperation[operationId] ?? 0) + 1;
@@ -176,11 +180,20 @@ export function createUpstreamSource(options: UpstreamOptions, context: Upstream
       log(`x-mock upstream: ${operationId} ${failure.message}`);
       return fallback(target, failure.timedOut ? 504 : 502, failure.timedOut ? 'The upstream timed out' : 'The upstream did not answer');
     }
-    const result = interpret(operationId, status, header, bodyText);
+    const result = interpret(operationId, status, header, bodyText, now());
     drift.add(result.drift);
     if (result.failed) circuit.failure();
     else circuit.success();
-    if (result.answer.kind === 'unavailable') return fallback(target, result.answer.status, result.answer.message);
+    if (result.answer.kind === 'unavailable') {
+      const { answer } = result;
+      // A 503 says when to try again: the later of the upstream's own word and when this
+      // simulator will next call it (its limiter has just read that word; an open circuit waits longer).
+      const retryAfter =
+        answer.status === 503
+          ? Math.max(answer.retryAfterMs ?? 0, limiter.waitMs, circuit.openUntil === undefined ? 0 : circuit.openUntil - now())
+          : undefined;
+      return fallback(target, answer.status, answer.message, retryAfter);
+    }
     if (result.cacheable && result.answer.kind === 'market') cache.put(target, result.answer.status, result.answer.body);
     return result.answer;
   }

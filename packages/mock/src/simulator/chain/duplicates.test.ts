@@ -11,6 +11,7 @@ import {
   makeSimulator,
   NATIVE,
   PLATFORM_TOKEN,
+  recentBlockhash,
   STABLECOIN,
 } from '../test-support/harness.js';
 
@@ -79,7 +80,7 @@ describe('a signature lands once', () => {
     const built = buildTransaction({
       feePayer: wallet.address,
       instructions: [systemTransfer(wallet.address, TIP_RECEIVERS[0]!, 1_000_000n)],
-      blockhash: '35HJ2QSRigYgao1tVxRJd7oDLW8aov5KNfq5YxkGVuHs',
+      blockhash: await recentBlockhash(sim),
       lastValidBlockHeight: 1,
     });
     const signedTransaction = await wallet.signTransaction(built.base64);

@@ -1,7 +1,9 @@
 // The simulated chain's clock-driven numbers: block height, slot and recent blockhash all follow
 // the simulated clock (one block per 400 ms), so transactions expire as simulated time passes.
 // It also keeps the chain's status cache: a signature that landed never lands again, whichever
-// endpoint (swap execute, tx submit, express execute, trigger deposits and withdrawals) carries it.
+// endpoint (swap execute, tx submit, express execute, trigger deposits and withdrawals) carries it,
+// and the age check every landing endpoint makes first: a transaction lands only while its
+// blockhash is one of the last BLOCKHASH_VALIDITY_BLOCKS the chain issued.
 import { getAddressDecoder } from '@solana/kit';
 import { BoundedMap } from '../bounded.js';
 import { createRandom, hashString } from '../random.js';
@@ -24,6 +26,14 @@ export interface Ledger {
   blockhashAt(height: number): string;
   /** Blockhash bytes of the current block height. */
   recentBlockhashBytes(): Uint8Array;
+  /**
+   * The last block height at which a transaction whose lifetime is `blockhash` (base58) may land:
+   * the height the chain issued it at plus BLOCKHASH_VALIDITY_BLOCKS. Undefined for a blockhash
+   * this chain never issued (or issued too long ago to remember), which a chain calls not found.
+   */
+  lastValidBlockHeight(blockhash: string): number | undefined;
+  /** Whether a transaction valid until `lastValidBlockHeight` is too old to land now. */
+  expired(lastValidBlockHeight: number): boolean;
   /** The earlier landing of `signature`, if it landed. */
   landed(signature: string): Landing | undefined;
   /**
@@ -49,6 +59,8 @@ export interface Landing {
  */
 export const STATUS_CACHE_SIZE = 100_000;
 const STATUS_CACHE_TTL_MS = 2 * 3_600_000;
+/** Issued blockhashes remembered (one per block height handed out), for as long as landings are. */
+const ISSUED_BLOCKHASHES = 20_000;
 
 const addressDecoder = getAddressDecoder();
 
@@ -57,12 +69,28 @@ export function createLedger(clock: Clock, seed: number): Ledger {
   const bytesAt = (height: number): Uint8Array => createRandom(hashString(`blockhash:${height}`, seed)).bytes(32);
   const height = (): number => BASE_HEIGHT + Math.max(0, Math.floor((clock.now() - start) / MS_PER_BLOCK));
   const statusCache = new BoundedMap<string, Landing>({ maxSize: STATUS_CACHE_SIZE, ttlMs: STATUS_CACHE_TTL_MS, now: () => clock.now() });
+  // Blockhash (base58) -> the height it was issued at. Written once per height handed out.
+  const issued = new BoundedMap<string, number>({ maxSize: ISSUED_BLOCKHASHES, ttlMs: STATUS_CACHE_TTL_MS, now: () => clock.now() });
+  let lastIssuedHeight = -1;
+  const issue = (h: number): Uint8Array => {
+    const bytes = bytesAt(h);
+    if (h !== lastIssuedHeight) {
+      issued.set(addressDecoder.decode(bytes), h);
+      lastIssuedHeight = h;
+    }
+    return bytes;
+  };
   return {
     blockHeight: height,
     slot: () => height() + SLOT_OFFSET,
-    recentBlockhash: () => addressDecoder.decode(bytesAt(height())),
-    blockhashAt: (h) => addressDecoder.decode(bytesAt(h)),
-    recentBlockhashBytes: () => bytesAt(height()),
+    recentBlockhash: () => addressDecoder.decode(issue(height())),
+    blockhashAt: (h) => addressDecoder.decode(issue(h)),
+    recentBlockhashBytes: () => issue(height()),
+    lastValidBlockHeight(blockhash) {
+      const at = issued.get(blockhash);
+      return at === undefined ? undefined : at + BLOCKHASH_VALIDITY_BLOCKS;
+    },
+    expired: (lastValidBlockHeight) => height() > lastValidBlockHeight,
     landed: (signature) => statusCache.get(signature),
     land(signature, via) {
       const earlier = statusCache.get(signature);
@@ -83,6 +111,24 @@ export async function landingSignature(tx: DecodedTransaction): Promise<string> 
   const id = transactionId(tx);
   if (id !== undefined) return id;
   return toBase58(new Uint8Array(await crypto.subtle.digest('SHA-512', tx.messageBytes as BufferSource)));
+}
+
+/**
+ * The 400 of an endpoint that lands any signed transaction (tx submit) when the transaction is too
+ * old to land, or its blockhash was never issued: checked before the signature's history, as a
+ * chain does. Undefined when its blockhash is still valid.
+ */
+export function blockhashRejection(ledger: Ledger, tx: DecodedTransaction, options?: ApiErrorOptions): ApiError | undefined {
+  const lastValid = ledger.lastValidBlockHeight(tx.lifetimeToken);
+  if (lastValid === undefined)
+    return new ApiError(400, 'Blockhash not found: the transaction is not built on a recent blockhash of this chain', options);
+  if (ledger.expired(lastValid))
+    return new ApiError(
+      400,
+      `Transaction expired: blockhash not found (valid until block height ${lastValid}, now ${ledger.blockHeight()})`,
+      options,
+    );
+  return undefined;
 }
 
 /** The 400 of an endpoint whose transaction already landed (in the area's error shape). */

@@ -25,9 +25,14 @@ export function marketQuery(ctx: HandlerContext<OperationId>, params: Readonly<R
   return { operationId: ctx.op.operationId, path, params };
 }
 
-/** An error answer of the market that cannot be served: 502/503/504 in the area's error shape. */
+/**
+ * An error answer of the market that cannot be served: 502/503/504 in the area's error shape, with
+ * `Retry-After` (whole seconds, at least 1) when the source knows when to try again.
+ */
 export function unavailable(answer: Extract<MarketAnswer, { kind: 'unavailable' }>): ApiError {
-  return new ApiError(answer.status, answer.message);
+  const { retryAfterMs } = answer;
+  if (retryAfterMs === undefined) return new ApiError(answer.status, answer.message);
+  return new ApiError(answer.status, answer.message, { headers: { 'retry-after': String(Math.max(1, Math.ceil(retryAfterMs / 1000))) } });
 }
 
 /** The operation's answer from the market when there is one, else the area's own handler's. */

@@ -21,7 +21,13 @@ export interface MarketQuery {
 export type MarketAnswer =
   | { readonly kind: 'local' }
   | { readonly kind: 'market'; readonly status: number; readonly body: unknown }
-  | { readonly kind: 'unavailable'; readonly status: 502 | 503 | 504; readonly message: string };
+  | {
+      readonly kind: 'unavailable';
+      readonly status: 502 | 503 | 504;
+      readonly message: string;
+      /** When the source knows it: ms until asking again may succeed (sent as `Retry-After`). */
+      readonly retryAfterMs?: number;
+    };
 
 export type MarketMode = 'local' | 'upstream' | 'replay';
 

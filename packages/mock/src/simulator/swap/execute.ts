@@ -30,9 +30,7 @@ function failed(code: number, error: string, signature?: string): ExecuteOutcome
  */
 function expired(sim: SimContext, order: SwapOrderRecord, signature: string): ExecuteOutcome | undefined {
   if (order.router !== 'router_rfq') {
-    return sim.ledger.blockHeight() > order.lastValidBlockHeight
-      ? failed(CODES.onchainExpired, 'Transaction expired', signature)
-      : undefined;
+    return sim.ledger.expired(order.lastValidBlockHeight) ? failed(CODES.onchainExpired, 'Transaction expired', signature) : undefined;
   }
   return order.expireAt !== undefined && sim.clock.now() > order.expireAt ? failed(CODES.rfqQuoteExpired, 'Quote expired') : undefined;
 }

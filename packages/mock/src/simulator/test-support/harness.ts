@@ -14,6 +14,7 @@ import { createSchemaCompiler, describeError } from '../schemas.js';
 import { buildOperations } from '../operations.js';
 import { world } from '../world.js';
 import { bundledSpec, deref } from '../spec.js';
+import { toBase58 } from '../encoding.js';
 
 export const API_KEY = 'test-key';
 // The example world's addresses (the spec's x-example-values), never copied here.
@@ -96,6 +97,13 @@ export async function call(sim: Simulator, method: string, path: string, options
     throw new Error(`${method} ${path} answered ${response.status} outside the spec: ${violations.join('; ')}\n${text.slice(0, 500)}`);
   }
   return { status: response.status, body: parsed, headers: response.headers };
+}
+
+/** A recent blockhash of the simulated chain (base58), taken as a client takes one: from `/swap/v2/build`. */
+export async function recentBlockhash(sim: Simulator): Promise<string> {
+  const query = { inputMint: PLATFORM_TOKEN, outputMint: STABLECOIN, amount: '1000000', taker: TAKER };
+  const { body } = await call(sim, 'GET', '/swap/v2/build', { query });
+  return toBase58(Uint8Array.from(body.blockhashWithMetadata.blockhash as number[]));
 }
 
 export interface TestWallet {

@@ -1,26 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import { TIP_RECEIVERS } from '../chain/addresses.js';
+import { BLOCKHASH_VALIDITY_BLOCKS, MS_PER_BLOCK } from '../chain/ledger.js';
 import { systemTransfer } from '../chain/instructions.js';
 import { buildTransaction } from '../chain/transactions.js';
-import { call, createTestWallet, makeSimulator } from '../test-support/harness.js';
+import type { Simulator } from '../index.js';
+import { call, createTestWallet, makeSimulator, recentBlockhash } from '../test-support/harness.js';
 
-const BLOCKHASH = '35HJ2QSRigYgao1tVxRJd7oDLW8aov5KNfq5YxkGVuHs';
-
-async function tipped(lamports: bigint, to = TIP_RECEIVERS[1]!) {
+async function tipped(sim: Simulator, lamports: bigint, to = TIP_RECEIVERS[1]!, blockhash?: string) {
   const wallet = await createTestWallet();
   const built = buildTransaction({
     feePayer: wallet.address,
     instructions: [systemTransfer(wallet.address, to, lamports)],
-    blockhash: BLOCKHASH,
+    blockhash: blockhash ?? (await recentBlockhash(sim)),
     lastValidBlockHeight: 1,
   });
   return { wallet, unsigned: built.base64, signed: await wallet.signTransaction(built.base64) };
 }
 
+const submit = (sim: Simulator, signedTransaction: string) => call(sim, 'POST', '/tx/v1/submit', { body: { signedTransaction } });
+
 describe('POST /tx/v1/submit', () => {
   it('lands a signed transaction tipping at least 1000000 lamports', async () => {
     const sim = makeSimulator();
-    const { signed } = await tipped(1_000_000n);
+    const { signed } = await tipped(sim, 1_000_000n);
     const res = await call(sim, 'POST', '/tx/v1/submit', { body: { signedTransaction: signed } });
     expect(res.status).toBe(200);
     expect(res.body.signature).toMatch(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/);
@@ -28,16 +30,39 @@ describe('POST /tx/v1/submit', () => {
 
   it('rejects a smaller tip, a tip to another address, an unsigned or garbled transaction', async () => {
     const sim = makeSimulator();
-    const small = await tipped(999_999n);
+    const small = await tipped(sim, 999_999n);
     expect((await call(sim, 'POST', '/tx/v1/submit', { body: { signedTransaction: small.signed } })).body.error).toMatch(
       /tip of at least 1000000/,
     );
-    const elsewhere = await tipped(5_000_000n, '6V1VsEmCGxfsZDKSwt2Jx3UgJKxaMwSeArFeUNuzSYRH');
+    const elsewhere = await tipped(sim, 5_000_000n, '6V1VsEmCGxfsZDKSwt2Jx3UgJKxaMwSeArFeUNuzSYRH');
     expect((await call(sim, 'POST', '/tx/v1/submit', { body: { signedTransaction: elsewhere.signed } })).status).toBe(400);
-    const unsigned = await tipped(5_000_000n);
+    const unsigned = await tipped(sim, 5_000_000n);
     expect((await call(sim, 'POST', '/tx/v1/submit', { body: { signedTransaction: unsigned.unsigned } })).body.error).toMatch(
       /not fully signed/,
     );
     expect((await call(sim, 'POST', '/tx/v1/submit', { body: { signedTransaction: 'QUJD' } })).status).toBe(400);
+  });
+
+  it('refuses a transaction whose blockhash expired with 400 {error}, before its signature history', async () => {
+    // A chain checks a transaction's age before its signature's history: once its blockhash is past
+    // the last valid block height, it is expired, even when the same transaction landed before.
+    const sim = makeSimulator();
+    const { signed } = await tipped(sim, 1_000_000n);
+    sim.control.advanceTime(BLOCKHASH_VALIDITY_BLOCKS * MS_PER_BLOCK - MS_PER_BLOCK);
+    expect((await submit(sim, signed)).status).toBe(200);
+    sim.control.advanceTime(2 * MS_PER_BLOCK);
+    const again = await submit(sim, signed);
+    expect(again.status).toBe(400);
+    expect(again.body).toEqual({ error: expect.stringMatching(/^Transaction expired: blockhash not found/) });
+    const fresh = await tipped(sim, 1_000_000n, TIP_RECEIVERS[0]!);
+    expect((await submit(sim, fresh.signed)).status).toBe(200);
+  });
+
+  it('refuses a transaction built on a blockhash the chain never issued', async () => {
+    const sim = makeSimulator();
+    const { signed } = await tipped(sim, 1_000_000n, TIP_RECEIVERS[1]!, '35HJ2QSRigYgao1tVxRJd7oDLW8aov5KNfq5YxkGVuHs');
+    const answer = await submit(sim, signed);
+    expect(answer.status).toBe(400);
+    expect(answer.body).toEqual({ error: expect.stringMatching(/^Blockhash not found/) });
   });
 });

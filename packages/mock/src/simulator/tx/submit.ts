@@ -1,13 +1,15 @@
 // POST /tx/v1/submit: lands any fully signed transaction that tips a tip receiver at least
-// 1 000 000 lamports (0.001 NATIVE_COIN), found by decoding its system transfers. A transaction
-// whose signature already landed (here or through another endpoint) is refused with the documented
-// 400 {error}, as the chain's "already processed" answer: it never lands twice.
+// 1 000 000 lamports (0.001 NATIVE_COIN), found by decoding its system transfers. As on a chain, a
+// transaction's age is checked before its signature's history: one whose blockhash expired (or was
+// never issued) is refused with the documented 400 {error} "blockhash not found", even when the
+// same transaction landed before; one whose signature already landed (here or through another
+// endpoint) is refused with 400 {error}, the chain's "already processed": it never lands twice.
 import { MIN_TIP_LAMPORTS, SYSTEM_PROGRAM, TIP_RECEIVERS } from '../chain/addresses.js';
 import { checkSigner, decodeTransaction, type DecodedTransaction } from '../chain/transactions.js';
 import type { Handler } from '../handler.js';
 import { toBase58 } from '../encoding.js';
 import { ApiError } from '../errors.js';
-import { alreadyProcessed } from '../chain/ledger.js';
+import { alreadyProcessed, blockhashRejection } from '../chain/ledger.js';
 
 const TIP_SET = new Set(TIP_RECEIVERS);
 
@@ -38,6 +40,8 @@ export const txSubmit: Handler<'txSubmit'> = async (ctx) => {
   if (tipLamports(tx) < MIN_TIP_LAMPORTS) {
     throw new ApiError(400, `Transaction must include a tip of at least ${MIN_TIP_LAMPORTS} lamports to a tip receiver`);
   }
+  const tooOld = blockhashRejection(sim.ledger, tx);
+  if (tooOld) throw tooOld;
   const signature = toBase58(tx.signatures[0]!.signature!);
   const earlier = sim.ledger.land(signature, 'txSubmit');
   if (earlier) throw alreadyProcessed(earlier);
