@@ -57,6 +57,8 @@ describe('pipeline stages', () => {
     const limited = await call(sim, 'GET', '/prediction/v1/trading-status');
     expect(limited.status).toBe(429);
     expect(limited.body).toEqual({ code: 429, message: 'Rate limit exceeded' });
+    // Retry-After says when the oldest request leaves the 60-second window (no time passed: all of it).
+    expect(limited.headers.get('retry-after')).toBe('60');
     const execute = await call(sim, 'POST', '/swap/v2/execute', { body: { signedTransaction: 'AAAA', requestId: 'x' } });
     expect(execute.status).toBe(400);
     sim.control.advanceTime(61_000);

@@ -117,7 +117,7 @@ export function createPipeline(deps: PipelineDeps): Pipeline {
     const limit = rateLimiter.hit(apiKey ?? 'anonymous', sim.clock.now(), bucketOf(op));
     const headers = limit.headers;
     if (limit.limited) {
-      headers['retry-after'] = '1';
+      headers['retry-after'] = String(limit.retryAfterSeconds);
       return jsonResponse(429, { code: 429, message: 'Rate limit exceeded' }, headers);
     }
     let auth: MaybePromise<AuthResult>;

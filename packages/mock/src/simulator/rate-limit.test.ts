@@ -11,6 +11,9 @@ describe('rate limiter', () => {
     const over = limiter.hit('a', t + 30_000);
     expect(over.limited).toBe(true);
     expect(over.headers['x-ratelimit-remaining']).toBe('0');
+    // A slot frees when the first hit (at t) leaves the 60-second window: 30 s from now.
+    expect(over.retryAfterSeconds).toBe(30);
+    expect(limiter.hit('a', t + 59_500).retryAfterSeconds).toBe(1);
     expect(limiter.hit('b', t + 30_000).limited).toBe(false);
     // The first hit slid out of the window.
     expect(limiter.hit('a', t + 61_000).limited).toBe(false);

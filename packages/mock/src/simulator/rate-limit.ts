@@ -13,6 +13,8 @@ export interface RateLimitOptions {
 export interface RateLimitState {
   limited: boolean;
   headers: Record<string, string>;
+  /** When limited: whole seconds (at least 1) until the oldest request in the window slides out of it. */
+  retryAfterSeconds?: number;
 }
 
 export interface RateLimiter {
@@ -45,6 +47,18 @@ export function createRateLimiter(options: RateLimitOptions = {}): RateLimiter {
   // The reset header changes once a second of simulated time at most: made once per value.
   let resetSeconds = Number.NaN;
   let resetText = '';
+
+  /** Seconds until the oldest bucket with a request in it leaves the window (a slot frees then). */
+  const secondsUntilFree = (entry: Entry, now: number): number => {
+    let oldest = entry.head;
+    for (let b = entry.head - BUCKETS + 1; b <= entry.head; b++) {
+      if (entry.counts[((b % BUCKETS) + BUCKETS) % BUCKETS]! > 0) {
+        oldest = b;
+        break;
+      }
+    }
+    return Math.max(1, Math.ceil(((oldest + BUCKETS) * bucketMs - now) / 1000));
+  };
 
   return {
     hit(key, now, bucketName = 'default') {
@@ -86,7 +100,7 @@ export function createRateLimiter(options: RateLimitOptions = {}): RateLimiter {
         resetSeconds = reset;
         resetText = String(reset);
       }
-      return {
+      const state: RateLimitState = {
         limited,
         headers: {
           'x-ratelimit-remaining': String(limit - current),
@@ -94,6 +108,8 @@ export function createRateLimiter(options: RateLimitOptions = {}): RateLimiter {
           'x-ratelimit-reset': resetText,
         },
       };
+      if (limited) state.retryAfterSeconds = secondsUntilFree(entry, now);
+      return state;
     },
     reset() {
       buckets.clear();
