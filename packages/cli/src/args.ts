@@ -9,6 +9,7 @@ export const GLOBAL_OPTIONS = {
   'bearer-token': 'value',
   timeout: 'value',
   retries: 'value',
+  interval: 'value',
   body: 'value',
   json: 'switch',
   include: 'switch',

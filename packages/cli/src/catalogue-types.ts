@@ -1,4 +1,5 @@
 // The shape of the generated catalogue (src/gen/catalogue.gen.ts): one entry per operation of the spec.
+import type { MarketDataKind } from '@x/fetch-client/polite';
 
 /** A JSON Schema object (2020-12); its `$ref`s point into the catalogue's `defs` as `#/$defs/<name>`. */
 export type JsonSchemaObject = { [keyword: string]: unknown };
@@ -53,6 +54,8 @@ export interface CatalogueOperation {
   bearer: boolean;
   /** `x-pagination`: how the operation pages and which field of the body holds the items. */
   paged?: { style: string; items: string };
+  /** `x-market-data`: how fast the answer goes stale (quote, live, catalogue); what `politeFetch` caches it for. */
+  marketData?: MarketDataKind;
   parameters: CatalogueParameter[];
   body?: { required: boolean; schema: JsonSchemaObject; fields: CatalogueBodyField[]; example?: unknown };
   /** The success status and the schema of its body. */

@@ -7,3 +7,4 @@ export type { Access, CatalogueBodyField, CatalogueOperation, CatalogueParameter
 export { type CatalogueRequest, requestOf, requestProblems } from './request.js';
 export { redact } from './redact.js';
 export { baseUrlProblem } from './base-url.js';
+export { operationAt } from './operation-at.js';

@@ -1,6 +1,7 @@
 // `x <command> [--param value]... [options]`: arguments in, one call through @x/fetch-client,
 // the answer out, an exit code back (0 success, 1 an API error, 2 a usage error).
 import { ApiError, createClient, FetchClientError } from '@x/fetch-client';
+import { politeFetch } from '@x/fetch-client/polite';
 import { parseArgs } from './args.js';
 import { baseUrlProblem } from './base-url.js';
 import type { CatalogueOperation } from './catalogue-types.js';
@@ -52,14 +53,20 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     const call = await prepareCall(op, args, io);
     const baseUrl = baseUrlOf((args.options['base-url'] as string | undefined) ?? io.env.X_BASE_URL);
     if (op.bearer && !bearerToken) throw new UsageError(`${op.command} needs --bearer-token or X_BEARER_TOKEN (a trigger v2 token)`);
-    const client = createClient({
-      baseUrl,
-      ...(apiKey ? { apiKey } : {}),
-      ...(bearerToken ? { bearer: { getToken: async () => bearerToken } } : {}),
-      ...count('timeout', args.options.timeout, (ms) => ({ timeoutMs: ms })),
-      ...count('retries', args.options.retries, (n) => ({ maxRetries: n })),
-    }) as unknown as Client;
+    const clientFor = (fetch?: typeof globalThis.fetch) =>
+      createClient({
+        baseUrl,
+        ...(apiKey ? { apiKey } : {}),
+        ...(bearerToken ? { bearer: { getToken: async () => bearerToken } } : {}),
+        ...count('timeout', args.options.timeout, (ms) => ({ timeoutMs: ms })),
+        ...count('retries', args.options.retries, (n) => ({ maxRetries: n })),
+        ...(fetch ? { fetch } : {}),
+      }) as unknown as Client;
+    let client = clientFor();
     if (args.options.all) {
+      // Every page request waits its turn on one limiter (politeFetch), under the rate limit.
+      const paced = politeFetch({ keyed: !!apiKey, ...count('interval', args.options.interval, (ms) => ({ intervalMs: ms })) });
+      client = clientFor(paced);
       const method = `paginate${op.operationId[0]!.toUpperCase()}${op.operationId.slice(1)}`;
       const list = client[method]!(call.query) as { byPage(): AsyncIterable<unknown> };
       for await (const page of list.byPage()) io.stdout(`${JSON.stringify(page)}\n`);

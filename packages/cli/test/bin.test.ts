@@ -17,6 +17,8 @@ import { runX, type Run } from './run-x.js';
 const API_KEY = 'sk-test-cli-0123456789';
 let server: RunningServer;
 let requests = 0;
+/** When each request reached the simulator (ms), by path. */
+const arrivals: Array<{ path: string; at: number }> = [];
 let bearer: string;
 let env: Record<string, string>;
 const all: Run[] = [];
@@ -27,7 +29,13 @@ const x = async (args: string[], options: Parameters<typeof runX>[1] = {}) => {
 };
 
 beforeAll(async () => {
-  server = await listen(createSimulator({ apiKeys: [API_KEY] }), { port: 0, onRequest: () => void requests++ });
+  server = await listen(createSimulator({ apiKeys: [API_KEY] }), {
+    port: 0,
+    onRequest: (r) => {
+      requests++;
+      arrivals.push({ path: r.path, at: performance.now() });
+    },
+  });
   env = { X_BASE_URL: server.url, X_API_KEY: API_KEY };
   const wallet = await signerFromKeyPair((await crypto.subtle.generateKey('Ed25519', false, ['sign', 'verify'])) as CryptoKeyPair);
   let api: ApiClient;
@@ -154,8 +162,25 @@ describe('x, the built bin, against the simulator', () => {
     expect(JSON.parse(fromFile.stdout).order).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/);
   });
 
+  it('--all paces its page requests: they start --interval ms apart', async () => {
+    const from = arrivals.length;
+    const interval = 300;
+    const run = await x(['prediction-list-events', '--all', '--start', '0', '--end', '9', '--interval', String(interval)]);
+    expect(run.code).toBe(0);
+    const pages = run.stdout.trim().split('\n').length;
+    const times = arrivals
+      .slice(from)
+      .filter((r) => r.path.endsWith('/prediction/v1/events'))
+      .map((r) => r.at);
+    expect(pages).toBeGreaterThanOrEqual(4);
+    expect(times.length).toBe(pages);
+    // Measured where the requests arrive, so one late arrival under load shortens one gap and
+    // lengthens the next: the span of all of them is what pacing sets (unpaced: tens of ms).
+    expect(times.at(-1)! - times[0]!).toBeGreaterThanOrEqual((pages - 1) * interval * 0.75);
+  });
+
   it('--all streams every page of a paged operation as JSON lines', async () => {
-    const run = await x(['prediction-list-events', '--all', '--start', '0', '--end', '3']);
+    const run = await x(['prediction-list-events', '--all', '--start', '0', '--end', '3', '--interval', '0']);
     expect(run.code).toBe(0);
     const pages = run.stdout
       .trim()

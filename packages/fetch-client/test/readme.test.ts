@@ -19,6 +19,7 @@ it('every ```ts example of README.md type-checks', () => {
     const local = code
       .replaceAll("'@x/fetch-client/validate'", "'../../../src/validate.js'")
       .replaceAll("'@x/fetch-client/sdk'", "'../../../src/sdk.js'")
+      .replaceAll("'@x/fetch-client/polite'", "'../../../src/polite.js'")
       .replaceAll("'@x/fetch-client'", "'../../../src/index.js'");
     writeFileSync(file, `${local}\nexport {};\n`);
     return file;

@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { serveHttp } from './http.js';
 import { parseOptions, USAGE, UsageError } from './options.js';
-import { createMcpServer } from './server.js';
+import { createMcpServer, serviceFetch } from './server.js';
 import { toolsFor } from './tools.js';
 
 const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
@@ -19,7 +19,9 @@ async function main(): Promise<void> {
   const mode = options.server.tools ?? 'prepare';
   const summary = `x-mcp ${version}: ${toolsFor(mode).length} tools (${mode}) for ${options.server.baseUrl}`;
   if (options.httpPort !== undefined) {
-    const running = await serveHttp(() => createMcpServer(options.server, version), options.httpPort);
+    // One polite fetch for every session: they all share one limiter and one cache.
+    const send = serviceFetch(options.server);
+    const running = await serveHttp(() => createMcpServer(options.server, version, send), options.httpPort);
     process.stderr.write(`${summary}, Streamable HTTP on ${running.url}\n`);
     const stop = () => void running.close().then(() => process.exit(0));
     process.on('SIGINT', stop);

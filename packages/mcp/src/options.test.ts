@@ -18,12 +18,24 @@ describe('x-mcp options', () => {
     });
   });
 
+  it('reads --interval and --cache-ttl (one lifetime for every kind, or per kind)', () => {
+    const server = (argv: string[]) => (parseOptions(['--base-url', 'http://h', ...argv], {}) as { server: object }).server;
+    expect(server(['--interval', '250', '--cache-ttl', '0'])).toMatchObject({
+      intervalMs: 250,
+      ttlMs: { quote: 0, live: 0, catalogue: 0 },
+    });
+    expect(server(['--cache-ttl', 'live=1000,catalogue=30000'])).toMatchObject({ ttlMs: { live: 1000, catalogue: 30000 } });
+    expect(server([])).not.toHaveProperty('intervalMs');
+  });
+
   it.each([
     [[], /missing --base-url/],
     [['--base-url', 'ftp://h'], /must be http or https/],
     [['--base-url', 'http://h', '--tools', 'everything'], /--tools: must be one of read, prepare, all/],
     [['--base-url', 'http://h', '--http', '99999'], /--http: not a port/],
     [['--base-url', 'http://h', '--nope'], /nope/],
+    [['--base-url', 'http://h', '--interval', 'fast'], /--interval: must be a whole number/],
+    [['--base-url', 'http://h', '--cache-ttl', 'tick=5'], /--cache-ttl: .*quote, live, catalogue/],
   ])('refuses %j', (argv, message) => {
     expect(() => parseOptions(argv, {})).toThrow(UsageError);
     expect(() => parseOptions(argv, {})).toThrow(message);

@@ -1,6 +1,7 @@
 // The options of `x-mcp`: arguments and environment in, server options out, or a usage error.
 import { parseArgs } from 'node:util';
 import { baseUrlProblem } from '@x/cli/catalogue';
+import { DEFAULT_TTL_MS, type MarketDataKind } from '@x/fetch-client/polite';
 import type { McpServerOptions } from './server.js';
 import { TOOL_MODES, type ToolMode } from './tools.js';
 
@@ -22,6 +23,11 @@ options:
   --http PORT           serve Streamable HTTP on 127.0.0.1:PORT/mcp instead of stdio (0: a free port)
   --timeout MS          time limit of each attempt (default 30000)
   --retries N           retries of reads and of calls the spec marks safe to repeat (default 2)
+  --interval MS         ms between the starts of two requests to the service (default 4000,
+                          1000 with --api-key); a local simulator may be given less
+  --cache-ttl TTL       how long a read's answer is reused, by the spec's x-market-data kind:
+                          MS for every kind, or KIND=MS[,KIND=MS] (default quote=2000,
+                          live=5000,catalogue=60000; other reads are not cached; 0: no cache)
   -h, --help            this help`;
 
 export class UsageError extends Error {}
@@ -38,6 +44,21 @@ const whole = (name: string, text: string | undefined): number | undefined => {
   return Number(text);
 };
 
+/** `--cache-ttl`: one number of ms for every kind, or `KIND=MS` pairs separated by commas. */
+function cacheTtl(text: string | undefined): Partial<Record<MarketDataKind, number>> | undefined {
+  if (text === undefined) return undefined;
+  const kinds = Object.keys(DEFAULT_TTL_MS) as MarketDataKind[];
+  if (/^\d+$/.test(text)) return Object.fromEntries(kinds.map((kind) => [kind, Number(text)]));
+  const ttl: Partial<Record<MarketDataKind, number>> = {};
+  for (const pair of text.split(',')) {
+    const m = /^(\w+)=(\d+)$/.exec(pair.trim());
+    if (!m || !kinds.includes(m[1] as MarketDataKind))
+      throw new UsageError(`--cache-ttl: give MS, or KIND=MS pairs with KIND one of ${kinds.join(', ')}`);
+    ttl[m[1] as MarketDataKind] = Number(m[2]);
+  }
+  return ttl;
+}
+
 export function parseOptions(argv: string[], env: Readonly<Record<string, string | undefined>>): CliOptions | 'help' {
   let values: Record<string, string | boolean | undefined>;
   try {
@@ -52,6 +73,8 @@ export function parseOptions(argv: string[], env: Readonly<Record<string, string
         http: { type: 'string' },
         timeout: { type: 'string' },
         retries: { type: 'string' },
+        interval: { type: 'string' },
+        'cache-ttl': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -70,6 +93,8 @@ export function parseOptions(argv: string[], env: Readonly<Record<string, string
   const timeoutMs = whole('timeout', values.timeout as string | undefined);
   const maxRetries = whole('retries', values.retries as string | undefined);
   const httpPort = whole('http', values.http as string | undefined);
+  const intervalMs = whole('interval', values.interval as string | undefined);
+  const ttlMs = cacheTtl(values['cache-ttl'] as string | undefined);
   if (httpPort !== undefined && httpPort > 65_535) throw new UsageError('--http: not a port');
   return {
     server: {
@@ -79,6 +104,8 @@ export function parseOptions(argv: string[], env: Readonly<Record<string, string
       ...(bearerToken ? { bearerToken } : {}),
       ...(timeoutMs !== undefined ? { timeoutMs } : {}),
       ...(maxRetries !== undefined ? { maxRetries } : {}),
+      ...(intervalMs !== undefined ? { intervalMs } : {}),
+      ...(ttlMs !== undefined ? { ttlMs } : {}),
     },
     ...(httpPort !== undefined ? { httpPort } : {}),
   };

@@ -2,8 +2,9 @@
 // against the spec, makes the call through @x/fetch-client, and answers structured content that
 // validates against the tool's output schema. Every failure is a tool result with `isError`,
 // never a crash; the API key and the bearer token never appear in a result (or anywhere else).
-import { redact, requestOf, requestProblems } from '@x/cli/catalogue';
+import { operationAt, redact, requestOf, requestProblems } from '@x/cli/catalogue';
 import { ApiError, createClient, FetchClientError } from '@x/fetch-client';
+import { type MarketDataKind, type PoliteFetch, politeFetch } from '@x/fetch-client/polite';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, type CallToolResult, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { describePrepared } from './describe-transaction.js';
@@ -21,7 +22,14 @@ export interface McpServerOptions {
   /** Time limit of each attempt (ms) and retries, as `createClient` takes them. */
   timeoutMs?: number;
   maxRetries?: number;
-  /** A fetch implementation (tests). */
+  /**
+   * Ms between the starts of two requests to the service: every call goes through one
+   * `politeFetch` (@x/fetch-client/polite). Default 4000 without a key, 1000 with one.
+   */
+  intervalMs?: number;
+  /** Cache lifetime of read answers per `x-market-data` kind (default quote 2000, live 5000, catalogue 60000). */
+  ttlMs?: Partial<Record<MarketDataKind, number>>;
+  /** The fetch politeFetch sends with (tests). */
   fetch?: typeof fetch;
 }
 
@@ -29,8 +37,24 @@ export const SERVER_NAME = 'x-mcp';
 
 type Method = (options: unknown) => Promise<{ data: unknown; status: number }>;
 
-/** Creates the MCP server (not yet connected to a transport). */
-export function createMcpServer(options: McpServerOptions, version = '0.0.0'): Server {
+/**
+ * The one fetch every call to the service goes through: paced, cached and coalesced by
+ * `politeFetch`. Servers that share it (one per Streamable HTTP session) share its limiter.
+ */
+export function serviceFetch(options: McpServerOptions): PoliteFetch {
+  const operation = operationAt(options.baseUrl);
+  return politeFetch({
+    keyed: !!options.apiKey,
+    kindOf: (url) => operation('GET', url)?.marketData,
+    changesState: (url) => operation('GET', url)?.access === 'change',
+    ...(options.intervalMs !== undefined ? { intervalMs: options.intervalMs } : {}),
+    ...(options.ttlMs ? { ttlMs: options.ttlMs } : {}),
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
+}
+
+/** Creates the MCP server (not yet connected to a transport); `send` is shared when several serve one user. */
+export function createMcpServer(options: McpServerOptions, version = '0.0.0', send: PoliteFetch = serviceFetch(options)): Server {
   const tools = toolsFor(options.tools ?? 'prepare');
   const byName = new Map(tools.map((tool) => [tool.definition.name, tool]));
   const secrets = [options.apiKey, options.bearerToken];
@@ -40,7 +64,7 @@ export function createMcpServer(options: McpServerOptions, version = '0.0.0'): S
     ...(options.bearerToken ? { bearer: { getToken: async () => options.bearerToken! } } : {}),
     ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
     ...(options.maxRetries !== undefined ? { maxRetries: options.maxRetries } : {}),
-    ...(options.fetch ? { fetch: options.fetch } : {}),
+    fetch: send,
   }) as unknown as Record<string, Method>;
 
   const server = new Server(

@@ -23,7 +23,8 @@ const servers: Connected[] = [];
 const results: unknown[] = [];
 
 const start = async (args: string[]) => {
-  const connected = await connect(['--base-url', server.url, '--api-key', API_KEY, ...args]);
+  // (--interval 0: the simulator is local; test/polite.test.ts checks the pacing)
+  const connected = await connect(['--base-url', server.url, '--api-key', API_KEY, '--interval', '0', ...args]);
   servers.push(connected);
   return connected;
 };

@@ -3,7 +3,7 @@
 // bounded number of times on 429/502/503/504, each request under a timeout, redirects never
 // followed (credentials stay with the base URL they were given for), and a hard cap on the count.
 import type { PlannedRequest } from './plan.js';
-import { retryAfterMs, untilResetMs, windowExhausted, type HeaderReader } from './pacing.js';
+import { retryAfterMs, untilResetMs, windowExhausted, type HeaderReader } from '@x/fetch-client/polite';
 
 export interface Answer {
   status: number;

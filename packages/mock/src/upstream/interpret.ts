@@ -4,7 +4,7 @@
 //   breaking      - the simulator falls back to its own data for that call, and reports it;
 //   429, 5xx, a redirect, 401/403 - the market is unavailable (503, 502 or 504 to the client);
 //   a 429 or 503 passes on the upstream's `Retry-After` (or its `x-ratelimit-reset`).
-import { retryAfterMs, untilResetMs, type HeaderReader } from '../check/pacing.js';
+import { retryAfterMs, untilResetMs, type HeaderReader } from '@x/fetch-client/polite';
 import { createClassifier, type Issue } from '../check/classify.js';
 import { isReadOnly } from '../check/plan.js';
 import { checkSpecOf, type CheckSpec, type SpecOperation } from '../check/spec-source.js';

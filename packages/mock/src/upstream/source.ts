@@ -5,7 +5,15 @@
 // upstream key given for it; a failing upstream is left alone for a while (circuit); an answer is
 // checked against the spec before it is served. When the upstream cannot answer, a cached answer
 // is served if there is one, else 502/503/504, always within `timeoutMs`.
-import type { HeaderReader } from '../check/pacing.js';
+import {
+  type CachedAnswer,
+  createAnswerCache,
+  createLimiter,
+  DEFAULT_TTL_MS,
+  type HeaderReader,
+  KEYED_INTERVAL_MS,
+  KEYLESS_INTERVAL_MS,
+} from '@x/fetch-client/polite';
 import { checkSpecOf } from '../check/spec-source.js';
 import type { OpenApiDocument } from '../simulator/spec.js';
 import {
@@ -17,12 +25,10 @@ import {
   type MarketSource,
 } from '../simulator/market/source.js';
 import { createActiveKeys } from './active-keys.js';
-import { createAnswerCache, type CachedAnswer } from './cache.js';
 import { createCircuit } from './circuit.js';
 import { createDriftLog } from './drift-log.js';
 import { harEntry, publicBaseUrl, type RecordSink } from './har.js';
 import { createInterpreter, readOnlyOperation } from './interpret.js';
-import { createLimiter } from './limiter.js';
 import { requestTarget } from './target.js';
 
 export interface UpstreamOptions {
@@ -55,9 +61,7 @@ export interface UpstreamOptions {
   log?: (line: string) => void;
 }
 
-export const DEFAULT_TTL_MS: Readonly<Record<MarketDataKind, number>> = { quote: 2_000, live: 5_000, catalogue: 60_000 };
-export const KEYLESS_INTERVAL_MS = 4_000;
-export const KEYED_INTERVAL_MS = 1_000;
+export { DEFAULT_TTL_MS, KEYED_INTERVAL_MS, KEYLESS_INTERVAL_MS };
 
 export interface UpstreamContext {
   doc: OpenApiDocument;

@@ -4,6 +4,8 @@
 // a live upstream (src/upstream/source.ts) and a recording (src/upstream/replay.ts). An area asks
 // and gets one of three answers; it never learns which source it has.
 
+import type { MarketDataKind } from '@x/fetch-client/polite';
+
 /** A read of market data: the operation and the request the source may send for it. */
 export interface MarketQuery {
   operationId: string;
@@ -60,7 +62,7 @@ export const localMarket: MarketSource = Object.freeze<MarketSource>({
 });
 
 /** The kinds of market data the spec marks (`x-market-data`), each with its own cache lifetime. */
-export type MarketDataKind = 'quote' | 'live' | 'catalogue';
+export type { MarketDataKind };
 
 export function marketDataKind(operation: Readonly<Record<string, unknown>>): MarketDataKind | undefined {
   const mark = operation['x-market-data'];

@@ -1,8 +1,8 @@
-// One rate limiter for every call to the upstream: a request may start only `intervalMs` after the
+// One rate limiter for every call to a service: a request may start only `intervalMs` after the
 // previous one (so the rate stays under the service's keyless 0.5 requests per second by default),
 // and later still when the upstream said so (`Retry-After`, or `x-ratelimit-remaining` at 0 until
-// `x-ratelimit-reset`, read by the drift check's pacing module).
-import { retryAfterMs, untilResetMs, windowExhausted, type HeaderReader } from '../check/pacing.js';
+// `x-ratelimit-reset`, read by pacing.ts).
+import { retryAfterMs, untilResetMs, windowExhausted, type HeaderReader } from './pacing.js';
 
 export interface UpstreamLimiter {
   /**
