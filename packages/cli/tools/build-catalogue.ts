@@ -2,11 +2,8 @@
 // one OpenAPI document and the client's operation tables: a pure function, so a test can build the
 // catalogue of a modified document (a trial operation) and see its command appear.
 import type { CatalogueOperation, JsonSchemaObject } from '../src/catalogue-types.ts';
-import type { MarketDataKind } from '@x/fetch-client/polite';
+import { MARKET_DATA_KINDS, marketDataKindOf } from '@x/fetch-client/polite';
 import { type JsonSchema, deref, type OpenApiDocument, type Operation, operations, requestExample } from '@x/openapi/reader';
-
-/** The values `x-market-data` may take (the spec's README; its extension test checks the spec). */
-const MARKET_DATA_KINDS: readonly MarketDataKind[] = ['quote', 'live', 'catalogue'];
 
 /** The client's generated tables the catalogue reads: which operations take a bearer token, which page. */
 export interface ClientTables {
@@ -188,8 +185,9 @@ export function buildCatalogue(
       throw new Error(`${op.operationId}: its answer holds an unsigned transaction but the operation is not marked x-prepares-transaction`);
     }
     const paged = pagedOperations[op.operationId];
-    const marketData = op.operation['x-market-data'];
-    if (marketData !== undefined && !MARKET_DATA_KINDS.includes(marketData as MarketDataKind))
+    const mark = op.operation['x-market-data'];
+    const marketData = marketDataKindOf(mark);
+    if (mark !== undefined && marketData === undefined)
       throw new Error(`${op.operationId}: x-market-data must be one of ${MARKET_DATA_KINDS.join(', ')}`);
     return {
       operationId: op.operationId,
@@ -204,7 +202,7 @@ export function buildCatalogue(
       ...(preparesWhen ? { preparesWhen } : {}),
       bearer: bearerOperations.includes(op.operationId),
       ...(paged ? { paged } : {}),
-      ...(marketData !== undefined ? { marketData: marketData as MarketDataKind } : {}),
+      ...(marketData !== undefined ? { marketData } : {}),
       parameters,
       ...(body ? { body } : {}),
       ...(success ? { success: { status: Number(success.status), schema: clean(success.schema ?? {}, usedByAnswer) } } : {}),

@@ -5,8 +5,14 @@
 import { createAnswerCache } from './answer-cache.js';
 import { createLimiter, type UpstreamLimiter } from './limiter.js';
 
+/** The values of the spec's `x-market-data` mark (its extension test checks the spec uses only these). */
+export const MARKET_DATA_KINDS = ['quote', 'live', 'catalogue'] as const;
 /** The spec's `x-market-data` mark: how fast an operation's answer goes stale. */
-export type MarketDataKind = 'quote' | 'live' | 'catalogue';
+export type MarketDataKind = (typeof MARKET_DATA_KINDS)[number];
+
+/** The operation's `x-market-data` mark, when it is one of the known kinds. */
+export const marketDataKindOf = (mark: unknown): MarketDataKind | undefined =>
+  MARKET_DATA_KINDS.includes(mark as MarketDataKind) ? (mark as MarketDataKind) : undefined;
 
 /** Cache lifetimes (ms) per kind of market data. */
 export const DEFAULT_TTL_MS: Readonly<Record<MarketDataKind, number>> = { quote: 2_000, live: 5_000, catalogue: 60_000 };

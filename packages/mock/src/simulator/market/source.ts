@@ -4,7 +4,7 @@
 // a live upstream (src/upstream/source.ts) and a recording (src/upstream/replay.ts). An area asks
 // and gets one of three answers; it never learns which source it has.
 
-import type { MarketDataKind } from '@x/fetch-client/polite';
+import { type MarketDataKind, marketDataKindOf } from '@x/fetch-client/polite';
 
 /** A read of market data: the operation and the request the source may send for it. */
 export interface MarketQuery {
@@ -65,6 +65,5 @@ export const localMarket: MarketSource = Object.freeze<MarketSource>({
 export type { MarketDataKind };
 
 export function marketDataKind(operation: Readonly<Record<string, unknown>>): MarketDataKind | undefined {
-  const mark = operation['x-market-data'];
-  return mark === 'quote' || mark === 'live' || mark === 'catalogue' ? mark : undefined;
+  return marketDataKindOf(operation['x-market-data']);
 }

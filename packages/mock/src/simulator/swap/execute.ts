@@ -4,10 +4,10 @@
 // (the documented way to poll). A transaction whose signature already landed (under another
 // requestId, or through another endpoint) does not land again: the chain refuses it, so the
 // answer is the router's "failed to land" (-1000 on-chain, -2000 RFQ) with that signature, and no
-// balance moves; unless the transaction is too old, which is checked first, as a chain does (-1005
-// expired blockhash, -2003 expired RFQ quote). Two orders of the same inputs in the same slot may carry byte-identical messages,
-// as on the real chain (same blockhash, same instructions); that is harmless because the
-// signature, not the requestId, is what lands.
+// balance moves; unless the transaction is too old, which is checked first, as a chain does
+// (-1005 expired blockhash, -2003 expired RFQ quote). Two orders of the same inputs in the same
+// slot may carry byte-identical messages, as on the real chain (same blockhash, same
+// instructions); that is harmless because the signature, not the requestId, is what lands.
 import { bytesEqual } from '../encoding.js';
 import { checkSigner, decodeTransaction } from '../chain/transactions.js';
 import type { SimContext } from '../context.js';
