@@ -66,6 +66,13 @@ for (const pkg of publicPackages) {
 const byVersion = (a: string, b: string) => a.localeCompare(b, 'en', { numeric: true });
 const highestFloor = [...floors.keys()].sort(byVersion).at(-1)!;
 const pending = readdirSync(join(root, '.changeset')).filter((f) => f.endsWith('.md') && f !== 'README.md');
+// The packages the pending changesets name (their front matter); the others keep their released version.
+const named = new Set(
+  pending.flatMap((f) => {
+    const front = /^---\n([\s\S]*?)\n---/.exec(readFileSync(join(root, '.changeset', f), 'utf8'))?.[1] ?? '';
+    return [...front.matchAll(/^['"]?(@x\/[\w-]+)['"]?\s*:/gm)].map((m) => m[1]!);
+  }),
+);
 
 beforeAll(async () => {
   // (a tarball another check is packing in a package directory at the same moment is no part of the repository)
@@ -75,20 +82,17 @@ beforeAll(async () => {
   sh('git', ['init', '-q'], repo);
   registry = await startRegistry(join(work, 'registry'));
   writeFileSync(join(repo, '.npmrc'), registry.npmrc(true));
-  sh('changeset', ['version'], repo);
+  // (with nothing pending, `changeset version` exits 1: the packages are released as they are)
+  if (pending.length > 0) sh('changeset', ['version'], repo);
   sh('changeset', ['pack', '--out-dir', packed], repo);
   sh('changeset', ['publish', '--from-pack-dir', packed, '--no-git-tag'], repo);
 }, 180_000);
 
 describe('the release, on a throwaway copy of the repository', () => {
-  it('has pending changesets to release', () => {
-    expect(pending.length).toBeGreaterThan(0);
-  });
-
-  it('changeset version writes a new version and a changelog entry for every public package', () => {
+  it('changeset version writes a new version for every package a pending changeset names, and every package has a changelog entry for its version', () => {
     for (const pkg of publicPackages) {
       const dir = join(repo, 'packages', dirName(pkg));
-      expect(released(pkg), pkg.name).not.toBe(pkg.json.version);
+      if (named.has(pkg.name)) expect(released(pkg), pkg.name).not.toBe(pkg.json.version);
       expect(readFileSync(join(dir, 'CHANGELOG.md'), 'utf8'), `${pkg.name} CHANGELOG.md`).toContain(`## ${released(pkg)}`);
     }
     expect(readdirSync(join(repo, '.changeset')).filter((f) => f.endsWith('.md') && f !== 'README.md')).toEqual([]);
