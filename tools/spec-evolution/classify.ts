@@ -417,60 +417,32 @@ export function classifySpecChanges(before: OpenApiDocument, after: OpenApiDocum
 
 /** The parts of the document outside the operations: security schemes (breaking when changed), and the rest. */
 function compareDocument(before: OpenApiDocument, after: OpenApiDocument, out: Change[]): void {
-  const schemesOf = (doc: OpenApiDocument) =>
-    ((doc.components as Record<string, unknown> | undefined)?.securitySchemes ?? {}) as Record<string, unknown>;
-  const [a, b] = [schemesOf(before), schemesOf(after)];
+  const push = (impact: Impact, where: string, what: string, why: string) => out.push({ impact, operation: 'document', where, what, why });
+  const component = (doc: OpenApiDocument, kind: string) =>
+    ((doc.components as Record<string, unknown> | undefined)?.[kind] ?? {}) as Record<string, unknown>;
+  const [a, b] = [component(before, 'securitySchemes'), component(after, 'securitySchemes')];
   const wire = (s: unknown) => {
     const { description: _d, ...rest } = (s ?? {}) as Record<string, unknown>;
     return rest;
   };
   for (const [name, scheme] of Object.entries(a)) {
-    if (!same(wire(scheme), wire(b[name])))
-      out.push({
-        impact: 'breaking',
-        operation: 'document',
-        where: `security scheme ${name}`,
-        what: b[name] ? 'how the credential is sent changed' : 'security scheme removed',
-        why: 'credentials sent as before are refused',
-      });
+    if (same(wire(scheme), wire(b[name]))) continue;
+    const what = b[name] ? 'how the credential is sent changed' : 'security scheme removed';
+    push('breaking', `security scheme ${name}`, what, 'credentials sent as before are refused');
   }
   // @x/types exports one type per component schema: a schema gone (or renamed) is a type its users may import.
-  const namesOf = (doc: OpenApiDocument) =>
-    new Set(Object.keys(((doc.components as Record<string, unknown> | undefined)?.schemas ?? {}) as object));
-  const [na, nb] = [namesOf(before), namesOf(after)];
+  const [na, nb] = [new Set(Object.keys(component(before, 'schemas'))), new Set(Object.keys(component(after, 'schemas')))];
   for (const name of na) {
     if (!nb.has(name))
-      out.push({
-        impact: 'breaking',
-        operation: 'document',
-        where: `components.schemas.${name}`,
-        what: 'schema removed or renamed',
-        why: `the type \`${name}\` of @x/types is gone`,
-      });
+      push('breaking', `components.schemas.${name}`, 'schema removed or renamed', `the type \`${name}\` of @x/types is gone`);
   }
-  for (const name of nb) {
-    if (!na.has(name))
-      out.push({
-        impact: 'non-breaking',
-        operation: 'document',
-        where: `components.schemas.${name}`,
-        what: 'schema added',
-        why: 'a new type in @x/types',
-      });
-  }
+  for (const name of nb) if (!na.has(name)) push('non-breaking', `components.schemas.${name}`, 'schema added', 'a new type in @x/types');
   const rest = (doc: OpenApiDocument) => {
     const { paths: _p, components: _c, ...others } = doc as unknown as Record<string, unknown>;
     return others;
   };
   const [ra, rb] = [rest(before), rest(after)];
   for (const key of new Set([...Object.keys(ra), ...Object.keys(rb)])) {
-    if (!same(ra[key], rb[key]))
-      out.push({
-        impact: 'non-breaking',
-        operation: 'document',
-        where: key,
-        what: `${key} changed`,
-        why: 'not part of any request or answer',
-      });
+    if (!same(ra[key], rb[key])) push('non-breaking', key, `${key} changed`, 'not part of any request or answer');
   }
 }
