@@ -8,6 +8,14 @@
 //                 request, narrowed answer, a new value of an open enum, documentation).
 // The rule behind most cases: a change that narrows what is accepted is breaking in a request and
 // harmless in an answer; one that widens it is the reverse (`impactOf`).
+//
+// Why our own: the classifiers on npm were tried first. api-smart-diff 1.0.6 (OpenAPI 3.0 is what it
+// lists) called a response field made nullable with `type: [string, 'null']` non-breaking, a response
+// field turned from string to integer non-breaking, a request field made nullable breaking, and a
+// value added to our open response enums breaking, on this repository's bundle. openapi-diff 0.24.1
+// refuses OpenAPI 3.1 documents ("Unsupported OpenAPI version: 3.1.0"), and on 3.0 sees no change
+// when a request enum loses a value (its schema diff ignores `enum` and `const`). The rules above
+// are a few pages of code.
 import { deref, operations, type JsonSchema, type OpenApiDocument, type Operation } from '../../packages/openapi/dist/reader.js';
 import { covers, LOWER_BOUNDS, OPAQUE_KEYWORDS, shapeOf, UPPER_BOUNDS, type Variant, variantFor } from './shape.ts';
 
