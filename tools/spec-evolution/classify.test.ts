@@ -211,7 +211,7 @@ describe('classifySpecChanges: breaking changes', () => {
 });
 
 describe('classifySpecChanges: non-breaking changes', () => {
-  it('none between a document and itself; none but spelling between two spellings of the same schema', () => {
+  it('none between a document and itself; between two spellings of the same schema, no change of what is accepted', () => {
     expect(classify(() => {})).toEqual([]);
     expect(
       classify((d) => {
@@ -221,8 +221,8 @@ describe('classifySpecChanges: non-breaking changes', () => {
         d.paths['/things/{id}'].get.responses['200'].content['application/json'].schema.$ref = '#/components/schemas/ThingRecord';
       }),
     ).toEqual([
-      'non-breaking operation: spelling, descriptions, examples or extensions changed',
-      'non-breaking operation: spelling, descriptions, examples or extensions changed',
+      'non-breaking operation: descriptions, examples or schema extensions changed',
+      'non-breaking operation: descriptions, examples or schema extensions changed',
       'non-breaking components.schemas.ThingRecord: schema added',
     ]);
   });
@@ -293,15 +293,26 @@ describe('classifySpecChanges: non-breaking changes', () => {
     ]);
   });
 
-  it('documentation only: a description, an example or an extension', () => {
+  it('documentation only: a description, an example, an extension of the operation (each named) or of a schema', () => {
     expect(classify((d) => (create(d).description = 'Creates a thing.'))).toEqual([
-      'non-breaking operation: spelling, descriptions, examples or extensions changed',
+      'non-breaking operation: descriptions, examples or schema extensions changed',
     ]);
     expect(classify((d) => (schemas(d).Thing.properties.status.description = 'Where it is now.'))).toEqual([
-      'non-breaking operation: spelling, descriptions, examples or extensions changed',
-      'non-breaking operation: spelling, descriptions, examples or extensions changed',
+      'non-breaking operation: descriptions, examples or schema extensions changed',
+      'non-breaking operation: descriptions, examples or schema extensions changed',
     ]);
     expect(classify((d) => (d.info.version = '1.1.0'))).toEqual(['non-breaking info: info changed']);
+    expect(
+      classify((d) => {
+        create(d)['x-agent-summary'] = 'Creates a thing.';
+        create(d).summary = 'Create';
+        d.paths['/things/{id}'].get['x-safe-to-retry'] = true;
+      }),
+    ).toEqual([
+      'non-breaking operation: descriptions, examples or schema extensions changed',
+      'non-breaking operation: extension x-agent-summary added',
+      'non-breaking operation: extension x-safe-to-retry added',
+    ]);
   });
 });
 

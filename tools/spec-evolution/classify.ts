@@ -370,6 +370,23 @@ function compareSecurity(ctx: Context, before: Operation, after: Operation): voi
   for (const alt of b) if (!a.has(alt)) emit(ctx, 'request', 'widened', 'security', `credentials ${alt} now accepted`);
 }
 
+/** The operation's own `x-` extensions (read by the client, the simulator, the catalogue): each change named. */
+function compareExtensions(ctx: Context, before: Operation, after: Operation): void {
+  const keys = new Set([...Object.keys(before.extensions), ...Object.keys(after.extensions)]);
+  for (const key of keys) {
+    const [a, b] = [before.extensions[key], after.extensions[key]];
+    if (same(a, b)) continue;
+    const what = a === undefined ? 'added' : b === undefined ? 'removed' : 'changed';
+    ctx.out.push({
+      impact: 'non-breaking',
+      operation: ctx.operation,
+      where: 'operation',
+      what: `extension ${key} ${what}`,
+      why: 'requests and answers accept what they did; code generated from the extension follows it',
+    });
+  }
+}
+
 const label = (op: Operation): string => `${op.method} ${op.path} (${op.operationId})`;
 
 /** Every change from `before` (the released bundle) to `after` (the current one), breaking first. */
@@ -398,16 +415,18 @@ export function classifySpecChanges(before: OpenApiDocument, after: OpenApiDocum
     compareParameters(ctx, op, next);
     compareRequestBody(ctx, op, next);
     compareResponses(ctx, op, next);
-    if (out.length === count && !same(inlined(op.operation, before), inlined(next.operation, after))) {
-      emit(
-        ctx,
-        'response',
-        'narrowed',
-        'operation',
-        'spelling, descriptions, examples or extensions changed',
-        'requests and answers accept what they did',
-      );
+    const documentation = (o: Operation, doc: OpenApiDocument) =>
+      inlined(Object.fromEntries(Object.entries(o.operation).filter(([key]) => !key.startsWith('x-'))), doc);
+    if (out.length === count && !same(documentation(op, before), documentation(next, after))) {
+      ctx.out.push({
+        impact: 'non-breaking',
+        operation: ctx.operation,
+        where: 'operation',
+        what: 'descriptions, examples or schema extensions changed',
+        why: 'requests and answers accept what they did',
+      });
     }
+    compareExtensions(ctx, op, next);
   }
   for (const [key, op] of now) {
     if (!was.has(key))
