@@ -252,6 +252,9 @@ describe('classifySpecChanges: non-breaking changes', () => {
         (d) => (schemas(d).ThingRequest.properties.kind = { anyOf: [{ type: 'string', enum: ['plain', 'fancy'] }, { type: 'string' }] }),
       ),
     ).toEqual(['non-breaking request body (application/json): kind: enum opened: any value of its type is accepted']);
+    expect(classify((d) => (schemas(d).ThingRequest.properties.kind = { type: 'string' }))).toEqual([
+      'non-breaking request body (application/json): kind: enum opened: any value of its type is accepted',
+    ]);
     expect(classify((d) => (schemas(d).ThingRequest.properties.note.type = ['string', 'null']))).toEqual([
       'non-breaking request body (application/json): note: made nullable',
     ]);

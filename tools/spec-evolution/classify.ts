@@ -117,6 +117,8 @@ function compareValues(walk: SchemaWalk, path: string, before: Variant, after: V
   } else if (!before.open && after.open) {
     emit(walk.ctx, walk.direction, 'widened', here, 'enum opened: any value of its type is accepted');
   }
+  // An enum dropped for its whole type (`const: 429` became `type: integer`): "enum opened" says it all.
+  if (!before.open && after.open && after.values === undefined) return;
   for (const value of removed) {
     // A value dropped from an open enum is still accepted (by the open branch): only the list of known values changes.
     if (after.open)
