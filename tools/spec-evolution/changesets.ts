@@ -40,7 +40,12 @@ export function pendingReleases(root: string): Map<string, PendingRelease> {
   if (!existsSync(dir)) return out;
   for (const file of readdirSync(dir).sort()) {
     if (!file.endsWith('.md') || file === 'README.md') continue;
-    const { releases } = parseChangesetFile(readFileSync(join(dir, file), 'utf8'));
+    let releases: ReturnType<typeof parseChangesetFile>['releases'];
+    try {
+      ({ releases } = parseChangesetFile(readFileSync(join(dir, file), 'utf8')));
+    } catch (error) {
+      throw new Error(`.changeset/${file} is not a changeset: ${(error as Error).message}`);
+    }
     for (const { name, type } of releases) {
       if (type === 'none') continue;
       const known = out.get(name);

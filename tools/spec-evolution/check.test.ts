@@ -160,6 +160,14 @@ describe('the spec-evolution check, on a copy of the workspace', () => {
     expect(existsSync(join(dir, BASELINE_DIR, 'openapi@0.1.0.json'))).toBe(true);
   });
 
+  it('fails on a changeset it cannot read, naming the file', () => {
+    const dir = workspaceCopy();
+    writeFileSync(join(dir, '.changeset', 'broken.md'), "---\n'@x/types': sometimes\n---\n\nWhat.\n");
+    const report = checkSpecEvolution(dir);
+    expect(report.ok).toBe(false);
+    expect(report.message).toMatch(/^spec-evolution: \.changeset\/broken\.md is not a changeset: /);
+  });
+
   it('fails, saying what to run, without a baseline, with two, or with one edited by hand', () => {
     const none = workspaceCopy();
     rmSync(join(none, BASELINE_DIR), { recursive: true });

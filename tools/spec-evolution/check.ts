@@ -4,6 +4,7 @@
 // spec: a breaking change `minor` while the package is 0.x and `major` from 1.0, any other change
 // at least `patch`.
 //   node tools/spec-evolution/check.ts     prints the changes and what is missing; exits 1 on a failure
+//                                          (it reads the bundle: `pnpm --filter @x/spec run bundle` first)
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -101,11 +102,16 @@ export function checkSpecEvolution(root: string): EvolutionReport {
   const current = JSON.parse(readFileSync(join(root, BUNDLE), 'utf8')) as OpenApiDocument;
   const changes = classifySpecChanges(baseline.document, current);
   const base = { baselineVersion: baseline.version, releasedVersion, changes };
+  let pending: ReturnType<typeof pendingReleases>;
+  try {
+    pending = pendingReleases(root);
+  } catch (error) {
+    return fail(`spec-evolution: ${(error as Error).message}`, base);
+  }
   if (changes.length === 0)
     return { ok: true, ...base, missing: [], message: `spec-evolution: spec/ is the spec released as ${baseline.version}` };
 
   const breaking = changes.some((c) => c.impact === 'breaking');
-  const pending = pendingReleases(root);
   const missing: MissingRelease[] = [];
   for (const { name, dir } of SPEC_PACKAGES) {
     const version = packageVersion(root, dir);
