@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { root } from '../test/workspace.ts';
 import { BASELINE_DIR, BUNDLE, readBaseline, writeBaseline } from './baseline.ts';
 import { SPEC_PACKAGES } from './changesets.ts';
-import { checkSpecEvolution } from './check.ts';
+import { checkSpecEvolution, describeChanges } from './check.ts';
 
 const copies: string[] = [];
 afterEach(() => {
@@ -200,10 +200,28 @@ describe('the failure message', () => {
     expect(report.ok).toBe(false);
     const lines = report.message.split('\n');
     const optional = lines.filter((l) => l.includes('error: field made optional'));
-    expect(optional).toHaveLength(1);
-    expect(optional[0]).toMatch(
-      /^ {2}- response 401 \(application\/json\): error: field made optional \(readers of the released version count on it being present\), in \d+ operations: swapGetOrder, swapGetBuild, /,
-    );
+    expect(optional).toEqual([
+      expect.stringMatching(
+        /^ {2}- response 401 \(application\/json\): error: field made optional \(readers of the released version count on it being present\), in \d+ operations: swapGetOrder, swapGetBuild, /,
+      ),
+    ]);
     expect(lines).toContain('  - document › components.schemas.GatewayError: schema added (a new type in @x/types)');
+  });
+
+  it('lists the operations a change reaches when it does not reach them all', () => {
+    const change = { impact: 'breaking' as const, where: 'response 200 (application/json)', what: 'field removed', why: 'gone' };
+    const changes = ['GET /a (aGet)', 'GET /b (bGet)'].map((operation) => ({ ...change, operation }));
+    expect(describeChanges(changes, 3)).toEqual([
+      'Breaking:',
+      '  - response 200 (application/json): field removed (gone), in 2 operations: aGet, bGet',
+    ]);
+    expect(describeChanges(changes, 2)).toEqual([
+      'Breaking:',
+      '  - response 200 (application/json): field removed (gone), in every operation (2)',
+    ]);
+    expect(describeChanges(changes.slice(0, 1), 3)).toEqual([
+      'Breaking:',
+      '  - GET /a (aGet) › response 200 (application/json): field removed (gone)',
+    ]);
   });
 });

@@ -8,7 +8,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { OpenApiDocument } from '../../packages/openapi/dist/reader.js';
+import { type OpenApiDocument, operations } from '../../packages/openapi/dist/reader.js';
 import { BUNDLE, readBaseline, REFRESH_COMMAND } from './baseline.ts';
 import { type Bump, atLeast, breakingBump, packageVersion, pendingReleases, SPEC_PACKAGES } from './changesets.ts';
 import { type Change, classifySpecChanges } from './classify.ts';
@@ -36,7 +36,7 @@ export interface EvolutionReport {
  * One line per change; the same change in several operations (a shared schema or response changed)
  * is one line naming them all.
  */
-export function describeChanges(changes: Change[]): string[] {
+export function describeChanges(changes: Change[], totalOperations = Number.POSITIVE_INFINITY): string[] {
   const groups = new Map<string, { change: Change; operations: string[] }>();
   for (const change of changes) {
     const key = [change.impact, change.where, change.what, change.why].join('\u0000');
@@ -44,13 +44,15 @@ export function describeChanges(changes: Change[]): string[] {
     if (group) group.operations.push(change.operation);
     else groups.set(key, { change, operations: [change.operation] });
   }
+  const names = (ops: string[]) =>
+    ops.length >= totalOperations
+      ? `in every operation (${ops.length})`
+      : `in ${ops.length} operations: ${ops.map((op) => /\((\w+)\)$/.exec(op)?.[1] ?? op).join(', ')}`;
   const lines = (impact: string) =>
     [...groups.values()]
       .filter((g) => g.change.impact === impact)
-      .map(({ change: c, operations }) =>
-        operations.length === 1
-          ? `  - ${c.operation} › ${c.where}: ${c.what} (${c.why})`
-          : `  - ${c.where}: ${c.what} (${c.why}), in ${operations.length} operations: ${operations.map((op) => /\((\w+)\)$/.exec(op)?.[1] ?? op).join(', ')}`,
+      .map(({ change: c, operations: ops }) =>
+        ops.length === 1 ? `  - ${c.operation} › ${c.where}: ${c.what} (${c.why})` : `  - ${c.where}: ${c.what} (${c.why}), ${names(ops)}`,
       );
   const breaking = lines('breaking');
   const other = lines('non-breaking');
@@ -126,7 +128,9 @@ export function checkSpecEvolution(root: string): EvolutionReport {
       ok: true,
       ...base,
       missing,
-      message: [head, ...describeChanges(changes), 'Every package made from the spec has its changeset.'].join('\n'),
+      message: [head, ...describeChanges(changes, operations(current).length), 'Every package made from the spec has its changeset.'].join(
+        '\n',
+      ),
     };
   }
   const rule = breaking
@@ -140,7 +144,15 @@ export function checkSpecEvolution(root: string): EvolutionReport {
     ok: false,
     ...base,
     missing,
-    message: [head, ...describeChanges(changes), '', rule, ...lacks, '', ...changesetExample(missing, changes)].join('\n'),
+    message: [
+      head,
+      ...describeChanges(changes, operations(current).length),
+      '',
+      rule,
+      ...lacks,
+      '',
+      ...changesetExample(missing, changes),
+    ].join('\n'),
   };
 }
 
