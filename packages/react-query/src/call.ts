@@ -11,7 +11,8 @@ export async function callOperation<K extends OperationId>(
   signal?: AbortSignal,
 ): Promise<DataOf<K>> {
   const method = (client as unknown as Record<string, AnyMethod | undefined>)[id];
-  if (typeof method !== 'function') throw new TypeError(`the client has no operation ${id}: is it a createClient() instance of @x/fetch-client?`);
+  if (typeof method !== 'function')
+    throw new TypeError(`the client has no operation ${id}: is it a createClient() instance of @x/fetch-client?`);
   const result = await method({ ...(params as Record<string, unknown> | undefined), ...(signal ? { signal } : {}), throwOnError: true });
   return result.data as DataOf<K>;
 }

@@ -26,7 +26,12 @@ describe('createQueries', () => {
       expect(typeof entry.infiniteQueryOptions, op.operationId).toBe(op.pagination ? 'function' : 'undefined');
     }
     expect(readOperations.length + writeOperations.length).toBe(spec.length);
-    expect(Object.keys(pagedOperations).sort()).toEqual(spec.filter((op) => op.pagination).map((op) => op.operationId).sort());
+    expect(Object.keys(pagedOperations).sort()).toEqual(
+      spec
+        .filter((op) => op.pagination)
+        .map((op) => op.operationId)
+        .sort(),
+    );
   });
 
   it('keys hold the parameters; a read fetches through the client and is cached under its key', async () => {
@@ -63,7 +68,7 @@ describe('createQueries', () => {
     const options = q.predictionListEvents.infiniteQueryOptions({ category: 'sports', start: 0, end: 2 });
     expect(options.queryKey).toEqual(['x', 'predictionListEvents', 'infinite', { category: 'sports', start: 0, end: 2 }]);
     const observer = new InfiniteQueryObserver(queryClient, options);
-    let result = await observer.refetch();
+    let result = (await observer.refetch()) as Awaited<ReturnType<typeof observer.fetchNextPage>>;
     for (let i = 0; i < 20 && result.hasNextPage; i++) result = await observer.fetchNextPage();
     expect(result.hasNextPage).toBe(false);
     const pages = result.data!;

@@ -4,7 +4,13 @@
 // from the history, polled with TanStack Query's `refetchInterval` until its state is final).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SignerInput } from '@x/signing';
-import { createPriceOrder, type PriceOrderClient, type PriceOrderOptions, type PriceOrderParams, type PriceOrderResult } from '@x/signing/flows';
+import {
+  createPriceOrder,
+  type PriceOrderClient,
+  type PriceOrderOptions,
+  type PriceOrderParams,
+  type PriceOrderResult,
+} from '@x/signing/flows';
 import { useXClient } from './context.js';
 import { xKeys } from './keys.js';
 import { readQueryOptions } from './options.js';

@@ -14,7 +14,8 @@ export function classifyOperations(ops: readonly Operation[]): Classified {
   const isRead = (op: Operation) => op.method === 'GET' && op.extensions['x-side-effects'] !== true;
   const paged = byId.filter((op) => op.pagination !== undefined);
   for (const op of paged)
-    if (!isRead(op)) throw new Error(`${op.operationId} is paged (x-pagination) but is not a read: an infinite query must not change state`);
+    if (!isRead(op))
+      throw new Error(`${op.operationId} is paged (x-pagination) but is not a read: an infinite query must not change state`);
   return {
     reads: byId.filter(isRead).map((op) => op.operationId),
     writes: byId.filter((op) => !isRead(op)).map((op) => op.operationId),
