@@ -103,7 +103,7 @@ function SwapPanel({ wallet }: { wallet: Signer }) {
     'section',
     null,
     h('p', { id: 'quote' }, quote.data ? `quote ${quote.data.outAmount}` : 'quoting'),
-    h('button', { id: 'swap', disabled: !quote.data || swap.isPending, onClick: () => swap.mutate(swapOrder) }, 'Swap'),
+    h('button', { type: 'button', id: 'swap', disabled: !quote.data || swap.isPending, onClick: () => swap.mutate(swapOrder) }, 'Swap'),
     h('p', { id: 'outcome' }, outcome),
   );
 }
@@ -127,7 +127,7 @@ function PriceOrderPanel({ wallet, expiresAt }: { wallet: Signer; expiresAt: num
   return h(
     'section',
     null,
-    h('button', { id: 'place', onClick: place }, 'Place'),
+    h('button', { type: 'button', id: 'place', onClick: place }, 'Place'),
     h('p', { id: 'order-id' }, create.data?.id ?? ''),
     h('p', { id: 'state' }, state),
   );
