@@ -11,10 +11,13 @@ import { xKeys } from './keys.js';
 import { firstPageParam, nextPageParam, type PageParam } from './paging.js';
 import type { AnyClient, DataOf, PagedId, PagedQueryOf, ParamsOf, ReadId, WriteId } from './types.js';
 
+const staleTimes = new Map<string, number>(
+  Object.entries(marketDataOperations as Readonly<Record<string, MarketDataKind>>).map(([id, kind]) => [id, DEFAULT_TTL_MS[kind]]),
+);
+
 /** How long an answer of `id` stays fresh: its `x-market-data` kind's time, else 0. */
 export function staleTimeOf(id: ReadId): number {
-  const kind = (marketDataOperations as Readonly<Record<string, MarketDataKind>>)[id];
-  return kind === undefined ? 0 : DEFAULT_TTL_MS[kind];
+  return staleTimes.get(id) ?? 0;
 }
 
 /** `queryOptions` of a read: key `['x', id, params]`, the call on `client`, the spec's freshness. */
