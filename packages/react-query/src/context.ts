@@ -6,6 +6,7 @@ import type { AnyClient } from './types.js';
 
 interface XContext {
   readonly client: AnyClient;
+  readonly scope: string | undefined;
   readonly queries: Queries;
 }
 
@@ -14,12 +15,17 @@ const Context = createContext<XContext | null>(null);
 export interface XClientProviderProps {
   /** Your `createClient()` instance of `@x/fetch-client`. */
   readonly client: AnyClient;
+  /**
+   * Ends every query key: give the wallet address (or account) when the client signs in as someone
+   * (a trigger v2 `bearer` session), so that the answers of one wallet are never shown for another.
+   */
+  readonly scope?: string;
   readonly children?: ReactNode;
 }
 
 /** Provides your client to the hooks of this package (inside TanStack's `QueryClientProvider`). */
-export function XClientProvider({ client, children }: XClientProviderProps) {
-  const value = useMemo(() => ({ client, queries: createQueries(client) }), [client]);
+export function XClientProvider({ client, scope, children }: XClientProviderProps) {
+  const value = useMemo(() => ({ client, scope, queries: createQueries(client, { scope }) }), [client, scope]);
   return createElement(Context.Provider, { value }, children);
 }
 
@@ -32,6 +38,12 @@ function useXContext(hook: string): XContext {
 /** The client given to the nearest `XClientProvider`. */
 export function useXClient(): AnyClient {
   return useXContext('useXClient').client;
+}
+
+/** The client and the scope of its keys, for the hooks of this package. */
+export function useXClientScope(hook: string): { client: AnyClient; scope: string | undefined } {
+  const { client, scope } = useXContext(hook);
+  return { client, scope };
 }
 
 /** The options of every operation on the provided client: `useQuery(useXQueries().swapGetOrder.queryOptions(...))`. */

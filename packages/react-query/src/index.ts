@@ -2,8 +2,8 @@
 // of @x/fetch-client, and the swap and trigger v2 price order flows as React hooks.
 export { XClientProvider, type XClientProviderProps, useXClient, useXQueries } from './context.js';
 export { createQueries, type PagedQueries, type Queries, type ReadQueries, type WriteMutations } from './queries.js';
-export { pagedQueryOptions, readQueryOptions, staleTimeOf, writeMutationOptions } from './options.js';
-export { KEY_ROOT, type InfiniteKey, type ReadKey, xKeys } from './keys.js';
+export { type OptionsScope, pagedQueryOptions, readQueryOptions, staleTimeOf, writeMutationOptions } from './options.js';
+export { KEY_ROOT, type InfiniteKey, type KeyScope, type ReadKey, xKeys } from './keys.js';
 export type { PageParam } from './paging.js';
 export { pagedOperations, readOperations, writeOperations } from './gen/operations.gen.js';
 export type { AnyClient, DataOf, OperationId, PagedId, PagedQueryOf, ParamsOf, ReadId, WriteId } from './types.js';

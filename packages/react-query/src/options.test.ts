@@ -52,6 +52,23 @@ describe('createQueries', () => {
     expect(queryClient.getQueriesData({ queryKey: xKeys.operation('swapGetOrder') })).toHaveLength(1);
   });
 
+  it('a scope ends every key: two wallets on one QueryClient never share an answer', async () => {
+    const { api, requests } = await newWorld();
+    const [a, b] = [createQueries(api, { scope: 'wallet-a' }), createQueries(api, { scope: 'wallet-b' })];
+    expect(a.predictionGetTradingStatus.queryKey()).toEqual(['x', 'predictionGetTradingStatus', {}, { scope: 'wallet-a' }]);
+    expect(a.predictionListEvents.infiniteQueryOptions().queryKey).toEqual([
+      'x',
+      'predictionListEvents',
+      'infinite',
+      {},
+      { scope: 'wallet-a' },
+    ]);
+    await queryClient.fetchQuery(a.predictionGetTradingStatus.queryOptions());
+    await queryClient.fetchQuery(b.predictionGetTradingStatus.queryOptions());
+    expect(requests).toEqual(['GET /prediction/v1/trading-status', 'GET /prediction/v1/trading-status']);
+    expect(queryClient.getQueriesData({ queryKey: xKeys.operation('predictionGetTradingStatus') })).toHaveLength(2);
+  });
+
   it('a failed read rejects with the typed error of @x/fetch-client, even on a throwOnError: false client', async () => {
     const { api } = await newWorld();
     const q = createQueries(api);

@@ -20,21 +20,26 @@ export function staleTimeOf(id: ReadId): number {
   return staleTimes.get(id) ?? 0;
 }
 
+/** What the options of one client share: `scope` ends every key (see `xKeys`). */
+export interface OptionsScope {
+  readonly scope?: string;
+}
+
 /** `queryOptions` of a read: key `['x', id, params]`, the call on `client`, the spec's freshness. */
-export function readQueryOptions<K extends ReadId>(client: AnyClient, id: K, params?: ParamsOf<K>) {
+export function readQueryOptions<K extends ReadId>(client: AnyClient, id: K, params?: ParamsOf<K>, { scope }: OptionsScope = {}) {
   return queryOptions<DataOf<K>, Error, DataOf<K>, ReturnType<typeof xKeys.read<K>>>({
-    queryKey: xKeys.read(id, params),
+    queryKey: xKeys.read(id, params, scope),
     queryFn: ({ signal }) => callOperation(client, id, params, signal),
     staleTime: staleTimeOf(id),
   });
 }
 
 /** `infiniteQueryOptions` of a paged read: one page per call, the next from the `x-pagination` style. */
-export function pagedQueryOptions<K extends PagedId>(client: AnyClient, id: K, query?: PagedQueryOf<K>) {
+export function pagedQueryOptions<K extends PagedId>(client: AnyClient, id: K, query?: PagedQueryOf<K>, { scope }: OptionsScope = {}) {
   const { style, items } = pagedOperations[id];
   const base = (query ?? {}) as Record<string, unknown>;
   return infiniteQueryOptions<DataOf<K>, Error, InfiniteData<DataOf<K>, PageParam>, ReturnType<typeof xKeys.infinite<K>>, PageParam>({
-    queryKey: xKeys.infinite(id, query),
+    queryKey: xKeys.infinite(id, query, scope),
     initialPageParam: firstPageParam(style, base),
     queryFn: ({ pageParam, signal }) => callOperation(client, id, { query: { ...base, ...pageParam } } as ParamsOf<K>, signal),
     getNextPageParam: (page, _pages, param) => nextPageParam(style, items, page as Record<string, unknown>, param),

@@ -11,7 +11,7 @@ import {
   type PriceOrderParams,
   type PriceOrderResult,
 } from '@x/signing/flows';
-import { useXClient } from './context.js';
+import { useXClient, useXClientScope } from './context.js';
 import { xKeys } from './keys.js';
 import { readQueryOptions } from './options.js';
 import type { DataOf } from './types.js';
@@ -63,10 +63,10 @@ export interface UsePriceOrderOptions {
  * filled, cancelled, expired or failed (then polling stops). `data` is the order record.
  */
 export function usePriceOrder(orderId: string | undefined, { pollIntervalMs = 1000 }: UsePriceOrderOptions = {}) {
-  const client = useXClient();
+  const { client, scope } = useXClientScope('usePriceOrder');
   const find = (page: DataOf<'triggerV2GetOrderHistory'> | undefined) => page?.orders.find((order) => order.id === orderId);
   return useQuery({
-    ...readQueryOptions(client, 'triggerV2GetOrderHistory', { query: { id: orderId } }),
+    ...readQueryOptions(client, 'triggerV2GetOrderHistory', { query: { id: orderId } }, { scope }),
     enabled: orderId !== undefined,
     select: find,
     refetchInterval: (query) => (isFinalOrder(find(query.state.data)) ? false : pollIntervalMs),

@@ -3,7 +3,7 @@
 // too, writes `mutationOptions()`.
 import { pagedOperations, readOperations, writeOperations } from './gen/operations.gen.js';
 import { xKeys } from './keys.js';
-import { pagedQueryOptions, readQueryOptions, writeMutationOptions } from './options.js';
+import { type OptionsScope, pagedQueryOptions, readQueryOptions, writeMutationOptions } from './options.js';
 import type { AnyClient, PagedId, PagedQueryOf, ParamsArg, ReadId, WriteId } from './types.js';
 
 export interface ReadQueries<K extends ReadId> {
@@ -23,20 +23,21 @@ export type Queries = { readonly [K in ReadId]: K extends PagedId ? PagedQueries
 };
 
 /**
- * The TanStack Query options of every operation, on your `createClient()` instance.
+ * The TanStack Query options of every operation, on your `createClient()` instance. `scope` ends
+ * every key: give one (the wallet address) when the client's answers depend on who it signs in as.
  *
  * @example
  * const q = createQueries(createClient({ baseUrl, apiKey }));
  * const { data } = useQuery(q.swapGetOrder.queryOptions({ query: { inputMint, outputMint, amount } }));
  */
-export function createQueries(client: AnyClient): Queries {
+export function createQueries(client: AnyClient, options: OptionsScope = {}): Queries {
   const queries: Record<string, object> = {};
   const paged = pagedOperations as Readonly<Record<string, unknown>>;
   for (const id of readOperations) {
     queries[id] = {
-      queryKey: (params?: never) => xKeys.read(id, params),
-      queryOptions: (params?: never) => readQueryOptions(client, id, params),
-      ...(id in paged ? { infiniteQueryOptions: (query?: never) => pagedQueryOptions(client, id as PagedId, query) } : {}),
+      queryKey: (params?: never) => xKeys.read(id, params, options.scope),
+      queryOptions: (params?: never) => readQueryOptions(client, id, params, options),
+      ...(id in paged ? { infiniteQueryOptions: (query?: never) => pagedQueryOptions(client, id as PagedId, query, options) } : {}),
     };
   }
   for (const id of writeOperations) queries[id] = { mutationOptions: () => writeMutationOptions(client, id) };

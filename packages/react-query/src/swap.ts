@@ -5,7 +5,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SignerInput } from '@x/signing';
 import { swap, type SwapClient, type SwapOptions, type SwapOrderParams, type SwapResult } from '@x/signing/flows';
-import { useXClient } from './context.js';
+import { useXClient, useXClientScope } from './context.js';
 import { xKeys } from './keys.js';
 import { readQueryOptions, staleTimeOf } from './options.js';
 
@@ -21,9 +21,9 @@ export interface SwapQuoteOptions {
  * and the page is visible. `order` undefined: nothing is asked.
  */
 export function useSwapQuote(order: SwapOrderParams | undefined, options: SwapQuoteOptions = {}) {
-  const client = useXClient();
+  const { client, scope } = useXClientScope('useSwapQuote');
   return useQuery({
-    ...readQueryOptions(client, 'swapGetOrder', { query: order as SwapOrderParams }),
+    ...readQueryOptions(client, 'swapGetOrder', { query: order as SwapOrderParams }, { scope }),
     enabled: order !== undefined && (options.enabled ?? true),
     refetchInterval: options.refetchIntervalMs ?? staleTimeOf('swapGetOrder'),
   });
