@@ -1,21 +1,24 @@
 // Runs in Chromium, bundled by esbuild from the packed packages installed in a fresh project
-// (packed-project.ts): a React app on @x/react-query whose client calls the simulator of @x/mock
-// in the page, through MSW's request handling (`getResponse`). The simulator trades on paper
-// against a second simulator that plays the market, so that a price move fills a trigger order.
-// The wallet is a WebCrypto Ed25519 key made in the page.
+// (packed-project.ts): a React app on @x/react-query whose client calls the page's own origin with
+// the browser's fetch; MSW's service worker (`setupWorker` of msw/browser) hands each request to the
+// simulator of @x/mock, which runs in the page. The simulator trades on paper against a second
+// simulator that plays the market, so that a price move fills a trigger order. The wallet is a
+// WebCrypto Ed25519 key made in the page.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ApiClient, createClient } from '@x/fetch-client';
 import { createSimulator, type Simulator, world } from '@x/mock';
 import { XClientProvider, useCreatePriceOrder, usePriceOrder, useSwap, useSwapQuote } from '@x/react-query';
 import { createTriggerAuthSession, type Signer, signerFromKeyPair } from '@x/signing';
-import { getResponse, http } from 'msw';
+import { http } from 'msw';
+import { setupWorker } from 'msw/browser';
 import { createElement as h, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { exposeScenarios } from '../../../../tools/browser/expose.ts';
 
 const PLATFORM_TOKEN = world.tokens.PLATFORM_TOKEN.mint;
 const STABLECOIN_USD = world.tokens.STABLECOIN_USD.mint;
-const BASE_URL = 'http://simulator.invalid';
+/** The API's address as the app sees it: the page's own origin, answered by MSW's worker. */
+const BASE_URL = `${location.origin}/api`;
 
 interface App {
   readonly sim: Simulator;
@@ -24,9 +27,28 @@ interface App {
   readonly api: ApiClient;
   /** Method and path of every request the client sent. */
   readonly requests: string[];
+  /** Method, path and status of every answer that was not 2xx. */
+  readonly failures: string[];
 }
 
+/** The simulator of the scenario running, the requests it was handed and its answers that were not 2xx. */
+let current: { sim: Simulator; requests: string[]; failures: string[] } | undefined;
+const worker = setupWorker(
+  http.all(`${BASE_URL}/*`, async ({ request }) => {
+    if (!current) throw new Error('no simulator is running');
+    const { requests, failures, sim } = current;
+    const path = new URL(request.url).pathname.slice('/api'.length);
+    requests.push(`${request.method} ${path}`);
+    const response = await sim.fetch(new Request(new URL(path + new URL(request.url).search, location.origin), request));
+    if (!response.ok) failures.push(`${request.method} ${path} ${response.status}`);
+    return response;
+  }),
+);
+let started: Promise<unknown> | undefined;
+
 async function newApp(): Promise<App> {
+  started ??= worker.start({ quiet: true, onUnhandledRequest: 'error' });
+  await started;
   const market = createSimulator({ seed: 2, now: Date.now() });
   const sim = createSimulator({
     now: Date.now(),
@@ -38,23 +60,17 @@ async function newApp(): Promise<App> {
       watchIntervalMs: 0,
     },
   });
-  const handlers = [http.all(`${BASE_URL}/*`, ({ request }) => sim.fetch(request))];
   const requests: string[] = [];
+  const failures: string[] = [];
+  current = { sim, requests, failures };
   const wallet = await signerFromKeyPair((await crypto.subtle.generateKey('Ed25519', false, ['sign', 'verify'])) as CryptoKeyPair);
   const session = createTriggerAuthSession({ client: () => api, signer: wallet, now: () => sim.control.now() });
   const api: ApiClient = createClient({
     baseUrl: BASE_URL,
     apiKey: 'browser-key',
-    bearer: session,
-    fetch: async (input, init) => {
-      const request = new Request(input, init);
-      requests.push(`${request.method} ${new URL(request.url).pathname}`);
-      const response = await getResponse(handlers, request);
-      if (!response) throw new TypeError(`no MSW handler for ${request.method} ${request.url}`);
-      return response;
-    },
+    bearer: session, // the browser's own fetch: MSW's worker answers
   });
-  return { sim, market, wallet, api, requests };
+  return { sim, market, wallet, api, requests, failures };
 }
 
 function mount(app: App, child: ReactNode): { container: HTMLElement; unmount(): void } {
@@ -152,6 +168,7 @@ const scenarios = {
         outcome: text(page.container, 'outcome'),
         spent: String((before ?? 0n) - (after ?? 0n)),
         executes: count(app.requests, 'POST /swap/v2/execute'),
+        failures: app.failures,
       };
     } finally {
       page.unmount();
@@ -185,6 +202,7 @@ const scenarios = {
         firstRequests: app.requests.slice(0, 2),
         readsAfterFinal: count(app.requests, 'GET /trigger/v2/orders/history') - reads,
         received: String(app.sim.control.getBalance(app.wallet.address, STABLECOIN_USD) ?? 0n),
+        failures: app.failures,
       };
     } finally {
       page.unmount();
