@@ -47,7 +47,7 @@ const worker = setupWorker(
 let started: Promise<unknown> | undefined;
 
 async function newApp(): Promise<App> {
-  started ??= worker.start({ quiet: true, onUnhandledRequest: 'error' });
+  started ??= worker.start({ quiet: true });
   await started;
   const market = createSimulator({ seed: 2, now: Date.now() });
   const sim = createSimulator({
