@@ -8,8 +8,8 @@ export type Bump = 'patch' | 'minor' | 'major';
 
 /**
  * The published packages made from the spec: the bundle itself, the types and client generated from
- * it, the mock (fixtures, MSW handlers, the simulator's routes and validators), and the `x` / `x-mcp`
- * catalogue of operations. A spec change changes each of them, so each needs its changeset.
+ * it, the mock (fixtures, MSW handlers, the simulator's routes and validators), the `x` / `x-mcp`
+ * catalogue of operations, and the TanStack Query options generated per operation. A spec change changes each of them, so each needs its changeset.
  */
 export const SPEC_PACKAGES = [
   { name: '@x/openapi', dir: 'openapi' },
@@ -18,6 +18,7 @@ export const SPEC_PACKAGES = [
   { name: '@x/mock', dir: 'mock' },
   { name: '@x/cli', dir: 'cli' },
   { name: '@x/mcp', dir: 'mcp' },
+  { name: '@x/react-query', dir: 'react-query' },
 ] as const;
 
 const RANK: Record<Bump | 'none', number> = { none: 0, patch: 1, minor: 2, major: 3 };
