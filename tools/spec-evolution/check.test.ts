@@ -81,8 +81,9 @@ describe('the spec-evolution check, on a copy of the workspace', () => {
       expect(report.message).toContain('Breaking:');
       expect(report.message).toContain(line);
       expect(report.message).toContain('A breaking change needs `minor` while the package is 0.x');
-      for (const { name } of SPEC_PACKAGES) {
-        expect(report.message).toContain(`  ${name} 0.1.0: needs minor, has no pending changeset`);
+      for (const { name, dir } of SPEC_PACKAGES) {
+        const { version } = JSON.parse(readFileSync(join(root, 'packages', dir, 'package.json'), 'utf8'));
+        expect(report.message).toContain(`  ${name} ${version}: needs minor, has no pending changeset`);
         expect(report.message).toContain(`  '${name}': minor`);
       }
     });
