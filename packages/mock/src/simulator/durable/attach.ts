@@ -1,0 +1,171 @@
+// Keeps one simulator's state in a durable store: loads it at creation, and commits what every
+// request changed, in one transaction, before its answer leaves (see `run`). Without a store none
+// of this runs: createSimulator() and its requests are as they were.
+import type { SimContext } from '../context.js';
+import type { Random } from '../random.js';
+import { TOKENS } from '../tokens.js';
+import { Area, type AreaContext } from './area.js';
+import type { StateStore, StoreBatch } from './backend.js';
+
+/** Commits between two sweeps of expired rows. */
+const SWEEP_EVERY = 1_000;
+
+/** A commit failed: the change it carried is in memory only, so the simulator stops answering. */
+export class DurableStoreError extends Error {
+  /** Whether the failure was an earlier commit's (this request changed nothing). */
+  readonly earlier: boolean;
+  constructor(message: string, earlier: boolean) {
+    super(message);
+    this.earlier = earlier;
+  }
+}
+
+/** The request-id stream lives in createSimulator; the store reads and restores it through this. */
+export interface Streams {
+  requestIds(): Random;
+}
+
+/** The bounds of memory: what each area keeps in memory at most (the rest stays on disk). */
+export interface MemoryBounds {
+  /** Wallets whose balances, orders and vaults stay in memory (the settings' maxWallets). */
+  maxWallets: number;
+}
+
+export interface Durable {
+  /** Runs `fn` (a request, a control action, a market poll) and commits what it changed before its result is used. */
+  run<T>(fn: () => T): T;
+  /** The commit failure that stopped the store, if any. */
+  readonly failure: Error | undefined;
+}
+
+interface Scalars {
+  clock: { base: number; wallAtBase: number };
+  random: number[];
+  requestIds: number[];
+  prices: Array<number | null>;
+  tradingActive: boolean;
+  nextNftId: number;
+}
+
+function scalarsOf(sim: SimContext, streams: Streams): Scalars {
+  return {
+    clock: sim.clock.snapshot(),
+    random: sim.random.state(),
+    requestIds: streams.requestIds().state(),
+    prices: TOKENS.map((t) => sim.prices.usd(t.mint) ?? null),
+    tradingActive: sim.tradingActive,
+    nextNftId: sim.lend.nextNftId,
+  };
+}
+
+function restoreScalars(sim: SimContext, streams: Streams, json: string): void {
+  const s = JSON.parse(json) as Scalars;
+  if (
+    !s ||
+    typeof s !== 'object' ||
+    !Array.isArray(s.prices) ||
+    s.prices.length !== TOKENS.length ||
+    typeof s.tradingActive !== 'boolean' ||
+    !Number.isSafeInteger(s.nextNftId)
+  )
+    throw new RangeError('the stored scalar state is not in the expected shape');
+  sim.clock.restore(s.clock);
+  sim.random.restore(s.random);
+  streams.requestIds().restore(s.requestIds);
+  TOKENS.forEach((token, i) => {
+    const usd = s.prices[i];
+    if (typeof usd === 'number') sim.prices.set(token.mint, usd);
+  });
+  sim.tradingActive = s.tradingActive;
+  sim.lend.nextNftId = s.nextNftId;
+}
+
+/** Loads `store` into `sim` (whose maps must be fresh) and returns what commits its changes. */
+export function attachDurable(store: StateStore, sim: SimContext, streams: Streams, bounds: MemoryBounds): Durable {
+  let gen = 0;
+  let seq = store.lastSeq();
+  const inFlight = new Set<number>();
+  const ctx: AreaContext = { store, gen: () => gen, now: () => sim.clock.now(), nextSeq: () => ++seq };
+  const wallets = bounds.maxWallets;
+  const { ledger, swap, express, portfolio, triggerV1: v1, triggerV2: v2, lend } = sim;
+  const areas: Area[] = [
+    Area.map('wallets', sim.wallets.changed, ctx, wallets * 2),
+    Area.bounded('ledger.landed', ledger.maps.landed, ctx, 100_000),
+    Area.bounded('ledger.issued', ledger.maps.issued, ctx, 20_000),
+    Area.bounded('swap.orders', swap.orders, ctx, sim.settings.maxSwapOrders),
+    Area.bounded('express.crafts', express.crafts, ctx, 10_000),
+    Area.map('express.tokens', express.tokens, ctx),
+    Area.map('portfolio.stakes', portfolio.stakes, ctx),
+    Area.map('triggerV1.orders', v1.orders, ctx, wallets * 4),
+    Area.map('triggerV1.byMaker', v1.byMaker, ctx, wallets),
+    Area.bounded('triggerV1.pending', v1.pending, ctx, 10_000),
+    Area.bounded('triggerV2.challenges', v2.challenges, ctx, 10_000),
+    Area.map('triggerV2.vaults', v2.vaults, ctx, wallets),
+    Area.bounded('triggerV2.deposits', v2.deposits, ctx, 20_000),
+    Area.bounded('triggerV2.usedDeposits', v2.usedDeposits, ctx, 20_000),
+    Area.map('triggerV2.orders', v2.orders, ctx, wallets * 4),
+    Area.map('triggerV2.byWallet', v2.byWallet, ctx, wallets),
+    Area.map('lend.positions', lend.positions, ctx),
+  ];
+  if (store.scalars !== undefined) restoreScalars(sim, streams, store.scalars);
+  for (const area of areas) area.load();
+  let savedScalars = store.scalars;
+  let commits = 0;
+  let failure: Error | undefined;
+
+  const commit = (): void => {
+    const batch: StoreBatch = { clears: [], deletes: [], writes: [], sweep: ++commits % SWEEP_EVERY === 0, sweeps: [] };
+    for (const area of areas) area.collect(batch);
+    const scalars = JSON.stringify(scalarsOf(sim, streams));
+    if (scalars !== savedScalars) batch.scalars = scalars;
+    const oldest = inFlight.values().next().value ?? gen + 1;
+    const empty = batch.clears.length + batch.deletes.length + batch.writes.length + batch.sweeps.length === 0 && !batch.scalars;
+    if (!empty) {
+      try {
+        store.commit(batch);
+      } catch (error) {
+        failure = error as Error;
+        throw new DurableStoreError(`the change could not be stored in ${store.location}: ${(error as Error).message}`, false);
+      }
+      savedScalars = scalars;
+    }
+    for (const area of areas) area.committed(oldest);
+  };
+
+  const end = (token: number): void => {
+    inFlight.delete(token);
+    commit();
+  };
+
+  return {
+    run<T>(fn: () => T): T {
+      if (failure) throw new DurableStoreError(`the durable store failed earlier (${failure.message}); restart the simulator`, true);
+      const token = ++gen;
+      inFlight.add(token);
+      let result: T;
+      try {
+        result = fn();
+      } catch (error) {
+        end(token);
+        throw error;
+      }
+      if (result instanceof Promise) {
+        return result.then(
+          (value: unknown) => {
+            end(token);
+            return value;
+          },
+          (error: unknown) => {
+            end(token);
+            throw error;
+          },
+        ) as T;
+      }
+      end(token);
+      return result;
+    },
+    get failure() {
+      return failure;
+    },
+  };
+}
