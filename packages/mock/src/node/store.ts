@@ -52,7 +52,8 @@ PRAGMA application_id = ${STORE_APPLICATION_ID};
 PRAGMA user_version = ${STORE_FORMAT};
 `;
 
-const meta = (db: Database, k: string): string | undefined => (db.prepare('SELECT v FROM meta WHERE k = ?').get(k) as { v: string } | undefined)?.v;
+const meta = (db: Database, k: string): string | undefined =>
+  (db.prepare('SELECT v FROM meta WHERE k = ?').get(k) as { v: string } | undefined)?.v;
 
 function parseWorld(text: string | undefined, file: string): StoredWorld | undefined {
   if (text === undefined) return undefined;
@@ -104,7 +105,9 @@ function check(sqlite: Sqlite, file: string): { world: StoredWorld | undefined; 
         decodeKey(row.key);
         decodeValue(row.json);
       } catch (error) {
-        throw new StoreError(`${file} is damaged: row ${row.area} ${row.key} does not decode (${(error as Error).message}); it was left as it was`);
+        throw new StoreError(
+          `${file} is damaged: row ${row.area} ${row.key} does not decode (${(error as Error).message}); it was left as it was`,
+        );
       }
     }
     const scalars = meta(db, 'scalars');

@@ -101,7 +101,9 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const store = options.store;
   const stored = store?.world;
   if (stored && options.seed !== undefined && options.seed !== stored.seed)
-    throw new RangeError(`the store at ${store.location} holds a world of seed ${stored.seed}, not ${options.seed}: leave the seed out or use another store`);
+    throw new RangeError(
+      `the store at ${store.location} holds a world of seed ${stored.seed}, not ${options.seed}: leave the seed out or use another store`,
+    );
   const seed = stored?.seed ?? options.seed ?? 1;
   if (!Number.isSafeInteger(seed)) throw new RangeError('seed must be an integer');
   const doc = options.spec ?? bundledSpec;

@@ -33,7 +33,8 @@ function reviver(_key: string, value: unknown): unknown {
   }
   if (MAP in record) {
     const entries = record[MAP];
-    if (!Array.isArray(entries) || !entries.every((e) => Array.isArray(e) && e.length === 2)) throw new CorruptValueError('a map without entries');
+    if (!Array.isArray(entries) || !entries.every((e) => Array.isArray(e) && e.length === 2))
+      throw new CorruptValueError('a map without entries');
     return new Map(entries as Array<[unknown, unknown]>);
   }
   return value;
@@ -53,6 +54,7 @@ export const encodeKey = (key: unknown): string => JSON.stringify(key);
 
 export function decodeKey(text: string): string | number {
   const key = JSON.parse(text) as unknown;
-  if (typeof key !== 'string' && typeof key !== 'number') throw new CorruptValueError(`a key that is neither a string nor a number: ${text}`);
+  if (typeof key !== 'string' && typeof key !== 'number')
+    throw new CorruptValueError(`a key that is neither a string nor a number: ${text}`);
   return key;
 }
