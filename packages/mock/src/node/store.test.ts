@@ -40,16 +40,27 @@ describe('durable store', () => {
     const state = await sessionState();
     const durable = callerOf(() => sim);
     for (const [i, step] of SESSION_STEPS.entries()) {
-      const expected = await step(callerOf(() => twin), twinState);
+      const expected = await step(
+        callerOf(() => twin),
+        twinState,
+      );
       const got = await step(durable, state);
       expect(got, `step ${i}`).toEqual(expected);
-      expect(expected.every((a) => a.status < 300), `step ${i} succeeds: ${JSON.stringify(expected)}`).toBe(true);
+      expect(
+        expected.every((a) => a.status < 300),
+        `step ${i} succeeds: ${JSON.stringify(expected)}`,
+      ).toBe(true);
       // Restart: a new simulator on the same store (no seed, no secret: the store's own).
       sim.close();
       store.close();
       store = await openStore(dir);
       sim = makeSimulator({ store });
-      expect(await sessionReads(durable, state), `reads after step ${i}`).toEqual(await sessionReads(callerOf(() => twin), twinState));
+      expect(await sessionReads(durable, state), `reads after step ${i}`).toEqual(
+        await sessionReads(
+          callerOf(() => twin),
+          twinState,
+        ),
+      );
     }
     store.close();
   });
@@ -88,7 +99,8 @@ describe('durable store', () => {
       const first = makers[0]!.address;
       return {
         balance: sim.control.getBalance(first, 'STABLECOIN_USD'),
-        orders: (await call(sim, 'GET', '/trigger/v1/getTriggerOrders', { query: { user: first, orderStatus: 'active' } })).body.orders.length,
+        orders: (await call(sim, 'GET', '/trigger/v1/getTriggerOrders', { query: { user: first, orderStatus: 'active' } })).body.orders
+          .length,
       };
     };
     // In memory, the first wallet is dropped past the bound.

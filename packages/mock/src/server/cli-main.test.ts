@@ -3,7 +3,15 @@ import { parseCli, serve, UsageError } from './cli-main.js';
 
 describe('x-mock serve', () => {
   it('parses the options with their defaults', () => {
-    expect(parseCli(['serve'])).toEqual({ port: 4010, host: '127.0.0.1', seed: 1, seedDefaulted: true, apiKeys: [], clock: 'real', control: true });
+    expect(parseCli(['serve'])).toEqual({
+      port: 4010,
+      host: '127.0.0.1',
+      seed: 1,
+      seedDefaulted: true,
+      apiKeys: [],
+      clock: 'real',
+      control: true,
+    });
     expect(
       parseCli(['serve', '--port', '0', '--seed', '9', '--api-key', 'a', '--api-key', 'b', '--clock', 'manual', '--no-control']),
     ).toEqual({

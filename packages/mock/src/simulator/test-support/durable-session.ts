@@ -9,7 +9,11 @@ export interface Answer {
   body: any;
 }
 
-export type Caller = (method: string, path: string, options?: { query?: Record<string, string>; body?: unknown; token?: string }) => Promise<Answer>;
+export type Caller = (
+  method: string,
+  path: string,
+  options?: { query?: Record<string, string>; body?: unknown; token?: string },
+) => Promise<Answer>;
 
 /** What the client side remembers between steps (and across the server's restarts). */
 export interface SessionState {
@@ -27,7 +31,9 @@ export async function sessionState(): Promise<SessionState> {
 }
 
 async function swap(call: Caller, wallet: TestWallet, amount: string): Promise<Answer[]> {
-  const order = await call('GET', '/swap/v2/order', { query: { inputMint: PLATFORM_TOKEN, outputMint: STABLECOIN, amount, taker: wallet.address } });
+  const order = await call('GET', '/swap/v2/order', {
+    query: { inputMint: PLATFORM_TOKEN, outputMint: STABLECOIN, amount, taker: wallet.address },
+  });
   const signedTransaction = await wallet.signTransaction(order.body.transaction);
   return [order, await call('POST', '/swap/v2/execute', { body: { signedTransaction, requestId: order.body.requestId } })];
 }
@@ -62,7 +68,14 @@ export const SESSION_STEPS: ReadonlyArray<(call: Caller, s: SessionState) => Pro
     const token = s.token!;
     const deposit = await call('POST', '/trigger/v2/deposit/craft', {
       token,
-      body: { userAddress: s.b.address, orderType: 'price', orderSubType: 'single', inputMint: NATIVE, outputMint: STABLECOIN, amount: '100000000' },
+      body: {
+        userAddress: s.b.address,
+        orderType: 'price',
+        orderSubType: 'single',
+        inputMint: NATIVE,
+        outputMint: STABLECOIN,
+        amount: '100000000',
+      },
     });
     const state = await call('GET', '/__control/state');
     const created = await call('POST', '/trigger/v2/orders/price', {
