@@ -42,12 +42,12 @@ async function loadSqlite(): Promise<Sqlite> {
   }
 }
 
+// No secondary index: a commit writes as few pages as it can (each costs a WAL frame). Loading
+// sorts an area by seq once at start, and the sweep of expired rows scans one area's rows.
 const SCHEMA = `
 CREATE TABLE meta (k TEXT PRIMARY KEY, v TEXT NOT NULL) STRICT;
 CREATE TABLE rows (area TEXT NOT NULL, key TEXT NOT NULL, json TEXT NOT NULL, at REAL NOT NULL, seq INTEGER NOT NULL,
   PRIMARY KEY (area, key)) STRICT, WITHOUT ROWID;
-CREATE INDEX rows_by_seq ON rows (area, seq);
-CREATE INDEX rows_by_at ON rows (area, at);
 PRAGMA application_id = ${STORE_APPLICATION_ID};
 PRAGMA user_version = ${STORE_FORMAT};
 `;
@@ -163,6 +163,8 @@ export async function openStore(dir: string, options: OpenStoreOptions = {}): Pr
     'INSERT INTO rows (area, key, json, at, seq) VALUES (?, ?, ?, ?, ?) ON CONFLICT (area, key) DO UPDATE SET json = excluded.json',
   );
   const sweep = db.prepare('DELETE FROM rows WHERE area = ? AND at < ?');
+  const begin = db.prepare('BEGIN');
+  const commitTx = db.prepare('COMMIT');
   const setMeta = db.prepare('INSERT INTO meta (k, v) VALUES (?, ?) ON CONFLICT (k) DO UPDATE SET v = excluded.v');
 
   let world = found.world;
@@ -182,14 +184,14 @@ export async function openStore(dir: string, options: OpenStoreOptions = {}): Pr
     row: (area, key) => rowOne.get(area, key) as StoredRow | undefined,
     lastSeq: () => Number((maxSeq.get() as { seq: number }).seq),
     commit(batch: StoreBatch) {
-      db.exec('BEGIN');
+      begin.run();
       try {
         for (const area of batch.clears) clearArea.run(area);
         for (const d of batch.deletes) deleteRow.run(d.area, d.key);
         for (const w of batch.writes) (w.moved ? moveRow : changeRow).run(w.area, w.key, w.json, w.at, w.seq);
         for (const s of batch.sweeps) sweep.run(s.area, s.before);
         if (batch.scalars !== undefined) setMeta.run('scalars', batch.scalars);
-        db.exec('COMMIT');
+        commitTx.run();
       } catch (error) {
         try {
           db.exec('ROLLBACK');

@@ -304,6 +304,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     close() {
       if (watch !== undefined) clearInterval(watch);
       market.close();
+      durable?.flush();
     },
   };
   registerSimHandler(simulator, { handle, reject });

@@ -32,6 +32,8 @@ export interface AreaContext {
   now(): number;
   /** Next place in the store's writing order. */
   nextSeq(): number;
+  /** Called when an area has something for the next commit. */
+  activate(area: Area): void;
 }
 
 /** The map's own methods, untracked. */
@@ -40,6 +42,8 @@ interface RawOps {
   has(key: unknown): boolean;
   delete(key: unknown): boolean;
   keys(): Iterable<unknown>;
+  /** Entries in memory ([] for a BoundedMap, whose iteration is not tracked). */
+  entries(): Iterable<[unknown, unknown]>;
   size(): number;
   /** Puts a stored entry back in memory. */
   put(key: unknown, value: unknown, at: number): void;
@@ -50,6 +54,12 @@ export class Area {
   readonly #ctx: AreaContext;
   readonly #dirty = new Map<unknown, Dirty>();
   readonly #saved = new Map<unknown, string>();
+  /**
+   * Entries handed out by iterating the map (listings, the market watch): encoded only when the
+   * commit stores some other change, since a listing alone changes nothing, and what changes an
+   * iterated entry in place also moves something else (a fill moves balances).
+   */
+  #iterated = false;
   #cleared = false;
   /** Whether memory holds every stored entry (then a miss needs no disk look-up). */
   #complete = true;
@@ -74,6 +84,7 @@ export class Area {
       has: (key) => Map.prototype.has.call(map, key as K),
       delete: (key) => Map.prototype.delete.call(map, key as K),
       keys: () => Map.prototype.keys.call(map),
+      entries: () => Map.prototype.entries.call(map),
       size: () => map.size,
       put: (key, value) => void Map.prototype.set.call(map, key as K, value as V),
     };
@@ -98,20 +109,26 @@ export class Area {
       Map.prototype.clear.call(map);
       area.#clear();
     };
-    // Iterating hands out values that may be changed in place: each one is marked as read.
-    function* touched(): Generator<[K, V]> {
-      for (const [key, value] of entries.call(map) as IterableIterator<[K, V]>) {
-        area.#mark(key, value, 'read');
-        yield [key, value];
-      }
-    }
-    target.entries = touched;
-    target[Symbol.iterator] = touched;
-    target.values = function* () {
-      for (const [, value] of touched()) yield value;
+    // Iterating hands out values that may be changed in place: the area notes it (the map's own
+    // iterators are returned, at their own speed).
+    const iterated = (): void => {
+      area.#iterated = true;
+      ctx.activate(area);
     };
-    target.forEach = (fn: (value: V, key: K, m: Map<K, V>) => void) => {
-      for (const [key, value] of touched()) fn(value, key, map);
+    const values = Map.prototype.values;
+    const forEach = Map.prototype.forEach;
+    target.entries = () => {
+      iterated();
+      return entries.call(map);
+    };
+    target[Symbol.iterator] = target.entries;
+    target.values = () => {
+      iterated();
+      return values.call(map);
+    };
+    target.forEach = (fn: (value: V, key: K, m: Map<K, V>) => void, thisArg?: unknown) => {
+      iterated();
+      forEach.call(map, fn, thisArg);
     };
     return area;
   }
@@ -125,6 +142,7 @@ export class Area {
       has: (key) => proto.get.call(self, key) !== undefined,
       delete: (key) => proto.delete.call(self, key),
       keys: () => [],
+      entries: () => [],
       size: () => self.size,
       put: (key, value, at) => void proto.restore.call(self, key, value, at),
     };
@@ -174,6 +192,7 @@ export class Area {
 
   #mark(key: unknown, value: unknown, mark: Mark): void {
     const gen = this.#ctx.gen();
+    if (this.#dirty.size === 0) this.#ctx.activate(this);
     const dirty = this.#dirty.get(key);
     if (!dirty) {
       this.#dirty.set(key, { value, mark, at: this.#ctx.now(), gen });
@@ -189,9 +208,11 @@ export class Area {
 
   #clear(): void {
     this.#dirty.clear();
+    this.#iterated = false;
     this.#saved.clear();
     this.#cleared = true;
     this.#complete = true;
+    this.#ctx.activate(this);
   }
 
   #remember(key: unknown, json: string): void {
@@ -220,6 +241,7 @@ export class Area {
   collect(batch: StoreBatch): void {
     this.#pending = [];
     if (this.#cleared) batch.clears.push(this.name);
+    this.#collectSweep(batch);
     for (const [key, dirty] of this.#dirty) {
       const storedKey = encodeKey(key);
       if (dirty.mark === 'deleted') {
@@ -232,30 +254,55 @@ export class Area {
       this.#pending.push([key, json]);
       batch.writes.push({ area: this.name, key: storedKey, json, at: dirty.at, seq: this.#ctx.nextSeq(), moved });
     }
-    if (this.#ttlMs !== undefined && batch.sweep) batch.sweeps.push({ area: this.name, before: this.#ctx.now() - this.#ttlMs });
+  }
+
+  /** Adds the sweep of expired rows to a sweeping batch (once per batch). */
+  #collectSweep(batch: StoreBatch): void {
+    if (this.#ttlMs !== undefined && batch.sweep && !batch.sweeps.some((s) => s.area === this.name))
+      batch.sweeps.push({ area: this.name, before: this.#ctx.now() - this.#ttlMs });
+  }
+
+  /** Adds only the sweep of expired rows (areas with nothing else to commit). */
+  collectSweep(batch: StoreBatch): void {
+    this.#collectSweep(batch);
+  }
+
+  /** Adds the iterated entries that changed to `batch` (when it stores something else). */
+  collectIterated(batch: StoreBatch): void {
+    if (!this.#iterated) return;
+    for (const [key, value] of this.#raw.entries()) {
+      if (this.#dirty.has(key)) continue;
+      const json = encodeValue(value);
+      if (this.#saved.get(key) === json) continue;
+      this.#pending.push([key, json]);
+      batch.writes.push({ area: this.name, key: encodeKey(key), json, at: this.#ctx.now(), seq: this.#ctx.nextSeq(), moved: false });
+    }
   }
 
   /**
    * After a successful commit: remembers what was written, forgets marks no request in flight can
    * still act on (`oldestInFlight`: the generation of the oldest request still running), and lets
-   * entries past the memory cap go (they stay on disk).
+   * entries past the memory cap go (they stay on disk). True when nothing is left for the next commit.
    */
-  committed(oldestInFlight: number): void {
+  committed(oldestInFlight: number): boolean {
     this.#cleared = false;
     for (const [key, json] of this.#pending) this.#remember(key, json);
     this.#pending = [];
+    if (oldestInFlight > this.#ctx.gen()) this.#iterated = false;
     for (const [key, dirty] of this.#dirty) {
       if (dirty.mark === 'deleted') this.#saved.delete(key);
       if (dirty.gen < oldestInFlight || dirty.mark === 'deleted') this.#dirty.delete(key);
       else dirty.mark = 'read';
     }
-    if (this.#raw.size() <= this.#memoryCap) return;
-    for (const key of this.#raw.keys()) {
-      if (this.#raw.size() <= this.#memoryCap) break;
-      if (this.#dirty.has(key)) continue;
-      this.#raw.delete(key);
-      this.#saved.delete(key);
-      this.#complete = false;
+    if (this.#raw.size() > this.#memoryCap) {
+      for (const key of this.#raw.keys()) {
+        if (this.#raw.size() <= this.#memoryCap) break;
+        if (this.#dirty.has(key)) continue;
+        this.#raw.delete(key);
+        this.#saved.delete(key);
+        this.#complete = false;
+      }
     }
+    return this.#dirty.size === 0 && !this.#iterated;
   }
 }

@@ -34,10 +34,17 @@ export interface MemoryBounds {
 export interface Durable {
   /** Runs `fn` (a request, a control action, a market poll) and commits what it changed before its result is used. */
   run<T>(fn: () => T): T;
+  /** Stores what is not stored yet (the id streams' position): on a clean close. */
+  flush(): void;
   /** The commit failure that stopped the store, if any. */
   readonly failure: Error | undefined;
 }
 
+/**
+ * The scalar state. The id streams move on reads too (a quote's id, an error's request id): they
+ * are stored with the next change, not on their own, so a read costs no commit. After a crash,
+ * reads made since the last change may hand out their ids again (no stored entity has them).
+ */
 interface Scalars {
   clock: { base: number; wallAtBase: number };
   random: number[];
@@ -45,6 +52,14 @@ interface Scalars {
   prices: Array<number | null>;
   tradingActive: boolean;
   nextNftId: number;
+}
+
+/** The scalars but the id streams, as one string (made on every request: no JSON): a change there is stored at once. */
+function stateOf(sim: SimContext): string {
+  const { base, wallAtBase } = sim.clock.snapshot();
+  let text = `${base}|${wallAtBase}|${sim.tradingActive}|${sim.lend.nextNftId}`;
+  for (const token of TOKENS) text += `|${sim.prices.usd(token.mint)}`;
+  return text;
 }
 
 function scalarsOf(sim: SimContext, streams: Streams): Scalars {
@@ -85,7 +100,15 @@ export function attachDurable(store: StateStore, sim: SimContext, streams: Strea
   let gen = 0;
   let seq = store.lastSeq();
   const inFlight = new Set<number>();
-  const ctx: AreaContext = { store, gen: () => gen, now: () => sim.clock.now(), nextSeq: () => ++seq };
+  /** Areas with something for the next commit (the others cost it nothing). */
+  const active = new Set<Area>();
+  const ctx: AreaContext = {
+    store,
+    gen: () => gen,
+    now: () => sim.clock.now(),
+    nextSeq: () => ++seq,
+    activate: (area) => active.add(area),
+  };
   const wallets = bounds.maxWallets;
   const { ledger, swap, express, portfolio, triggerV1: v1, triggerV2: v2, lend } = sim;
   const areas: Area[] = [
@@ -111,16 +134,22 @@ export function attachDurable(store: StateStore, sim: SimContext, streams: Strea
   for (const area of areas) area.load();
   let savedScalars = store.scalars;
   let commits = 0;
+  /** Depth of synchronous run() calls. */
+  let nested = 0;
   let failure: Error | undefined;
 
-  const commit = (): void => {
+  let savedState = stateOf(sim);
+  const commit = (flush = false): void => {
     const batch: StoreBatch = { clears: [], deletes: [], writes: [], sweep: ++commits % SWEEP_EVERY === 0, sweeps: [] };
-    for (const area of areas) area.collect(batch);
-    const scalars = JSON.stringify(scalarsOf(sim, streams));
-    if (scalars !== savedScalars) batch.scalars = scalars;
+    for (const area of active) area.collect(batch);
+    if (batch.sweep) for (const area of areas) area.collectSweep(batch);
+    const state = stateOf(sim);
+    const changed = batch.clears.length + batch.deletes.length + batch.writes.length + batch.sweeps.length > 0 || state !== savedState;
     const oldest = inFlight.values().next().value ?? gen + 1;
-    const empty = batch.clears.length + batch.deletes.length + batch.writes.length + batch.sweeps.length === 0 && !batch.scalars;
-    if (!empty) {
+    if (changed) for (const area of active) area.collectIterated(batch);
+    const scalars = changed || flush ? JSON.stringify(scalarsOf(sim, streams)) : savedScalars;
+    if (scalars !== savedScalars) batch.scalars = scalars;
+    if (changed || batch.scalars !== undefined) {
       try {
         store.commit(batch);
       } catch (error) {
@@ -128,8 +157,9 @@ export function attachDurable(store: StateStore, sim: SimContext, streams: Strea
         throw new DurableStoreError(`the change could not be stored in ${store.location}: ${(error as Error).message}`, false);
       }
       savedScalars = scalars;
+      savedState = state;
     }
-    for (const area of areas) area.committed(oldest);
+    for (const area of active) if (area.committed(oldest)) active.delete(area);
   };
 
   const end = (token: number): void => {
@@ -140,15 +170,20 @@ export function attachDurable(store: StateStore, sim: SimContext, streams: Strea
   return {
     run<T>(fn: () => T): T {
       if (failure) throw new DurableStoreError(`the durable store failed earlier (${failure.message}); restart the simulator`, true);
+      // Called from within another run's synchronous part (a control action of a control request): that one commits.
+      if (nested > 0) return fn();
       const token = ++gen;
       inFlight.add(token);
       let result: T;
+      nested++;
       try {
         result = fn();
       } catch (error) {
+        nested--;
         end(token);
         throw error;
       }
+      nested--;
       if (result instanceof Promise) {
         return result.then(
           (value: unknown) => {
@@ -163,6 +198,9 @@ export function attachDurable(store: StateStore, sim: SimContext, streams: Strea
       }
       end(token);
       return result;
+    },
+    flush() {
+      if (!failure) commit(true);
     },
     get failure() {
       return failure;
