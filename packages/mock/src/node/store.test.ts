@@ -1,8 +1,9 @@
 // The durable store: a simulator made again on the same store finds the world as it was (answers
 // compared byte for byte with a simulator that never restarted), bounds apply to memory only, and
 // a store of another format or a damaged one is refused and left as it was.
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -10,6 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Simulator } from '../simulator/index.js';
 import { call, createTestWallet, makeSimulator, PLATFORM_TOKEN, STABLECOIN } from '../simulator/test-support/harness.js';
 import { type Caller, SESSION_STEPS, sessionReads, sessionState } from '../simulator/test-support/durable-session.js';
+import { parseCli, serve } from '../server/cli-main.js';
 import { openStore, STORE_FILE } from './store.js';
 
 const SECRET = 'a-test-secret-of-at-least-32-bytes!!';
@@ -206,5 +208,38 @@ describe('durable store', () => {
       await expect(openStore(dir)).rejects.toThrow(/not a readable SQLite database|cannot be opened|not an x-mock store/);
       expect(digest(file)).toBe(text);
     });
+  });
+});
+
+describe('the README section "5. Durable state"', () => {
+  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+  const section = readme.slice(readme.indexOf('## 5. Durable state'), readme.indexOf('## Runtimes'));
+  const blocks = [...section.matchAll(/```(\w+)\n([\s\S]*?)```/g)].map((m) => ({ lang: m[1]!, body: m[2]! }));
+  const dist = new URL('../../dist/', import.meta.url);
+
+  it.runIf(existsSync(new URL('index.js', dist)))('runs its example and prints what its comment says', () => {
+    const example = blocks.find((b) => b.lang === 'ts')!.body;
+    const cwd = tempDir();
+    const file = join(cwd, 'example.mjs');
+    writeFileSync(
+      file,
+      example
+        .replace("from '@x/mock';", `from '${new URL('index.js', dist).href}';`)
+        .replace("from '@x/mock/node';", `from '${new URL('node/index.js', dist).href}';`),
+    );
+    const out = execFileSync(process.execPath, ['--disable-warning=ExperimentalWarning', file], { cwd, encoding: 'utf8' });
+    const expected = /console\.log\([^)]*\)\); \/\/ (.*)$/m.exec(example)![1]!;
+    expect(out.trim()).toBe(expected);
+  });
+
+  it('x-mock serve --data prints the line it shows', async () => {
+    const dir = tempDir();
+    const lines: string[] = [];
+    const options = parseCli(['serve', '--port', '0', '--data', dir]);
+    if (options === 'help') throw new Error('unexpected help');
+    const server = await serve(options, (line) => lines.push(line));
+    await server.close();
+    const shown = blocks.find((b) => b.lang === 'text')!.body.split('\n')[1]!;
+    expect(lines).toContain(shown.replace('/home/me/sandbox', dir));
   });
 });
