@@ -141,6 +141,33 @@ describe('durable store', () => {
     store.close();
   });
 
+  it('a commit that fails answers 500, then every request 503 until a restart; the store keeps what was committed', async () => {
+    const dir = tempDir();
+    const store = await openStore(dir);
+    const errors: unknown[] = [];
+    const sim = makeSimulator({ store, onUnexpectedError: (error) => errors.push(error) });
+    const wallet = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM';
+    const setBalance = (amount: string) =>
+      call(sim, 'POST', '/__control/set-balance', { body: { wallet, mint: 'NATIVE_COIN', amount }, unchecked: true });
+    expect((await setBalance('1')).status).toBe(200);
+    const commit = store.commit;
+    store.commit = () => {
+      throw new Error('disk I/O error (injected)');
+    };
+    const failed = await setBalance('2');
+    expect(failed.status).toBe(500);
+    expect(JSON.stringify(failed.body)).toMatch(/could not be stored .*disk I\/O error/);
+    const after = await call(sim, 'GET', '/prediction/v1/trading-status', { unchecked: true });
+    expect(after.status).toBe(503);
+    expect(JSON.stringify(after.body)).toMatch(/failed earlier.*restart/);
+    expect(errors).toHaveLength(2);
+    store.commit = commit;
+    store.close();
+    const again = await openStore(dir);
+    expect(makeSimulator({ store: again }).control.getBalance(wallet, 'NATIVE_COIN')).toBe(1n);
+    again.close();
+  });
+
   it('one process per store: a second open is refused while the first holds it', async () => {
     const dir = tempDir();
     const store = await openStore(dir);
