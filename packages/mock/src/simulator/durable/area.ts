@@ -203,7 +203,12 @@ export class Area {
     if (mark === 'read') return;
     if (mark === 'changed' && dirty.mark === 'moved') return;
     dirty.mark = mark;
-    if (mark === 'moved') dirty.at = this.#ctx.now();
+    if (mark === 'moved') {
+      dirty.at = this.#ctx.now();
+      // Written again: its place in the store's order is after every entry written before.
+      this.#dirty.delete(key);
+      this.#dirty.set(key, dirty);
+    }
   }
 
   #clear(): void {
