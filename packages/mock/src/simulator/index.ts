@@ -74,7 +74,8 @@ export interface SimulatorOptions {
   /**
    * Keep the state in this durable store (`await openStore(dir)` of `@x/mock/node`): every change is
    * stored before its answer is sent, and a simulator made on the same store later finds the world
-   * as it was (see the README's "Durable state"). Its seed, start time and token secret win.
+   * as it was (see the README's "Durable state"). The store's seed and start time are used (another
+   * `seed` is refused); its token secret too, unless `jwtSecret` is given.
    */
   store?: StateStore;
 }
