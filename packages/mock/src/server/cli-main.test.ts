@@ -25,6 +25,16 @@ describe('x-mock serve', () => {
     expect(parseCli(['--help'])).toBe('help');
   });
 
+  it('takes --data DIR and --data-sync normal|full; refuses --data-sync alone or another mode', () => {
+    expect(parseCli(['serve', '--data', './d', '--data-sync', 'full'])).toMatchObject({ data: './d', dataSync: 'full' });
+    expect(parseCli(['serve', '--data', './d'])).toMatchObject({ data: './d' });
+    expect(() => parseCli(['serve', '--data-sync', 'full'])).toThrow('--data-sync needs --data');
+    expect(() => parseCli(['serve', '--data', './d', '--data-sync', 'sometimes'])).toThrow(
+      'invalid --data-sync sometimes (normal or full)',
+    );
+    expect(() => parseCli(['serve', '--data', ''])).toThrow('--data needs a directory');
+  });
+
   it.each([
     [[]],
     [['start']],
