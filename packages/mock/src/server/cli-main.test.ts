@@ -3,7 +3,15 @@ import { parseCli, serve, UsageError } from './cli-main.js';
 
 describe('x-mock serve', () => {
   it('parses the options with their defaults', () => {
-    expect(parseCli(['serve'])).toEqual({ port: 4010, host: '127.0.0.1', seed: 1, apiKeys: [], clock: 'real', control: true });
+    expect(parseCli(['serve'])).toEqual({
+      port: 4010,
+      host: '127.0.0.1',
+      seed: 1,
+      seedDefaulted: true,
+      apiKeys: [],
+      clock: 'real',
+      control: true,
+    });
     expect(
       parseCli(['serve', '--port', '0', '--seed', '9', '--api-key', 'a', '--api-key', 'b', '--clock', 'manual', '--no-control']),
     ).toEqual({
@@ -15,6 +23,16 @@ describe('x-mock serve', () => {
       control: false,
     });
     expect(parseCli(['--help'])).toBe('help');
+  });
+
+  it('takes --data DIR and --data-sync normal|full; refuses --data-sync alone or another mode', () => {
+    expect(parseCli(['serve', '--data', './d', '--data-sync', 'full'])).toMatchObject({ data: './d', dataSync: 'full' });
+    expect(parseCli(['serve', '--data', './d'])).toMatchObject({ data: './d' });
+    expect(() => parseCli(['serve', '--data-sync', 'full'])).toThrow('--data-sync needs --data');
+    expect(() => parseCli(['serve', '--data', './d', '--data-sync', 'sometimes'])).toThrow(
+      'invalid --data-sync sometimes (normal or full)',
+    );
+    expect(() => parseCli(['serve', '--data', ''])).toThrow('--data needs a directory');
   });
 
   it.each([

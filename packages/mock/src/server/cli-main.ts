@@ -1,25 +1,33 @@
 // The logic of `x-mock serve`: parse the arguments, start the simulator, print where it is.
 // src/cli.ts wires it to the process (signals, exit codes).
 import { parseArgs } from 'node:util';
-import { listen, readRecording, recordTo, type RunningServer } from '../node/index.js';
+import { listen, openStore, readRecording, recordTo, type RunningServer } from '../node/index.js';
 import { createSimulator, world } from '../simulator/index.js';
 import { loadDocsHtml } from './docs.js';
 
 export const USAGE = `usage: x-mock serve [options]
        x-mock check --base-url URL [options]   (drift of a running service from the spec; x-mock check --help)
 
-Serves an in-memory, deterministic simulator of the whole API.
+Serves a deterministic simulator of the whole API, in memory (or kept on disk with --data).
 
 options:
   --port N          port to listen on (default 4010; 0 picks a free one)
   --host H          interface to bind (default 127.0.0.1)
-  --seed N          seed of ids, addresses and the prediction catalogue (default 1)
+  --seed N          seed of ids, addresses and the prediction catalogue (default 1; with --data,
+                    the store's own seed, and another one is refused)
   --api-key KEY     accept only this x-api-key (repeatable); by default any non-empty key is accepted
   --clock MODE      real (default): simulated time follows the wall clock; manual: it moves only
                     through POST /__control/advance-time
   --no-control      do not serve the control API at /__control/*
   --jwt-secret S    sign trigger v2 tokens with this secret (32+ bytes) so they survive a restart;
-                    by default the secret is random per process
+                    by default the secret is random per process (with --data, kept in the store)
+
+durable state (needs Node >= 22.13, or 22.12 with --experimental-sqlite):
+  --data DIR        keep the state in DIR/state.sqlite: balances, orders, vaults, deposits, lend
+                    positions, landed signatures, the clock, the seed. A change is stored before
+                    its answer is sent; a restart with the same DIR finds the world as it was
+  --data-sync MODE  normal (default): a kill -9 loses nothing answered, a power loss may lose the
+                    last changes; full: every change is also synced to the disk (slower writes)
 
 paper trading (market data from a live service, money simulated; see the README):
   --upstream URL    read market data (quotes, prediction, lend vaults, eligibility, stakes) from
@@ -40,6 +48,8 @@ export interface ServeOptions {
   port: number;
   host: string;
   seed: number;
+  /** Set when --seed was left out: with --data, the store's seed is used then. */
+  seedDefaulted?: true;
   apiKeys: string[];
   clock: 'real' | 'manual';
   control: boolean;
@@ -50,6 +60,9 @@ export interface ServeOptions {
   upstreamIntervalMs?: number;
   record?: string;
   replay?: string;
+  /** Directory of the durable store. */
+  data?: string;
+  dataSync?: 'normal' | 'full';
 }
 
 /** `x-mock serve` arguments as node:util parses them (throws on an unknown option). */
@@ -60,7 +73,7 @@ const parseServeArgs = (argv: string[]) =>
     options: {
       port: { type: 'string', default: '4010' },
       host: { type: 'string', default: '127.0.0.1' },
-      seed: { type: 'string', default: '1' },
+      seed: { type: 'string' },
       'api-key': { type: 'string', multiple: true },
       clock: { type: 'string' },
       'no-control': { type: 'boolean', default: false },
@@ -70,6 +83,8 @@ const parseServeArgs = (argv: string[]) =>
       'upstream-interval': { type: 'string' },
       record: { type: 'string' },
       replay: { type: 'string' },
+      data: { type: 'string' },
+      'data-sync': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -88,8 +103,14 @@ export function parseCli(argv: string[], env: Readonly<Record<string, string | u
   if (positionals[0] !== 'serve' || positionals.length > 1) throw new UsageError(`unknown command ${positionals.join(' ')}`);
   const port = Number(values.port);
   if (!/^\d+$/.test(values.port) || port > 65_535) throw new UsageError(`invalid --port ${values.port}`);
-  const seed = Number(values.seed);
-  if (!/^-?\d+$/.test(values.seed) || !Number.isSafeInteger(seed)) throw new UsageError(`invalid --seed ${values.seed}`);
+  const seedText = values.seed ?? '1';
+  const seed = Number(seedText);
+  if (!/^-?\d+$/.test(seedText) || !Number.isSafeInteger(seed)) throw new UsageError(`invalid --seed ${seedText}`);
+  const dataSync = values['data-sync'];
+  if (dataSync !== undefined && dataSync !== 'normal' && dataSync !== 'full')
+    throw new UsageError(`invalid --data-sync ${dataSync} (normal or full)`);
+  if (dataSync !== undefined && values.data === undefined) throw new UsageError('--data-sync needs --data');
+  if (values.data === '') throw new UsageError('--data needs a directory');
   // A replay follows the recording's clock; everything else follows the wall clock by default.
   const clock = values.clock ?? (values.replay !== undefined ? 'manual' : 'real');
   if (clock !== 'real' && clock !== 'manual') throw new UsageError(`invalid --clock ${clock}`);
@@ -112,6 +133,7 @@ export function parseCli(argv: string[], env: Readonly<Record<string, string | u
     port,
     host: values.host,
     seed,
+    ...(values.seed === undefined ? { seedDefaulted: true as const } : {}),
     apiKeys: (values['api-key'] ?? []).filter((k) => k.trim() !== ''),
     clock,
     control: !values['no-control'],
@@ -121,6 +143,8 @@ export function parseCli(argv: string[], env: Readonly<Record<string, string | u
     ...(interval !== undefined ? { upstreamIntervalMs: Number(interval) } : {}),
     ...(values.record !== undefined ? { record: values.record } : {}),
     ...(values.replay !== undefined ? { replay: values.replay } : {}),
+    ...(values.data !== undefined ? { data: values.data } : {}),
+    ...(dataSync !== undefined ? { dataSync } : {}),
   };
 }
 
@@ -129,35 +153,56 @@ export async function serve(options: ServeOptions, log: (line: string) => void =
   const docsHtml = loadDocsHtml();
   const recording = options.replay !== undefined ? readRecording(options.replay) : undefined;
   const sink = options.record !== undefined ? recordTo(options.record) : undefined;
-  const simulator = createSimulator({
-    seed: options.seed,
-    clock: options.clock,
-    ...(options.clock === 'real' ? { now: Date.now() } : {}),
-    ...(recording ? { replay: recording } : {}),
-    ...(options.upstream !== undefined
-      ? {
-          upstream: {
-            baseUrl: options.upstream,
-            ...(options.upstreamApiKey !== undefined ? { apiKey: options.upstreamApiKey } : {}),
-            ...(options.upstreamIntervalMs !== undefined ? { intervalMs: options.upstreamIntervalMs } : {}),
-            ...(sink ? { record: sink } : {}),
-            log,
-          },
-        }
-      : {}),
-    ...(options.apiKeys.length > 0 ? { apiKeys: options.apiKeys } : {}),
-    controlRoutes: options.control,
-    ...(options.jwtSecret !== undefined ? { jwtSecret: options.jwtSecret } : {}),
-    ...(docsHtml !== undefined ? { docsHtml } : {}),
-  });
-  const server = await listen(simulator, { port: options.port, host: options.host });
+  const store = options.data !== undefined ? await openStore(options.data, { sync: options.dataSync ?? 'normal' }) : undefined;
+  const restored = store?.world !== undefined;
+  let simulator: ReturnType<typeof createSimulator>;
+  try {
+    simulator = createSimulator({
+      ...(store ? { store } : {}),
+      ...(!store || !options.seedDefaulted ? { seed: options.seed } : {}),
+      clock: options.clock,
+      ...(options.clock === 'real' ? { now: Date.now() } : {}),
+      ...(recording ? { replay: recording } : {}),
+      ...(options.upstream !== undefined
+        ? {
+            upstream: {
+              baseUrl: options.upstream,
+              ...(options.upstreamApiKey !== undefined ? { apiKey: options.upstreamApiKey } : {}),
+              ...(options.upstreamIntervalMs !== undefined ? { intervalMs: options.upstreamIntervalMs } : {}),
+              ...(sink ? { record: sink } : {}),
+              log,
+            },
+          }
+        : {}),
+      ...(options.apiKeys.length > 0 ? { apiKeys: options.apiKeys } : {}),
+      controlRoutes: options.control,
+      ...(options.jwtSecret !== undefined ? { jwtSecret: options.jwtSecret } : {}),
+      ...(docsHtml !== undefined ? { docsHtml } : {}),
+    });
+  } catch (error) {
+    store?.close();
+    throw error;
+  }
+  let server: RunningServer;
+  try {
+    server = await listen(simulator, { port: options.port, host: options.host });
+  } catch (error) {
+    simulator.close();
+    store?.close();
+    throw error;
+  }
   const close = server.close;
   server.close = async () => {
     simulator.close();
     await close();
+    store?.close();
   };
   const key = options.apiKeys[0] ?? 'any-key';
-  log(`x-mock: simulator listening on ${server.url} (seed ${options.seed}, ${options.clock} clock)`);
+  log(`x-mock: simulator listening on ${server.url} (seed ${simulator.seed}, ${options.clock} clock)`);
+  if (store)
+    log(
+      `  data:    ${store.location} (${restored ? 'restored' : 'new'}; every change stored before its answer, sync ${options.dataSync ?? 'normal'})`,
+    );
   if (options.upstream !== undefined) {
     const pace = simulator.control.upstream().limiter as { intervalMs: number };
     log(

@@ -34,6 +34,9 @@ import { localMarket, type MarketSource } from './market/source.js';
 import { pollMarket } from './market/watch.js';
 import type { Recording } from '../upstream/har.js';
 import { createReplaySource, recordingStart } from '../upstream/replay.js';
+import { attachDurable, DurableStoreError, type Durable } from './durable/attach.js';
+import type { StateStore } from './durable/backend.js';
+import { fromBase64, toBase64 } from './encoding.js';
 import { createUpstreamSource, type UpstreamOptions } from '../upstream/source.js';
 
 export interface SimulatorOptions {
@@ -68,6 +71,13 @@ export interface SimulatorOptions {
   upstream?: UpstreamOptions;
   /** Serve the market data of a recording (`readRecording(dir)` of `@x/mock/node`) instead; offline. Wins over `upstream`. */
   replay?: Recording;
+  /**
+   * Keep the state in this durable store (`await openStore(dir)` of `@x/mock/node`): every change is
+   * stored before its answer is sent, and a simulator made on the same store later finds the world
+   * as it was (see the README's "Durable state"). The store's seed and start time are used (another
+   * `seed` is refused); its token secret too, unless `jwtSecret` is given.
+   */
+  store?: StateStore;
 }
 
 export interface Simulator {
@@ -89,11 +99,21 @@ function toEpochMs(value: number | Date | string | undefined): number {
 }
 
 export function createSimulator(options: SimulatorOptions = {}): Simulator {
-  const seed = options.seed ?? 1;
+  const store = options.store;
+  const stored = store?.world;
+  if (stored && options.seed !== undefined && options.seed !== stored.seed)
+    throw new RangeError(
+      `the store at ${store.location} holds a world of seed ${stored.seed}, not ${options.seed}: leave the seed out or use another store`,
+    );
+  const seed = stored?.seed ?? options.seed ?? 1;
   if (!Number.isSafeInteger(seed)) throw new RangeError('seed must be an integer');
   const doc = options.spec ?? bundledSpec;
-  const start = options.now === undefined && options.replay ? (recordingStart(options.replay) ?? DEFAULT_START) : toEpochMs(options.now);
+  const start =
+    stored?.start ??
+    (options.now === undefined && options.replay ? (recordingStart(options.replay) ?? DEFAULT_START) : toEpochMs(options.now));
   const settings: SimSettings = { ...DEFAULT_SETTINGS, ...options.settings };
+  // With a store, the wallets kept are bounded in memory only (durable/attach.ts): the stores keep them all.
+  const keptWallets = store ? Number.MAX_SAFE_INTEGER : settings.maxWallets;
   const clock = createClock(start, options.clock ?? 'manual');
   const now = (): number => clock.now();
 
@@ -102,7 +122,9 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
 
   const baseRandom = createRandom(seed);
   let requestIds: Random = baseRandom.fork('request-ids');
-  const jwt = createJwtSigner(jwtSecret(options.jwtSecret));
+  const secret = jwtSecret(options.jwtSecret ?? (stored ? fromBase64(stored.jwtSecret) : undefined));
+  if (store && !stored) store.create({ seed, start, jwtSecret: toBase64(secret) });
+  const jwt = createJwtSigner(secret);
   // The market source, chosen once: a recording, a live upstream, or the simulator's own data.
   const market: MarketSource = options.replay
     ? createReplaySource(options.replay, { doc, clock, ...(options.upstream?.log ? { log: options.upstream.log } : {}) })
@@ -114,7 +136,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     clock,
     ledger: createLedger(clock, hashString('ledger', seed)),
     random: baseRandom.fork('state'),
-    wallets: createWallets(settings.maxWallets * 2),
+    wallets: createWallets(keptWallets * 2),
     prices: createPrices(),
     market,
     jwt,
@@ -123,20 +145,23 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     swap: createSwapStore({ now, ttlMs: settings.swapOrderTtlMs, maxSize: settings.maxSwapOrders }),
     express: createExpressStore({ now, ttlMs: 3_600_000 }),
     portfolio: createPortfolioStore(),
-    triggerV1: createTriggerV1Store({ now, maxPerWallet: settings.maxOrdersPerWallet, maxWallets: settings.maxWallets }),
+    triggerV1: createTriggerV1Store({ now, maxPerWallet: settings.maxOrdersPerWallet, maxWallets: keptWallets }),
     triggerV2: createTriggerV2Store({
       now,
       challengeTtlMs: settings.challengeTtlMs,
       maxPerWallet: settings.maxOrdersPerWallet,
-      maxWallets: settings.maxWallets,
+      maxWallets: keptWallets,
     }),
     prediction: createPredictionStore(seed, start),
     lend: createLendStore(),
   };
+  const durable: Durable | undefined = store
+    ? attachDurable(store, sim, { requestIds: () => requestIds }, { maxWallets: settings.maxWallets })
+    : undefined;
   const faults = createFaults();
   const rateLimiter = createRateLimiter(options.rateLimit);
   const maxWatchedPairs = options.upstream?.maxWatchedPairs ?? 8;
-  const control = createControl(sim, {
+  const rawControl = createControl(sim, {
     faults,
     rateLimiter,
     operationIds: shared.operationIds,
@@ -147,6 +172,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
       requestIds = baseRandom.fork('request-ids');
     },
   });
+  const control = durable ? durableControl(rawControl, durable) : rawControl;
   const report =
     options.onUnexpectedError ??
     ((error: unknown, operationId: string) => console.error(`x-mock: unexpected error in ${operationId}:`, error));
@@ -174,7 +200,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
 
   const cors = createCors(doc, shared.operations);
   const handle = (request: SimRequest): MaybePromise<SimResponse> => {
-    const response = route(request);
+    const response = durable ? routeDurably(durable, request) : route(request);
     // Browsers send Origin on cross-origin calls; other clients do not need the CORS headers.
     if (request.header('origin') === undefined) return response;
     return response instanceof Promise ? response.then((r) => cors.apply(request, r)) : cors.apply(request, response);
@@ -221,6 +247,23 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     return pipeline(request);
   };
 
+  // With a store, a request's changes are stored before its answer is made; when that fails, the
+  // answer is a 500 and every later request a 503 (memory now holds what the store does not).
+  const storeFailed = (request: SimRequest, error: unknown): SimResponse => {
+    if (!(error instanceof DurableStoreError)) throw error;
+    report(error, 'durable store');
+    return reject(request, error.earlier ? 503 : 500, error.message);
+  };
+  const routeDurably = (store: Durable, request: SimRequest): MaybePromise<SimResponse> => {
+    let response: MaybePromise<SimResponse>;
+    try {
+      response = store.run(() => route(request));
+    } catch (error) {
+      return storeFailed(request, error);
+    }
+    return response instanceof Promise ? response.catch((error: unknown) => storeFailed(request, error)) : response;
+  };
+
   // A live upstream's market watch: trigger orders fill when the market's price crosses theirs.
   const watchMs = options.replay ? 0 : (options.upstream?.watchIntervalMs ?? 15_000);
   let watching = false;
@@ -229,7 +272,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
       ? setInterval(() => {
           if (watching) return;
           watching = true;
-          pollMarket(sim, maxWatchedPairs)
+          (durable ? durable.run(() => pollMarket(sim, maxWatchedPairs)) : pollMarket(sim, maxWatchedPairs))
             .catch((error: unknown) => report(error, 'market watch'))
             .finally(() => {
               watching = false;
@@ -262,13 +305,24 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     close() {
       if (watch !== undefined) clearInterval(watch);
       market.close();
+      durable?.flush();
     },
   };
   registerSimHandler(simulator, { handle, reject });
   return simulator;
 }
 
+/** The control API with each action's changes stored before it returns (or its promise settles). */
+function durableControl(control: SimulatorControl, durable: Durable): SimulatorControl {
+  const wrapped = { ...control };
+  for (const [name, fn] of Object.entries(control) as Array<[string, (...args: unknown[]) => unknown]>)
+    (wrapped as Record<string, unknown>)[name] = (...args: unknown[]) => durable.run(() => fn(...args));
+  return wrapped;
+}
+
 export type { SimulatorControl } from './control.js';
+export type { StateStore, StoredRow, StoredWorld, StoreBatch } from './durable/backend.js';
+export { STORE_FORMAT } from './durable/backend.js';
 export type { SimSettings } from './context.js';
 export type { RateLimitOptions } from './rate-limit.js';
 export type { ClockMode } from './clock.js';

@@ -11,6 +11,8 @@ export interface Wallets {
   add(wallet: string, mint: string, delta: bigint): void;
   reset(): void;
   readonly size: number;
+  /** The changed wallets' balances by wallet (for the durable store). */
+  readonly changed: Map<string, Map<string, bigint | null>>;
 }
 
 function startingBalance(mint: string): bigint | null {
@@ -51,6 +53,7 @@ export function createWallets(maxWallets = 10_000): Wallets {
     get size() {
       return changed.size;
     },
+    changed,
   };
   return wallets;
 }

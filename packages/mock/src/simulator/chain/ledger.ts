@@ -43,6 +43,8 @@ export interface Ledger {
   land(signature: string, via: string): Landing | undefined;
   /** Forgets every landing (control reset). */
   reset(): void;
+  /** The maps behind the status cache and the issued blockhashes (for the durable store). */
+  readonly maps: { readonly landed: BoundedMap<string, Landing>; readonly issued: BoundedMap<string, number> };
 }
 
 export interface Landing {
@@ -99,6 +101,7 @@ export function createLedger(clock: Clock, seed: number): Ledger {
       return undefined;
     },
     reset: () => statusCache.clear(),
+    maps: { landed: statusCache, issued },
   };
 }
 
