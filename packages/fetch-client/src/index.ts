@@ -18,6 +18,7 @@ export {
   ResponseTooLargeError,
   ResponseValidationError,
   TimeoutError,
+  isGatewayError,
 } from './lib/errors.js';
 export type { PagedList } from './lib/pagination.js';
 export type { RateLimit } from './lib/rate-limit.js';
