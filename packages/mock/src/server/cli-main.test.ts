@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCli, serve, UsageError } from './cli-main.js';
+import { parseCli, serve, type ServeOptions, UsageError } from './cli-main.js';
 
 describe('x-mock serve', () => {
   it('parses the options with their defaults', () => {
@@ -15,6 +15,30 @@ describe('x-mock serve', () => {
       control: false,
     });
     expect(parseCli(['--help'])).toBe('help');
+  });
+
+  it('parses --key-areas KEY=AREA,... (repeatable; KEY= for none) and refuses one without a key', () => {
+    expect((parseCli(['serve', '--key-areas', 'a=swap,tokens', '--key-areas', 'b=']) as ServeOptions).keyAreas).toEqual({
+      a: ['swap', 'tokens'],
+      b: [],
+    });
+    expect(() => parseCli(['serve', '--key-areas', 'swap'])).toThrow(UsageError);
+    expect(() => parseCli(['serve', '--key-areas', '=swap'])).toThrow(UsageError);
+  });
+
+  it("serves --key-areas: another area is the gateway's 403", async () => {
+    const options = parseCli(['serve', '--port', '0', '--key-areas', 'lender=lend', '--clock', 'manual']);
+    if (options === 'help') throw new Error('unexpected help');
+    const server = await serve(options, () => {});
+    try {
+      const get = (path: string) => fetch(`${server.url}${path}`, { headers: { 'x-api-key': 'lender' } });
+      expect((await get('/lend/v1/borrow/vaults')).status).toBe(200);
+      const denied = await get('/prediction/v1/trading-status');
+      expect(denied.status).toBe(403);
+      expect(await denied.json()).toEqual({ code: 403, message: 'API key does not have access to this endpoint' });
+    } finally {
+      await server.close();
+    }
   });
 
   it.each([

@@ -15,6 +15,9 @@ options:
   --host H          interface to bind (default 127.0.0.1)
   --seed N          seed of ids, addresses and the prediction catalogue (default 1)
   --api-key KEY     accept only this x-api-key (repeatable); by default any non-empty key is accepted
+  --key-areas KEY=AREA,...
+                    limit KEY to these areas (repeatable; swap (covers tx), tokens, portfolio,
+                    trigger, prediction, lend; KEY= for none): other areas answer the gateway's 403
   --clock MODE      real (default): simulated time follows the wall clock; manual: it moves only
                     through POST /__control/advance-time
   --no-control      do not serve the control API at /__control/*
@@ -41,6 +44,8 @@ export interface ServeOptions {
   host: string;
   seed: number;
   apiKeys: string[];
+  /** API key → the areas it may call (`--key-areas`). */
+  keyAreas?: Record<string, string[]>;
   clock: 'real' | 'manual';
   control: boolean;
   /** Deterministic JWT secret; random per process when absent. */
@@ -62,6 +67,7 @@ const parseServeArgs = (argv: string[]) =>
       host: { type: 'string', default: '127.0.0.1' },
       seed: { type: 'string', default: '1' },
       'api-key': { type: 'string', multiple: true },
+      'key-areas': { type: 'string', multiple: true },
       clock: { type: 'string' },
       'no-control': { type: 'boolean', default: false },
       'jwt-secret': { type: 'string' },
@@ -108,11 +114,24 @@ export function parseCli(argv: string[], env: Readonly<Record<string, string | u
   const jwtSecret = values['jwt-secret'];
   if (jwtSecret !== undefined && new TextEncoder().encode(jwtSecret).length < 32)
     throw new UsageError('--jwt-secret must be at least 32 bytes');
+  let keyAreas: Record<string, string[]> | undefined;
+  for (const entry of values['key-areas'] ?? []) {
+    const at = entry.lastIndexOf('=');
+    const key = entry.slice(0, at).trim();
+    if (at < 0 || key === '') throw new UsageError(`invalid --key-areas ${entry} (KEY=AREA,AREA...)`);
+    keyAreas ??= {};
+    keyAreas[key] = entry
+      .slice(at + 1)
+      .split(',')
+      .map((area) => area.trim())
+      .filter((area) => area !== '');
+  }
   return {
     port,
     host: values.host,
     seed,
     apiKeys: (values['api-key'] ?? []).filter((k) => k.trim() !== ''),
+    ...(keyAreas ? { keyAreas } : {}),
     clock,
     control: !values['no-control'],
     ...(jwtSecret !== undefined ? { jwtSecret } : {}),
@@ -146,6 +165,7 @@ export async function serve(options: ServeOptions, log: (line: string) => void =
         }
       : {}),
     ...(options.apiKeys.length > 0 ? { apiKeys: options.apiKeys } : {}),
+    ...(options.keyAreas ? { keyAreas: options.keyAreas } : {}),
     controlRoutes: options.control,
     ...(options.jwtSecret !== undefined ? { jwtSecret: options.jwtSecret } : {}),
     ...(docsHtml !== undefined ? { docsHtml } : {}),
