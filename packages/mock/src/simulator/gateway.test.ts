@@ -1,7 +1,17 @@
 // The gateway in front of every area: a missing or refused key (401), a key without access to the
 // area (403) and the rate limit (429) answer in the gateway's `{code, message}`, each equal to one
 // of the spec's examples of that response; the area's own errors keep the area's shape.
+import {
+  ApiError,
+  AuthenticationError,
+  BadRequestError,
+  PermissionDeniedError,
+  RateLimitError,
+  createClient,
+  isGatewayError,
+} from '@x/fetch-client';
 import { describe, expect, it } from 'vitest';
+import { listen } from '../node/index.js';
 import { bundledSpec, deref } from './spec.js';
 import { areaOf } from './key-access.js';
 import { call, makeSimulator, NATIVE, STABLECOIN } from './test-support/harness.js';
@@ -103,5 +113,58 @@ describe("the gateway's answers", () => {
       'trigger',
       'tokens',
     ]);
+  });
+});
+
+describe("over HTTP, through the client's typed errors: one catch reads both sources", () => {
+  it("missing key, wrong key, key without access, rate limit: the gateway's; a swap order 400 and a trigger v2 bearer 401: the area's", async () => {
+    const sim = makeSimulator({ apiKeys: ['good', 'lender'], keyAreas: { lender: ['lend'] }, rateLimit: { limit: 2 } });
+    const running = await listen(sim, { port: 0, host: '127.0.0.1' });
+    try {
+      const client = (apiKey?: string) => createClient({ baseUrl: running.url, maxRetries: 0, ...(apiKey ? { apiKey } : {}) });
+      const fail = (promise: Promise<unknown>) =>
+        promise.then(
+          () => {
+            throw new Error('expected an error');
+          },
+          (e: unknown) => e as ApiError,
+        );
+      const read = (e: ApiError) => ({ status: e.status, source: e.source, code: e.code, serverMessage: e.serverMessage });
+
+      const missing = await fail(client().swapGetOrder({ query: order }));
+      const wrong = await fail(client('nope').swapGetOrder({ query: order }));
+      const noAccess = await fail(client('lender').swapGetOrder({ query: order }));
+      for (const e of [missing, wrong]) {
+        expect(e).toBeInstanceOf(AuthenticationError);
+        expect(read(e)).toEqual({ status: 401, source: 'gateway', code: 401, serverMessage: 'Unauthorized' });
+      }
+      expect(noAccess).toBeInstanceOf(PermissionDeniedError);
+      expect(isGatewayError(noAccess)).toBe(true);
+      expect(read(noAccess)).toEqual({
+        status: 403,
+        source: 'gateway',
+        code: 403,
+        serverMessage: 'API key does not have access to this endpoint',
+      });
+
+      const good = client('good');
+      const badOrder = await fail(good.swapGetOrder({ query: { ...order, amount: '-1' } }));
+      expect(badOrder).toBeInstanceOf(BadRequestError);
+      expect(badOrder.source).toBe('area');
+      expect(badOrder.serverMessage).toMatch(/amount/);
+      expect(badOrder.requestId).toEqual(expect.any(String));
+
+      const bearer = await fail(good.triggerV2GetVault());
+      expect(bearer).toBeInstanceOf(AuthenticationError);
+      expect(read(bearer)).toEqual({ status: 401, source: 'area', code: undefined, serverMessage: 'Unauthorized' });
+
+      // Two counted for `good` (its 400 and its bearer 401 passed the gateway); the third is over the limit.
+      const limited = await fail(good.predictionGetTradingStatus());
+      expect(limited).toBeInstanceOf(RateLimitError);
+      expect(read(limited)).toEqual({ status: 429, source: 'gateway', code: 429, serverMessage: '[API Gateway] Too many requests' });
+      expect((limited as RateLimitError).rateLimit.remaining).toBe(0);
+    } finally {
+      await running.close();
+    }
   });
 });
