@@ -26,7 +26,7 @@ describe('error bodies', () => {
     expectTypeOf<TriggerV2Error['details']>().toEqualTypeOf<{ [key: string]: unknown } | undefined>();
   });
 
-  it("the gateway in front of every area has one shape, { code, message }, on every operation", () => {
+  it('the gateway in front of every area has one shape, { code, message }, on every operation', () => {
     expectTypeOf<GatewayError>().toEqualTypeOf<{ code: number; message: string }>();
     expectTypeOf<SwapGetOrderErrors[401]>().toEqualTypeOf<GatewayError>();
     expectTypeOf<SwapGetOrderErrors[403]>().toEqualTypeOf<GatewayError>();

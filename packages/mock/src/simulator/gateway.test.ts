@@ -2,7 +2,7 @@
 // area (403) and the rate limit (429) answer in the gateway's `{code, message}`, each equal to one
 // of the spec's examples of that response; the area's own errors keep the area's shape.
 import {
-  ApiError,
+  type ApiError,
   AuthenticationError,
   BadRequestError,
   PermissionDeniedError,
