@@ -26,11 +26,20 @@ describe('x-mock serve', () => {
     expect(() => parseCli(['serve', '--key-areas', '=swap'])).toThrow(UsageError);
   });
 
+  it('an unknown area of --key-areas is a usage error', async () => {
+    const options = parseCli(['serve', '--port', '0', '--key-areas', 'k=swaps']) as ServeOptions;
+    await expect(serve(options, () => {})).rejects.toThrow(UsageError);
+    await expect(serve(options, () => {})).rejects.toThrow(/unknown area swaps/);
+  });
+
   it("serves --key-areas: another area is the gateway's 403", async () => {
     const options = parseCli(['serve', '--port', '0', '--key-areas', 'lender=lend', '--clock', 'manual']);
     if (options === 'help') throw new Error('unexpected help');
-    const server = await serve(options, () => {});
+    const lines: string[] = [];
+    const server = await serve(options, (line) => lines.push(line));
     try {
+      expect(lines).toContain("  areas:   1 key(s) limited by --key-areas (other areas answer the gateway's 403)");
+      expect(lines.join('\n')).not.toContain('lender');
       const get = (path: string) => fetch(`${server.url}${path}`, { headers: { 'x-api-key': 'lender' } });
       expect((await get('/lend/v1/borrow/vaults')).status).toBe(200);
       const denied = await get('/prediction/v1/trading-status');

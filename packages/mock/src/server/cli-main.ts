@@ -143,12 +143,22 @@ export function parseCli(argv: string[], env: Readonly<Record<string, string | u
   };
 }
 
+/** The simulator of these options; an option it refuses (an unknown area of --key-areas) is a usage error. */
+function simulatorOf(options: Parameters<typeof createSimulator>[0]): ReturnType<typeof createSimulator> {
+  try {
+    return createSimulator(options);
+  } catch (error) {
+    if (error instanceof RangeError) throw new UsageError(error.message);
+    throw error;
+  }
+}
+
 /** Starts the simulator and prints its URLs and a first request to try. */
 export async function serve(options: ServeOptions, log: (line: string) => void = console.log): Promise<RunningServer> {
   const docsHtml = loadDocsHtml();
   const recording = options.replay !== undefined ? readRecording(options.replay) : undefined;
   const sink = options.record !== undefined ? recordTo(options.record) : undefined;
-  const simulator = createSimulator({
+  const simulator = simulatorOf({
     seed: options.seed,
     clock: options.clock,
     ...(options.clock === 'real' ? { now: Date.now() } : {}),
@@ -196,6 +206,8 @@ export async function serve(options: ServeOptions, log: (line: string) => void =
   log(
     `  API key: ${options.apiKeys.length > 0 ? `one of the ${options.apiKeys.length} --api-key value(s)` : 'any non-empty x-api-key header is accepted'}`,
   );
+  const limited = Object.keys(options.keyAreas ?? {}).length;
+  if (limited > 0) log(`  areas:   ${limited} key(s) limited by --key-areas (other areas answer the gateway's 403)`);
   log('');
   log('try:');
   log(
