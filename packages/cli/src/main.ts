@@ -81,7 +81,11 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
       return 2;
     }
     if (error instanceof ApiError) {
-      err(`x: ${command}: HTTP ${error.status} (${error.operation})`);
+      // Who answered (the API gateway or the area), its code and message on the first line; the body after it.
+      const code = error.code === undefined ? '' : `code ${error.code}, `;
+      err(
+        `x: ${command}: HTTP ${error.status} (${error.operation}), ${error.source === 'gateway' ? 'the API gateway' : 'the area'}: ${code}${error.serverMessage}`,
+      );
       err(error.body !== undefined ? JSON.stringify(error.body, null, 2) : (error.text ?? ''));
       return 1;
     }

@@ -18,7 +18,9 @@ export {
   ResponseTooLargeError,
   ResponseValidationError,
   TimeoutError,
+  isGatewayError,
 } from './lib/errors.js';
+export { isGatewayBody } from './lib/gateway-body.js';
 export type { PagedList } from './lib/pagination.js';
 export type { RateLimit } from './lib/rate-limit.js';
 export {

@@ -123,11 +123,16 @@ function failure(message: string, secrets: ReadonlyArray<string | undefined>): C
   return { isError: true, content: [{ type: 'text', text: redact(message, secrets) }] };
 }
 
-/** An API error with its status and the area's error body; a transport failure by its kind. */
+/**
+ * An API error with its status, who answered (the API gateway in front of every area, or the area),
+ * its code and message, then the body; a transport failure by its kind.
+ */
 function failureOf(error: unknown, secrets: ReadonlyArray<string | undefined>): CallToolResult {
   if (error instanceof ApiError) {
     const body = error.body !== undefined ? JSON.stringify(error.body) : (error.text ?? '');
-    return failure(`HTTP ${error.status} from ${error.operation}: ${body}`, secrets);
+    const code = error.code === undefined ? '' : `code ${error.code}, `;
+    const who = error.source === 'gateway' ? 'the API gateway' : 'the area';
+    return failure(`HTTP ${error.status} from ${error.operation}, ${who}: ${code}${error.serverMessage}\n${body}`, secrets);
   }
   if (error instanceof FetchClientError) return failure(`${error.name}: ${error.message}`, secrets);
   return failure(`internal error: ${(error as Error)?.message ?? String(error)}`, secrets);

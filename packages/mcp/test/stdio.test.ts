@@ -189,14 +189,26 @@ describe('x-mcp over stdio, through the MCP SDK client', () => {
     expect(prepared.summary.join('\n')).toMatch(/not visible offline/);
   });
 
-  it('an API error is a tool error with the status and the area error body; the server keeps serving', async () => {
+  it('an API error is a tool error with the status, who answered, its code and message, and the body; the server keeps serving', async () => {
     const c = await start([]);
     const result = await call(c, 'predictionGetEvent', { eventId: 'no-such-event' });
     expect(result.isError).toBe(true);
     expect(result.content[0]!.text).toMatch(
-      /^HTTP 404 from GET \/prediction\/v1\/events\/\{eventId\}: \{"message":"Event no-such-event not found","code":"not_found"/,
+      /^HTTP 404 from GET \/prediction\/v1\/events\/\{eventId\}, the area: code not_found, Event no-such-event not found\n\{"message":"Event no-such-event not found","code":"not_found"/,
     );
     expect((await call(c, 'predictionGetTradingStatus', {})).isError).toBeFalsy();
+  });
+
+  it("the gateway's refusal of a key is a tool error with the gateway's code and message, never the key", async () => {
+    const wrongKey = 'sk-wrong-key-for-the-gateway';
+    const c = await connect(['--base-url', server.url, '--api-key', wrongKey, '--interval', '0', '--tools', 'read']);
+    servers.push(c);
+    const result = await call(c, 'predictionGetTradingStatus', {});
+    expect(result.isError).toBe(true);
+    expect(result.content[0]!.text).toBe(
+      'HTTP 401 from GET /prediction/v1/trading-status, the API gateway: code 401, Unauthorized\n{"code":401,"message":"Unauthorized"}',
+    );
+    expect(JSON.stringify(result)).not.toContain(wrongKey);
   });
 
   it('bad arguments are a tool error naming the argument; nothing is sent', async () => {

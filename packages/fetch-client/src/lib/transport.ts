@@ -12,6 +12,7 @@ import {
   ResponseTooLargeError,
   TimeoutError,
 } from './errors.js';
+import { isGatewayBody } from './gateway-body.js';
 import { apiErrorFor } from './error-for-status.js';
 import { type RateLimit, readRateLimit, requestedDelayMs } from './rate-limit.js';
 import { readBody } from './read-body.js';
@@ -194,19 +195,19 @@ async function call(
     }
 
     const { status, headers: answer } = response;
-    if (status === 401 && useBearer && !reauthenticated) {
-      // The token may have expired: renew it once and repeat the request once.
-      reauthenticated = true;
-      await authorize(headers, bearer, operation, caller, true);
-      continue;
-    }
-
     let data: unknown;
     let parseError: unknown;
     try {
       data = text ? JSON.parse(text) : undefined;
     } catch (error) {
       parseError = error;
+    }
+    // The token may have expired: renew it once and repeat the request once (not when the gateway
+    // refused the API key: a new token would not help).
+    if (status === 401 && useBearer && !reauthenticated && !isGatewayBody(data)) {
+      reauthenticated = true;
+      await authorize(headers, bearer, operation, caller, true);
+      continue;
     }
     if (status > 199 && status < 300) {
       if (parseError) {

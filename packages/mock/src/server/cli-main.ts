@@ -16,6 +16,9 @@ options:
   --seed N          seed of ids, addresses and the prediction catalogue (default 1; with --data,
                     the store's own seed, and another one is refused)
   --api-key KEY     accept only this x-api-key (repeatable); by default any non-empty key is accepted
+  --key-areas KEY=AREA,...
+                    limit KEY to these areas (repeatable; swap (covers tx), tokens, portfolio,
+                    trigger, prediction, lend; KEY= for none): other areas answer the gateway's 403
   --clock MODE      real (default): simulated time follows the wall clock; manual: it moves only
                     through POST /__control/advance-time
   --no-control      do not serve the control API at /__control/*
@@ -51,6 +54,8 @@ export interface ServeOptions {
   /** Set when --seed was left out: with --data, the store's seed is used then. */
   seedDefaulted?: true;
   apiKeys: string[];
+  /** API key → the areas it may call (`--key-areas`). */
+  keyAreas?: Record<string, string[]>;
   clock: 'real' | 'manual';
   control: boolean;
   /** Deterministic JWT secret; random per process when absent. */
@@ -75,6 +80,7 @@ const parseServeArgs = (argv: string[]) =>
       host: { type: 'string', default: '127.0.0.1' },
       seed: { type: 'string' },
       'api-key': { type: 'string', multiple: true },
+      'key-areas': { type: 'string', multiple: true },
       clock: { type: 'string' },
       'no-control': { type: 'boolean', default: false },
       'jwt-secret': { type: 'string' },
@@ -129,12 +135,25 @@ export function parseCli(argv: string[], env: Readonly<Record<string, string | u
   const jwtSecret = values['jwt-secret'];
   if (jwtSecret !== undefined && new TextEncoder().encode(jwtSecret).length < 32)
     throw new UsageError('--jwt-secret must be at least 32 bytes');
+  let keyAreas: Record<string, string[]> | undefined;
+  for (const entry of values['key-areas'] ?? []) {
+    const at = entry.lastIndexOf('=');
+    const key = entry.slice(0, at).trim();
+    if (at < 0 || key === '') throw new UsageError(`invalid --key-areas ${entry} (KEY=AREA,AREA...)`);
+    keyAreas ??= {};
+    keyAreas[key] = entry
+      .slice(at + 1)
+      .split(',')
+      .map((area) => area.trim())
+      .filter((area) => area !== '');
+  }
   return {
     port,
     host: values.host,
     seed,
     ...(values.seed === undefined ? { seedDefaulted: true as const } : {}),
     apiKeys: (values['api-key'] ?? []).filter((k) => k.trim() !== ''),
+    ...(keyAreas ? { keyAreas } : {}),
     clock,
     control: !values['no-control'],
     ...(jwtSecret !== undefined ? { jwtSecret } : {}),
@@ -148,6 +167,16 @@ export function parseCli(argv: string[], env: Readonly<Record<string, string | u
   };
 }
 
+/** The simulator of these options; an option it refuses (an unknown area of --key-areas) is a usage error. */
+function simulatorOf(options: Parameters<typeof createSimulator>[0]): ReturnType<typeof createSimulator> {
+  try {
+    return createSimulator(options);
+  } catch (error) {
+    if (error instanceof RangeError) throw new UsageError(error.message);
+    throw error;
+  }
+}
+
 /** Starts the simulator and prints its URLs and a first request to try. */
 export async function serve(options: ServeOptions, log: (line: string) => void = console.log): Promise<RunningServer> {
   const docsHtml = loadDocsHtml();
@@ -157,7 +186,7 @@ export async function serve(options: ServeOptions, log: (line: string) => void =
   const restored = store?.world !== undefined;
   let simulator: ReturnType<typeof createSimulator>;
   try {
-    simulator = createSimulator({
+    simulator = simulatorOf({
       ...(store ? { store } : {}),
       ...(!store || !options.seedDefaulted ? { seed: options.seed } : {}),
       clock: options.clock,
@@ -175,6 +204,7 @@ export async function serve(options: ServeOptions, log: (line: string) => void =
           }
         : {}),
       ...(options.apiKeys.length > 0 ? { apiKeys: options.apiKeys } : {}),
+      ...(options.keyAreas ? { keyAreas: options.keyAreas } : {}),
       controlRoutes: options.control,
       ...(options.jwtSecret !== undefined ? { jwtSecret: options.jwtSecret } : {}),
       ...(docsHtml !== undefined ? { docsHtml } : {}),
@@ -221,6 +251,8 @@ export async function serve(options: ServeOptions, log: (line: string) => void =
   log(
     `  API key: ${options.apiKeys.length > 0 ? `one of the ${options.apiKeys.length} --api-key value(s)` : 'any non-empty x-api-key header is accepted'}`,
   );
+  const limited = Object.keys(options.keyAreas ?? {}).length;
+  if (limited > 0) log(`  areas:   ${limited} key(s) limited by --key-areas (other areas answer the gateway's 403)`);
   log('');
   log('try:');
   log(

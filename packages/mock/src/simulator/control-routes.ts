@@ -103,6 +103,10 @@ const ACTIONS: Record<string, Action> = {
     run: (c, b) =>
       c.setStake(s(b, 'address'), b.stakedAmount as number, b.unstaking as Array<{ amount: number; until: number }> | undefined),
   },
+  'set-key-areas': {
+    fields: { apiKey: { kind: 'string' }, areas: { kind: 'array', optional: true } },
+    run: (c, b) => c.setKeyAreas(s(b, 'apiKey'), b.areas as string[] | undefined),
+  },
   reset: { fields: {}, run: (c) => c.reset() },
 };
 

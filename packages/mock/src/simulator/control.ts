@@ -7,6 +7,7 @@ import type { SimContext } from './context.js';
 import type { Faults } from './faults.js';
 import type { MarketReport } from './market/source.js';
 import { pollMarket, type WatchReport } from './market/watch.js';
+import type { KeyAccess } from './key-access.js';
 import type { RateLimiter } from './rate-limit.js';
 import { resolveMint, tokenByMint } from './tokens.js';
 import { fillV1Order } from './trigger-v1/fill.js';
@@ -44,7 +45,13 @@ export interface SimulatorControl {
   setTokenVerification(tokenId: string, status: { exists?: boolean; verified?: boolean }): void;
   /** Sets the staked amount the portfolio endpoint reports for an address. */
   setStake(address: string, stakedAmount: number, unstaking?: Array<{ amount: number; until: number }>): void;
-  /** Back to the state right after creation (same seed, start time and catalogue). */
+  /**
+   * Limits an API key to some areas (`swap`, `tokens`, `trigger`, ...; an empty list: none), as the
+   * service's key permissions do: other areas answer the gateway's 403. Without `areas`, the key may
+   * call every area again.
+   */
+  setKeyAreas(apiKey: string, areas?: readonly string[]): void;
+  /** Back to the state right after creation (same seed, start time and catalogue, key areas). */
   reset(): void;
   /** The market source: its mode and, for an upstream or a replay, its calls, cache, limiter, circuit, drift and misses. */
   upstream(): MarketReport;
@@ -112,6 +119,7 @@ const STATES: ReadonlySet<string> = new Set([
 export interface ControlDeps {
   faults: Faults;
   rateLimiter: RateLimiter;
+  keyAccess: KeyAccess;
   operationIds: ReadonlySet<string>;
   start: number;
   /** Token pairs one market poll prices at most. */
@@ -121,7 +129,7 @@ export interface ControlDeps {
 }
 
 export function createControl(sim: SimContext, deps: ControlDeps): SimulatorControl {
-  const { faults, rateLimiter, operationIds, start } = deps;
+  const { faults, rateLimiter, keyAccess, operationIds, start } = deps;
   const v2 = (orderId: string) => {
     const order = sim.triggerV2.orders.get(orderId);
     if (!order) throw new RangeError(`no trigger v2 order ${orderId}`);
@@ -224,6 +232,7 @@ export function createControl(sim: SimContext, deps: ControlDeps): SimulatorCont
       });
       sim.portfolio.set(address, { stakedAmount, unstaking: entries });
     },
+    setKeyAreas: (apiKey, areas) => keyAccess.set(apiKey, areas),
     reset() {
       sim.clock.set(start);
       sim.wallets.reset();
@@ -239,6 +248,7 @@ export function createControl(sim: SimContext, deps: ControlDeps): SimulatorCont
       sim.tradingActive = true;
       faults.clear();
       rateLimiter.reset();
+      keyAccess.reset();
       sim.market.reset();
       deps.reseed();
     },

@@ -2,6 +2,7 @@
 // handler uses only web APIs (fetch, URL, WebCrypto), so it also runs in browsers and behind MSW.
 // Serving it over node:http is the job of the `@x/mock/node` entry (src/node/).
 import { createAuthenticator } from './authenticate.js';
+import { createKeyAccess } from './key-access.js';
 import { createLedger } from './chain/ledger.js';
 import { createClock, DEFAULT_START, type ClockMode } from './clock.js';
 import { DEFAULT_SETTINGS, type SimContext, type SimSettings } from './context.js';
@@ -46,8 +47,15 @@ export interface SimulatorOptions {
   now?: number | Date | string;
   /** `manual` (default): time moves only through the control API. `real`: it also follows the wall clock. */
   clock?: ClockMode;
-  /** Accepted x-api-key values. Default: any non-empty key. */
+  /** Accepted x-api-key values. Default: any non-empty key. Any other key is the gateway's 401 `{code, message}`. */
   apiKeys?: readonly string[];
+  /**
+   * Keys limited to some areas, as the service's key permissions do: API key → the areas it may
+   * call (first path segments: `swap` (which covers `/tx/` too), `tokens`, `portfolio`, `trigger`,
+   * `prediction`, `lend`). Any other area answers the gateway's 403 `{code, message}`. Keys not
+   * listed may call every area. The control API's `setKeyAreas` changes it at run time.
+   */
+  keyAreas?: Readonly<Record<string, readonly string[]>>;
   rateLimit?: RateLimitOptions;
   settings?: Partial<SimSettings>;
   /**
@@ -160,10 +168,15 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     : undefined;
   const faults = createFaults();
   const rateLimiter = createRateLimiter(options.rateLimit);
+  const keyAccess = createKeyAccess(
+    options.keyAreas ?? {},
+    shared.operations.map((op) => op.path),
+  );
   const maxWatchedPairs = options.upstream?.maxWatchedPairs ?? 8;
   const rawControl = createControl(sim, {
     faults,
     rateLimiter,
+    keyAccess,
     operationIds: shared.operationIds,
     start,
     maxWatchedPairs,
@@ -182,6 +195,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     router: shared.router,
     authenticator: createAuthenticator({
       ...(options.apiKeys ? { apiKeys: options.apiKeys } : {}),
+      access: keyAccess,
       jwt,
       now,
       tokenTtlMs: settings.tokenTtlMs,
