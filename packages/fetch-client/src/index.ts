@@ -9,6 +9,7 @@ export {
   ConflictError,
   ConnectionError,
   FetchClientError,
+  HookError,
   RedirectError,
   InternalServerError,
   NotFoundError,
@@ -18,6 +19,7 @@ export {
   ResponseTooLargeError,
   ResponseValidationError,
   TimeoutError,
+  requestIdOf,
 } from './lib/errors.js';
 export type { PagedList } from './lib/pagination.js';
 export type { RateLimit } from './lib/rate-limit.js';
@@ -34,6 +36,14 @@ export {
   swapExecuteOutcome,
 } from './lib/swap-codes.js';
 export type {
+  AfterResponse,
+  BeforeRequest,
+  ErrorEvent,
+  HookCall,
+  HookName,
+  Hooks,
+  LogLevel,
+  RetryEvent,
   ApiErrorOf,
   BearerTokenProvider,
   CallError,
