@@ -186,6 +186,7 @@ const schemaAt = (node: unknown, path: string[]): any => {
   return schema;
 };
 const waiterLines: string[] = [];
+const waiterFunctions: string[] = [];
 for (const op of ops) {
   const mark = op.extensions['x-waiter'] as { name?: string; state?: string; final?: unknown[]; pending?: string } | undefined;
   if (!mark) continue;
@@ -208,6 +209,14 @@ for (const op of ops) {
   waiterLines.push(
     `  ${mark.name}: { operationId: '${op.operationId}', state: ${JSON.stringify(path.map((p) => (/^\d+$/.test(p) ? Number(p) : p)))}, ${rule} },`,
   );
+  const fn = `waitFor${pascal(mark.name)}`;
+  const ends = mark.final ? `is one of ${(mark.final as unknown[]).join(', ')}` : 'is not a pending code of its `x-error-codes`';
+  waiterFunctions.push(
+    `/** Asks \`${op.operationId}\` (\`${route(op)}\`) again until \`${mark.state}\` ${ends}; returns that record, or throws a \`WaitTimeoutError\` with the last one. */`,
+    `export const ${fn} = (client: WaitClient<'${op.operationId}'>, request: WaiterRequest<'${op.operationId}'>, options?: WaitOptions): Promise<WaiterRecord<'${op.operationId}', typeof waiterRules.${mark.name}.state>> =>`,
+    `  waitFor(client, waiterRules.${mark.name}, request, options) as never;`,
+    '',
+  );
 }
 if (waiterLines.length === 0) throw new Error('no operation of the spec is marked x-waiter');
 writeFileSync(
@@ -216,10 +225,13 @@ writeFileSync(
     header(
       'The outcomes an operation reports by polling (`x-waiter`): the state field of its 200 body and the values that end the wait (`final`) or keep it going (`pending`).',
     ),
+    "import { type WaitClient, type WaitOptions, type WaiterRecord, type WaiterRequest, waitFor } from '../lib/waiters/wait.js';",
+    '',
     'export const waiterRules = {',
     ...waiterLines,
     '} as const;',
     '',
+    ...waiterFunctions,
   ].join('\n'),
 );
 
