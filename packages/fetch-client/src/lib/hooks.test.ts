@@ -35,6 +35,7 @@ describe('hooks', () => {
         method: 'GET',
         url: `${baseUrl}/trigger/v2/vault`,
         headers: { accept: 'application/json' },
+        context: {},
       },
     ]);
     const sent = fake.requests[0]!.headers;

@@ -151,6 +151,7 @@ interface CallInfo {
   operation: string;
   method: string;
   url: string;
+  context: Record<string, unknown>;
 }
 
 /** The client's parts every call uses: settings, log level and logger, hooks, the headers of every call. */
@@ -182,8 +183,9 @@ function logAttempt(
   answer?: Headers,
   data?: unknown,
 ) {
+  const { context: _, ...facts } = info;
   const line = {
-    ...info,
+    ...facts,
     status: outcome,
     durationMs: Date.now() - startedAt,
     attempt,
@@ -229,7 +231,7 @@ async function call(ctx: Context, method: string, options: RequestOptions): Prom
     headers['content-type'] ??= 'application/json';
   }
   const first: Hop = { url: buildUrl(config.baseUrl, options.url, options.path, options.query), method, body: body as string | undefined };
-  const info: CallInfo = { operationId: options.operationId ?? operation, operation, method, url: first.url };
+  const info: CallInfo = { operationId: options.operationId ?? operation, operation, method, url: first.url, context: {} };
 
   try {
     // The hooks run before the credentials are added: they never see them.

@@ -250,6 +250,8 @@ export interface HookCall<K extends OperationId = OperationId> {
   method: string;
   /** The full URL, query included (it never holds a credential). */
   url: string;
+  /** One object per call, the same in each hook of that call: keep there what a later hook needs (a span). */
+  context: Record<string, unknown>;
 }
 
 /** `beforeRequest`: `headers` (lower-case names) may be changed; the API key and the token are added after. */
