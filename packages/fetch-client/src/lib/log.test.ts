@@ -23,14 +23,25 @@ afterEach(() => {
 });
 
 describe('logging', () => {
-  it('defaults to warn: a successful call writes nothing, a failed call one error line', async () => {
+  it('defaults to warn: a call that succeeds or gets an error status writes nothing, one with no answer an error line', async () => {
     const { lines, logger } = recorder();
-    const fake = fakeFetch(sequence(order, () => json({ error: 'bad', code: 400 }, 400)));
-    const x = createClient({ baseUrl, apiKey: KEY, fetch: fake.fetch, logger });
+    const fake = fakeFetch(
+      sequence(
+        order,
+        () => json({ error: 'bad', code: 400 }, 400),
+        () => {
+          throw new TypeError('fetch failed');
+        },
+      ),
+    );
+    const x = createClient({ baseUrl, apiKey: KEY, fetch: fake.fetch, logger, maxRetries: 0 });
     await x.swapGetOrder({ query: swapOrderQuery });
+    await x.swapGetOrder({ query: swapOrderQuery }).catch(() => {});
     expect(lines).toEqual([]);
     await x.swapGetOrder({ query: swapOrderQuery }).catch(() => {});
-    expect(lines.map((l) => l.level)).toEqual(['error']);
+    expect(lines.map((l) => [l.level, l.message])).toEqual([
+      ['error', expect.stringMatching(/^GET \/swap\/v2\/order failed: .*fetch failed/)],
+    ]);
   });
 
   it('at info writes one line per request: operation, method, path, status, duration, attempt, request id, rate-limit remaining', async () => {

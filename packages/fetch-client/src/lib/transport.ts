@@ -323,7 +323,9 @@ async function call(ctx: Context, method: string, options: RequestOptions): Prom
       });
     }
   } catch (error) {
-    write(ctx, 1, `${operation} failed: ${(error as Error).message}`);
+    // An error status is an answer (its info line says so) that callers often expect (404, 409);
+    // what is logged as an error is a call that got no usable answer (connection, time limit, hook).
+    if (!(error instanceof ApiError)) write(ctx, 1, `${operation} failed: ${(error as Error).message}`);
     if (!(error instanceof HookError))
       await runHooks(hooks, 'onError', { ...info, error, durationMs: Date.now() - startedAt, attempt: tries });
     throw error;
