@@ -111,7 +111,8 @@ describe('logs of a full run', () => {
       for (const [kind, values] of Object.entries(wire.secrets)) expect(values.size, kind).toBeGreaterThan(0);
       const text = lines.join('\n');
       for (const values of Object.values(wire.secrets)) for (const secret of values) expect(text).not.toContain(secret);
-      if (level === 'info') expect(lines.filter((l) => l.startsWith('info '))).toHaveLength(wire.requests());
+      if (level === 'info')
+        expect(lines.filter((l) => /^info \w+ [A-Z]+ \/\S* \w+ \d+ms attempt \d+ /.test(l))).toHaveLength(wire.requests());
       if (level === 'debug') expect(text).toContain('[redacted]');
       if (level === 'off') expect(lines).toEqual([]);
     },

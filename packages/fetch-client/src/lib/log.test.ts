@@ -23,7 +23,7 @@ afterEach(() => {
 });
 
 describe('logging', () => {
-  it('defaults to warn: a call that succeeds or gets an error status writes nothing, one with no answer an error line', async () => {
+  it('defaults to warn: a call that succeeds or fails writes nothing (the caller has the error), a hook that throws an error line', async () => {
     const { lines, logger } = recorder();
     const fake = fakeFetch(
       sequence(
@@ -37,10 +37,16 @@ describe('logging', () => {
     const x = createClient({ baseUrl, apiKey: KEY, fetch: fake.fetch, logger, maxRetries: 0 });
     await x.swapGetOrder({ query: swapOrderQuery });
     await x.swapGetOrder({ query: swapOrderQuery }).catch(() => {});
+    await x.swapGetOrder({ query: swapOrderQuery }).catch(() => {});
     expect(lines).toEqual([]);
+    x.use({
+      beforeRequest() {
+        throw new Error('bug in my hook');
+      },
+    });
     await x.swapGetOrder({ query: swapOrderQuery }).catch(() => {});
     expect(lines.map((l) => [l.level, l.message])).toEqual([
-      ['error', expect.stringMatching(/^GET \/swap\/v2\/order failed: .*fetch failed/)],
+      ['error', expect.stringMatching(/^GET \/swap\/v2\/order failed: .*bug in my hook/)],
     ]);
   });
 

@@ -1,8 +1,8 @@
 // Levelled, redacted logging, kept small (it is in every bundle). `logLevel`, else the `X_LOG`
 // environment variable where the runtime has one, else `warn`, picks what reaches the logger
-// (default `console`): `error` (calls that failed), `warn` (refused waits, additive drift),
+// (default `console`): `error` (a hook that threw), `warn` (refused waits, additive drift),
 // `info` (one line per request: operation, method, path, status, duration, attempt, request id,
-// rate-limit remaining), `debug` (retries, token renewals, each request's headers and bodies).
+// rate-limit remaining; one per failed call), `debug` (retries, token renewals, each request's headers and bodies).
 // The API key and the bearer token (`x-api-key`, `authorization`) and the body fields the spec
 // marks `x-sensitive` (signed transactions, the challenge signature, the token) are never written.
 import { sensitiveFields, sensitiveResponseFields } from '../gen/sensitive.gen.js';

@@ -323,9 +323,9 @@ async function call(ctx: Context, method: string, options: RequestOptions): Prom
       });
     }
   } catch (error) {
-    // An error status is an answer (its info line says so) that callers often expect (404, 409);
-    // what is logged as an error is a call that got no usable answer (connection, time limit, hook).
-    if (!(error instanceof ApiError)) write(ctx, 1, `${operation} failed: ${(error as Error).message}`);
+    // The caller gets the error (thrown or returned): the line is information, except a hook that
+    // threw, a bug in the program's own code, which is also an error line.
+    write(ctx, error instanceof HookError ? 1 : 3, `${operation} failed: ${(error as Error).message}`);
     if (!(error instanceof HookError))
       await runHooks(hooks, 'onError', { ...info, error, durationMs: Date.now() - startedAt, attempt: tries });
     throw error;

@@ -108,9 +108,9 @@ export interface ClientConfig<ThrowOnError extends boolean = boolean> {
   /** Where log lines go. Default `console`. */
   logger?: Logger;
   /**
-   * `off`, `error` (failed calls), `warn` (default: also refused waits, additive drift), `info`
-   * (also one line per request), `debug` (also retries, token renewals, redacted headers and
-   * bodies). Without it, the `X_LOG` environment variable sets it where the runtime has one.
+   * `off`, `error` (a hook that threw), `warn` (default: also refused waits, additive drift),
+   * `info` (also one line per request and per failed call), `debug` (also retries, token renewals,
+   * redacted headers and bodies). Without it, the `X_LOG` environment variable sets it where the runtime has one.
    */
   logLevel?: LogLevel;
   /** Hooks run around every call (more with `client.use(hooks)`). */
