@@ -26,10 +26,10 @@ const query = { inputMint: 'a', outputMint: 'b', amount: '1' };
 describe('methods', () => {
   it('exist for every operationId and nothing else', () => {
     expectTypeOf<Exclude<keyof ApiClient, OperationId>>().toEqualTypeOf<
-      'paginatePredictionListEvents' | 'paginateTriggerV2GetOrderHistory' | 'transport'
+      'paginatePredictionListEvents' | 'paginateTriggerV2GetOrderHistory' | 'transport' | 'use'
     >();
     expectTypeOf<OperationId>().toEqualTypeOf<
-      Exclude<keyof ApiClient, 'paginatePredictionListEvents' | 'paginateTriggerV2GetOrderHistory' | 'transport'>
+      Exclude<keyof ApiClient, 'paginatePredictionListEvents' | 'paginateTriggerV2GetOrderHistory' | 'transport' | 'use'>
     >();
   });
 

@@ -9,6 +9,7 @@ export {
   ConflictError,
   ConnectionError,
   FetchClientError,
+  HookError,
   RedirectError,
   InternalServerError,
   NotFoundError,
@@ -19,6 +20,7 @@ export {
   ResponseValidationError,
   TimeoutError,
   isGatewayError,
+  requestIdOf,
 } from './lib/errors.js';
 export { isGatewayBody } from './lib/gateway-body.js';
 export type { PagedList } from './lib/pagination.js';
@@ -36,6 +38,14 @@ export {
   swapExecuteOutcome,
 } from './lib/swap-codes.js';
 export type {
+  AfterResponse,
+  BeforeRequest,
+  ErrorEvent,
+  HookCall,
+  HookName,
+  Hooks,
+  LogLevel,
+  RetryEvent,
   ApiErrorOf,
   BearerTokenProvider,
   CallError,

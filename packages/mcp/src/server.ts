@@ -65,6 +65,10 @@ export function createMcpServer(options: McpServerOptions, version = '0.0.0', se
     ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
     ...(options.maxRetries !== undefined ? { maxRetries: options.maxRetries } : {}),
     fetch: send,
+    // Never stdout (the stdio transport's channel): the client's log lines, if X_LOG asks for
+    // them, go to stderr; without X_LOG, none (a failed call is the tool's result).
+    logger: { debug: console.error, info: console.error, warn: console.error, error: console.error },
+    ...(typeof process !== 'undefined' && process.env.X_LOG ? {} : { logLevel: 'off' as const }),
   }) as unknown as Record<string, Method>;
 
   const server = new Server(

@@ -53,8 +53,8 @@ function messageOf(body: unknown, text: string | undefined): string {
   return (parts.join(': ') || text || '').slice(0, 200);
 }
 
-/** The request id of an error body, by the field names the spec's error schemas use, or the header. */
-function requestIdOf(body: unknown, headers: Headers): string | undefined {
+/** The request id of an answer: its body's, by the field names the spec's error schemas use, else the `x-request-id` header. */
+export function requestIdOf(body: unknown, headers: Headers): string | undefined {
   const id = requestIdFields
     .map((field) => (body as Record<string, unknown> | null | undefined)?.[field])
     .find((value) => typeof value === 'string');
@@ -191,4 +191,11 @@ export class ResponseValidationError extends FetchClientError {
       { status, issues, data },
     );
   }
+}
+
+/** A hook threw: the call ended there (`cause` is what the hook threw; see hooks.ts). */
+export class HookError extends FetchClientError {
+  override name = 'HookError';
+  /** Which hook threw. */
+  declare readonly hook: 'beforeRequest' | 'afterResponse' | 'onError' | 'onRetry';
 }

@@ -139,7 +139,7 @@ describe('the API key stays secret', () => {
         () => json({ error: 'bad request', cause: 'x', code: 400 }, 400),
       ),
     );
-    const x = createClient({ baseUrl, apiKey: secret, fetch: fake.fetch, logger, retryBaseDelayMs: 1 });
+    const x = createClient({ baseUrl, apiKey: secret, fetch: fake.fetch, logger, logLevel: 'debug', retryBaseDelayMs: 1 });
     const viaGet = await x.predictionGetTradingStatus({ throwOnError: false, maxRetries: 1 });
     const viaPost = await x.triggerV1CreateOrder({ body: {} as never, throwOnError: false });
     const failures = [viaGet.error, viaPost.error];
