@@ -181,6 +181,9 @@ export function buildCatalogue(
       .filter(([, field]) => field?.['x-unsigned-transaction'] === true)
       .map(([name]) => name);
     const { access, preparesWhen } = accessOf(op);
+    const agentSummary = op.operation['x-agent-summary'];
+    if (typeof agentSummary !== 'string' || agentSummary.trim() === '')
+      throw new Error(`${op.operationId}: x-agent-summary (the one or two sentences a model reads) is missing`);
     if (unsignedTransactionFields.length > 0 && access !== 'prepare' && preparesWhen === undefined) {
       throw new Error(`${op.operationId}: its answer holds an unsigned transaction but the operation is not marked x-prepares-transaction`);
     }
@@ -194,6 +197,7 @@ export function buildCatalogue(
       command: kebab(op.operationId),
       area: op.tags[0] ?? 'Other',
       summary: op.summary ?? op.operationId,
+      agentSummary: agentSummary.trim(),
       description: String(op.operation.description ?? '').trim(),
       method: op.method,
       path: op.path,
