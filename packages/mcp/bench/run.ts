@@ -70,12 +70,12 @@ for (const op of catalogue.filter((o) => o.access === 'read')) {
   );
   const now = (await client.callTool({ name: op.operationId, arguments: args })) as {
     content: Array<{ text: string }>;
-    structuredContent?: any;
+    structuredContent?: { result?: unknown; sized?: string };
   };
   const whole = (await client.callTool({
     name: op.operationId,
     arguments: { ...args, ...(now.structuredContent?.sized !== undefined ? { maxItems: 1000 } : {}) },
-  })) as { content: Array<{ text: string }>; structuredContent?: any };
+  })) as { content: Array<{ text: string }>; structuredContent?: { result?: unknown; sized?: string } };
   const before = whole.structuredContent ? JSON.stringify(whole.structuredContent.result, null, 2) : whole.content[0]!.text;
   rows.push({ name: op.operationId, before: countTokens(before), now: countTokens(now.content[0]!.text) });
 }

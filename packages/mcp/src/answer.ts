@@ -76,7 +76,12 @@ export function sizeAnswer(op: CatalogueOperation, data: unknown, sizing: Sizing
     names[0] === ''
       ? cut(data, '')
       : data && typeof data === 'object' && !Array.isArray(data)
-        ? { ...data, ...Object.fromEntries(names.filter((name) => name in data).map((name) => [name, cut((data as any)[name], name)])) }
+        ? {
+            ...data,
+            ...Object.fromEntries(
+              names.filter((name) => name in data).map((name) => [name, cut((data as Record<string, unknown>)[name], name)]),
+            ),
+          }
         : data;
   if (cuts.length === 0) return { data: sized };
   const more = op.paged ? ' (raise maxItems, or page with the paging arguments)' : ' (raise maxItems for more)';

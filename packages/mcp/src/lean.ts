@@ -32,6 +32,7 @@ const VALUES = new Set(['enum', 'const', 'default', 'examples']);
  * `properties` and `$defs` map names to schemas (a property may be called `description`), so their
  * names are kept and their schemas rewritten.
  */
+// biome-ignore lint/suspicious/noExplicitAny: a JSON value of any shape (a schema, a list of schemas, a keyword's value)
 function rewriteSchema(node: unknown, rewrite: (key: string, value: unknown) => unknown): any {
   if (Array.isArray(node)) return node.map((item) => rewriteSchema(item, rewrite));
   if (!node || typeof node !== 'object') return node;
@@ -70,7 +71,7 @@ const repeatsName = (description: string, name: string) => {
  * dropped where it only repeats the field's name, and on objects (a body, a record: the tool's
  * description says what it is, its fields say the rest).
  */
-export function leanSchema(schema: unknown): any {
+export function leanSchema<T extends JsonSchemaObject>(schema: T): T {
   const describe = (node: JsonSchemaObject, field: string): JsonSchemaObject => {
     const { description, ...rest } = node;
     if (typeof description !== 'string' || rest.properties !== undefined) return rest;
@@ -89,7 +90,7 @@ export function leanSchema(schema: unknown): any {
 }
 
 /** A schema that reads an answer cut to some `fields`: nothing required (unknown fields were never refused). */
-export const tolerantSchema = (schema: unknown) =>
+export const tolerantSchema = (schema: unknown): JsonSchemaObject =>
   rewriteSchema(schema, (key, value) => (key === 'required' && Array.isArray(value) ? undefined : value));
 
 const isScalar = (schema: JsonSchemaObject | undefined) =>
@@ -103,10 +104,11 @@ const isScalar = (schema: JsonSchemaObject | undefined) =>
  * Scalar `$defs` (an address, an amount string) written in place: a `$ref` costs more than the
  * type it points to. The field's own description wins; the definition's is used when it has none.
  */
-export function inlineScalarDefs(schema: JsonSchemaObject): JsonSchemaObject {
+export function inlineScalarDefs<T extends JsonSchemaObject>(schema: T): T {
   const defs = (schema.$defs ?? {}) as Record<string, JsonSchemaObject>;
   const scalars = new Set(Object.keys(defs).filter((name) => isScalar(defs[name])));
   if (scalars.size === 0) return schema;
+  // biome-ignore lint/suspicious/noExplicitAny: a JSON value of any shape
   const inline = (node: unknown): any => {
     if (Array.isArray(node)) return node.map(inline);
     if (!node || typeof node !== 'object') return node;

@@ -135,7 +135,7 @@ function toolOf(op: CatalogueOperation, mode: ToolMode, source: CatalogueSource,
       ...(outputSchemas
         ? {
             outputSchema: leanSchema({
-              type: 'object',
+              type: 'object' as const,
               properties: { ...outputProperties, result: tolerantSchema(outputProperties.result) },
               required: ['status', 'result'],
               $defs: tolerantSchema(Object.fromEntries(op.defs.answer.map((name) => [name, source.defs[name]]))),
