@@ -19,7 +19,9 @@ describe('sizeAnswer', () => {
     const data = Array.from({ length: 25 }, (_, i) => ({ eventId: `e${i}`, title: `t${i}` }));
     const { data: cut, sized } = sizeAnswer(op('predictionListEvents'), { data, pagination: { total: 25 } }, {});
     expect(cut).toEqual({ data: data.slice(0, DEFAULT_MAX_ITEMS), pagination: { total: 25 } });
-    expect(sized).toBe(`data: ${DEFAULT_MAX_ITEMS} of 25 items shown (raise maxItems, or page with the paging arguments).`);
+    expect(sized).toBe(
+      `data: ${DEFAULT_MAX_ITEMS} of 25 items shown (raise maxItems, or page with the paging arguments; \`fields\` keeps only the named fields of each item).`,
+    );
   });
 
   it('keeps a short answer whole and unmarked, and projects records to fields', () => {

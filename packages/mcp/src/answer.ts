@@ -10,8 +10,9 @@ import { catalogue as generated, defs as generatedDefs } from '@x/cli/catalogue'
 export const DEFAULT_MAX_ITEMS = 10;
 
 export const SIZING_PROPERTIES: Record<string, JsonSchemaObject> = {
-  maxItems: { type: 'integer', minimum: 1, maximum: 1000, description: `Default ${DEFAULT_MAX_ITEMS}.` },
-  fields: { type: 'array', items: { type: 'string' }, description: 'Item fields to keep.' },
+  // Bounds (1 to 1000) are checked by the server; the names say the rest, and a cut answer's line explains them.
+  maxItems: { type: 'integer', default: DEFAULT_MAX_ITEMS },
+  fields: { type: 'array', items: { type: 'string' } },
 };
 
 export const SIZED_SCHEMA: JsonSchemaObject = {
@@ -35,10 +36,15 @@ const typesOf = (schema: JsonSchemaObject | undefined): unknown[] =>
 export function listFieldsOf(op: CatalogueOperation, defs: Readonly<Record<string, JsonSchemaObject>> = generatedDefs): string[] {
   if (op.access !== 'read' || op.preparesWhen !== undefined) return [];
   const body = resolve(op.success?.schema, defs);
+  // An answer about one record named by its ids in the path (a market, an event) lists its parts,
+  // not records without end: only its rows (order book levels) are cut.
+  const oneRecord =
+    op.parameters.some((p) => p.in === 'path') && op.parameters.filter((p) => p.in === 'path').every((p) => /Id$/.test(p.name));
   const isList = (schema: unknown) => {
     const s = resolve(schema, defs);
     const items = resolve(s?.items, defs);
-    return typesOf(s).includes('array') && (typesOf(items).includes('object') || typesOf(items).includes('array') || !!items?.properties);
+    if (!typesOf(s).includes('array')) return false;
+    return typesOf(items).includes('array') || (!oneRecord && (typesOf(items).includes('object') || !!items?.properties));
   };
   if (isList(body)) return [''];
   return Object.entries((body?.properties as Record<string, unknown> | undefined) ?? {})
@@ -84,6 +90,8 @@ export function sizeAnswer(op: CatalogueOperation, data: unknown, sizing: Sizing
           }
         : data;
   if (cuts.length === 0) return { data: sized };
-  const more = op.paged ? ' (raise maxItems, or page with the paging arguments)' : ' (raise maxItems for more)';
+  const more = op.paged
+    ? ' (raise maxItems, or page with the paging arguments; `fields` keeps only the named fields of each item)'
+    : ' (raise maxItems for more; `fields` keeps only the named fields of each item)';
   return { data: sized, sized: `${cuts.join('; ')}${more}.` };
 }

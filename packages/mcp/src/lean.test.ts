@@ -20,9 +20,10 @@ describe('leanSchema', () => {
         mint: {
           type: 'string',
           pattern: '^[1-9A-HJ-NP-Za-km-z]{32,44}$',
-          description: 'Mint of the token.\n\nSource: public documentation.',
+          description: 'Mint of the token the order buys.\n\nSource: public documentation.',
         },
         pattern: { type: 'string', description: 'A property called pattern stays.' },
+        inputMint: { type: 'string', description: 'Input token mint.' },
       },
     });
     expect(lean).toEqual({
@@ -31,7 +32,8 @@ describe('leanSchema', () => {
       properties: {
         slippageBps: { type: 'integer', minimum: 0, maximum: 10000, default: 50, description: 'Slippage tolerance in basis points' },
         sortDirection: { type: 'string', enum: ['asc', 'desc'] },
-        mint: { type: 'string', description: 'Mint of the token.' },
+        mint: { type: 'string', description: 'Mint of the token the order buys.' },
+        inputMint: { type: 'string' },
         pattern: { type: 'string', description: 'A property called pattern stays.' },
       },
     });
@@ -46,7 +48,7 @@ describe('leanSchema', () => {
   it('inlineScalarDefs writes scalar definitions in place and keeps the others once', () => {
     const schema = inlineScalarDefs({
       type: 'object',
-      properties: { a: { $ref: '#/$defs/Key', description: 'Owner.' }, b: { $ref: '#/$defs/Body' } },
+      properties: { a: { $ref: '#/$defs/Key', description: 'Owner.' }, b: { $ref: '#/$defs/Body' }, c: { $ref: '#/$defs/Key' } },
       $defs: {
         Key: { type: 'string', description: 'A base58 public key.' },
         Body: { type: 'object', properties: { k: { $ref: '#/$defs/Key' } } },
@@ -54,8 +56,13 @@ describe('leanSchema', () => {
     });
     expect(schema).toEqual({
       type: 'object',
-      properties: { a: { type: 'string', description: 'Owner.' }, b: { $ref: '#/$defs/Body' } },
-      $defs: { Body: { type: 'object', properties: { k: { type: 'string', description: 'A base58 public key.' } } } },
+      // the definition's description once, where a field has none of its own (the first in order)
+      properties: {
+        a: { type: 'string', description: 'Owner.' },
+        b: { $ref: '#/$defs/Body' },
+        c: { type: 'string', description: 'A base58 public key.' },
+      },
+      $defs: { Body: { type: 'object', properties: { k: { type: 'string' } } } },
     });
   });
 });

@@ -58,12 +58,33 @@ const wordsOf = (text: string) =>
     .filter(Boolean);
 
 /** Words that add nothing to a field's name. */
-const FILLER = new Set(['the', 'a', 'an', 'of', 'to', 'by', 'default', 'true', 'false', 'field', 'value']);
+const FILLER = new Set([
+  'the',
+  'a',
+  'an',
+  'of',
+  'to',
+  'by',
+  'in',
+  'for',
+  'this',
+  'default',
+  'true',
+  'false',
+  'field',
+  'value',
+  'whether',
+  'identifier',
+]);
 
-/** A description that only repeats its field's name (`sortDirection`: "Sort direction."). */
+/**
+ * A description that says little more than its field's name: at most one word beyond the name's
+ * own (`sortDirection`: "Sort direction."; `inputMint`: "Input token mint."; `eventId`: "Identifier
+ * of the prediction event").
+ */
 const repeatsName = (description: string, name: string) => {
   const named = new Set(wordsOf(name));
-  return wordsOf(description).every((word) => named.has(word) || FILLER.has(word));
+  return wordsOf(description).filter((word) => !named.has(word) && !FILLER.has(word)).length <= 1;
 };
 
 /**
@@ -71,7 +92,7 @@ const repeatsName = (description: string, name: string) => {
  * dropped where it only repeats the field's name, and on objects (a body, a record: the tool's
  * description says what it is, its fields say the rest).
  */
-export function leanSchema<T extends JsonSchemaObject>(schema: T): T {
+export function leanSchema<T extends JsonSchemaObject>(schema: T, { input = false } = {}): T {
   const describe = (node: JsonSchemaObject, field: string): JsonSchemaObject => {
     const { description, ...rest } = node;
     if (typeof description !== 'string' || rest.properties !== undefined) return rest;
@@ -81,6 +102,9 @@ export function leanSchema<T extends JsonSchemaObject>(schema: T): T {
   return rewriteSchema(schema, (key, value) => {
     if (DROPPED.has(key)) return undefined;
     if (key === 'description') return typeof value === 'string' ? firstClause(value) || undefined : undefined;
+    // null is what the service may send, never what a caller needs to send: `["boolean", "null"]` is `boolean`
+    if (input && key === 'type' && Array.isArray(value) && value.includes('null') && value.length === 2)
+      return value.find((t) => t !== 'null');
     if (key === 'properties')
       return Object.fromEntries(Object.entries(value as Record<string, JsonSchemaObject>).map(([field, s]) => [field, describe(s, field)]));
     if (key === '$defs')
@@ -102,19 +126,26 @@ const isScalar = (schema: JsonSchemaObject | undefined) =>
 
 /**
  * Scalar `$defs` (an address, an amount string) written in place: a `$ref` costs more than the
- * type it points to. The field's own description wins; the definition's is used when it has none.
+ * type it points to. The field's own description wins; the definition's ("A base58-encoded
+ * 32-byte public key") is said once, at the first field without one, not at every field.
  */
 export function inlineScalarDefs<T extends JsonSchemaObject>(schema: T): T {
   const defs = (schema.$defs ?? {}) as Record<string, JsonSchemaObject>;
   const scalars = new Set(Object.keys(defs).filter((name) => isScalar(defs[name])));
   if (scalars.size === 0) return schema;
+  const said = new Set<string>();
   // biome-ignore lint/suspicious/noExplicitAny: a JSON value of any shape
   const inline = (node: unknown): any => {
     if (Array.isArray(node)) return node.map(inline);
     if (!node || typeof node !== 'object') return node;
     const { $ref, ...rest } = node as JsonSchemaObject;
     const name = typeof $ref === 'string' ? $ref.replace('#/$defs/', '') : undefined;
-    if (name !== undefined && scalars.has(name)) return { ...defs[name], ...rest };
+    if (name !== undefined && scalars.has(name)) {
+      const { description, ...def } = defs[name]!;
+      if (rest.description !== undefined || said.has(name)) return { ...def, ...rest };
+      said.add(name);
+      return { ...def, ...(description !== undefined ? { description } : {}), ...rest };
+    }
     const out: JsonSchemaObject = name === undefined ? {} : { $ref };
     for (const [key, value] of Object.entries(rest)) out[key] = VALUES.has(key) ? value : inline(value);
     return out;

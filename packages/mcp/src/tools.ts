@@ -102,12 +102,15 @@ export function inputSchemaOf(op: CatalogueOperation, mode: ToolMode, source: Ca
   if (sizedAnswers(op)) Object.assign(properties, SIZING_PROPERTIES);
   const defs = Object.fromEntries(op.defs.request.map((name) => [name, source.defs[name]]));
   return inlineScalarDefs(
-    leanSchema({
-      type: 'object',
-      properties,
-      ...(required.length > 0 ? { required } : {}),
-      ...(op.defs.request.length > 0 ? { $defs: defs } : {}),
-    }),
+    leanSchema(
+      {
+        type: 'object',
+        properties,
+        ...(required.length > 0 ? { required } : {}),
+        ...(op.defs.request.length > 0 ? { $defs: defs } : {}),
+      },
+      { input: true },
+    ),
   ) as JsonSchemaObject & { type: 'object' };
 }
 

@@ -84,7 +84,6 @@ describe('a scripted agent through --dynamic', () => {
       const result = (await client.callTool({ name, arguments: args })) as {
         isError?: boolean;
         content: Array<{ text: string }>;
-        // biome-ignore lint/suspicious/noExplicitAny: the answers of many operations
         structuredContent?: any;
       };
       results.push(result);

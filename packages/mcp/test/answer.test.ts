@@ -13,7 +13,6 @@ import { operationsFor } from '../src/tools.js';
 
 let simulator: RunningServer;
 let client: Client;
-// biome-ignore lint/suspicious/noExplicitAny: the answers of several operations
 type Result = { isError?: boolean; content: Array<{ text: string }>; structuredContent?: any };
 const call = async (name: string, args: Record<string, unknown>) => (await client.callTool({ name, arguments: args })) as Result;
 
@@ -60,7 +59,9 @@ describe('sized answers', () => {
     const page = await call('predictionGetSuggestedEvents', { pubkey: world.wallets.taker, maxItems: 2 });
     expect(page.isError).toBeFalsy();
     expect(page.structuredContent.result.data).toEqual(whole.structuredContent.result.data.slice(0, 2));
-    expect(page.structuredContent.sized).toBe(`data: 2 of ${total} items shown (raise maxItems for more).`);
+    expect(page.structuredContent.sized).toBe(
+      `data: 2 of ${total} items shown (raise maxItems for more; \`fields\` keeps only the named fields of each item).`,
+    );
     expect(page.content[0]!.text.split('\n')[0]).toBe(page.structuredContent.sized);
   });
 
