@@ -171,8 +171,7 @@ describe('x-agent-summary', () => {
     const problems = ops
       .map((o) => [o.op.operationId, o.op['x-agent-summary']] as const)
       .filter(
-        ([, line]) =>
-          typeof line !== 'string' || line.length > 160 || !/[.]$/.test(line) || (line.match(/[.!?](\s|$)/g) ?? []).length > 2,
+        ([, line]) => typeof line !== 'string' || line.length > 160 || !/[.]$/.test(line) || (line.match(/[.!?](\s|$)/g) ?? []).length > 2,
       );
     expect(problems).toEqual([]);
     expect(ops.filter((o) => o.op['x-agent-summary'] === `${o.op.summary}.`).map((o) => o.op.operationId)).toEqual([]);
