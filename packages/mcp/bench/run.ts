@@ -14,7 +14,7 @@
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { catalogue } from '@x/cli/catalogue';
+import { catalogue } from '@x/catalogue';
 import { createSimulator } from '@x/mock';
 import { listen } from '@x/mock/node';
 import { countTokens } from 'gpt-tokenizer';

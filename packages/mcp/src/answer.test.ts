@@ -1,4 +1,4 @@
-import { catalogue } from '@x/cli/catalogue';
+import { catalogue } from '@x/catalogue';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_MAX_ITEMS, listFieldsOf, sizeAnswer } from './answer.js';
 

@@ -4,8 +4,8 @@
 // those fields). A cut answer says so in one summary line (`sized`): how many items each list had
 // and how many are shown, so a model knows to ask for more. Answers of prepare tools are never cut
 // (their transactions and the decoded summary stay whole).
-import type { CatalogueOperation, JsonSchemaObject } from '@x/cli/catalogue';
-import { catalogue as generated, defs as generatedDefs } from '@x/cli/catalogue';
+import type { CatalogueOperation, JsonSchemaObject } from '@x/catalogue';
+import { catalogue as generated, defs as generatedDefs } from '@x/catalogue';
 
 export const DEFAULT_MAX_ITEMS = 10;
 

@@ -4,7 +4,7 @@
 // provenance notes, every sentence of a description after the first). The server still checks
 // each call against the spec's full schema (`requestProblems`), so nothing is accepted that the
 // spec refuses: a dropped pattern comes back as a clear error naming it.
-import type { JsonSchemaObject } from '@x/cli/catalogue';
+import type { JsonSchemaObject } from '@x/catalogue';
 
 /** Keywords a model does not need to write a valid value; the server checks them on every call. */
 const DROPPED = new Set(['examples', 'example', 'contentEncoding', 'pattern', 'title', '$comment', 'additionalProperties']);

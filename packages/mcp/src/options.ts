@@ -1,6 +1,6 @@
 // The options of `x-mcp`: arguments and environment in, server options out, or a usage error.
 import { parseArgs } from 'node:util';
-import { baseUrlProblem } from '@x/cli/catalogue';
+import { baseUrlProblem } from '@x/catalogue';
 import { DEFAULT_TTL_MS, type MarketDataKind } from '@x/fetch-client/polite';
 import type { McpServerOptions } from './server.js';
 import { TOOL_MODES, type ToolMode } from './tools.js';

@@ -3,7 +3,7 @@
 // names; a query's words score by how rare they are among the operations (idf) and by where they
 // match (the name and summaries count more than a parameter name). No table of synonyms by hand:
 // the words come from the spec.
-import type { CatalogueOperation } from '@x/cli/catalogue';
+import type { CatalogueOperation } from '@x/catalogue';
 
 /** Lower-case words, camelCase and paths split, a plural's `s` and a verb's `ing` dropped, short words out. */
 export function wordsOf(text: string): string[] {

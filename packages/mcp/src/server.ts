@@ -2,7 +2,7 @@
 // against the spec, makes the call through @x/fetch-client, and answers structured content that
 // validates against the tool's output schema. Every failure is a tool result with `isError`,
 // never a crash; the API key and the bearer token never appear in a result (or anywhere else).
-import { operationAt, redact, requestOf, requestProblems } from '@x/cli/catalogue';
+import { operationAt, redact, requestOf, requestProblems } from '@x/catalogue';
 import { ApiError, createClient, FetchClientError } from '@x/fetch-client';
 import { type MarketDataKind, type PoliteFetch, politeFetch } from '@x/fetch-client/polite';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { buildCatalogue } from '../../cli/tools/build-catalogue.ts';
-import { documentWithTrialOperations } from '../../cli/tools/trial-operation.ts';
+import { buildCatalogue } from '../../catalogue/tools/build-catalogue.ts';
+import { documentWithTrialOperations } from '../../catalogue/tools/trial-operation.ts';
 import { toolsFor } from './tools.js';
 
-// The trial of @x/cli's catalogue: two operations added to a copy of the spec, nothing else.
+// The trial of @x/catalogue: two operations added to a copy of the spec, nothing else.
 const trial = buildCatalogue(documentWithTrialOperations(), { bearerOperations: [], pagedOperations: {} });
 const names = (mode: 'read' | 'prepare' | 'all') => toolsFor(mode, trial).map((tool) => tool.definition.name);
 

@@ -1,12 +1,12 @@
-// The tools of a mode, made from the catalogue of @x/cli (generated from the spec at build time):
+// The tools of a mode, made from the catalogue (@x/catalogue) (generated from the spec at build time):
 // one tool per operation, named by its operationId, described by the spec's `x-agent-summary`,
 // with a lean input schema from its parameters and body and, on request, an output schema from
 // its success body.
-import { type CatalogueOperation, catalogue, defs, type JsonSchemaObject } from '@x/cli/catalogue';
+import { type CatalogueOperation, catalogue, defs, type JsonSchemaObject } from '@x/catalogue';
 import { SIZED_SCHEMA, SIZING_PROPERTIES, sizedAnswers } from './answer.js';
 import { inlineScalarDefs, leanSchema, tolerantSchema } from './lean.js';
 
-/** A catalogue and its schemas: the generated one of `@x/cli/catalogue` unless a test builds another. */
+/** A catalogue and its schemas: the generated one of `@x/catalogue` unless a test builds another. */
 export interface CatalogueSource {
   catalogue: ReadonlyArray<CatalogueOperation>;
   defs: Readonly<Record<string, JsonSchemaObject>>;
