@@ -15,7 +15,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { catalogue } from '@x/catalogue';
-import { createSimulator } from '@x/mock';
+import { createSimulator, world } from '@x/mock';
 import { listen } from '@x/mock/node';
 import { countTokens } from 'gpt-tokenizer';
 import { createMcpServer, type McpServerOptions } from '../dist/index.js';
@@ -59,27 +59,44 @@ for (const mode of ['read', 'prepare', 'all'] as const) {
   for (const client of [lean, withOutput, dynamic]) await client.close();
 }
 
-// Typical answers: every read operation whose example values the simulator answers (a read that
-// needs an id the examples do not hold answers 404: counted as the error text a model reads).
+// Typical answers: every read operation, called with the spec's example values of its required parameters where the
+// simulator's world has no better one, and with ids taken from earlier answers (an event of the
+// list, a market of that event), as an agent would. The trigger v2 reads need a bearer token:
+// their answer is the tool error saying so.
 console.log('\ntypical answer per read operation (tokens of the text a model reads; 0.1.0 printed indented JSON, whole)');
 const client = await connectTo({ tools: 'read' });
-const rows: Array<{ name: string; before: number; now: number }> = [];
+type Answer = { content: Array<{ text: string }>; structuredContent?: { result?: unknown; sized?: string } };
+const callRead = async (name: string, args: Record<string, unknown>) => (await client.callTool({ name, arguments: args })) as Answer;
+const events = (await callRead('predictionListEvents', { includeMarkets: true, maxItems: 1000 })).structuredContent?.result as
+  | { data?: Array<{ eventId: string; markets?: Array<{ marketId: string }> }> }
+  | undefined;
+const event = events?.data?.find((e) => (e.markets ?? []).length > 0);
+const { taker } = world.wallets;
+const known: Record<string, Record<string, unknown>> = {
+  swapGetOrder: { inputMint: world.tokens.NATIVE_COIN.mint, outputMint: world.tokens.STABLECOIN_USD.mint, amount: '1000000000' },
+  tokensCheckExpressEligibility: { tokenId: world.tokens.PLATFORM_TOKEN.mint },
+  portfolioGetStakedPlatformToken: { address: taker },
+  triggerV1GetTriggerOrders: { user: taker, orderStatus: 'active' },
+  predictionGetEvent: { eventId: event?.eventId },
+  predictionGetSuggestedEvents: { pubkey: taker },
+  predictionGetEventScore: { eventId: event?.eventId },
+  predictionGetEventMarket: { eventId: event?.eventId, marketId: event?.markets?.[0]?.marketId },
+  predictionGetMarket: { marketId: event?.markets?.[0]?.marketId },
+  predictionGetOrderbook: { marketId: event?.markets?.[0]?.marketId },
+  lendGetEarnEarnings: { user: taker },
+  lendGetBorrowPositions: { users: taker },
+};
+const rows: Array<{ name: string; before: number; now: number; error: boolean }> = [];
 for (const op of catalogue.filter((o) => o.access === 'read')) {
-  const args = Object.fromEntries(
-    op.parameters.filter((p) => p.example !== undefined && p.name !== op.preparesWhen).map((p) => [p.name, p.example]),
-  );
-  const now = (await client.callTool({ name: op.operationId, arguments: args })) as {
-    content: Array<{ text: string }>;
-    structuredContent?: { result?: unknown; sized?: string };
-  };
-  const whole = (await client.callTool({
-    name: op.operationId,
-    arguments: { ...args, ...(now.structuredContent?.sized !== undefined ? { maxItems: 1000 } : {}) },
-  })) as { content: Array<{ text: string }>; structuredContent?: { result?: unknown; sized?: string } };
+  const examples = Object.fromEntries(op.parameters.filter((p) => p.required && p.example !== undefined).map((p) => [p.name, p.example]));
+  const args = { ...examples, ...known[op.operationId] };
+  const now = await callRead(op.operationId, args);
+  const whole = await callRead(op.operationId, { ...args, ...(now.structuredContent?.sized !== undefined ? { maxItems: 1000 } : {}) });
   const before = whole.structuredContent ? JSON.stringify(whole.structuredContent.result, null, 2) : whole.content[0]!.text;
-  rows.push({ name: op.operationId, before: countTokens(before), now: countTokens(now.content[0]!.text) });
+  rows.push({ name: op.operationId, before: countTokens(before), now: countTokens(now.content[0]!.text), error: !now.structuredContent });
 }
-for (const row of rows) console.log(`  ${row.name.padEnd(34)} ${n(row.before).padStart(6)} -> ${n(row.now).padStart(6)}`);
+for (const row of rows)
+  console.log(`  ${row.name.padEnd(34)} ${n(row.before).padStart(6)} -> ${n(row.now).padStart(6)}${row.error ? '  (a tool error)' : ''}`);
 const largest = rows.reduce((a, b) => (b.now > a.now ? b : a));
 const largestBefore = rows.reduce((a, b) => (b.before > a.before ? b : a));
 const sum = (key: 'before' | 'now') => rows.reduce((total, row) => total + row[key], 0);

@@ -7,7 +7,7 @@
 import type { CatalogueOperation, JsonSchemaObject } from '@x/catalogue';
 import { catalogue as generated, defs as generatedDefs } from '@x/catalogue';
 
-export const DEFAULT_MAX_ITEMS = 10;
+export const DEFAULT_MAX_ITEMS = 5;
 
 export const SIZING_PROPERTIES: Record<string, JsonSchemaObject> = {
   // Bounds (1 to 1000) are checked by the server; the names say the rest, and a cut answer's line explains them.
