@@ -68,6 +68,16 @@ describe('x-mcp over stdio, through the MCP SDK client', () => {
     expect(tools.length).toBeGreaterThan(0);
   });
 
+  it('--dynamic lists the three tools and reaches the operations of --tools through them', async () => {
+    const c = await start(['--dynamic', '--tools', 'read']);
+    const { tools } = await c.client.listTools();
+    expect(tools.map((t) => t.name)).toEqual(['search_operations', 'describe_operation', 'call_operation']);
+    const status = await call(c, 'call_operation', { name: 'predictionGetTradingStatus', arguments: {} });
+    expect(status.structuredContent).toMatchObject({ status: 200, result: { trading_active: expect.any(Boolean) } });
+    expect((await call(c, 'call_operation', { name: 'lendBorrowOperate', arguments: {} })).isError).toBe(true);
+    expect(c.stderr()).toContain(`3 tools reaching ${expectedTools('read').length} operations (read, dynamic)`);
+  });
+
   it('defaults to prepare', async () => {
     const { tools } = await (await start([])).client.listTools();
     expect(tools.map((t) => t.name)).toEqual(expectedTools('prepare'));
