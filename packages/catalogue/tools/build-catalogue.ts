@@ -159,6 +159,11 @@ export function buildCatalogue(
     for (const name of ['body', 'json', 'all', 'include', 'help', 'base-url', 'api-key', 'bearer-token', 'timeout', 'retries']) {
       if (parameters.some((p) => p.name === name)) throw new Error(`${op.operationId}: parameter ${name} clashes with an option of x`);
     }
+    // the arguments x-mcp adds to the reads whose answers hold lists (never sent to the API)
+    for (const name of ['maxItems', 'fields']) {
+      if (parameters.some((p) => p.name === name))
+        throw new Error(`${op.operationId}: parameter ${name} clashes with an argument of x-mcp`);
+    }
     const requestBody = op.requestBody;
     const bodySchema = requestBody?.schema ? (deref(requestBody.schema, doc) as Record<string, any>) : undefined;
     const body = requestBody
