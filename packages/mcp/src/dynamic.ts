@@ -22,9 +22,10 @@ const structured = (value: Record<string, unknown>): { result: CallToolResult } 
   result: { content: [{ type: 'text', text: JSON.stringify(value) }], structuredContent: value },
 });
 
-const annotations = (readOnly: boolean) => ({
+/** Search and describe only read; a call reads in `read`, prepares in `prepare` (moves nothing), may change state only in `all`. */
+const annotations = (readOnly: boolean, destructive = false) => ({
   readOnlyHint: readOnly,
-  destructiveHint: !readOnly,
+  destructiveHint: destructive,
   idempotentHint: readOnly,
   openWorldHint: true,
 });
@@ -69,7 +70,7 @@ export function dynamicTools(tools: ReadonlyArray<Tool>, mode: ToolMode): Dynami
         required: ['name'],
         additionalProperties: false,
       },
-      annotations: annotations(mode === 'read'),
+      annotations: annotations(mode === 'read', mode === 'all'),
     },
   ];
 
