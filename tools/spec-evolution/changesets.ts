@@ -9,13 +9,14 @@ export type Bump = 'patch' | 'minor' | 'major';
 /**
  * The published packages made from the spec: the bundle itself, the types and client generated from
  * it, the mock (fixtures, MSW handlers, the simulator's routes and validators), the `x` / `x-mcp`
- * catalogue of operations, and the TanStack Query options generated per operation. A spec change changes each of them, so each needs its changeset.
+ * catalogue of operations (`@x/catalogue`, and the tools made from it), and the TanStack Query options generated per operation. A spec change changes each of them, so each needs its changeset.
  */
 export const SPEC_PACKAGES = [
   { name: '@x/openapi', dir: 'openapi' },
   { name: '@x/types', dir: 'types' },
   { name: '@x/fetch-client', dir: 'fetch-client' },
   { name: '@x/mock', dir: 'mock' },
+  { name: '@x/catalogue', dir: 'catalogue' },
   { name: '@x/cli', dir: 'cli' },
   { name: '@x/mcp', dir: 'mcp' },
   { name: '@x/react-query', dir: 'react-query' },

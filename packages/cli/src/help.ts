@@ -1,8 +1,7 @@
 // `x --help` (every command, grouped by area) and `x <command> --help` (summary, every parameter
 // with its type, rules and whether it is required, the body's fields, an example), all from the
 // catalogue.
-import type { CatalogueOperation } from './catalogue-types.js';
-import { catalogue } from './gen/catalogue.gen.js';
+import { type CatalogueOperation, catalogue } from '@x/catalogue';
 
 export const OPTIONS_HELP = `options:
   --base-url URL        the service's base address (or X_BASE_URL)

@@ -1,15 +1,11 @@
 // `x <command> [--param value]... [options]`: arguments in, one call through @x/fetch-client,
 // the answer out, an exit code back (0 success, 1 an API error, 2 a usage error).
+import { baseUrlProblem, type CatalogueOperation, catalogue, redact, requestOf, requestProblems } from '@x/catalogue';
 import { ApiError, createClient, FetchClientError, type LogLevel } from '@x/fetch-client';
 import { politeFetch } from '@x/fetch-client/polite';
 import { parseArgs } from './args.js';
-import { baseUrlProblem } from './base-url.js';
-import type { CatalogueOperation } from './catalogue-types.js';
-import { catalogue } from './gen/catalogue.gen.js';
 import { commandHelp, globalHelp } from './help.js';
-import { redact } from './redact.js';
 import { renderText } from './render.js';
-import { requestOf, requestProblems } from './request.js';
 import { UsageError } from './usage-error.js';
 import { type BodySources, readBody, typedValue } from './values.js';
 

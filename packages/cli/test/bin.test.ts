@@ -10,7 +10,7 @@ import { listen, type RunningServer } from '@x/mock/node';
 import { operation, operations, requestExample, validateResponse } from '@x/openapi/reader';
 import { createTriggerAuthSession, signerFromKeyPair } from '@x/signing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogue } from '../src/gen/catalogue.gen.js';
+import { catalogue } from '@x/catalogue';
 import { main } from '../src/main.js';
 import { runX, type Run } from './run-x.js';
 

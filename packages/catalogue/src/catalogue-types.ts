@@ -43,6 +43,8 @@ export interface CatalogueOperation {
   /** The operation's first tag: `Swap`, `Trigger v2`, `Prediction`. */
   area: string;
   summary: string;
+  /** `x-agent-summary`: one or two sentences written for a model (when to use it, what it returns, units). */
+  agentSummary: string;
   description: string;
   method: string;
   path: string;

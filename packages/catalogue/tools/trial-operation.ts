@@ -10,6 +10,7 @@ export function documentWithTrialOperations(): OpenApiDocument {
   doc.paths['/prediction/v1/trial-market-count'] = {
     get: {
       operationId: 'predictionGetTrialMarketCount',
+      'x-agent-summary': 'How many markets a prediction event has.',
       summary: 'Trial: count the markets of an event',
       tags: ['Prediction'],
       parameters: [
@@ -34,6 +35,7 @@ export function documentWithTrialOperations(): OpenApiDocument {
   doc.paths['/lend/v1/trial-prepare'] = {
     post: {
       operationId: 'lendTrialPrepare',
+      'x-agent-summary': 'An unsigned trial lend transaction for a wallet.',
       summary: 'Trial: prepare a transaction',
       tags: ['Lend'],
       'x-prepares-transaction': true,

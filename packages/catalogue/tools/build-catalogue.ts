@@ -159,6 +159,11 @@ export function buildCatalogue(
     for (const name of ['body', 'json', 'all', 'include', 'help', 'base-url', 'api-key', 'bearer-token', 'timeout', 'retries']) {
       if (parameters.some((p) => p.name === name)) throw new Error(`${op.operationId}: parameter ${name} clashes with an option of x`);
     }
+    // the arguments x-mcp adds to the reads whose answers hold lists (never sent to the API)
+    for (const name of ['maxItems', 'fields']) {
+      if (parameters.some((p) => p.name === name))
+        throw new Error(`${op.operationId}: parameter ${name} clashes with an argument of x-mcp`);
+    }
     const requestBody = op.requestBody;
     const bodySchema = requestBody?.schema ? (deref(requestBody.schema, doc) as Record<string, any>) : undefined;
     const body = requestBody
@@ -181,6 +186,9 @@ export function buildCatalogue(
       .filter(([, field]) => field?.['x-unsigned-transaction'] === true)
       .map(([name]) => name);
     const { access, preparesWhen } = accessOf(op);
+    const agentSummary = op.operation['x-agent-summary'];
+    if (typeof agentSummary !== 'string' || agentSummary.trim() === '')
+      throw new Error(`${op.operationId}: x-agent-summary (the one or two sentences a model reads) is missing`);
     if (unsignedTransactionFields.length > 0 && access !== 'prepare' && preparesWhen === undefined) {
       throw new Error(`${op.operationId}: its answer holds an unsigned transaction but the operation is not marked x-prepares-transaction`);
     }
@@ -194,6 +202,7 @@ export function buildCatalogue(
       command: kebab(op.operationId),
       area: op.tags[0] ?? 'Other',
       summary: op.summary ?? op.operationId,
+      agentSummary: agentSummary.trim(),
       description: String(op.operation.description ?? '').trim(),
       method: op.method,
       path: op.path,
