@@ -43,7 +43,7 @@ export const txSubmit: Handler<'txSubmit'> = async (ctx) => {
   const tooOld = blockhashRejection(sim.ledger, tx);
   if (tooOld) throw tooOld;
   const signature = toBase58(tx.signatures[0]!.signature!);
-  const earlier = sim.ledger.land(signature, 'txSubmit');
+  const earlier = sim.ledger.land(signature, 'txSubmit', tx);
   if (earlier) throw alreadyProcessed(earlier);
   return { body: { signature } };
 };
