@@ -1,0 +1,53 @@
+// Test support (not built into dist): the scripted session the explorer's tests look at — a swap,
+// a trigger v2 price order that fills, and a lend deposit, by one fresh wallet, each through the
+// API as a client makes it (signed with the wallet's own key).
+import type { Simulator } from '../index.js';
+import { API_KEY, call, createPriceOrder, createTestWallet, login, NATIVE, PLATFORM_TOKEN, STABLECOIN, type TestWallet } from './harness.js';
+
+export interface Session {
+  wallet: TestWallet;
+  /** The trigger v2 bearer token of the wallet. */
+  token: string;
+  swapSignature: string;
+  /** The signed swap transaction sent to execute. */
+  signedSwap: string;
+  orderId: string;
+  depositSignature: string;
+  positionId: number;
+  /** Every secret the session sent or got: none may show in a journal. */
+  secrets: string[];
+}
+
+export async function scriptedSession(sim: Simulator): Promise<Session> {
+  const wallet = await createTestWallet();
+  const order = await call(sim, 'GET', '/swap/v2/order', {
+    query: { inputMint: PLATFORM_TOKEN, outputMint: STABLECOIN, amount: '100000000', taker: wallet.address },
+  });
+  const signedSwap = await wallet.signTransaction(order.body.transaction);
+  const swap = await call(sim, 'POST', '/swap/v2/execute', { body: { signedTransaction: signedSwap, requestId: order.body.requestId } });
+  if (swap.body.status !== 'Success') throw new Error(`swap failed: ${JSON.stringify(swap.body)}`);
+
+  const token = await login(sim, wallet);
+  const created = await createPriceOrder(sim, wallet, token, { triggerCondition: 'above', triggerPriceUsd: 170 });
+  if (created.status !== 200) throw new Error(`price order failed: ${JSON.stringify(created.body)}`);
+  sim.control.fillOrder(created.body.id);
+
+  const lend = await call(sim, 'POST', '/lend/v1/borrow/operate', {
+    body: { vaultId: 1, positionId: 0, signer: wallet.address, colAmount: '1000000000', debtAmount: '0' },
+  });
+  if (lend.status !== 200) throw new Error(`lend deposit failed: ${JSON.stringify(lend.body)}`);
+  const orders = sim.control.orders(wallet.address).orders;
+  const v2 = orders.find((o) => o.id === created.body.id) as { depositSignature: string };
+  return {
+    wallet,
+    token,
+    swapSignature: swap.body.signature,
+    signedSwap,
+    orderId: created.body.id,
+    depositSignature: v2.depositSignature,
+    positionId: lend.body.nftId,
+    secrets: [API_KEY, token, signedSwap],
+  };
+}
+
+export { NATIVE, PLATFORM_TOKEN, STABLECOIN };
