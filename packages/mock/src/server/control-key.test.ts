@@ -52,7 +52,12 @@ describe('x-mock serve off loopback', () => {
       expect(write.status).toBe(401);
       const reads = ['state', 'wallets', 'orders', 'transactions', 'journal', 'journal.har', 'history', 'upstream'];
       for (const path of reads) expect((await control(url, path, { 'x-control-key': KEY })).status).toBe(200);
-      const moved = await control(url, 'advance-time', { authorization: `Bearer ${KEY}` }, { method: 'POST', body: JSON.stringify({ ms: 1000 }) });
+      const moved = await control(
+        url,
+        'advance-time',
+        { authorization: `Bearer ${KEY}` },
+        { method: 'POST', body: JSON.stringify({ ms: 1000 }) },
+      );
       expect(moved.status).toBe(200);
       // The API itself and the explorer page (which asks for the key) need no control key.
       expect((await fetch(`${url}/prediction/v1/trading-status`, { headers: { 'x-api-key': 'k' } })).status).toBe(200);

@@ -285,7 +285,10 @@ export function createControl(sim: SimContext, deps: ControlDeps): SimulatorCont
     journal({ limit, afterId } = {}) {
       if (afterId !== undefined && (!Number.isSafeInteger(afterId) || afterId < 0)) throw new RangeError('afterId must be an integer >= 0');
       const size = deps.journal?.size ?? 0;
-      return { size, entries: deps.journal?.entries({ limit: limitOf(limit, Math.max(size, 1)), ...(afterId !== undefined ? { afterId } : {}) }) ?? [] };
+      return {
+        size,
+        entries: deps.journal?.entries({ limit: limitOf(limit, Math.max(size, 1)), ...(afterId !== undefined ? { afterId } : {}) }) ?? [],
+      };
     },
     journalHar(ids) {
       if (ids !== undefined && (!Array.isArray(ids) || ids.some((id) => !Number.isSafeInteger(id))))

@@ -240,7 +240,12 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     }
     if (controlRoutes && path.startsWith(CONTROL_PREFIX)) return guardedControl(request);
     if (controlRoutes && (path === '/__explorer' || path === '/__explorer/') && (method === 'GET' || method === 'HEAD'))
-      return { status: 200, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }, body: EXPLORER_HTML, raw: true };
+      return {
+        status: 200,
+        headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' },
+        body: EXPLORER_HTML,
+        raw: true,
+      };
     return answerApi(request);
   };
 

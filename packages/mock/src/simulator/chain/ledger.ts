@@ -119,7 +119,8 @@ export function createLedger(clock: Clock, seed: number): Ledger {
       }
       return undefined;
     },
-    landedTransactions: () => (landedRing.length < LANDED_KEPT ? [...landedRing] : [...landedRing.slice(next), ...landedRing.slice(0, next)]),
+    landedTransactions: () =>
+      landedRing.length < LANDED_KEPT ? [...landedRing] : [...landedRing.slice(next), ...landedRing.slice(0, next)],
     reset() {
       statusCache.clear();
       landedRing.length = 0;

@@ -43,7 +43,11 @@ export function createValueHistory(sim: SimContext, maxWallets = 20, maxPoints =
         // Same value at the same time: nothing new to draw.
         if (last && last.t === t && last.usd === usd) continue;
         points.push({ t, usd });
-        if (points.length > maxPoints) series.set(wallet, points.filter((_, i) => i % 2 === 1));
+        if (points.length > maxPoints)
+          series.set(
+            wallet,
+            points.filter((_, i) => i % 2 === 1),
+          );
       }
     },
     read() {

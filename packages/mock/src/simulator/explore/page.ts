@@ -25,6 +25,7 @@ th, td { text-align: left; padding: 6px 8px; border-bottom: 1px solid var(--line
 th { color: var(--muted); font-weight: 600; font-size: 12px; text-transform: uppercase; letter-spacing: .02em; }
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
 code, .mono { font-family: var(--mono); font-size: 12px; }
+.mono, td.num { white-space: nowrap; }
 .cards { display: grid; grid-template-columns: repeat(auto-fill, minmax(340px, 1fr)); gap: 12px; }
 .card { border: 1px solid var(--line); border-radius: 8px; padding: 12px 14px; }
 .card h3 { margin: 0 0 6px; font-size: 14px; display: flex; justify-content: space-between; gap: 8px; }
@@ -157,7 +158,10 @@ function renderChart(d) {
   const when = (t) => new Date(t).toISOString().slice(11, 19);
   const axis = '<text x="' + L + '" y="' + (H - 8) + '">' + when(t0) + '</text><text x="' + (W - R) + '" y="' + (H - 8) + '" text-anchor="end">' + when(t1) + ' (simulated, UTC)</text>';
   const lines = series.map((s, i) => {
-    const pts = s.points.length === 1 ? [s.points[0], { t: t1, usd: s.points[0].usd }] : s.points;
+    // A step line: a wallet's value holds from one sample to the next.
+    const pts = [];
+    s.points.forEach((p, j) => { if (j > 0) pts.push({ t: p.t, usd: s.points[j - 1].usd }); pts.push(p); });
+    if (pts[pts.length - 1].t < t1) pts.push({ t: t1, usd: pts[pts.length - 1].usd });
     return '<polyline class="series" data-wallet="' + esc(s.wallet) + '" fill="none" stroke-width="2" stroke="' + COLORS[i % COLORS.length] + '" points="' + pts.map((p) => x(p.t).toFixed(1) + ',' + y(p.usd).toFixed(1)).join(' ') + '"/>';
   }).join('');
   $('chart').innerHTML = '<svg viewBox="0 0 ' + W + ' ' + H + '" width="100%" role="img" aria-label="Total value of each wallet over time">' + grid + axis + lines + '</svg><div class="legend">' +
@@ -288,6 +292,7 @@ export const EXPLORER_HTML = `<!doctype html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>x-mock explorer</title>
+<link rel="icon" href="data:,">
 <style>${STYLE}</style>
 </head>
 <body>${BODY}

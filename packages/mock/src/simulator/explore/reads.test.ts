@@ -58,7 +58,11 @@ describe('GET /__control/orders and lend', () => {
   it('shows the lend position and the wallet vault', async () => {
     const { body } = await get(`lend?wallet=${session.wallet.address}`);
     expect(body.positions).toEqual([
-      expect.objectContaining({ nftId: session.positionId, owner: session.wallet.address, collateral: expect.objectContaining({ symbol: 'NATIVE_COIN', uiAmount: 1 }) }),
+      expect.objectContaining({
+        nftId: session.positionId,
+        owner: session.wallet.address,
+        collateral: expect.objectContaining({ symbol: 'NATIVE_COIN', uiAmount: 1 }),
+      }),
     ]);
     expect(body.triggerVaults).toHaveLength(1);
     expect(body.borrowVaults.length).toBeGreaterThan(0);
@@ -76,9 +80,17 @@ describe('GET /__control/transactions', () => {
     expect(swap.operationId).toBe('swapExecute');
     expect(swap.signers).toContain(session.wallet.address);
     expect(swap.moves).toContainEqual(
-      expect.objectContaining({ kind: 'swap in', from: session.wallet.address, symbol: 'PLATFORM_TOKEN', amount: '100000000', uiAmount: 100 }),
+      expect.objectContaining({
+        kind: 'swap in',
+        from: session.wallet.address,
+        symbol: 'PLATFORM_TOKEN',
+        amount: '100000000',
+        uiAmount: 100,
+      }),
     );
-    expect(swap.moves).toContainEqual(expect.objectContaining({ kind: 'swap out', to: session.wallet.address, symbol: 'STABLECOIN_USD', atLeast: true }));
+    expect(swap.moves).toContainEqual(
+      expect.objectContaining({ kind: 'swap out', to: session.wallet.address, symbol: 'STABLECOIN_USD', atLeast: true }),
+    );
     const deposit = body.transactions.find((t: { signature: string }) => t.signature === session.depositSignature);
     expect(deposit.operationId).toBe('triggerV2CreatePriceOrder');
     expect(deposit.moves).toContainEqual(

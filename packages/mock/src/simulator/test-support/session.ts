@@ -2,7 +2,17 @@
 // a trigger v2 price order that fills, and a lend deposit, by one fresh wallet, each through the
 // API as a client makes it (signed with the wallet's own key).
 import type { Simulator } from '../index.js';
-import { API_KEY, call, createPriceOrder, createTestWallet, login, NATIVE, PLATFORM_TOKEN, STABLECOIN, type TestWallet } from './harness.js';
+import {
+  API_KEY,
+  call,
+  createPriceOrder,
+  createTestWallet,
+  login,
+  NATIVE,
+  PLATFORM_TOKEN,
+  STABLECOIN,
+  type TestWallet,
+} from './harness.js';
 
 export interface Session {
   wallet: TestWallet;
