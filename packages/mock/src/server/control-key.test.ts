@@ -40,7 +40,7 @@ describe('x-mock serve off loopback', () => {
   it('bound to 0.0.0.0 with a key: 401 in the control shape without it or with a wrong one, works with it', async () => {
     await withServer({ host: '0.0.0.0', controlKey: KEY }, async (url, lines) => {
       expect(lines.join('\n')).toContain('need the control key');
-      for (const headers of [{}, { 'x-control-key': 'wrong-key-wrong' }, { authorization: 'Bearer nope' }]) {
+      for (const headers of [{}, { 'x-control-key': 'wrong-key-wrong' }, { authorization: 'Bearer nope' }] as Record<string, string>[]) {
         const res = await control(url, 'state', headers);
         expect(res.status).toBe(401);
         expect(res.headers.get('www-authenticate')).toMatch(/^Bearer/);

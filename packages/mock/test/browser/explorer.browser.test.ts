@@ -138,7 +138,7 @@ describe('the explorer page', () => {
     await expect(page.locator('#upstream-section').isVisible()).resolves.toBe(true);
     const calls = Number((await page.locator('[data-stat="calls"] b').textContent())!.replace(/,/g, ''));
     expect(calls).toBeGreaterThan(0);
-    expect(calls).toBe((sim.control.upstream() as { calls: number }).calls);
+    expect(calls).toBe(sim.control.upstream().calls);
     expect(await page.locator('#upstream').textContent()).toContain('circuit');
   });
 
