@@ -1,5 +1,5 @@
 // The explorer page in Debian's Chromium, after a scripted paper-trading session (a swap, a trigger
-// order fill, a lend deposit) against a local fake upstream (a second simulator on 127.0.0.1): it
+// order fill, an open trigger v1 order, a lend deposit) against a local fake upstream (a second simulator on 127.0.0.1): it
 // asks for the control key, then shows the balances, the order's state, the decoded transactions,
 // a redacted journal whose HAR export is redacted too, the value chart and the upstream's health.
 // A screenshot goes to test-results/explorer.png, and to docs/explorer.png (the README's) with
@@ -98,6 +98,8 @@ describe('the explorer page', () => {
   it('shows the trigger order filled, the lend deposit and the decoded transactions', async () => {
     await expect(page.locator(`tr[data-order="${session.orderId}"] .state`).textContent()).resolves.toBe('filled');
     await expect(page.locator(`tr[data-order="${session.orderId}"]`).textContent()).resolves.toContain('0.1 NATIVE_COIN');
+    await expect(page.locator(`tr[data-order="${session.v1OrderKey}"] .state`).textContent()).resolves.toBe('Open');
+    await expect(page.locator(`tr[data-order="${session.v1OrderKey}"]`).textContent()).resolves.toContain('100 PLATFORM_TOKEN');
     await expect(page.locator(`tr[data-position="${session.positionId}"]`).textContent()).resolves.toContain('1 NATIVE_COIN');
     const swap = await page.locator(`tr[data-signature="${session.swapSignature}"]`).textContent();
     expect(swap).toContain('swapExecute');

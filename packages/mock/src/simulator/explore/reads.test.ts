@@ -33,8 +33,8 @@ describe('GET /__control/wallets', () => {
     }
     for (const b of view.balances) total += b.usdValue;
     expect(view.totalUsd).toBeCloseTo(total, 9);
-    // 100 PLATFORM_TOKEN went into the swap
-    expect(view.balances.find((x: { symbol: string }) => x.symbol === 'PLATFORM_TOKEN').uiAmount).toBe(99_900);
+    // 100 PLATFORM_TOKEN went into the swap, 100 into the trigger v1 order
+    expect(view.balances.find((x: { symbol: string }) => x.symbol === 'PLATFORM_TOKEN').uiAmount).toBe(99_800);
     expect(body.prices.find((p: { symbol: string }) => p.symbol === 'NATIVE_COIN').usd).toBe(150);
   });
 
@@ -53,6 +53,15 @@ describe('GET /__control/orders and lend', () => {
     expect(order.remainingInput.amount).toBe('0');
     expect(BigInt(order.output.amount)).toBeGreaterThan(0n);
     expect(order.output.symbol).toBe('STABLECOIN_USD');
+  });
+
+  it('shows the open trigger v1 order with what it sells and asks', async () => {
+    const { body } = await get(`orders?wallet=${session.wallet.address}`);
+    const order = body.orders.find((o: { id: string }) => o.id === session.v1OrderKey);
+    expect(order).toMatchObject({ version: 'v1', state: 'Open', openTx: session.v1Signature });
+    expect(order.input).toMatchObject({ symbol: 'PLATFORM_TOKEN', uiAmount: 100 });
+    expect(order.output).toMatchObject({ symbol: 'STABLECOIN_USD', uiAmount: 60 });
+    expect(order.filledInput.amount).toBe('0');
   });
 
   it('shows the lend position and the wallet vault', async () => {
@@ -96,6 +105,17 @@ describe('GET /__control/transactions', () => {
     expect(deposit.moves).toContainEqual(
       expect.objectContaining({ from: session.wallet.address, symbol: 'NATIVE_COIN', amount: '100000000' }),
     );
+    const v1 = body.transactions.find((t: { signature: string }) => t.signature === session.v1Signature);
+    expect(v1.operationId).toBe('triggerV1Execute');
+    expect(v1.moves).toEqual([
+      expect.objectContaining({
+        kind: 'order deposit',
+        from: session.wallet.address,
+        to: session.v1OrderKey,
+        symbol: 'PLATFORM_TOKEN',
+        uiAmount: 100,
+      }),
+    ]);
     // newest first
     expect(body.transactions.indexOf(deposit)).toBeLessThan(body.transactions.indexOf(swap));
   });

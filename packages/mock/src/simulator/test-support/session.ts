@@ -1,6 +1,6 @@
 // Test support (not built into dist): the scripted session the explorer's tests look at — a swap,
-// a trigger v2 price order that fills, and a lend deposit, by one fresh wallet, each through the
-// API as a client makes it (signed with the wallet's own key).
+// a trigger v1 order left open, a trigger v2 price order that fills, and a lend deposit, by one
+// fresh wallet, each through the API as a client makes it (signed with the wallet's own key).
 import type { Simulator } from '../index.js';
 import {
   API_KEY,
@@ -21,7 +21,11 @@ export interface Session {
   swapSignature: string;
   /** The signed swap transaction sent to execute. */
   signedSwap: string;
+  /** The trigger v2 order (filled). */
   orderId: string;
+  /** The trigger v1 order account (open) and the signature of its opening transaction. */
+  v1OrderKey: string;
+  v1Signature: string;
   depositSignature: string;
   positionId: number;
   /** Every secret the session sent or got: none may show in a journal. */
@@ -36,6 +40,20 @@ export async function scriptedSession(sim: Simulator): Promise<Session> {
   const signedSwap = await wallet.signTransaction(order.body.transaction);
   const swap = await call(sim, 'POST', '/swap/v2/execute', { body: { signedTransaction: signedSwap, requestId: order.body.requestId } });
   if (swap.body.status !== 'Success') throw new Error(`swap failed: ${JSON.stringify(swap.body)}`);
+
+  const v1 = await call(sim, 'POST', '/trigger/v1/createOrder', {
+    body: {
+      maker: wallet.address,
+      payer: wallet.address,
+      inputMint: PLATFORM_TOKEN,
+      outputMint: STABLECOIN,
+      params: { makingAmount: '100000000', takingAmount: '60000000' },
+    },
+  });
+  const v1Executed = await call(sim, 'POST', '/trigger/v1/execute', {
+    body: { requestId: v1.body.requestId, signedTransaction: await wallet.signTransaction(v1.body.transaction) },
+  });
+  if (v1Executed.body.status !== 'Success') throw new Error(`trigger v1 order failed: ${JSON.stringify(v1Executed.body)}`);
 
   const token = await login(sim, wallet);
   const created = await createPriceOrder(sim, wallet, token, { triggerCondition: 'above', triggerPriceUsd: 170 });
@@ -54,6 +72,8 @@ export async function scriptedSession(sim: Simulator): Promise<Session> {
     swapSignature: swap.body.signature,
     signedSwap,
     orderId: created.body.id,
+    v1OrderKey: v1.body.order,
+    v1Signature: v1Executed.body.signature,
     depositSignature: v2.depositSignature,
     positionId: lend.body.nftId,
     secrets: [API_KEY, token, signedSwap],
