@@ -63,6 +63,8 @@ describe('x-mock serve off loopback', () => {
       expect((await fetch(`${url}/prediction/v1/trading-status`, { headers: { 'x-api-key': 'k' } })).status).toBe(200);
       const page = await fetch(`${url}/__explorer`);
       expect(page.status).toBe(200);
+      expect(page.headers.get('content-security-policy')).toContain("default-src 'none'");
+      expect(page.headers.get('content-security-policy')).toContain("connect-src 'self'");
       expect(await page.text()).not.toContain(KEY);
     });
   });

@@ -38,7 +38,7 @@ import { createUpstreamSource, type UpstreamOptions } from '../upstream/source.j
 import { createJournal, DEFAULT_JOURNAL_SIZE } from './explore/journal.js';
 import { createValueHistory } from './explore/history.js';
 import { presentedKey, sameKey } from './explore/control-key.js';
-import { EXPLORER_HTML } from './explore/page.js';
+import { EXPLORER_HEADERS, EXPLORER_HTML } from './explore/page.js';
 
 export interface SimulatorOptions {
   /** Seed of every id, address and catalogue entry. Default 1. */
@@ -242,7 +242,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     if (controlRoutes && (path === '/__explorer' || path === '/__explorer/') && (method === 'GET' || method === 'HEAD'))
       return {
         status: 200,
-        headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' },
+        headers: { ...EXPLORER_HEADERS },
         body: EXPLORER_HTML,
         raw: true,
       };

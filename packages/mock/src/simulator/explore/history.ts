@@ -40,8 +40,13 @@ export function createValueHistory(sim: SimContext, maxWallets = 20, maxPoints =
           series.set(wallet, points);
         }
         const last = points[points.length - 1];
-        // Same value at the same time: nothing new to draw.
+        const before = points[points.length - 2];
+        // Same value at the same time: nothing new to draw. A value that holds: its last point moves on.
         if (last && last.t === t && last.usd === usd) continue;
+        if (last && before && last.usd === usd && before.usd === usd) {
+          last.t = t;
+          continue;
+        }
         points.push({ t, usd });
         if (points.length > maxPoints)
           series.set(

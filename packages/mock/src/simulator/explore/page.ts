@@ -285,6 +285,15 @@ const BODY = `
   </section>
 </main>`;
 
+/** The page's headers: never cached, and a policy that lets it reach nothing but this server. */
+export const EXPLORER_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  'content-type': 'text/html; charset=utf-8',
+  'cache-control': 'no-store',
+  'content-security-policy':
+    "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:; connect-src 'self'; form-action 'none'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+});
+
 /** The explorer page (HTML, no outside asset). */
 export const EXPLORER_HTML = `<!doctype html>
 <html lang="en">

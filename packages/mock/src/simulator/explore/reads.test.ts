@@ -188,6 +188,21 @@ describe('GET /__control/history', () => {
   });
 });
 
+describe('the value history while nothing changes', () => {
+  it('moves the last point on instead of adding points', async () => {
+    const series = async () =>
+      (await get('history')).body.wallets.find((w: { wallet: string }) => w.wallet === session.wallet.address).points;
+    await series();
+    const count = (await series()).length;
+    for (let i = 1; i <= 5; i++) {
+      sim.control.advanceTime(1000);
+      const points = await series();
+      expect(points.at(-1).t).toBe(sim.control.now());
+      expect(points.length).toBeLessThanOrEqual(count + 1);
+    }
+  });
+});
+
 describe('the journal off', () => {
   it('keeps nothing and says so', async () => {
     const quiet = makeSimulator({ journal: 0 });
