@@ -162,3 +162,32 @@ describe('the explorer page', () => {
     expect(Buffer.byteLength(EXPLORER_HTML)).toBeLessThan(40_000);
   });
 });
+
+describe('the explorer page of a fresh simulator on loopback', () => {
+  it('opens without a key and explains each empty panel', async () => {
+    const fresh = makeSimulator();
+    const local = await listen(fresh, { port: 0, host: '127.0.0.1' });
+    const tab = await browser.newPage();
+    const errors: string[] = [];
+    tab.on('console', (msg) => {
+      if (msg.type() === 'error') errors.push(msg.text());
+    });
+    tab.on('pageerror', (err) => errors.push(err.message));
+    try {
+      await tab.goto(`${local.url}/__explorer`, { waitUntil: 'load' });
+      await tab.waitForSelector('body[data-loaded="true"]');
+      expect(await tab.locator('#keyform').isVisible()).toBe(false);
+      expect(await tab.locator('#wallets').textContent()).toContain('No wallet has done anything yet');
+      expect(await tab.locator('#orders').textContent()).toContain('No trigger order yet');
+      expect(await tab.locator('#transactions').textContent()).toContain('No transaction has landed yet');
+      expect(await tab.locator('#journal').textContent()).toContain('No request yet');
+      expect(await tab.locator('#chart').textContent()).toContain('No value recorded yet');
+      expect(await tab.locator('#upstream-section').isVisible()).toBe(false);
+      expect(await tab.locator('#prices').textContent()).toContain('NATIVE_COIN');
+      expect(errors).toEqual([]);
+    } finally {
+      await tab.close();
+      await local.close();
+    }
+  });
+});
