@@ -7,7 +7,7 @@ import { TOKENS, tokenByMint } from '../tokens.js';
 import { refreshOrder } from '../trigger-v2/lifecycle.js';
 import { BORROW_VAULTS } from '../lend/store.js';
 import { toBase58 } from '../encoding.js';
-import { transactionMoves } from './moves.js';
+import { transactionMoves } from '../chain/moves.js';
 
 export interface TokenAmount {
   mint: string;

@@ -1,10 +1,10 @@
 // What a landed transaction moved, read from its instructions (the transaction itself is decoded
-// by the simulator's own decoder, chain/decode.ts): native transfers, token transfers, and the
+// by the simulator's own decoder, chain/decode.ts; tx submit reads its tips from here too): native transfers, token transfers, and the
 // simulator's own swap, RFQ fill and trigger v1 order instructions, whose layouts chain/instructions.ts
 // and the areas' builders define. An instruction of any other kind moves nothing visible here.
 import { NATIVE_MINT } from '../tokens.js';
-import { SWAP_PROGRAM, SYSTEM_PROGRAM, TOKEN_PROGRAM, TRIGGER_V1_PROGRAM } from '../chain/addresses.js';
-import type { DecodedInstruction, DecodedTransaction } from '../chain/decoded.js';
+import { SWAP_PROGRAM, SYSTEM_PROGRAM, TOKEN_PROGRAM, TRIGGER_V1_PROGRAM } from './addresses.js';
+import type { DecodedInstruction, DecodedTransaction } from './decoded.js';
 
 export interface Move {
   from: string;
@@ -32,7 +32,8 @@ const INIT_ORDER = label('init_ord');
 function movesOf(ix: DecodedInstruction): Move[] {
   const { programId, accounts, data } = ix;
   const [a0, a1, a2, a3, a4] = accounts;
-  if (programId === SYSTEM_PROGRAM && data.length === 12 && data[0] === 2 && a0 && a1) {
+  // System transfer: u32 2, then u64 lamports.
+  if (programId === SYSTEM_PROGRAM && data.length === 12 && data[0] === 2 && data[1] === 0 && data[2] === 0 && data[3] === 0 && a0 && a1) {
     return [{ kind: 'native transfer', from: a0, to: a1, mint: NATIVE_MINT, amount: u64(data, 4)! }];
   }
   if (programId === TOKEN_PROGRAM && data[0] === 12 && data.length === 10 && a1 && a2 && a3) {
