@@ -42,7 +42,7 @@ beforeAll(async () => {
       watchIntervalMs: 0,
     },
   });
-  session = await scriptedSession(sim);
+  session = await scriptedSession(sim, { stepMs: 15_000 });
   // The live price moves; the next quote teaches it to the simulator (the chart's last point).
   upstream.sim.control.setPrice('NATIVE_COIN', 260);
   sim.control.advanceTime(60_000);

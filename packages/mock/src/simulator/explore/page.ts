@@ -25,7 +25,7 @@ th, td { text-align: left; padding: 6px 8px; border-bottom: 1px solid var(--line
 th { color: var(--muted); font-weight: 600; font-size: 12px; text-transform: uppercase; letter-spacing: .02em; }
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
 code, .mono { font-family: var(--mono); font-size: 12px; }
-.mono, td.num { white-space: nowrap; }
+.mono, td.num, .nowrap { white-space: nowrap; }
 .cards { display: grid; grid-template-columns: repeat(auto-fill, minmax(340px, 1fr)); gap: 12px; }
 .card { border: 1px solid var(--line); border-radius: 8px; padding: 12px 14px; }
 .card h3 { margin: 0 0 6px; font-size: 14px; display: flex; justify-content: space-between; gap: 8px; }
@@ -90,11 +90,11 @@ function renderWallets(d) {
 
 function renderOrders(d) {
   if (d.orders.length === 0) { $('orders').innerHTML = empty('No trigger order yet (trigger v1 or v2).'); return; }
-  $('orders').innerHTML = '<table><tr><th>Order</th><th>Kind</th><th>Wallet</th><th>State</th><th class="num">Sells</th><th class="num">Filled</th><th class="num">Received / asks</th><th>Trigger</th><th>Updated</th></tr>' +
+  $('orders').innerHTML = '<table><tr><th>Order</th><th>Kind</th><th>Wallet</th><th>State</th><th class="num">Sells</th><th class="num">Filled</th><th class="num">Received / asks</th><th>Trigger</th><th>Updated (UTC)</th></tr>' +
     d.orders.map((o) => {
       const filled = o.version === 'v1' ? amount(o.filledInput) : esc(o.fillPercent) + '%';
       const trig = o.version === 'v2' && o.trigger ? esc(o.trigger.symbol || '') + ' ' + esc(o.trigger.condition || '') + ' ' + (o.trigger.priceUsd !== null ? usd(o.trigger.priceUsd) : [o.trigger.takeProfitUsd, o.trigger.stopLossUsd].filter((v) => v !== null).map(usd).join(' / ')) : '—';
-      return '<tr data-order="' + esc(o.id) + '"><td>' + addr(o.id) + '</td><td>trigger ' + esc(o.version) + (o.type ? ' ' + esc(o.type) : '') + '</td><td>' + addr(o.wallet) + '</td><td class="state">' + badge(o.state) + '</td><td class="num">' + amount(o.input) + '</td><td class="num">' + filled + '</td><td class="num">' + amount(o.output) + '</td><td>' + trig + '</td><td>' + esc(o.updatedAt.replace('T', ' ').slice(0, 19)) + '</td></tr>';
+      return '<tr data-order="' + esc(o.id) + '"><td>' + addr(o.id) + '</td><td class="nowrap">' + esc(o.version) + (o.type ? ' ' + esc(o.type) : ' limit') + '</td><td>' + addr(o.wallet) + '</td><td class="state">' + badge(o.state) + '</td><td class="num">' + amount(o.input) + '</td><td class="num">' + filled + '</td><td class="num">' + amount(o.output) + '</td><td>' + trig + '</td><td class="nowrap" title="' + esc(o.updatedAt) + '">' + esc(o.updatedAt.slice(11, 19)) + '</td></tr>';
     }).join('') + '</table>';
 }
 
@@ -255,7 +255,7 @@ const BODY = `
   </section>
   <section id="chart-section">
     <h2>Value over time</h2>
-    <p class="hint">Each wallet's total value in USD, sampled after every change and while this page is open.</p>
+    <p class="hint">Each wallet's balances valued in USD, sampled after every change and while this page is open. Tokens held by open orders or as lend collateral are not counted.</p>
     <div id="chart"></div>
   </section>
   <section id="orders-section">

@@ -32,7 +32,11 @@ export interface Session {
   secrets: string[];
 }
 
-export async function scriptedSession(sim: Simulator): Promise<Session> {
+/** `stepMs`: simulated time between the steps (so that a value chart spreads them out). */
+export async function scriptedSession(sim: Simulator, { stepMs = 0 } = {}): Promise<Session> {
+  const step = () => {
+    if (stepMs > 0) sim.control.advanceTime(stepMs);
+  };
   const wallet = await createTestWallet();
   const order = await call(sim, 'GET', '/swap/v2/order', {
     query: { inputMint: PLATFORM_TOKEN, outputMint: STABLECOIN, amount: '100000000', taker: wallet.address },
@@ -40,6 +44,7 @@ export async function scriptedSession(sim: Simulator): Promise<Session> {
   const signedSwap = await wallet.signTransaction(order.body.transaction);
   const swap = await call(sim, 'POST', '/swap/v2/execute', { body: { signedTransaction: signedSwap, requestId: order.body.requestId } });
   if (swap.body.status !== 'Success') throw new Error(`swap failed: ${JSON.stringify(swap.body)}`);
+  step();
 
   const v1 = await call(sim, 'POST', '/trigger/v1/createOrder', {
     body: {
@@ -54,11 +59,14 @@ export async function scriptedSession(sim: Simulator): Promise<Session> {
     body: { requestId: v1.body.requestId, signedTransaction: await wallet.signTransaction(v1.body.transaction) },
   });
   if (v1Executed.body.status !== 'Success') throw new Error(`trigger v1 order failed: ${JSON.stringify(v1Executed.body)}`);
+  step();
 
   const token = await login(sim, wallet);
   const created = await createPriceOrder(sim, wallet, token, { triggerCondition: 'above', triggerPriceUsd: 170 });
   if (created.status !== 200) throw new Error(`price order failed: ${JSON.stringify(created.body)}`);
+  step();
   sim.control.fillOrder(created.body.id);
+  step();
 
   const lend = await call(sim, 'POST', '/lend/v1/borrow/operate', {
     body: { vaultId: 1, positionId: 0, signer: wallet.address, colAmount: '1000000000', debtAmount: '0' },
