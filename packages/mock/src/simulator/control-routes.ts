@@ -115,18 +115,19 @@ function intParam(query: URLSearchParams, name: string): number | undefined {
   return Number(value);
 }
 
-const walletParam = (query: URLSearchParams): string | undefined => query.get('wallet') ?? undefined;
+/** The `wallet` and `limit` query parameters, as the reads take them (absent ones left out). */
+function walletAndLimit(query: URLSearchParams): { wallet?: string; limit?: number } {
+  const wallet = query.get('wallet');
+  const limit = intParam(query, 'limit');
+  return { ...(wallet !== null ? { wallet } : {}), ...(limit !== undefined ? { limit } : {}) };
+}
 
 /** The reads the explorer page makes (GET, query parameters only). */
 const READS: Record<string, (control: SimulatorControl, query: URLSearchParams) => SimResponse> = {
   wallets: (c, q) => jsonResponse(200, c.wallets(intParam(q, 'limit'))),
-  orders: (c, q) => jsonResponse(200, c.orders(walletParam(q))),
-  lend: (c, q) => jsonResponse(200, c.lend(walletParam(q))),
-  transactions: (c, q) => {
-    const wallet = walletParam(q);
-    const limit = intParam(q, 'limit');
-    return jsonResponse(200, c.transactions({ ...(wallet !== undefined ? { wallet } : {}), ...(limit !== undefined ? { limit } : {}) }));
-  },
+  orders: (c, q) => jsonResponse(200, c.orders(walletAndLimit(q))),
+  lend: (c, q) => jsonResponse(200, c.lend(walletAndLimit(q))),
+  transactions: (c, q) => jsonResponse(200, c.transactions(walletAndLimit(q))),
   journal: (c, q) => {
     const limit = intParam(q, 'limit');
     const afterId = intParam(q, 'afterId');

@@ -55,10 +55,10 @@ export interface SimulatorControl {
   pollMarket(): Promise<WatchReport>;
   /** The wallets it knows (most recently active first, at most `limit`), their balances and value at the current prices. */
   wallets(limit?: number): ReturnType<typeof walletsRead>;
-  /** Trigger v1 and v2 orders (of one wallet, or all), newest first, with state and fills. */
-  orders(wallet?: string): ReturnType<typeof ordersRead>;
-  /** Lend vaults and positions, and trigger v2 vaults (of one wallet, or all). */
-  lend(wallet?: string): ReturnType<typeof lendRead>;
+  /** Trigger v1 and v2 orders (of one wallet, or all), newest first (at most `limit`), with state and fills. */
+  orders(options?: { wallet?: string; limit?: number }): ReturnType<typeof ordersRead>;
+  /** Lend vaults, positions (of one wallet, or all; newest first, at most `limit`), and trigger v2 vaults. */
+  lend(options?: { wallet?: string; limit?: number }): ReturnType<typeof lendRead>;
   /** Landed transactions (newest first, at most `limit`), each decoded into what it moved. */
   transactions(options?: { wallet?: string; limit?: number }): ReturnType<typeof transactionsRead>;
   /** The request journal, newest first, redacted (empty when the journal is off). */
@@ -279,8 +279,8 @@ export function createControl(sim: SimContext, deps: ControlDeps): SimulatorCont
     upstream: () => sim.market.report(),
     pollMarket: () => pollMarket(sim, deps.maxWatchedPairs),
     wallets: (limit) => walletsRead(sim, limitOf(limit, 100)),
-    orders: (wallet) => ordersRead(sim, walletFilter(wallet)),
-    lend: (wallet) => lendRead(sim, walletFilter(wallet)),
+    orders: ({ wallet, limit } = {}) => ordersRead(sim, walletFilter(wallet), limitOf(limit, 100)),
+    lend: ({ wallet, limit } = {}) => lendRead(sim, walletFilter(wallet), limitOf(limit, 100)),
     transactions: ({ wallet, limit } = {}) => transactionsRead(sim, walletFilter(wallet), limitOf(limit, 100)),
     journal({ limit, afterId } = {}) {
       if (afterId !== undefined && (!Number.isSafeInteger(afterId) || afterId < 0)) throw new RangeError('afterId must be an integer >= 0');

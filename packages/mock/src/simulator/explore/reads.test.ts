@@ -11,7 +11,7 @@ let session: Session;
 
 beforeAll(async () => {
   sim = makeSimulator();
-  session = await scriptedSession(sim);
+  session = await scriptedSession(sim, { stepMs: 1_000 });
 });
 
 const get = async (path: string, headers: Record<string, string> = {}) => {
@@ -75,6 +75,12 @@ describe('GET /__control/orders and lend', () => {
     ]);
     expect(body.triggerVaults).toHaveLength(1);
     expect(body.borrowVaults.length).toBeGreaterThan(0);
+  });
+
+  it('answers the newest orders first, at most limit', async () => {
+    const { body } = await get('orders?limit=1');
+    expect(body.orders.map((o: { id: string }) => o.id)).toEqual([session.orderId]);
+    expect((await get('orders?limit=1001')).status).toBe(400);
   });
 
   it('refuses a wallet that is not a public key', async () => {

@@ -85,57 +85,68 @@ export function walletsRead(sim: SimContext, limit: number) {
   };
 }
 
-export function ordersRead(sim: SimContext, wallet: string | null) {
-  const v1 = [...sim.triggerV1.orders.values()]
-    .filter((o) => wallet === null || o.userPubkey === wallet)
-    .map((o) => ({
-      version: 'v1' as const,
-      id: o.orderKey,
-      wallet: o.userPubkey,
-      state: o.status,
-      input: tokenAmount(sim, o.inputMint, o.makingAmount),
-      remainingInput: tokenAmount(sim, o.inputMint, o.remainingMakingAmount),
-      /** What the order asks for in exchange. */
-      output: tokenAmount(sim, o.outputMint, o.takingAmount),
-      filledInput: tokenAmount(sim, o.inputMint, o.makingAmount - o.remainingMakingAmount),
-      createdAt: iso(o.createdAt),
-      updatedAt: iso(o.updatedAt),
-      openTx: o.openTx || null,
-      closeTx: o.closeTx || null,
-    }));
-  const v2 = [...sim.triggerV2.orders.values()]
-    .filter((o) => wallet === null || o.userPubkey === wallet)
-    .map((order) => {
-      const o = refreshOrder(sim, order);
-      return {
-        version: 'v2' as const,
-        id: o.id,
-        wallet: o.userPubkey,
-        type: o.orderType,
-        state: o.orderState,
-        input: tokenAmount(sim, o.inputMint, o.initialInputAmount),
-        remainingInput: tokenAmount(sim, o.inputMint, o.remainingInputAmount),
-        output: tokenAmount(sim, o.outputMint, o.outputAmount),
-        fillPercent: o.fillPercent,
-        trigger: {
-          mint: o.triggerMint,
-          symbol: tokenByMint(o.triggerMint)?.symbol ?? null,
-          condition: o.triggerCondition ?? null,
-          priceUsd: o.triggerPriceUsd ?? null,
-          takeProfitUsd: o.tpPriceUsd ?? null,
-          stopLossUsd: o.slPriceUsd ?? null,
-        },
-        events: o.events,
-        createdAt: iso(o.createdAt),
-        updatedAt: iso(o.updatedAt),
-        expiresAt: iso(o.expiresAt),
-        depositSignature: o.depositSignature,
-      };
-    });
-  return { now: iso(sim.clock.now()), orders: [...v1, ...v2].sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1)) };
+/**
+ * The last `limit` of `values` (in insertion order, which is creation order in every store here)
+ * that `keep` accepts, newest first, without copying or sorting the whole store.
+ */
+function lastOf<T>(values: Iterable<T>, limit: number, keep: (value: T) => boolean): T[] {
+  const all = Array.isArray(values) ? (values as T[]) : [...values];
+  const out: T[] = [];
+  for (let i = all.length - 1; i >= 0 && out.length < limit; i--) if (keep(all[i]!)) out.push(all[i]!);
+  return out;
 }
 
-export function lendRead(sim: SimContext, wallet: string | null) {
+export function ordersRead(sim: SimContext, wallet: string | null, limit: number) {
+  const mine = (owner: string) => wallet === null || owner === wallet;
+  const v1Orders = wallet === null ? sim.triggerV1.orders.values() : sim.triggerV1.ordersOf(wallet);
+  const v2Orders = wallet === null ? sim.triggerV2.orders.values() : sim.triggerV2.ordersOf(wallet);
+  const v1 = lastOf(v1Orders, limit, (o) => mine(o.userPubkey)).map((o) => ({
+    version: 'v1' as const,
+    id: o.orderKey,
+    wallet: o.userPubkey,
+    state: o.status,
+    input: tokenAmount(sim, o.inputMint, o.makingAmount),
+    remainingInput: tokenAmount(sim, o.inputMint, o.remainingMakingAmount),
+    /** What the order asks for in exchange. */
+    output: tokenAmount(sim, o.outputMint, o.takingAmount),
+    filledInput: tokenAmount(sim, o.inputMint, o.makingAmount - o.remainingMakingAmount),
+    createdAt: iso(o.createdAt),
+    updatedAt: iso(o.updatedAt),
+    openTx: o.openTx || null,
+    closeTx: o.closeTx || null,
+  }));
+  const v2 = lastOf(v2Orders, limit, (o) => mine(o.userPubkey)).map((order) => {
+    const o = refreshOrder(sim, order);
+    return {
+      version: 'v2' as const,
+      id: o.id,
+      wallet: o.userPubkey,
+      type: o.orderType,
+      state: o.orderState,
+      input: tokenAmount(sim, o.inputMint, o.initialInputAmount),
+      remainingInput: tokenAmount(sim, o.inputMint, o.remainingInputAmount),
+      output: tokenAmount(sim, o.outputMint, o.outputAmount),
+      fillPercent: o.fillPercent,
+      trigger: {
+        mint: o.triggerMint,
+        symbol: tokenByMint(o.triggerMint)?.symbol ?? null,
+        condition: o.triggerCondition ?? null,
+        priceUsd: o.triggerPriceUsd ?? null,
+        takeProfitUsd: o.tpPriceUsd ?? null,
+        stopLossUsd: o.slPriceUsd ?? null,
+      },
+      events: o.events,
+      createdAt: iso(o.createdAt),
+      updatedAt: iso(o.updatedAt),
+      expiresAt: iso(o.expiresAt),
+      depositSignature: o.depositSignature,
+    };
+  });
+  const orders = [...v1, ...v2].sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
+  return { now: iso(sim.clock.now()), orders: orders.slice(0, limit) };
+}
+
+export function lendRead(sim: SimContext, wallet: string | null, limit: number) {
   return {
     now: iso(sim.clock.now()),
     borrowVaults: BORROW_VAULTS.map((v) => ({
@@ -146,18 +157,16 @@ export function lendRead(sim: SimContext, wallet: string | null) {
       maxLtv: v.maxLtv,
       liquidationThreshold: v.liquidationThreshold,
     })),
-    positions: [...sim.lend.positions.values()]
-      .filter((p) => wallet === null || p.owner === wallet)
-      .map((p) => {
-        const vault = BORROW_VAULTS.find((v) => v.id === p.vaultId);
-        return {
-          nftId: p.nftId,
-          vaultId: p.vaultId,
-          owner: p.owner,
-          collateral: vault ? tokenAmount(sim, vault.collateralMint, p.collateral) : null,
-          debt: vault ? tokenAmount(sim, vault.debtMint, p.debt) : null,
-        };
-      }),
+    positions: lastOf(sim.lend.positions.values(), limit, (p) => wallet === null || p.owner === wallet).map((p) => {
+      const vault = BORROW_VAULTS.find((v) => v.id === p.vaultId);
+      return {
+        nftId: p.nftId,
+        vaultId: p.vaultId,
+        owner: p.owner,
+        collateral: vault ? tokenAmount(sim, vault.collateralMint, p.collateral) : null,
+        debt: vault ? tokenAmount(sim, vault.debtMint, p.debt) : null,
+      };
+    }),
     triggerVaults: [...sim.triggerV2.vaults.values()]
       .filter((v) => wallet === null || v.userPubkey === wallet)
       .map((v) => ({ wallet: v.userPubkey, vault: v.vaultPubkey, vaultId: v.vaultId, createdAt: v.createdAt })),
