@@ -2,6 +2,7 @@
 // src/cli.ts wires it to the process (signals, exit codes).
 import { parseArgs } from 'node:util';
 import { listen, openStore, readRecording, recordTo, type RunningServer } from '../node/index.js';
+import { isLoopback } from './node-server.js';
 import { createSimulator, world } from '../simulator/index.js';
 import { loadDocsHtml } from './docs.js';
 
@@ -21,7 +22,11 @@ options:
                     trigger, prediction, lend; KEY= for none): other areas answer the gateway's 403
   --clock MODE      real (default): simulated time follows the wall clock; manual: it moves only
                     through POST /__control/advance-time
-  --no-control      do not serve the control API at /__control/*
+  --no-control      do not serve the control API at /__control/* nor the explorer at /__explorer
+  --control-key KEY require KEY (8+ characters) in the x-control-key header of every control API
+                    request and explorer action (or the X_MOCK_CONTROL_KEY environment variable);
+                    required when --host is not a loopback address (127.0.0.0/8, ::1, localhost)
+  --journal N       requests the request journal keeps (default 200; 0 turns it off)
   --jwt-secret S    sign trigger v2 tokens with this secret (32+ bytes) so they survive a restart;
                     by default the secret is random per process (with --data, kept in the store)
 
@@ -58,6 +63,9 @@ export interface ServeOptions {
   keyAreas?: Record<string, string[]>;
   clock: 'real' | 'manual';
   control: boolean;
+  /** Required on every control API request when set (and set whenever the host is not loopback). */
+  controlKey?: string;
+  journal?: number;
   /** Deterministic JWT secret; random per process when absent. */
   jwtSecret?: string;
   upstream?: string;
@@ -83,6 +91,8 @@ const parseServeArgs = (argv: string[]) =>
       'key-areas': { type: 'string', multiple: true },
       clock: { type: 'string' },
       'no-control': { type: 'boolean', default: false },
+      'control-key': { type: 'string' },
+      journal: { type: 'string' },
       'jwt-secret': { type: 'string' },
       upstream: { type: 'string' },
       'upstream-api-key': { type: 'string' },
@@ -132,6 +142,17 @@ export function parseCli(argv: string[], env: Readonly<Record<string, string | u
     throw new UsageError('--replay serves a recording offline: it cannot be combined with --upstream or --record');
   if ((upstreamApiKey !== undefined || interval !== undefined) && upstream === undefined)
     throw new UsageError('--upstream-api-key and --upstream-interval need --upstream');
+  const control = !values['no-control'];
+  const controlKey = values['control-key'] ?? (env.X_MOCK_CONTROL_KEY || undefined);
+  if (controlKey !== undefined && controlKey.length < 8) throw new UsageError('--control-key must be at least 8 characters');
+  if (control && controlKey === undefined && !isLoopback(values.host))
+    throw new UsageError(
+      `refusing to serve the control API on ${values.host} without a key: anyone who can reach it could change balances, prices and the clock. ` +
+        'Add --control-key KEY (or set X_MOCK_CONTROL_KEY), or --no-control, or bind 127.0.0.1.',
+    );
+  const journal = values.journal;
+  if (journal !== undefined && (!/^\d{1,6}$/.test(journal) || Number(journal) > 100_000))
+    throw new UsageError(`invalid --journal ${journal} (0 to 100000)`);
   const jwtSecret = values['jwt-secret'];
   if (jwtSecret !== undefined && new TextEncoder().encode(jwtSecret).length < 32)
     throw new UsageError('--jwt-secret must be at least 32 bytes');
@@ -155,7 +176,9 @@ export function parseCli(argv: string[], env: Readonly<Record<string, string | u
     apiKeys: (values['api-key'] ?? []).filter((k) => k.trim() !== ''),
     ...(keyAreas ? { keyAreas } : {}),
     clock,
-    control: !values['no-control'],
+    control,
+    ...(control && controlKey !== undefined ? { controlKey } : {}),
+    ...(journal !== undefined ? { journal: Number(journal) } : {}),
     ...(jwtSecret !== undefined ? { jwtSecret } : {}),
     ...(upstream !== undefined ? { upstream } : {}),
     ...(upstream !== undefined && upstreamApiKey ? { upstreamApiKey } : {}),
@@ -206,6 +229,8 @@ export async function serve(options: ServeOptions, log: (line: string) => void =
       ...(options.apiKeys.length > 0 ? { apiKeys: options.apiKeys } : {}),
       ...(options.keyAreas ? { keyAreas: options.keyAreas } : {}),
       controlRoutes: options.control,
+      ...(options.controlKey !== undefined ? { controlKey: options.controlKey } : {}),
+      ...(options.journal !== undefined ? { journal: options.journal } : {}),
       ...(options.jwtSecret !== undefined ? { jwtSecret: options.jwtSecret } : {}),
       ...(docsHtml !== undefined ? { docsHtml } : {}),
     });
@@ -213,9 +238,21 @@ export async function serve(options: ServeOptions, log: (line: string) => void =
     store?.close();
     throw error;
   }
+  const guarded = options.control && options.controlKey !== undefined;
   let server: RunningServer;
   try {
-    server = await listen(simulator, { port: options.port, host: options.host });
+    server = await listen(simulator, {
+      port: options.port,
+      host: options.host,
+      ...(guarded || !options.control
+        ? {
+            warn: () =>
+              log(
+                `x-mock: listening on ${options.host}, reachable from other machines; ${guarded ? 'the control API and the explorer need the control key' : 'the control API is off'}.`,
+              ),
+          }
+        : {}),
+    });
   } catch (error) {
     simulator.close();
     store?.close();
@@ -247,7 +284,10 @@ export async function serve(options: ServeOptions, log: (line: string) => void =
   if (options.upstream !== undefined || recording) log(`  status:  ${server.url}/__control/upstream`);
   log(`  docs:    ${server.url}/docs${docsHtml === undefined ? ' (not bundled: build @x/docs, then this package)' : ''}`);
   log(`  spec:    ${server.url}/openapi.json`);
-  if (options.control) log(`  control: ${server.url}/__control/state`);
+  if (options.control) {
+    log(`  control: ${server.url}/__control/state${options.controlKey !== undefined ? ' (send the control key in x-control-key)' : ''}`);
+    log(`  explore: ${server.url}/__explorer`);
+  }
   log(
     `  API key: ${options.apiKeys.length > 0 ? `one of the ${options.apiKeys.length} --api-key value(s)` : 'any non-empty x-api-key header is accepted'}`,
   );

@@ -39,6 +39,10 @@ import { attachDurable, DurableStoreError, type Durable } from './durable/attach
 import type { StateStore } from './durable/backend.js';
 import { fromBase64, toBase64 } from './encoding.js';
 import { createUpstreamSource, type UpstreamOptions } from '../upstream/source.js';
+import { createJournal, DEFAULT_JOURNAL_SIZE } from './explore/journal.js';
+import { createValueHistory } from './explore/history.js';
+import { presentedKey, sameKey } from './explore/control-key.js';
+import { EXPLORER_HEADERS, EXPLORER_HTML } from './explore/page.js';
 
 export interface SimulatorOptions {
   /** Seed of every id, address and catalogue entry. Default 1. */
@@ -63,8 +67,15 @@ export interface SimulatorOptions {
    * simulator, so no one can forge a token. Give one only when tokens must survive a restart.
    */
   jwtSecret?: string | Uint8Array;
-  /** Serve the control API at /__control/* (default true). */
+  /** Serve the control API at /__control/* and the explorer page at /__explorer (default true). */
   controlRoutes?: boolean;
+  /**
+   * Require this key (header `x-control-key`, or `Authorization: Bearer <key>`) on every control
+   * API request; a missing or wrong one answers 401 {error}. Default: the control API is open.
+   */
+  controlKey?: string;
+  /** Requests the request journal keeps (GET /__control/journal); 0 turns it off. Default 200. */
+  journal?: number;
   /** HTML served at GET /docs (the CLI passes the offline docs site). */
   docsHtml?: string;
   /** The OpenAPI document to simulate. Default: the bundled spec. */
@@ -163,6 +174,13 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     prediction: createPredictionStore(seed, start),
     lend: createLendStore(),
   };
+  const journalSize = options.journal ?? DEFAULT_JOURNAL_SIZE;
+  if (!Number.isSafeInteger(journalSize) || journalSize < 0 || journalSize > 100_000)
+    throw new RangeError('journal must be an integer from 0 to 100000');
+  const controlKey = options.controlKey;
+  if (controlKey !== undefined && controlKey.length < 8) throw new RangeError('controlKey must be at least 8 characters');
+  const journal = journalSize > 0 ? createJournal(journalSize, shared.router, doc.info.version) : undefined;
+  const history = createValueHistory(sim);
   const durable: Durable | undefined = store
     ? attachDurable(store, sim, { requestIds: () => requestIds }, { maxWallets: settings.maxWallets })
     : undefined;
@@ -180,6 +198,8 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     operationIds: shared.operationIds,
     start,
     maxWatchedPairs,
+    ...(journal ? { journal } : {}),
+    history,
     reseed() {
       sim.random = baseRandom.fork('state');
       requestIds = baseRandom.fork('request-ids');
@@ -253,12 +273,57 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
           docs: '/docs',
           spec: '/openapi.json',
           control: controlRoutes ? '/__control/state' : null,
+          explorer: controlRoutes ? '/__explorer' : null,
           seed,
         });
       }
     }
-    if (controlRoutes && path.startsWith(CONTROL_PREFIX)) return handleControl(control, request);
-    return pipeline(request);
+    if (controlRoutes && path.startsWith(CONTROL_PREFIX)) return guardedControl(request);
+    if (controlRoutes && (path === '/__explorer' || path === '/__explorer/') && (method === 'GET' || method === 'HEAD'))
+      return {
+        status: 200,
+        headers: { ...EXPLORER_HEADERS },
+        body: EXPLORER_HTML,
+        raw: true,
+      };
+    return answerApi(request);
+  };
+
+  // The control API behind its key (when one is set); an answered write adds a point to the value history.
+  const guardedControl = (request: SimRequest): MaybePromise<SimResponse> => {
+    if (controlKey !== undefined) {
+      const given = presentedKey(request.header);
+      if (given === undefined || !sameKey(given, controlKey))
+        return jsonResponse(
+          401,
+          { error: `control key ${given === undefined ? 'missing' : 'wrong'}: send it in the x-control-key header` },
+          { 'www-authenticate': 'Bearer realm="x-mock control"' },
+        );
+    }
+    const response = handleControl(control, request);
+    if (request.method !== 'POST') return response;
+    const sample = (r: SimResponse): SimResponse => {
+      if (r.status < 400) history.sample();
+      return r;
+    };
+    return response instanceof Promise ? response.then(sample) : sample(response);
+  };
+
+  // An API request through the pipeline, recorded in the journal (when on) with its duration; an
+  // answered write adds a point to the value history.
+  const answerApi = (request: SimRequest): MaybePromise<SimResponse> => {
+    const startedAt = Date.now();
+    const simulatedAt = clock.now();
+    const t0 = performance.now();
+    const write = request.method !== 'GET' && request.method !== 'HEAD';
+    if (!journal && !write) return pipeline(request);
+    const done = (response: SimResponse): SimResponse => {
+      const out = journal ? journal.record(request, response, startedAt, simulatedAt, performance.now() - t0) : response;
+      if (write && response.status < 400) history.sample();
+      return out;
+    };
+    const response = pipeline(request);
+    return response instanceof Promise ? response.then(done) : done(response);
   };
 
   // With a store, a request's changes are stored before its answer is made; when that fails, the

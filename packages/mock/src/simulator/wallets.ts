@@ -10,6 +10,8 @@ export interface Wallets {
   /** Adds (or with a negative delta removes) an amount; creates the token account. */
   add(wallet: string, mint: string, delta: bigint): void;
   reset(): void;
+  /** The wallets whose balances changed (the ones kept), least recently changed first. */
+  changedWallets(): string[];
   readonly size: number;
   /** The changed wallets' balances by wallet (for the durable store). */
   readonly changed: Map<string, Map<string, bigint | null>>;
@@ -50,6 +52,7 @@ export function createWallets(maxWallets = 10_000): Wallets {
     reset() {
       changed.clear();
     },
+    changedWallets: () => [...changed.keys()],
     get size() {
       return changed.size;
     },
