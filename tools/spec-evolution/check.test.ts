@@ -17,12 +17,13 @@ afterEach(() => {
 
 type Json = Record<string, any>;
 
-/** A copy of what the check reads; `edit` changes the copy's bundle (the released spec stays as is). */
+/** A copy of what the check reads, its bundle the released spec; `edit` changes the copy's bundle (the released spec stays as is). */
 function workspaceCopy(edit: (bundle: Json) => void = () => {}): string {
   const dir = mkdtempSync(join(tmpdir(), 'spec-evolution-'));
   copies.push(dir);
   cpSync(join(root, BASELINE_DIR), join(dir, BASELINE_DIR), { recursive: true });
-  const bundle = JSON.parse(readFileSync(join(root, BUNDLE), 'utf8')) as Json;
+  // The edits start from the released spec, whatever the working tree's spec holds by now.
+  const bundle = structuredClone(readBaseline(root).document) as Json;
   edit(bundle);
   mkdirSync(join(dir, 'spec', 'dist'), { recursive: true });
   writeFileSync(join(dir, BUNDLE), JSON.stringify(bundle));

@@ -1,5 +1,6 @@
 // The options of `x-mcp`: arguments and environment in, server options out, or a usage error.
 import { parseArgs } from 'node:util';
+import type { LogLevel } from '@x/fetch-client';
 import { baseUrlProblem } from '@x/catalogue';
 import { DEFAULT_TTL_MS, type MarketDataKind } from '@x/fetch-client/polite';
 import type { McpServerOptions } from './server.js';
@@ -97,6 +98,7 @@ export function parseOptions(argv: string[], env: Readonly<Record<string, string
   if (!TOOL_MODES.includes(tools as ToolMode)) throw new UsageError(`--tools: must be one of ${TOOL_MODES.join(', ')}`);
   const apiKey = (values['api-key'] as string | undefined) ?? env.X_API_KEY;
   const bearerToken = (values['bearer-token'] as string | undefined) ?? env.X_BEARER_TOKEN;
+  const logLevel = env.X_LOG as LogLevel | undefined;
   const timeoutMs = whole('timeout', values.timeout as string | undefined);
   const maxRetries = whole('retries', values.retries as string | undefined);
   const httpPort = whole('http', values.http as string | undefined);
@@ -111,6 +113,7 @@ export function parseOptions(argv: string[], env: Readonly<Record<string, string
       ...(values['output-schemas'] ? { outputSchemas: true } : {}),
       ...(apiKey ? { apiKey } : {}),
       ...(bearerToken ? { bearerToken } : {}),
+      ...(logLevel ? { logLevel } : {}),
       ...(timeoutMs !== undefined ? { timeoutMs } : {}),
       ...(maxRetries !== undefined ? { maxRetries } : {}),
       ...(intervalMs !== undefined ? { intervalMs } : {}),

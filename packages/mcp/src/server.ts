@@ -3,7 +3,7 @@
 // validates against the tool's output schema. Every failure is a tool result with `isError`,
 // never a crash; the API key and the bearer token never appear in a result (or anywhere else).
 import { operationAt, redact, requestOf, requestProblems } from '@x/catalogue';
-import { ApiError, createClient, FetchClientError } from '@x/fetch-client';
+import { ApiError, createClient, FetchClientError, type LogLevel } from '@x/fetch-client';
 import { type MarketDataKind, type PoliteFetch, politeFetch } from '@x/fetch-client/polite';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, type CallToolResult, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
@@ -21,6 +21,11 @@ export interface McpServerOptions {
   bearerToken?: string;
   /** Which operations become tools (default `prepare`). */
   tools?: ToolMode;
+  /**
+   * The client's log level, its lines on stderr (default `off`: a failed call is the tool's result).
+   * The server reads no environment; `x-mcp` passes `X_LOG` here.
+   */
+  logLevel?: LogLevel;
   /**
    * Three tools (`search_operations`, `describe_operation`, `call_operation`) instead of one per
    * operation: the operations of `tools` stay reachable through them.
@@ -76,10 +81,9 @@ export function createMcpServer(options: McpServerOptions, version = '0.0.0', se
     ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
     ...(options.maxRetries !== undefined ? { maxRetries: options.maxRetries } : {}),
     fetch: send,
-    // Never stdout (the stdio transport's channel): the client's log lines, if X_LOG asks for
-    // them, go to stderr; without X_LOG, none (a failed call is the tool's result).
+    // Never stdout (the stdio transport's channel): the client's log lines go to stderr.
     logger: { debug: console.error, info: console.error, warn: console.error, error: console.error },
-    ...(typeof process !== 'undefined' && process.env.X_LOG ? {} : { logLevel: 'off' as const }),
+    logLevel: options.logLevel ?? 'off',
   }) as unknown as Record<string, Method>;
 
   const server = new Server(

@@ -77,13 +77,13 @@ export const rows: readonly Row[] = [
     id: 'deno',
     label: `Deno ${pinned('deno')}`,
     setup:
-      '`--allow-net`; `--allow-env` for `@x/mock` (its `@solana/kit` loads `ws`, which reads the environment); `--allow-env=NODE_ENV` for `@x/react-query` (React reads it); `--allow-env=X_BASE_URL,X_API_KEY,X_BEARER_TOKEN` for the `x` and `x-mcp` commands (their settings)',
+      '`--allow-net`; `--allow-env` for `@x/mock` (its `@solana/kit` loads `ws`, which reads the environment); `--allow-env=NODE_ENV` for `@x/react-query` (React reads it); `--allow-env=X_BASE_URL,X_API_KEY,X_BEARER_TOKEN,X_LOG` for the `x` and `x-mcp` commands (their settings)',
     kind: {
       type: 'deno',
       flags: ['--allow-net=127.0.0.1'],
       mockFlags: ['--allow-env'],
       reactFlags: ['--allow-env=NODE_ENV'],
-      commandFlags: ['--allow-env=X_BASE_URL,X_API_KEY,X_BEARER_TOKEN'],
+      commandFlags: ['--allow-env=X_BASE_URL,X_API_KEY,X_BEARER_TOKEN,X_LOG'],
     },
   },
   {
