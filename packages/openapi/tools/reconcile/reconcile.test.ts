@@ -6,7 +6,7 @@ import type { OpenApiDocument } from '@x/openapi/reader';
 import { describe, expect, it } from 'vitest';
 import { parseArgs, run } from './cli.ts';
 import type { Difference } from './compare.ts';
-import { pairOperations, pathKey, serverBasePath } from './match.ts';
+import { pathKey, serverBasePath } from './match.ts';
 import { reconcile, toTable } from './reconcile.ts';
 import { flattenSchema } from './schema-facts.ts';
 

@@ -111,7 +111,7 @@ function shapeOf(input: Schema, doc: unknown, seen: readonly string[]): Shape {
     if (branches.length === 0) continue;
     const shapes = branches.map((branch) => shapeOf(branch, doc, refs));
     const union = emptyShape();
-    shapes.forEach((branch, i) => merge(union, branch, i === 0 ? 'first' : 'any'));
+    for (const [i, branch] of shapes.entries()) merge(union, branch, i === 0 ? 'first' : 'any');
     merge(shape, union, 'all');
   }
   return shape;
