@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { loadSpec, type OpenApiDocument } from '@x/openapi/reader';
 import { parse } from 'yaml';
-import { reconcile, toTable } from './reconcile.ts';
+import { reconcileAll, toTable } from './reconcile.ts';
 
 interface Args {
   files: string[];
@@ -42,11 +42,13 @@ export function parseArgs(argv: readonly string[]): Args {
 
 export function run(argv: readonly string[], ours: OpenApiDocument = loadSpec()): string {
   const args = parseArgs(argv);
-  const rows = args.files.flatMap((file) => {
-    const theirs = parse(readFileSync(file, 'utf8')) as OpenApiDocument;
-    return reconcile(theirs, ours, { ...(args.base ? { base: args.base } : {}), renames: args.renames }).map((d) => ({ file, ...d }));
-  });
-  if (args.format === 'table') return toTable(rows.map((row) => ({ ...row, operation: `${row.operation}` })));
+  const files = args.files.map((name) => ({
+    name,
+    doc: parse(readFileSync(name, 'utf8')) as OpenApiDocument,
+    ...(args.base ? { base: args.base } : {}),
+  }));
+  const rows = reconcileAll(files, ours, args.renames);
+  if (args.format === 'table') return toTable(rows);
   return JSON.stringify(rows, null, 2);
 }
 

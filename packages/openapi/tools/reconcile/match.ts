@@ -23,14 +23,27 @@ export function pathKey(method: string, path: string): string {
   return `${method.toUpperCase()} ${normal}`;
 }
 
+/** Their path with each segment renamed (a brand-named segment to our neutral one). */
+export function renamePath(path: string, rename: (value: string) => string): string {
+  return path
+    .split('/')
+    .map((segment) => rename(segment))
+    .join('/');
+}
+
 /** Pairs `theirs` (their paths below `base`) with `ours`; only our operations below `base` count as missing. */
-export function pairOperations(ours: readonly Operation[], theirs: readonly Operation[], base: string): Pairing {
+export function pairOperations(
+  ours: readonly Operation[],
+  theirs: readonly Operation[],
+  base: string,
+  rename: (value: string) => string = (v) => v,
+): Pairing {
   const byKey = new Map(ours.map((op) => [pathKey(op.method, op.path), op]));
   const pairs: Pairing['pairs'] = [];
   const onlyTheirs: Operation[] = [];
   const matched = new Set<Operation>();
   for (const op of theirs) {
-    const mine = byKey.get(pathKey(op.method, `${base}${op.path === '/' ? '' : op.path}`));
+    const mine = byKey.get(pathKey(op.method, `${base}${op.path === '/' ? '' : renamePath(op.path, rename)}`));
     if (mine) {
       pairs.push({ ours: mine, theirs: op });
       matched.add(mine);

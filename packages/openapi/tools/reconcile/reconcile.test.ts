@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { parseArgs, run } from './cli.ts';
 import type { Difference } from './compare.ts';
 import { pathKey, serverBasePath } from './match.ts';
-import { reconcile, toTable } from './reconcile.ts';
+import { reconcile, reconcileAll, toTable } from './reconcile.ts';
 import { flattenSchema } from './schema-facts.ts';
 
 const json = (schema: object) => ({ content: { 'application/json': { schema } } });
@@ -175,6 +175,29 @@ describe('reconcile', () => {
 
   it('finds nothing when a document is compared with itself', () => {
     expect(reconcile({ ...ours, servers: [{ url: '/' }] } as OpenApiDocument, ours)).toEqual([]);
+  });
+});
+
+describe('reconcileAll', () => {
+  it('reports an operation of ours as absent only when no file describes it, and renames path segments', () => {
+    const legacy = {
+      openapi: '3.0.3',
+      info: { title: 'theirs, second file', version: '1' },
+      servers: [{ url: 'https://shop.invalid/shop/v1' }],
+      paths: { '/brand-legacy': { get: { responses: { '200': { description: 'ok' } } } } },
+    } as unknown as OpenApiDocument;
+    const alone = reconcileAll([{ name: 'a.yaml', doc: theirs }], ours);
+    expect(alone.some((d) => d.operation === 'shopLegacy')).toBe(true);
+    const both = reconcileAll(
+      [
+        { name: 'a.yaml', doc: theirs },
+        { name: 'b.yaml', doc: legacy },
+      ],
+      ours,
+      { 'brand-legacy': 'legacy' },
+    );
+    expect(both.some((d) => d.operation === 'shopLegacy')).toBe(false);
+    expect(both.some((d) => d.file === 'b.yaml')).toBe(false);
   });
 });
 

@@ -31,7 +31,7 @@ export function reconcile(theirs: OpenApiDocument, ours: OpenApiDocument, option
   const base = (options.base ?? serverBasePath(theirDoc)).replace(/\/+$/, '');
   const renames = options.renames ?? {};
   const rename = (value: string) => renames[value] ?? value;
-  const { pairs, onlyTheirs, onlyOurs } = pairOperations(operations(ours), operations(theirDoc), base);
+  const { pairs, onlyTheirs, onlyOurs } = pairOperations(operations(ours), operations(theirDoc), base, rename);
   const out: Difference[] = [];
   for (const op of onlyOurs) {
     out.push({
@@ -49,6 +49,30 @@ export function reconcile(theirs: OpenApiDocument, ours: OpenApiDocument, option
     out.push(...compareOperations({ op: mine, doc: ours }, { op: other, doc: theirDoc }, rename));
   }
   return out;
+}
+
+/**
+ * Several of their files at once (one area may span several): an operation of ours is reported
+ * as absent from theirs only when none of the files describes it.
+ */
+export function reconcileAll(
+  files: ReadonlyArray<{ name: string; doc: OpenApiDocument; base?: string }>,
+  ours: OpenApiDocument,
+  renames: Record<string, string> = {},
+): Array<Difference & { file: string }> {
+  const rows = files.flatMap(({ name, doc, base }) =>
+    reconcile(doc, ours, { ...(base ? { base } : {}), renames }).map((d) => ({ file: name, ...d })),
+  );
+  const paired = new Set(files.flatMap(({ doc, base }) => pairedIds(doc, ours, base, renames)));
+  return rows.filter((row) => !(row.kind === 'operation' && row.ours === 'declared' && paired.has(row.operation)));
+}
+
+function pairedIds(theirs: OpenApiDocument, ours: OpenApiDocument, base: string | undefined, renames: Record<string, string>): string[] {
+  const theirDoc = withOperationIds(theirs);
+  const rename = (value: string) => renames[value] ?? value;
+  return pairOperations(operations(ours), operations(theirDoc), (base ?? serverBasePath(theirDoc)).replace(/\/+$/, ''), rename).pairs.map(
+    (p) => p.ours.operationId,
+  );
 }
 
 /** A Markdown table of the differences (`--format table`). */
