@@ -50,7 +50,8 @@ describe('open request values', () => {
     // Everything else stays strict: closed enums remain (sort orders, fee types, order states...).
     const closed = request.filter((v) => hasEnum(v.schema) && !(v.parent?.keyword === 'anyOf' && v.parent.schema[OPEN] !== undefined));
     expect(closed.length).toBeGreaterThan(5);
-    for (const v of closed) expect(v.parent?.keyword === 'anyOf' && v.parent.schema.anyOf.some((b: Json) => b[MARK]), v.pointer).toBe(false);
+    for (const v of closed)
+      expect(v.parent?.keyword === 'anyOf' && v.parent.schema.anyOf.some((b: Json) => b[MARK]), v.pointer).toBe(false);
   });
 
   it('the rule fails on a closed provider enum, a stray marker and a malformed open form', () => {
@@ -59,12 +60,21 @@ describe('open request values', () => {
     const malformed: SchemaVisit = { pointer: '#/z', schema: { [OPEN]: 'provider', type: 'string', enum: ['provider_a'] } };
     const badKind: SchemaVisit = {
       pointer: '#/w',
-      schema: { [OPEN]: 'colour', anyOf: [{ type: 'string', enum: ['red'] }, { type: 'string', [MARK]: true }] },
+      schema: {
+        [OPEN]: 'colour',
+        anyOf: [
+          { type: 'string', enum: ['red'] },
+          { type: 'string', [MARK]: true },
+        ],
+      },
     };
     const problems = openRequestValueProblems([closedProvider, stray, malformed, badKind]);
     expect(problems.filter((p) => p.startsWith('#/x:'))).toEqual([expect.stringMatching(/must be open/)]);
     expect(problems.filter((p) => p.startsWith('#/y:'))).toEqual([expect.stringMatching(/outside an x-open-values schema/)]);
-    expect(problems.filter((p) => p.startsWith('#/z:'))).toEqual([expect.stringMatching(/needs anyOf/), expect.stringMatching(/must be open/)]);
+    expect(problems.filter((p) => p.startsWith('#/z:'))).toEqual([
+      expect.stringMatching(/needs anyOf/),
+      expect.stringMatching(/must be open/),
+    ]);
     expect(problems.filter((p) => p.startsWith('#/w:'))).toEqual([expect.stringMatching(/is one of provider, venue/)]);
   });
 

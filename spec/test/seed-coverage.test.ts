@@ -184,9 +184,11 @@ describe('operationIds and provenance', () => {
       else if (node && typeof node === 'object') {
         const provenance = node['x-provenance'];
         if (provenance !== undefined && !PROVENANCE.includes(provenance)) unknown.push(`${where}: ${provenance}`);
-        if (provenance === 'public-docs' && !String(node.description ?? '').includes('Source: public documentation'))
-          unmarked.push(where);
-        if (provenance === 'service-openapi' && !String(node.description ?? '').includes("Source: the service's own published OpenAPI files"))
+        if (provenance === 'public-docs' && !String(node.description ?? '').includes('Source: public documentation')) unmarked.push(where);
+        if (
+          provenance === 'service-openapi' &&
+          !String(node.description ?? '').includes("Source: the service's own published OpenAPI files")
+        )
           unmarked.push(where);
         for (const [k, v] of Object.entries<Json>(node)) if (k !== 'examples' && k !== 'example') visit(v, `${where}/${k}`);
       }
