@@ -219,6 +219,7 @@ describe('flattenSchema', () => {
     expect(flat.get('r.closed')).toEqual({ types: ['string'], nullable: true, required: false, enum: ['a'], openEnum: false });
     expect(flat.get('r.list')).toMatchObject({ types: ['array'], nullable: true });
     expect(flat.get('r.list[]')).toMatchObject({ types: ['integer'], required: true });
+    expect(flattenSchema({ description: 'no type given' }, {}, 'any').get('any')).toEqual({ types: [], nullable: true, required: true });
   });
 
   it('stops on a recursive $ref', () => {

@@ -143,7 +143,9 @@ function combined(schemas: Schema[], doc: unknown, seen: readonly string[]): Sha
 }
 
 function factsOf(shape: Shape, required: boolean, rename: Rename): PropertyFacts {
-  const facts: PropertyFacts = { types: [...shape.types].sort(), nullable: shape.nullable, required };
+  // A schema that names no type and no values accepts anything, null included.
+  const untyped = shape.types.size === 0 && !shape.enumValues;
+  const facts: PropertyFacts = { types: [...shape.types].sort(), nullable: shape.nullable || untyped, required };
   if (shape.enumValues && shape.enumValues.size > 0) {
     facts.enum = [...new Set([...shape.enumValues].map(rename))].sort();
     const free = [...shape.freeTypes].some((type) => type === 'string' || type === 'integer' || type === 'number');
