@@ -22,6 +22,8 @@ export const triggerV2CraftDeposit: Handler<'triggerV2CraftDeposit'> = async (ct
   if (!vault) throw new ApiError(403, 'No vault registered for this wallet');
   if (body.userAddress === vault.vaultPubkey) throw new ApiError(400, 'userAddress cannot be the vault address');
   if (body.userAddress !== wallet) throw new ApiError(403, 'userAddress does not match authenticated wallet');
+  if (body.orderType === 'price' && body.orderSubType === undefined)
+    throw new ApiError(400, 'Request validation failed', { details: { orderSubType: 'Required for price orders' } });
   const input = tokenByMint(body.inputMint);
   if (!input) throw new ApiError(400, `Unsupported inputMint ${body.inputMint}`);
   if (!tokenByMint(body.outputMint)) throw new ApiError(400, `Unsupported outputMint ${body.outputMint}`);
