@@ -1,6 +1,6 @@
 // The spec's own extensions that other packages read instead of keeping a copy of the fact:
 // x-rate-limit-bucket, the `outcome` of each swap execute code, x-pagination, x-price-setting,
-// x-market-data (x-example-values has its own test). Each is checked against the schemas it describes.
+// x-market-data, x-agent-summary (x-example-values has its own test). Each is checked against the schemas it describes.
 import { describe, expect, it } from 'vitest';
 import { deref, operations, schemasAt, spec, type Json } from './bundled-spec.ts';
 
@@ -161,5 +161,19 @@ describe('x-prepares-transaction and x-unsigned-transaction', () => {
         expect(text, `${o.op.operationId}.${name}`).toMatch(/base64/);
       }
     }
+  });
+});
+
+describe('x-agent-summary', () => {
+  // What a model reads of each operation (`x-mcp`'s tool descriptions and its search): one or two
+  // sentences saying what it is for, short enough that the list of tools stays cheap.
+  it('every operation has one: one or two sentences, at most 160 characters, not its human summary', () => {
+    const problems = ops
+      .map((o) => [o.op.operationId, o.op['x-agent-summary']] as const)
+      .filter(
+        ([, line]) => typeof line !== 'string' || line.length > 160 || !/[.]$/.test(line) || (line.match(/[.!?](\s|$)/g) ?? []).length > 2,
+      );
+    expect(problems).toEqual([]);
+    expect(ops.filter((o) => o.op['x-agent-summary'] === `${o.op.summary}.`).map((o) => o.op.operationId)).toEqual([]);
   });
 });

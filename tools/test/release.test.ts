@@ -1,5 +1,5 @@
 // The release as a maintainer runs it, and the packages as a user gets them. On a throwaway copy
-// of the repository (the working tree stays untouched): `changeset version`, `changeset pack`,
+// of the repository (the working tree stays untouched): `changeset version`, the spec baseline step, `changeset pack`,
 // `changeset publish` to a real local registry (Verdaccio on 127.0.0.1). Then fresh projects
 // outside the workspace install every public package BY NAME from it — with npm on the engines
 // floor the packages declare (`--engine-strict`) and with pnpm — type-check a strict program and
@@ -11,6 +11,8 @@ import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readBaseline, writeBaseline } from '../spec-evolution/baseline.ts';
+import { checkSpecEvolution, type EvolutionReport } from '../spec-evolution/check.ts';
 import { freePort } from '../test-support/free-port.ts';
 import { floorOf, nodeRuntime, npmCli, type NodeRuntime } from './release/node-runtime.ts';
 import { startRegistry, type LocalRegistry } from './release/registry.ts';
@@ -27,6 +29,8 @@ const consumerSources = join(root, 'tools', 'test', 'consumer');
 const consumerFiles = ['main.ts', 'fetch-only.ts', 'world.ts', 'tsconfig.json'];
 
 let registry: LocalRegistry | undefined;
+let baselineBefore: string | undefined;
+let checkBeforeBaseline: EvolutionReport | undefined;
 afterAll(async () => {
   await registry?.close();
   rmSync(work, { recursive: true, force: true });
@@ -84,6 +88,10 @@ beforeAll(async () => {
   writeFileSync(join(repo, '.npmrc'), registry.npmrc(true));
   // (with nothing pending, `changeset version` exits 1: the packages are released as they are)
   if (pending.length > 0) sh('changeset', ['version'], repo);
+  // The release's second step (CONTRIBUTING.md): the spec-evolution baseline follows @x/openapi's new version.
+  baselineBefore = readBaseline(repo).version;
+  checkBeforeBaseline = checkSpecEvolution(repo);
+  writeBaseline(repo);
   sh('changeset', ['pack', '--out-dir', packed], repo);
   sh('changeset', ['publish', '--from-pack-dir', packed, '--no-git-tag'], repo);
 }, 180_000);
@@ -96,6 +104,16 @@ describe('the release, on a throwaway copy of the repository', () => {
       expect(readFileSync(join(dir, 'CHANGELOG.md'), 'utf8'), `${pkg.name} CHANGELOG.md`).toContain(`## ${released(pkg)}`);
     }
     expect(readdirSync(join(repo, '.changeset')).filter((f) => f.endsWith('.md') && f !== 'README.md')).toEqual([]);
+  });
+
+  it('the baseline step cuts the released spec for the new @x/openapi version, and the spec-evolution check passes on the release', () => {
+    const openapi = readJson(join(repo, 'packages', 'openapi', 'package.json')).version as string;
+    if (baselineBefore !== openapi) {
+      expect(checkBeforeBaseline!.ok).toBe(false);
+      expect(checkBeforeBaseline!.message).toContain(`but @x/openapi is at ${openapi}`);
+    }
+    expect(readdirSync(join(repo, 'spec', 'released')).filter((f) => f.endsWith('.json'))).toEqual([`openapi@${openapi}.json`]);
+    expect(checkSpecEvolution(repo)).toMatchObject({ ok: true, changes: [], baselineVersion: openapi });
   });
 
   it('publishes every public package to the registry, byte for byte the tarball that was packed', async () => {

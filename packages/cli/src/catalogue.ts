@@ -1,10 +1,3 @@
-// @x/cli/catalogue: the one catalogue of operations, generated from the spec at build time, that
-// the `x` command line and the `x-mcp` server (@x/mcp) are both made from; and the small helpers
-// both use to turn named values into a request, to check the base URL, and to keep secrets out
-// of what they print.
-export { catalogue, defs } from './gen/catalogue.gen.js';
-export type { Access, CatalogueBodyField, CatalogueOperation, CatalogueParameter, JsonSchemaObject } from './catalogue-types.js';
-export { type CatalogueRequest, requestOf, requestProblems } from './request.js';
-export { redact } from './redact.js';
-export { baseUrlProblem } from './base-url.js';
-export { operationAt } from './operation-at.js';
+// @x/cli/catalogue: the catalogue of operations, now its own package (@x/catalogue), re-exported
+// here so that programs importing it from @x/cli keep working. New code imports @x/catalogue.
+export * from '@x/catalogue';

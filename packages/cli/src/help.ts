@@ -1,8 +1,7 @@
 // `x --help` (every command, grouped by area) and `x <command> --help` (summary, every parameter
 // with its type, rules and whether it is required, the body's fields, an example), all from the
 // catalogue.
-import type { CatalogueOperation } from './catalogue-types.js';
-import { catalogue } from './gen/catalogue.gen.js';
+import { type CatalogueOperation, catalogue } from '@x/catalogue';
 
 export const OPTIONS_HELP = `options:
   --base-url URL        the service's base address (or X_BASE_URL)
@@ -19,8 +18,9 @@ export const OPTIONS_HELP = `options:
   --retries N           retries of reads and of calls the spec marks safe to repeat (default 2)
   -h, --help            this help; x <command> --help for a command's parameters
 
-exit codes: 0 success; 1 the API answered with an error status (printed to stderr) or could not
-be reached; 2 a usage error (unknown command or flag, a value the spec refuses).
+exit codes: 0 success; 1 the API answered with an error status (on stderr: who answered, the API
+gateway or the area, its code and message, then the body) or could not be reached; 2 a usage error
+(unknown command or flag, a value the spec refuses).
 x never signs anything: it holds no key. An operation that takes a signed transaction takes it in
 --body, signed in the user's own wallet.`;
 

@@ -1,15 +1,11 @@
 // `x <command> [--param value]... [options]`: arguments in, one call through @x/fetch-client,
 // the answer out, an exit code back (0 success, 1 an API error, 2 a usage error).
-import { ApiError, createClient, FetchClientError } from '@x/fetch-client';
+import { baseUrlProblem, type CatalogueOperation, catalogue, redact, requestOf, requestProblems } from '@x/catalogue';
+import { ApiError, createClient, FetchClientError, type LogLevel } from '@x/fetch-client';
 import { politeFetch } from '@x/fetch-client/polite';
 import { parseArgs } from './args.js';
-import { baseUrlProblem } from './base-url.js';
-import type { CatalogueOperation } from './catalogue-types.js';
-import { catalogue } from './gen/catalogue.gen.js';
 import { commandHelp, globalHelp } from './help.js';
-import { redact } from './redact.js';
 import { renderText } from './render.js';
-import { requestOf, requestProblems } from './request.js';
 import { UsageError } from './usage-error.js';
 import { type BodySources, readBody, typedValue } from './values.js';
 
@@ -30,6 +26,7 @@ const findCommand = (name: string) => catalogue.find((op) => op.command === name
 export async function main(argv: readonly string[], io: Io): Promise<number> {
   const secrets: string[] = [];
   const err = (text: string) => io.stderr(`${redact(text, secrets)}\n`);
+  const log = (message: string, details?: object) => err(details ? `${message} ${JSON.stringify(details)}` : message);
   let command = '';
   try {
     const args = parseArgs(argv);
@@ -61,6 +58,10 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
         ...count('timeout', args.options.timeout, (ms) => ({ timeoutMs: ms })),
         ...count('retries', args.options.retries, (n) => ({ maxRetries: n })),
         ...(fetch ? { fetch } : {}),
+        // The client's log lines go to stderr (stdout stays the answer); without X_LOG, none: the
+        // command reports a failure itself.
+        logger: { debug: log, info: log, warn: log, error: log },
+        logLevel: (io.env.X_LOG ?? 'off') as LogLevel,
       }) as unknown as Client;
     let client = clientFor();
     if (args.options.all) {
@@ -81,7 +82,11 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
       return 2;
     }
     if (error instanceof ApiError) {
-      err(`x: ${command}: HTTP ${error.status} (${error.operation})`);
+      // Who answered (the API gateway or the area), its code and message on the first line; the body after it.
+      const code = error.code === undefined ? '' : `code ${error.code}, `;
+      err(
+        `x: ${command}: HTTP ${error.status} (${error.operation}), ${error.source === 'gateway' ? 'the API gateway' : 'the area'}: ${code}${error.serverMessage}`,
+      );
       err(error.body !== undefined ? JSON.stringify(error.body, null, 2) : (error.text ?? ''));
       return 1;
     }

@@ -1,7 +1,6 @@
 // Flag text → the typed value the spec asks for (a number where the schema allows one, a boolean,
 // else the text), and the body from `--body '<json>'`, `--body @file.json` or `--body -` (stdin).
-import { defs } from './gen/catalogue.gen.js';
-import type { CatalogueParameter, JsonSchemaObject } from './catalogue-types.js';
+import { type CatalogueParameter, defs, type JsonSchemaObject } from '@x/catalogue';
 import { UsageError } from './usage-error.js';
 
 /** The JSON types a schema allows, through `$ref`s, `anyOf`, `oneOf` and `const`. */

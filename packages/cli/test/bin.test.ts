@@ -10,7 +10,7 @@ import { listen, type RunningServer } from '@x/mock/node';
 import { operation, operations, requestExample, validateResponse } from '@x/openapi/reader';
 import { createTriggerAuthSession, signerFromKeyPair } from '@x/signing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogue } from '../src/gen/catalogue.gen.js';
+import { catalogue } from '@x/catalogue';
 import { main } from '../src/main.js';
 import { runX, type Run } from './run-x.js';
 
@@ -28,8 +28,11 @@ const x = async (args: string[], options: Parameters<typeof runX>[1] = {}) => {
   return run;
 };
 
+/** A key the simulator's gateway lets call the lend area only. */
+const LEND_ONLY = 'lend-only-key';
+
 beforeAll(async () => {
-  server = await listen(createSimulator({ apiKeys: [API_KEY] }), {
+  server = await listen(createSimulator({ apiKeys: [API_KEY, LEND_ONLY], keyAreas: { [LEND_ONLY]: ['lend'] } }), {
     port: 0,
     onRequest: (r) => {
       requests++;
@@ -137,7 +140,7 @@ describe('x, the built bin, against the simulator', () => {
     expect(JSON.parse(run.stdout)).toMatchObject({ vaultPubkey: expect.any(String) });
     const refused = await x(['trigger-v2-get-vault'], { env: { X_BEARER_TOKEN: `${bearer}x` } });
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toMatch(/HTTP 401/);
+    expect(refused.stderr).toMatch(/HTTP 401 \(GET \/trigger\/v2\/vault\), the area: Unauthorized\n/);
     const missing = await x(['trigger-v2-get-vault']);
     expect(missing.stderr).toMatch(/needs --bearer-token or X_BEARER_TOKEN/);
   });
@@ -206,9 +209,31 @@ describe('x, the built bin, against the simulator', () => {
     const run = await x(['prediction-get-event', '--eventId', 'no-such-event']);
     expect(run.code).toBe(1);
     expect(run.stdout).toBe('');
-    expect(run.stderr).toMatch(/^x: prediction-get-event: HTTP 404/);
+    expect(run.stderr.split('\n')[0]).toBe(
+      'x: prediction-get-event: HTTP 404 (GET /prediction/v1/events/{eventId}), the area: code not_found, Event no-such-event not found',
+    );
     const body = JSON.parse(run.stderr.slice(run.stderr.indexOf('\n') + 1));
     expect(body).toMatchObject({ code: 'not_found', request_id: expect.any(String) });
+  });
+
+  it("exit 1 on the gateway's errors: who answered, its code and message, then its body", async () => {
+    const wrong = await x(['prediction-get-trading-status'], { env: { X_API_KEY: 'not-a-key' } });
+    expect(wrong.code).toBe(1);
+    expect(wrong.stdout).toBe('');
+    const [first, ...rest] = wrong.stderr.trim().split('\n');
+    expect(first).toBe(
+      'x: prediction-get-trading-status: HTTP 401 (GET /prediction/v1/trading-status), the API gateway: code 401, Unauthorized',
+    );
+    expect(JSON.parse(rest.join('\n'))).toEqual({ code: 401, message: 'Unauthorized' });
+    expect(wrong.stderr).not.toContain('not-a-key');
+
+    const noAccess = await x(['prediction-get-trading-status'], { env: { X_API_KEY: LEND_ONLY } });
+    expect(noAccess.code).toBe(1);
+    expect(noAccess.stderr.split('\n')[0]).toBe(
+      'x: prediction-get-trading-status: HTTP 403 (GET /prediction/v1/trading-status), the API gateway: code 403, API key does not have access to this endpoint',
+    );
+    expect(noAccess.stderr).not.toContain(LEND_ONLY);
+    expect((await x(['lend-get-borrow-vaults', '--json'], { env: { X_API_KEY: LEND_ONLY } })).code).toBe(0);
   });
 
   it('exit 1 when the service cannot be reached', async () => {

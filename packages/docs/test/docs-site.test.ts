@@ -167,6 +167,13 @@ describe('docs site', () => {
     const main = page.locator('main').first();
     await expect.poll(() => main.innerText(), { timeout: 10_000 }).toContain('/swap/v2/order');
     await expect(main.innerText()).resolves.toContain('inputMint');
+    // The gateway's answers are listed beside the area's own errors, as the spec declares them.
+    const responses = async () => {
+      const text = await main.innerText();
+      const at = text.indexOf('Responses', text.indexOf('/swap/v2/order'));
+      return text.slice(at, text.indexOf('Expand all', at));
+    };
+    await expect.poll(responses, { timeout: 10_000 }).toMatch(/200\s+401\s+403\s+429\s+default/);
     mkdirSync(artifacts, { recursive: true });
     await page.screenshot({ path: `${artifacts}docs-swap-order.png` });
   });

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadGuides, sectionUnder } from '../tools/guides.ts';
+import { loadGuides, sectionUnder, tsBlockUnder } from '../tools/guides.ts';
 
 const readme = new URL('../../mock/README.md', import.meta.url).pathname;
 
@@ -16,6 +16,13 @@ describe('guide includes', () => {
     expect(section).not.toContain('## The example world');
     expect(guide.markdown).toContain(section);
     expect(guide.markdown).not.toContain('<!--');
+  });
+
+  it('puts the React examples of the @x/react-query README (run by its tests) into getting started', () => {
+    const guide = loadGuides(new URL('../src/guides', import.meta.url).pathname).find((g) => g.name === 'Getting started')!;
+    const reactReadme = new URL('../../react-query/README.md', import.meta.url).pathname;
+    for (const heading of ['A small app', 'Swap']) expect(guide.markdown).toContain(tsBlockUnder(reactReadme, heading));
+    expect(guide.markdown).toContain("import { XClientProvider, useSwapQuote, useXQueries } from '@x/react-query';");
   });
 
   it('stops a section at the next heading of its level, not inside a code block', () => {

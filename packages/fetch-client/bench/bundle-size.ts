@@ -14,6 +14,9 @@ const entries: Record<string, string> = {
   'whole client, every operation (@x/fetch-client)': `
     import { createClient } from '${dist}index.js';
     export const x = createClient({ baseUrl: 'http://localhost:4010', apiKey: 'k' });`,
+  'waiters (@x/fetch-client/waiters), one waiter': `
+    import { waitForTriggerV2Order } from '${dist}waiters.js';
+    export { waitForTriggerV2Order };`,
   'validators (@x/fetch-client/validate, with valibot)': `
     export { responseValidator } from '${dist}validate.js';`,
   'openapi-fetch, the same call': `
@@ -26,6 +29,8 @@ export interface BundleSize {
   name: string;
   minified: number;
   gzipped: number;
+  /** Whether the waiters' or the OpenTelemetry example's code is in the bundle (it must not be unless used). */
+  hasUnused: boolean;
 }
 
 export async function measureBundles(): Promise<BundleSize[]> {
@@ -42,7 +47,13 @@ export async function measureBundles(): Promise<BundleSize[]> {
       logLevel: 'silent',
     });
     const code = out.outputFiles[0]!.contents;
-    results.push({ name, minified: code.length, gzipped: gzipSync(code, { level: 9 }).length });
+    const text = new TextDecoder().decode(code);
+    results.push({
+      name,
+      minified: code.length,
+      gzipped: gzipSync(code, { level: 9 }).length,
+      hasUnused: /WaitTimeoutError|startSpan|opentelemetry/.test(text),
+    });
   }
   return results;
 }

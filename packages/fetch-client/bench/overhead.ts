@@ -32,6 +32,9 @@ export async function measureOverhead(
 ): Promise<OverheadResult> {
   const apiKey = 'bench-key';
   const x = createClient({ baseUrl, apiKey });
+  // Logging at its default level (warn, writing nothing on success) and one hook, as issue 27 costs them.
+  let seen = 0;
+  const hooked = createClient({ baseUrl, apiKey, logLevel: 'warn', hooks: { afterResponse: () => void seen++ } });
   const openapiFetch = createOpenapiFetch<any>({ baseUrl, headers: { 'x-api-key': apiKey } });
 
   /** The raw request under a time limit; `read` reads the answer within it. */
@@ -72,6 +75,7 @@ export async function measureOverhead(
         return JSON.parse(await response.text());
       }),
     '@x/fetch-client': async () => (await x.swapGetOrder({ query: query as never })).data,
+    '@x/fetch-client + hook': async () => (await hooked.swapGetOrder({ query: query as never })).data,
     'openapi-fetch': async () => {
       const { data, error } = await openapiFetch.GET('/swap/v2/order', { params: { query } });
       if (error) throw new Error('openapi-fetch error');
@@ -98,6 +102,7 @@ export async function measureOverhead(
     }
     for (const base of baselines) for (const name of names) ratios[base][name]!.push(perName[name]! / perName[base]!);
   }
+  if (seen === 0) throw new Error('the hook did not run');
   return {
     rounds,
     perRound,

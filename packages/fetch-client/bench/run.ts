@@ -16,7 +16,7 @@ const query = {
   amount: '100000000',
 };
 const fmt = (n: number, digits = 2) => n.toFixed(digits);
-const verdict = (ok: boolean) => (ok ? 'within target' : 'ABOVE TARGET');
+const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
 
 console.log(`@x/fetch-client benchmark (node ${process.version}, ${process.platform}/${process.arch})\n`);
 
@@ -33,13 +33,17 @@ try {
   const limited = overhead.ratioTo['raw + time limit'];
   const floor = overhead.ratioTo['raw + limit + size cap'];
   const ratio = floor['@x/fetch-client']!;
+  const hooked = floor['@x/fetch-client + hook']!;
   const baseline = floor['openapi-fetch']!;
   console.log(
     `  the floor, raw fetch with the client's time limit and size cap (the safety a client keeps), costs ${fmt(raw['raw + limit + size cap']!)} over raw fetch (the time limit alone ${fmt(raw['raw + time limit']!)}; openapi-fetch has neither)`,
   );
   console.log(`  target: @x/fetch-client / the floor <= 1.03 -> ${fmt(ratio)} (${verdict(ratio <= 1.03)})`);
   console.log(
-    `  target: below openapi-fetch in the same run -> ${fmt(ratio)} vs ${fmt(baseline)} of the floor (${verdict(ratio < baseline)}); over raw fetch ${fmt(raw['@x/fetch-client']!)} vs ${fmt(raw['openapi-fetch']!)}`,
+    `  target: with logging at its default level and one hook, / the floor <= 1.03 -> ${fmt(hooked)} (${verdict(hooked <= 1.03)})`,
+  );
+  console.log(
+    `  target: not above openapi-fetch in the same run -> ${fmt(ratio)} and ${fmt(hooked)} (with the hook) vs ${fmt(baseline)} of the floor (${verdict(Math.max(ratio, hooked) <= baseline)}); over raw fetch ${fmt(raw['@x/fetch-client']!)} vs ${fmt(raw['openapi-fetch']!)}`,
   );
   console.log(`  (@x/fetch-client / raw fetch with the time limit only: ${fmt(limited['@x/fetch-client']!)})\n`);
 
@@ -53,7 +57,7 @@ try {
     empty: COLD_PROGRAMS.empty.name,
     floor: COLD_PROGRAMS.floor.name,
     what: 'import + first call',
-    target: 1,
+    target: 1.1,
   });
   console.log('');
 } finally {
@@ -68,9 +72,13 @@ const one = bundles[0]!;
 const whole = bundles[1]!;
 const openapiFetch = bundles.find((b) => b.name.startsWith('openapi-fetch'))!;
 console.log(
-  `  target: one operation + runtime <= 3,500 B gz -> ${one.gzipped} B (${verdict(one.gzipped <= 3500)}); openapi-fetch in the same run ${openapiFetch.gzipped} B, ratio ${fmt(one.gzipped / openapiFetch.gzipped)}`,
+  `  target: one operation + runtime, log levels and hooks inside, <= 3,800 B gz -> ${one.gzipped} B (${verdict(one.gzipped <= 3800)}); openapi-fetch in the same run ${openapiFetch.gzipped} B, ratio ${fmt(one.gzipped / openapiFetch.gzipped)}`,
 );
-console.log(`  target: whole client <= 4,500 B gz -> ${whole.gzipped} B (${verdict(whole.gzipped <= 4500)})\n`);
+console.log(`  target: whole client, log levels and hooks inside, <= 4,800 B gz -> ${whole.gzipped} B (${verdict(whole.gzipped <= 4800)})`);
+const leaked = [one, whole].filter((b) => b.hasUnused);
+console.log(
+  `  target: no waiter and no OpenTelemetry code in a bundle that does not use them -> ${leaked.length ? `found in ${leaked.map((b) => b.name).join(', ')}` : 'none found'} (${verdict(leaked.length === 0)})\n`,
+);
 
 const typeCheck = measureTypeCheck();
 const empty = typeCheck[0]!;

@@ -1,13 +1,12 @@
 // The client's types: one typed method per operation, both error modes, errors by status.
 import type {
+  GatewayError,
   PredictionEvent,
   PredictionError,
-  RateLimitError as RateLimitBody,
   SwapOrderResponse,
   TriggerV2Error,
   TriggerV2OrderRecord,
   TriggerV2Vault,
-  UnauthorizedError,
 } from '@x/types';
 import { describe, expectTypeOf, it } from 'vitest';
 import {
@@ -18,6 +17,7 @@ import {
   type OperationId,
   type RateLimit,
   createClient,
+  isGatewayError,
 } from './index.js';
 
 declare const x: ApiClient;
@@ -26,10 +26,10 @@ const query = { inputMint: 'a', outputMint: 'b', amount: '1' };
 describe('methods', () => {
   it('exist for every operationId and nothing else', () => {
     expectTypeOf<Exclude<keyof ApiClient, OperationId>>().toEqualTypeOf<
-      'paginatePredictionListEvents' | 'paginateTriggerV2GetOrderHistory' | 'transport'
+      'paginatePredictionListEvents' | 'paginateTriggerV2GetOrderHistory' | 'transport' | 'use'
     >();
     expectTypeOf<OperationId>().toEqualTypeOf<
-      Exclude<keyof ApiClient, 'paginatePredictionListEvents' | 'paginateTriggerV2GetOrderHistory' | 'transport'>
+      Exclude<keyof ApiClient, 'paginatePredictionListEvents' | 'paginateTriggerV2GetOrderHistory' | 'transport' | 'use'>
     >();
   });
 
@@ -90,10 +90,17 @@ describe('{ data, error } mode', () => {
   it('error bodies are typed by status', async () => {
     const { error } = await x.predictionGetEvent({ path: { eventId: 'e' }, throwOnError: false });
     if (error instanceof ApiError) {
-      expectTypeOf(error.body).toEqualTypeOf<UnauthorizedError | RateLimitBody | PredictionError | undefined>();
-      // 401 has its own body; the area's `default` body may come with any status, 401 included.
-      if (error.status === 401) expectTypeOf(error.body).toEqualTypeOf<UnauthorizedError | PredictionError | undefined>();
-      if (error.status === 429) expectTypeOf(error.body).toEqualTypeOf<RateLimitBody | PredictionError | undefined>();
+      expectTypeOf(error.body).toEqualTypeOf<GatewayError | PredictionError | undefined>();
+      // 401, 403 and 429 are the gateway's; the area's `default` body may come with any status.
+      if (error.status === 401) expectTypeOf(error.body).toEqualTypeOf<GatewayError | PredictionError | undefined>();
+      if (error.status === 403) expectTypeOf(error.body).toEqualTypeOf<GatewayError | PredictionError | undefined>();
+      expectTypeOf(error.source).toEqualTypeOf<'gateway' | 'area'>();
+      expectTypeOf(error.code).toEqualTypeOf<number | string | undefined>();
+      expectTypeOf(error.serverMessage).toBeString();
+    }
+    if (isGatewayError(error)) {
+      expectTypeOf(error.body).toEqualTypeOf<{ code: number; message: string } | undefined>();
+      expectTypeOf(error.code).toBeNumber();
     }
   });
 

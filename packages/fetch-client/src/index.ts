@@ -9,6 +9,7 @@ export {
   ConflictError,
   ConnectionError,
   FetchClientError,
+  HookError,
   RedirectError,
   InternalServerError,
   NotFoundError,
@@ -18,7 +19,10 @@ export {
   ResponseTooLargeError,
   ResponseValidationError,
   TimeoutError,
+  isGatewayError,
+  requestIdOf,
 } from './lib/errors.js';
+export { isGatewayBody } from './lib/gateway-body.js';
 export type { PagedList } from './lib/pagination.js';
 export type { RateLimit } from './lib/rate-limit.js';
 export {
@@ -34,6 +38,14 @@ export {
   swapExecuteOutcome,
 } from './lib/swap-codes.js';
 export type {
+  AfterResponse,
+  BeforeRequest,
+  ErrorEvent,
+  HookCall,
+  HookName,
+  Hooks,
+  LogLevel,
+  RetryEvent,
   ApiErrorOf,
   BearerTokenProvider,
   CallError,

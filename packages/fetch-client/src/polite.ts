@@ -14,6 +14,6 @@ export {
   type PoliteFetchOptions,
   politeFetch,
 } from './lib/polite/polite-fetch.js';
-export { type UpstreamLimiter, type LimiterOptions, createLimiter } from './lib/polite/limiter.js';
+export { type UpstreamLimiter, type LimiterOptions, createLimiter, takeTurn } from './lib/polite/limiter.js';
 export { type AnswerCache, type CachedAnswer, createAnswerCache } from './lib/polite/answer-cache.js';
 export { type HeaderReader, retryAfterMs, untilResetMs, windowExhausted } from './lib/polite/pacing.js';

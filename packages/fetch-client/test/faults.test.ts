@@ -123,8 +123,8 @@ describe('faults', () => {
     server.script(answer(429, { code: 429, message: 'slow down' }, { 'retry-after': '30' }));
     const controller = new AbortController();
     const waiting: Array<Record<string, unknown> | undefined> = [];
-    const logger = { debug: (_message: string, details?: Record<string, unknown>) => void waiting.push(details) };
-    const pending = client({ maxRetryDelayMs: 60_000, logger }).predictionGetTradingStatus({ signal: controller.signal });
+    const hooks = { onRetry: (event: { delayMs: number }) => void waiting.push(event) };
+    const pending = client({ maxRetryDelayMs: 60_000, hooks }).predictionGetTradingStatus({ signal: controller.signal });
     // Abort once the client has started its 30 s wait (not at a fixed time, which races the answer).
     await vi.waitFor(() => expect(waiting).toHaveLength(1));
     expect(waiting[0]).toMatchObject({ delayMs: 30_000 });

@@ -20,6 +20,7 @@ it('every ```ts example of README.md type-checks', () => {
       .replaceAll("'@x/fetch-client/validate'", "'../../../src/validate.js'")
       .replaceAll("'@x/fetch-client/sdk'", "'../../../src/sdk.js'")
       .replaceAll("'@x/fetch-client/polite'", "'../../../src/polite.js'")
+      .replaceAll("'@x/fetch-client/waiters'", "'../../../src/waiters.js'")
       .replaceAll("'@x/fetch-client'", "'../../../src/index.js'");
     writeFileSync(file, `${local}\nexport {};\n`);
     return file;
@@ -36,3 +37,9 @@ it('every ```ts example of README.md type-checks', () => {
     .map((d) => `${d.file!.fileName.slice(work.length)}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
   expect(diagnostics).toEqual([]);
 }, 60_000);
+
+it('shows the OpenTelemetry example of examples/opentelemetry.ts whole, so the tested code is the documented one', () => {
+  const readme = readFileSync(`${root}README.md`, 'utf8');
+  const example = readFileSync(`${root}examples/opentelemetry.ts`, 'utf8');
+  expect(readme).toContain(`\`\`\`ts\n${example}\`\`\``);
+});

@@ -165,8 +165,8 @@ describe('waits asked by the server', () => {
   const waits = async (headers: Record<string, string>, status = 503) => {
     api.handle = (_req, res) => json(res, status, { message: 'busy' }, headers);
     const delays: number[] = [];
-    const logger = { debug: (_m: string, details?: Record<string, unknown>) => delays.push(details!.delayMs as number) };
-    await client({ maxRetries: 2, retryBaseDelayMs: 40, maxRetryDelayMs: 5_000, logger })
+    const hooks = { onRetry: (event: { delayMs: number }) => void delays.push(event.delayMs) };
+    await client({ maxRetries: 2, retryBaseDelayMs: 40, maxRetryDelayMs: 5_000, hooks })
       .predictionGetTradingStatus()
       .catch(() => undefined);
     return { delays, attempts: api.hits.length };

@@ -1,4 +1,4 @@
-// Build step, after `tsc`: each entry of the package (index, sdk, validate, polite) becomes one ES module
+// Build step, after `tsc`: each entry of the package (index, sdk, validate, polite, waiters) becomes one ES module
 // instead of a graph of tsc's files. A runtime loads each file of a graph separately: the index, the
 // entry a cold start imports, is one file with nothing else to load (`pnpm run bench` measures the
 // cold start). The error classes keep one identity across the entries: sdk and validate import them
@@ -11,7 +11,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { type BuildOptions, type Plugin, build } from 'esbuild';
 
 const dist = fileURLToPath(new URL('../dist/', import.meta.url));
-export const ENTRIES = ['index', 'validate', 'sdk', 'polite'];
+export const ENTRIES = ['index', 'validate', 'sdk', 'polite', 'waiters'];
 /** The module whose exports (the error classes) the other entries import from the index. */
 const sharedModule = join(dist, 'lib/errors.js');
 

@@ -7,7 +7,12 @@
 // - error-shapes.gen.ts: the fields of the error schemas the operations reference that hold a
 //   request id (`requestId`, `request_id`), read by `ApiError.requestId`;
 // - pagination.gen.ts: the paged operations (`x-pagination`: style and items field), from which
-//   the client's `paginate<OperationId>` methods are made.
+//   the client's `paginate<OperationId>` methods are made;
+// - sensitive.gen.ts: the names of the request and response body fields the spec marks
+//   `x-sensitive: true` (signed transactions, the challenge signature, the bearer token), which
+//   logs and hooks never show;
+// - waiters.gen.ts: the operations that report an outcome by polling (`x-waiter`), from which
+//   `@x/fetch-client/waiters` makes its `waitFor…` helpers.
 // The spec is the single source of truth: nothing here is copied by hand.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -137,6 +142,99 @@ writeFileSync(
   ].join('\n'),
 );
 
+/** The names of the properties marked `x-sensitive: true` in a schema, through $refs and allOf/anyOf/oneOf/items. */
+const sensitiveNames = (node: unknown, names: Set<string>, seen = new Set<unknown>()): void => {
+  const schema = deref(node as JsonSchema) as any;
+  if (!schema || typeof schema !== 'object' || seen.has(schema)) return;
+  seen.add(schema);
+  for (const [name, prop] of Object.entries<any>(schema.properties ?? {})) {
+    if (prop?.['x-sensitive'] === true) names.add(name);
+    sensitiveNames(prop, names, seen);
+  }
+  for (const key of ['allOf', 'anyOf', 'oneOf']) for (const sub of schema[key] ?? []) sensitiveNames(sub, names, seen);
+  if (schema.items) sensitiveNames(schema.items, names, seen);
+};
+const sensitiveRequest = new Set<string>();
+const sensitiveResponse = new Set<string>();
+for (const op of ops) {
+  if (op.requestBody?.schema) sensitiveNames(op.requestBody.schema, sensitiveRequest);
+  for (const response of Object.values(op.responses)) sensitiveNames(response.schema, sensitiveResponse);
+}
+if (sensitiveRequest.size === 0 || sensitiveResponse.size === 0)
+  throw new Error('no request or response field of the spec is marked x-sensitive');
+writeFileSync(
+  `${outDir}sensitive.gen.ts`,
+  [
+    header(
+      'The body fields marked `x-sensitive: true` (signed transactions, challenge signatures, tokens): never logged, never shown to hooks.',
+    ),
+    '/** In request or response bodies: what logs never show. */',
+    `export const sensitiveFields: ReadonlyArray<string> = ${JSON.stringify([...new Set([...sensitiveRequest, ...sensitiveResponse])].sort())};`,
+    '/** In response bodies: what hooks are not shown of an answer. */',
+    `export const sensitiveResponseFields: ReadonlyArray<string> = ${JSON.stringify([...sensitiveResponse].sort())};`,
+    '',
+  ].join('\n'),
+);
+
+/** The schema at a dotted path of a body (`orders.0.orderState`: a number steps into `items`). */
+const schemaAt = (node: unknown, path: string[]): any => {
+  let schema = deref(node as JsonSchema) as any;
+  for (const step of path) {
+    if (!schema) return undefined;
+    schema = deref((/^\d+$/.test(step) ? schema.items : schema.properties?.[step]) as JsonSchema) as any;
+  }
+  return schema;
+};
+const waiterLines: string[] = [];
+const waiterFunctions: string[] = [];
+for (const op of ops) {
+  const mark = op.extensions['x-waiter'] as { name?: string; state?: string; final?: unknown[]; pending?: string } | undefined;
+  if (!mark) continue;
+  const where = `${op.operationId}: x-waiter`;
+  if (!mark.name || !/^[a-z][A-Za-z0-9]*$/.test(mark.name)) throw new Error(`${where} needs a camelCase name`);
+  if (!mark.state) throw new Error(`${where} needs the state field`);
+  const path = mark.state.split('.');
+  const stateSchema = schemaAt(op.responses['200']?.schema, path);
+  if (!stateSchema) throw new Error(`${where} state "${mark.state}" is not a field of its 200 body`);
+  let rule: string;
+  if (Array.isArray(mark.final) && mark.pending === undefined) {
+    rule = `final: ${JSON.stringify(mark.final)}`;
+  } else if (mark.pending === 'x-error-codes' && mark.final === undefined) {
+    const table = stateSchema['x-error-codes'];
+    if (!Array.isArray(table)) throw new Error(`${where} pending: x-error-codes, but "${mark.state}" has no x-error-codes`);
+    const pending = table.filter((row: { outcome?: string }) => row.outcome === 'pending').map((row: { code: unknown }) => row.code);
+    if (pending.length === 0) throw new Error(`${where}: no code of "${mark.state}" has outcome pending`);
+    rule = `pending: ${JSON.stringify(pending)}`;
+  } else throw new Error(`${where} needs either final (the values that end it) or pending: x-error-codes`);
+  waiterLines.push(
+    `  ${mark.name}: { operationId: '${op.operationId}', state: ${JSON.stringify(path.map((p) => (/^\d+$/.test(p) ? Number(p) : p)))}, ${rule} },`,
+  );
+  const fn = `waitFor${pascal(mark.name)}`;
+  const ends = mark.final ? `is one of ${(mark.final as unknown[]).join(', ')}` : 'is not a pending code of its `x-error-codes`';
+  waiterFunctions.push(
+    `/** Asks \`${op.operationId}\` (\`${route(op)}\`) again until \`${mark.state}\` ${ends}; returns that record, or throws a \`WaitTimeoutError\` with the last one. */`,
+    `export const ${fn} = (client: WaitClient<'${op.operationId}'>, request: WaiterRequest<'${op.operationId}'>, options?: WaitOptions): Promise<WaiterRecord<'${op.operationId}', typeof waiterRules.${mark.name}.state>> =>`,
+    `  waitFor(client, waiterRules.${mark.name}, request, options) as never;`,
+    '',
+  );
+}
+if (waiterLines.length === 0) throw new Error('no operation of the spec is marked x-waiter');
+writeFileSync(
+  `${outDir}waiters.gen.ts`,
+  [
+    header(
+      'The outcomes an operation reports by polling (`x-waiter`): the state field of its 200 body and the values that end the wait (`final`) or keep it going (`pending`).',
+    ),
+    "import { type WaitClient, type WaitOptions, type WaiterRecord, type WaiterRequest, waitFor } from '../lib/waiters/wait.js';",
+    '',
+    'export const waiterRules = {',
+    ...waiterLines,
+    '} as const;',
+    '',
+    ...waiterFunctions,
+  ].join('\n'),
+);
+
 console.log(
-  `operation tables: ${ops.length} operations, ${safe.length} safe to retry, ${tables.length} error-code tables, ${paged.length} paged`,
+  `operation tables: ${ops.length} operations, ${safe.length} safe to retry, ${tables.length} error-code tables, ${paged.length} paged, ${waiterLines.length} waiters`,
 );

@@ -17,7 +17,9 @@ async function main(): Promise<void> {
     return;
   }
   const mode = options.server.tools ?? 'prepare';
-  const summary = `x-mcp ${version}: ${toolsFor(mode).length} tools (${mode}) for ${options.server.baseUrl}`;
+  const count = toolsFor(mode).length;
+  const tools = options.server.dynamic ? `3 tools reaching ${count} operations (${mode}, dynamic)` : `${count} tools (${mode})`;
+  const summary = `x-mcp ${version}: ${tools} for ${options.server.baseUrl}`;
   if (options.httpPort !== undefined) {
     // One polite fetch for every session: they all share one limiter and one cache.
     const send = serviceFetch(options.server);

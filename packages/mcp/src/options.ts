@@ -1,6 +1,6 @@
 // The options of `x-mcp`: arguments and environment in, server options out, or a usage error.
 import { parseArgs } from 'node:util';
-import { baseUrlProblem } from '@x/cli/catalogue';
+import { baseUrlProblem } from '@x/catalogue';
 import { DEFAULT_TTL_MS, type MarketDataKind } from '@x/fetch-client/polite';
 import type { McpServerOptions } from './server.js';
 import { TOOL_MODES, type ToolMode } from './tools.js';
@@ -20,6 +20,11 @@ options:
                           read:    operations that only read
                           prepare: also those that answer with an unsigned transaction
                           all:     also those that take a signed transaction or change state
+  --dynamic             three tools (search_operations, describe_operation, call_operation)
+                          instead of one per operation: a list of about 260 tokens instead
+                          of about 4,000 (prepare); the operations of --tools stay reachable
+  --output-schemas      give each tool its output schema (larger list; results carry
+                          structuredContent either way)
   --http PORT           serve Streamable HTTP on 127.0.0.1:PORT/mcp instead of stdio (0: a free port)
   --timeout MS          time limit of each attempt (default 30000)
   --retries N           retries of reads and of calls the spec marks safe to repeat (default 2)
@@ -70,6 +75,8 @@ export function parseOptions(argv: string[], env: Readonly<Record<string, string
         'api-key': { type: 'string' },
         'bearer-token': { type: 'string' },
         tools: { type: 'string', default: 'prepare' },
+        dynamic: { type: 'boolean' },
+        'output-schemas': { type: 'boolean' },
         http: { type: 'string' },
         timeout: { type: 'string' },
         retries: { type: 'string' },
@@ -100,6 +107,8 @@ export function parseOptions(argv: string[], env: Readonly<Record<string, string
     server: {
       baseUrl,
       tools: tools as ToolMode,
+      ...(values.dynamic ? { dynamic: true } : {}),
+      ...(values['output-schemas'] ? { outputSchemas: true } : {}),
       ...(apiKey ? { apiKey } : {}),
       ...(bearerToken ? { bearerToken } : {}),
       ...(timeoutMs !== undefined ? { timeoutMs } : {}),

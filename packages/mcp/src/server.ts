@@ -2,12 +2,14 @@
 // against the spec, makes the call through @x/fetch-client, and answers structured content that
 // validates against the tool's output schema. Every failure is a tool result with `isError`,
 // never a crash; the API key and the bearer token never appear in a result (or anywhere else).
-import { operationAt, redact, requestOf, requestProblems } from '@x/cli/catalogue';
+import { operationAt, redact, requestOf, requestProblems } from '@x/catalogue';
 import { ApiError, createClient, FetchClientError } from '@x/fetch-client';
 import { type MarketDataKind, type PoliteFetch, politeFetch } from '@x/fetch-client/polite';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, type CallToolResult, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { SIZING_PROPERTIES, sizeAnswer, sizedAnswers } from './answer.js';
 import { describePrepared } from './describe-transaction.js';
+import { dynamicTools } from './dynamic.js';
 import { type Tool, type ToolMode, toolsFor } from './tools.js';
 
 export interface McpServerOptions {
@@ -19,6 +21,13 @@ export interface McpServerOptions {
   bearerToken?: string;
   /** Which operations become tools (default `prepare`). */
   tools?: ToolMode;
+  /**
+   * Three tools (`search_operations`, `describe_operation`, `call_operation`) instead of one per
+   * operation: the operations of `tools` stay reachable through them.
+   */
+  dynamic?: boolean;
+  /** Give each tool its output schema (off by default: they cost more than the rest of the list). */
+  outputSchemas?: boolean;
   /** Time limit of each attempt (ms) and retries, as `createClient` takes them. */
   timeoutMs?: number;
   maxRetries?: number;
@@ -55,8 +64,10 @@ export function serviceFetch(options: McpServerOptions): PoliteFetch {
 
 /** Creates the MCP server (not yet connected to a transport); `send` is shared when several serve one user. */
 export function createMcpServer(options: McpServerOptions, version = '0.0.0', send: PoliteFetch = serviceFetch(options)): Server {
-  const tools = toolsFor(options.tools ?? 'prepare');
+  const mode = options.tools ?? 'prepare';
+  const tools = toolsFor(mode, undefined, { outputSchemas: options.outputSchemas === true });
   const byName = new Map(tools.map((tool) => [tool.definition.name, tool]));
+  const dynamic = options.dynamic ? dynamicTools(tools, mode) : undefined;
   const secrets = [options.apiKey, options.bearerToken];
   const client = createClient({
     baseUrl: options.baseUrl,
@@ -65,6 +76,10 @@ export function createMcpServer(options: McpServerOptions, version = '0.0.0', se
     ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
     ...(options.maxRetries !== undefined ? { maxRetries: options.maxRetries } : {}),
     fetch: send,
+    // Never stdout (the stdio transport's channel): the client's log lines, if X_LOG asks for
+    // them, go to stderr; without X_LOG, none (a failed call is the tool's result).
+    logger: { debug: console.error, info: console.error, warn: console.error, error: console.error },
+    ...(typeof process !== 'undefined' && process.env.X_LOG ? {} : { logLevel: 'off' as const }),
   }) as unknown as Record<string, Method>;
 
   const server = new Server(
@@ -75,15 +90,26 @@ export function createMcpServer(options: McpServerOptions, version = '0.0.0', se
         'Tools for the trading and market-data API. Reads change nothing. Prepare tools answer with UNSIGNED transactions and describe what each would do (`preparedTransactions`): show that to the user, who signs in their own wallet. This server holds no key and never signs.',
     },
   );
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: tools.map((tool) => tool.definition) }));
-  server.setRequestHandler(CallToolRequestSchema, async (request) => {
-    const tool = byName.get(request.params.name);
-    if (!tool) return failure(`unknown tool ${request.params.name}`, secrets);
+  const call = async (tool: Tool, args: Record<string, unknown>) => {
     try {
-      return await callTool(tool, request.params.arguments ?? {}, client, options);
+      return await callTool(tool, args, client, options);
     } catch (error) {
       return failureOf(error, secrets);
     }
+  };
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({
+    tools: dynamic ? dynamic.definitions : tools.map((tool) => tool.definition),
+  }));
+  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    const args = request.params.arguments ?? {};
+    if (dynamic) {
+      const answer = dynamic.handle(request.params.name, args);
+      if ('call' in answer) return call(answer.call.tool, answer.call.args);
+      return 'error' in answer ? failure(answer.error, secrets) : answer.result;
+    }
+    const tool = byName.get(request.params.name);
+    if (!tool) return failure(`unknown tool ${request.params.name}`, secrets);
+    return call(tool, args);
   });
   return server;
 }
@@ -96,38 +122,60 @@ async function callTool(
 ): Promise<CallToolResult> {
   const op = tool.operation;
   const secrets = [options.apiKey, options.bearerToken];
-  const known = new Set([...op.parameters.filter((p) => p.name !== tool.omitted).map((p) => p.name), ...(op.body ? ['body'] : [])]);
+  const sizing = sizedAnswers(op);
+  const known = new Set([
+    ...op.parameters.filter((p) => p.name !== tool.omitted).map((p) => p.name),
+    ...(op.body ? ['body'] : []),
+    ...(sizing ? Object.keys(SIZING_PROPERTIES) : []),
+  ]);
   const unknown = Object.keys(args).filter((name) => !known.has(name));
   if (unknown.length > 0) return failure(`${op.operationId}: unknown argument(s) ${unknown.join(', ')}`, secrets);
-  const { body, ...values } = args;
+  const { body, maxItems, fields, ...values } = args;
+  const sizingProblem = sizing ? sizingProblemOf(maxItems, fields) : undefined;
+  if (sizingProblem) return failure(`${op.operationId}: invalid arguments: ${sizingProblem}`, secrets);
   const request = requestOf(op, values, body);
   const problems = requestProblems(op, request, (name) => name);
   if (problems.length > 0) return failure(`${op.operationId}: invalid arguments: ${problems.join('; ')}`, secrets);
   if (op.bearer && !options.bearerToken)
     return failure(`${op.operationId} needs a trigger v2 bearer token: start x-mcp with --bearer-token`, secrets);
   const answer = await client[op.operationId]!(request);
-  const prepared = tool.definition.outputSchema.properties && 'preparedTransactions' in (tool.definition.outputSchema.properties as object);
-  const structured: Record<string, unknown> = { status: answer.status, result: answer.data };
-  const lines: string[] = [];
-  if (prepared) {
+  const { data, sized } = sizeAnswer(op, answer.data, { maxItems: maxItems as number | undefined, fields: fields as string[] | undefined });
+  const structured: Record<string, unknown> = { status: answer.status, result: data, ...(sized ? { sized } : {}) };
+  const lines: string[] = sized ? [sized] : [];
+  if (tool.prepares) {
     const transactions = describePrepared(answer.data, op.unsignedTransactionFields);
     structured.preparedTransactions = transactions;
     for (const t of transactions)
       lines.push(`Unsigned transaction in ${t.field} (not signed; the user signs it in their own wallet):`, ...t.summary, '');
   }
-  lines.push(JSON.stringify(answer.data, null, 2));
+  // Compact: the text is read by a model, and indentation is a third of the tokens of a JSON answer.
+  lines.push(JSON.stringify(data));
   return { content: [{ type: 'text', text: redact(lines.join('\n'), secrets) }], structuredContent: structured };
+}
+
+/** `maxItems` a whole number from 1 to 1000, `fields` a list of names (the schema a model was shown). */
+function sizingProblemOf(maxItems: unknown, fields: unknown): string | undefined {
+  if (maxItems !== undefined && !(Number.isInteger(maxItems) && (maxItems as number) >= 1 && (maxItems as number) <= 1000))
+    return 'maxItems: a whole number from 1 to 1000';
+  if (fields !== undefined && !(Array.isArray(fields) && fields.every((f) => typeof f === 'string')))
+    return 'fields: a list of field names';
+  return undefined;
 }
 
 function failure(message: string, secrets: ReadonlyArray<string | undefined>): CallToolResult {
   return { isError: true, content: [{ type: 'text', text: redact(message, secrets) }] };
 }
 
-/** An API error with its status and the area's error body; a transport failure by its kind. */
+/**
+ * An API error with its status, who answered (the API gateway in front of every area, or the area),
+ * its code and message, then the body; a transport failure by its kind.
+ */
 function failureOf(error: unknown, secrets: ReadonlyArray<string | undefined>): CallToolResult {
   if (error instanceof ApiError) {
     const body = error.body !== undefined ? JSON.stringify(error.body) : (error.text ?? '');
-    return failure(`HTTP ${error.status} from ${error.operation}: ${body}`, secrets);
+    const code = error.code === undefined ? '' : `code ${error.code}, `;
+    const who = error.source === 'gateway' ? 'the API gateway' : 'the area';
+    return failure(`HTTP ${error.status} from ${error.operation}, ${who}: ${code}${error.serverMessage}\n${body}`, secrets);
   }
   if (error instanceof FetchClientError) return failure(`${error.name}: ${error.message}`, secrets);
   return failure(`internal error: ${(error as Error)?.message ?? String(error)}`, secrets);

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { buildCatalogue } from '../../cli/tools/build-catalogue.ts';
-import { documentWithTrialOperations } from '../../cli/tools/trial-operation.ts';
+import { buildCatalogue } from '../../catalogue/tools/build-catalogue.ts';
+import { documentWithTrialOperations } from '../../catalogue/tools/trial-operation.ts';
 import { toolsFor } from './tools.js';
 
-// The trial of @x/cli's catalogue: two operations added to a copy of the spec, nothing else.
+// The trial of @x/catalogue: two operations added to a copy of the spec, nothing else.
 const trial = buildCatalogue(documentWithTrialOperations(), { bearerOperations: [], pagedOperations: {} });
 const names = (mode: 'read' | 'prepare' | 'all') => toolsFor(mode, trial).map((tool) => tool.definition.name);
 
@@ -18,10 +18,20 @@ describe('toolsFor', () => {
   it("the trial tools' schemas come from the spec: the rule of the parameter, the body, the unsigned transaction", () => {
     const count = toolsFor('read', trial).find((tool) => tool.definition.name === 'predictionGetTrialMarketCount')!.definition;
     expect(count.inputSchema).toMatchObject({ properties: { eventId: { type: 'string', minLength: 3 } }, required: ['eventId'] });
-    const prepare = toolsFor('prepare', trial).find((tool) => tool.definition.name === 'lendTrialPrepare')!.definition;
+    const prepare = toolsFor('prepare', trial, { outputSchemas: true }).find(
+      (tool) => tool.definition.name === 'lendTrialPrepare',
+    )!.definition;
     expect(prepare.inputSchema.required).toEqual(['body']);
-    expect(Object.keys(prepare.outputSchema.properties as object)).toEqual(['status', 'result', 'preparedTransactions']);
-    expect(Object.keys(prepare.inputSchema.$defs as object)).toEqual(['PublicKey']);
-    expect(Object.keys(prepare.outputSchema.$defs as object)).toEqual(['Base64Transaction']);
+    expect(prepare.description).toBe('An unsigned trial lend transaction for a wallet. Prepare-only (unsigned; see preparedTransactions).');
+    expect(Object.keys(prepare.outputSchema!.properties as object)).toEqual(['status', 'result', 'preparedTransactions']);
+    // PublicKey, a string, is written in place of its $ref in the input schema (it costs less)
+    expect(prepare.inputSchema.$defs).toBeUndefined();
+    expect(JSON.stringify(prepare.inputSchema)).not.toContain('$ref');
+    expect(Object.keys(prepare.outputSchema!.$defs as object)).toEqual(['Base64Transaction']);
+  });
+
+  it('output schemas only on request', () => {
+    expect(toolsFor('all').every((tool) => tool.definition.outputSchema === undefined)).toBe(true);
+    expect(toolsFor('all', undefined, { outputSchemas: true }).every((tool) => tool.definition.outputSchema?.type === 'object')).toBe(true);
   });
 });

@@ -1,9 +1,12 @@
-// The tools of a mode, made from the catalogue of @x/cli (generated from the spec at build time):
-// one tool per operation, named by its operationId, with an input schema from its parameters and
-// body and an output schema from its success body.
-import { type CatalogueOperation, catalogue, defs, type JsonSchemaObject } from '@x/cli/catalogue';
+// The tools of a mode, made from the catalogue (@x/catalogue) (generated from the spec at build time):
+// one tool per operation, named by its operationId, described by the spec's `x-agent-summary`,
+// with a lean input schema from its parameters and body and, on request, an output schema from
+// its success body.
+import { type CatalogueOperation, catalogue, defs, type JsonSchemaObject } from '@x/catalogue';
+import { SIZED_SCHEMA, SIZING_PROPERTIES, sizedAnswers } from './answer.js';
+import { inlineScalarDefs, leanSchema, tolerantSchema } from './lean.js';
 
-/** A catalogue and its schemas: the generated one of `@x/cli/catalogue` unless a test builds another. */
+/** A catalogue and its schemas: the generated one of `@x/catalogue` unless a test builds another. */
 export interface CatalogueSource {
   catalogue: ReadonlyArray<CatalogueOperation>;
   defs: Readonly<Record<string, JsonSchemaObject>>;
@@ -18,8 +21,9 @@ export interface ToolDefinition {
   title: string;
   description: string;
   inputSchema: JsonSchemaObject & { type: 'object' };
-  outputSchema: JsonSchemaObject & { type: 'object' };
-  annotations: { title: string; readOnlyHint: boolean; destructiveHint: boolean; idempotentHint: boolean; openWorldHint: boolean };
+  /** Only with `outputSchemas` (`--output-schemas`); results carry `structuredContent` either way. */
+  outputSchema?: JsonSchemaObject & { type: 'object' };
+  annotations: { readOnlyHint: boolean; destructiveHint: boolean; idempotentHint: boolean; openWorldHint: boolean };
 }
 
 export interface Tool {
@@ -27,6 +31,8 @@ export interface Tool {
   definition: ToolDefinition;
   /** The parameter this mode leaves out (`taker` of swap order in `read`: without it nothing is prepared). */
   omitted?: string;
+  /** Whether its answers hold unsigned transactions, decoded into `preparedTransactions`. */
+  prepares: boolean;
 }
 
 const inMode = (op: CatalogueOperation, mode: ToolMode) =>
@@ -59,53 +65,87 @@ export const PREPARED_TRANSACTIONS_SCHEMA: JsonSchemaObject = {
   },
 };
 
+/** What a tool does to the user's funds, in a few words after its summary (the server's instructions say the rest). */
 function accessWords(op: CatalogueOperation, mode: ToolMode): string {
-  if (op.preparesWhen && mode !== 'read')
-    return `Reads. With \`${op.preparesWhen}\` it also prepares an UNSIGNED transaction: the result then carries \`preparedTransactions\`, what that transaction would do, decoded; the user signs it in their own wallet (this server never signs).`;
-  if (op.access === 'prepare')
-    return 'Prepares: answers with an UNSIGNED transaction (or its instructions) and moves nothing by itself. The result carries `preparedTransactions`, what each transaction would do, decoded; show it to the user, who signs in their own wallet (this server never signs).';
-  if (op.access === 'change')
-    return 'Changes state or sends a transaction the user signed elsewhere: call it only when the user asked for exactly this.';
-  return 'Reads; changes nothing.';
+  if (op.preparesWhen && mode !== 'read') return `With \`${op.preparesWhen}\`: prepare-only (unsigned; see preparedTransactions).`;
+  if (op.access === 'prepare') return 'Prepare-only (unsigned; see preparedTransactions).';
+  if (op.access === 'change') return 'Changes state: only when the user asked for exactly this.';
+  return '';
 }
 
-function toolOf(op: CatalogueOperation, mode: ToolMode, source: CatalogueSource): Tool {
-  // The `$defs` the operation's schemas reach (the catalogue lists them, transitively).
-  const defsOf = (names: ReadonlyArray<string>) => Object.fromEntries(names.map((name) => [name, source.defs[name]]));
-  const omitted = mode === 'read' ? op.preparesWhen : undefined;
+/** The description a model reads: the spec's `x-agent-summary`, then what the tool does to funds. */
+export const toolDescription = (op: CatalogueOperation, mode: ToolMode): string =>
+  [`${op.deprecated ? '(deprecated) ' : ''}${op.agentSummary}`, accessWords(op, mode)].filter(Boolean).join(' ');
+
+/** Whether a tool of this mode answers with unsigned transactions (and so with `preparedTransactions`). */
+export const preparesIn = (op: CatalogueOperation, mode: ToolMode): boolean =>
+  op.access === 'prepare' || (op.preparesWhen !== undefined && mode !== 'read');
+
+/** The parameter a mode leaves out (`taker` of swap order in `read`: without it nothing is prepared). */
+export const omittedIn = (op: CatalogueOperation, mode: ToolMode): string | undefined => (mode === 'read' ? op.preparesWhen : undefined);
+
+/**
+ * The input schema a model reads: the operation's parameters and body (as `body`), lean (see
+ * lean.ts), with the `$defs` they reach once; plus `fields` and `maxItems` on the reads whose
+ * answers hold lists (see answer.ts).
+ */
+export function inputSchemaOf(op: CatalogueOperation, mode: ToolMode, source: CatalogueSource): JsonSchemaObject & { type: 'object' } {
+  const omitted = omittedIn(op, mode);
   const params = op.parameters.filter((p) => p.name !== omitted);
   const properties: Record<string, JsonSchemaObject> = {};
-  for (const p of params) {
-    properties[p.name] = {
-      ...p.schema,
-      ...(p.description ? { description: p.description } : {}),
-      ...(p.example !== undefined ? { examples: [p.example] } : {}),
-    };
-  }
+  for (const p of params) properties[p.name] = { ...p.schema, ...(p.description ? { description: p.description } : {}) };
   const required = params.filter((p) => p.required).map((p) => p.name);
   if (op.body) {
-    properties.body = { ...op.body.schema, description: 'The JSON request body.' };
+    properties.body = op.body.schema;
     if (op.body.required) required.push('body');
   }
-  const prepares = op.access === 'prepare' || (op.preparesWhen !== undefined && mode !== 'read');
+  if (sizedAnswers(op)) Object.assign(properties, SIZING_PROPERTIES);
+  const defs = Object.fromEntries(op.defs.request.map((name) => [name, source.defs[name]]));
+  return inlineScalarDefs(
+    leanSchema(
+      {
+        type: 'object',
+        properties,
+        ...(required.length > 0 ? { required } : {}),
+        ...(op.defs.request.length > 0 ? { $defs: defs } : {}),
+      },
+      { input: true },
+    ),
+  ) as JsonSchemaObject & { type: 'object' };
+}
+
+function toolOf(op: CatalogueOperation, mode: ToolMode, source: CatalogueSource, outputSchemas: boolean): Tool {
+  const omitted = omittedIn(op, mode);
+  const title = `${op.summary}${op.deprecated ? ' (deprecated)' : ''}`;
   const outputProperties: Record<string, JsonSchemaObject> = {
     status: { type: 'integer', description: 'The HTTP status of the answer.' },
-    result: { ...(op.success?.schema ?? {}), description: 'The answer body, as the API sent it.' },
-    ...(prepares ? { preparedTransactions: PREPARED_TRANSACTIONS_SCHEMA } : {}),
+    result: { ...(op.success?.schema ?? {}), description: 'The answer body; lists may be cut to `maxItems` and `fields` (see `sized`).' },
+    ...(sizedAnswers(op) ? { sized: SIZED_SCHEMA } : {}),
+    ...(preparesIn(op, mode) ? { preparedTransactions: PREPARED_TRANSACTIONS_SCHEMA } : {}),
   };
-  const title = `${op.summary}${op.deprecated ? ' (deprecated)' : ''}`;
   return {
     operation: op,
     ...(omitted ? { omitted } : {}),
+    prepares: preparesIn(op, mode),
     definition: {
       name: op.operationId,
       title,
-      description: [`${op.summary}. ${op.method} ${op.path}.`, accessWords(op, mode), op.description].filter(Boolean).join('\n\n'),
-      inputSchema: { type: 'object', properties, required, additionalProperties: false, $defs: defsOf(op.defs.request) },
-      // Answers are read tolerantly, as the spec's response schemas are: unknown fields and new enum values pass.
-      outputSchema: { type: 'object', properties: outputProperties, required: ['status', 'result'], $defs: defsOf(op.defs.answer) },
+      description: toolDescription(op, mode),
+      inputSchema: inputSchemaOf(op, mode, source),
+      // Behind `outputSchemas` (they were two thirds of the list's bytes). Answers are read
+      // tolerantly, as the spec's response schemas are: unknown fields, new enum values and items
+      // cut to some `fields` pass.
+      ...(outputSchemas
+        ? {
+            outputSchema: leanSchema({
+              type: 'object' as const,
+              properties: { ...outputProperties, result: tolerantSchema(outputProperties.result) },
+              required: ['status', 'result'],
+              $defs: tolerantSchema(Object.fromEntries(op.defs.answer.map((name) => [name, source.defs[name]]))),
+            }),
+          }
+        : {}),
       annotations: {
-        title,
         readOnlyHint: op.access === 'read',
         destructiveHint: op.access === 'change',
         idempotentHint: op.method === 'GET',
@@ -115,7 +155,11 @@ function toolOf(op: CatalogueOperation, mode: ToolMode, source: CatalogueSource)
   };
 }
 
+/** The operations of a mode, in the spec's order. */
+export const operationsFor = (mode: ToolMode, source: CatalogueSource = { catalogue, defs }): CatalogueOperation[] =>
+  source.catalogue.filter((op) => inMode(op, mode));
+
 /** The tools of a mode, in the spec's order. */
-export function toolsFor(mode: ToolMode, source: CatalogueSource = { catalogue, defs }): Tool[] {
-  return source.catalogue.filter((op) => inMode(op, mode)).map((op) => toolOf(op, mode, source));
+export function toolsFor(mode: ToolMode, source: CatalogueSource = { catalogue, defs }, { outputSchemas = false } = {}): Tool[] {
+  return operationsFor(mode, source).map((op) => toolOf(op, mode, source, outputSchemas));
 }

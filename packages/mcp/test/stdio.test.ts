@@ -68,13 +68,23 @@ describe('x-mcp over stdio, through the MCP SDK client', () => {
     expect(tools.length).toBeGreaterThan(0);
   });
 
+  it('--dynamic lists the three tools and reaches the operations of --tools through them', async () => {
+    const c = await start(['--dynamic', '--tools', 'read']);
+    const { tools } = await c.client.listTools();
+    expect(tools.map((t) => t.name)).toEqual(['search_operations', 'describe_operation', 'call_operation']);
+    const status = await call(c, 'call_operation', { name: 'predictionGetTradingStatus', arguments: {} });
+    expect(status.structuredContent).toMatchObject({ status: 200, result: { trading_active: expect.any(Boolean) } });
+    expect((await call(c, 'call_operation', { name: 'lendBorrowOperate', arguments: {} })).isError).toBe(true);
+    expect(c.stderr()).toContain(`3 tools reaching ${expectedTools('read').length} operations (read, dynamic)`);
+  });
+
   it('defaults to prepare', async () => {
     const { tools } = await (await start([])).client.listTools();
     expect(tools.map((t) => t.name)).toEqual(expectedTools('prepare'));
   });
 
   it('every input and output schema compiles (JSON Schema 2020-12 in ajv strict mode with union types, and the draft the SDK client uses)', async () => {
-    const { tools } = await (await start(['--tools', 'all'])).client.listTools();
+    const { tools } = await (await start(['--tools', 'all', '--output-schemas'])).client.listTools();
     const strict = new Ajv2020({ strict: true, allowUnionTypes: true, allErrors: true });
     addFormats(strict);
     const draft7 = new Ajv({ strict: false, validateFormats: true });
@@ -90,10 +100,10 @@ describe('x-mcp over stdio, through the MCP SDK client', () => {
   });
 
   it('the output schemas read answers tolerantly: an unknown field and a new enum value pass', async () => {
-    const { tools } = await (await start(['--tools', 'read'])).client.listTools();
+    const { tools } = await (await start(['--tools', 'read', '--output-schemas'])).client.listTools();
     const market = tools.find((t) => t.name === 'predictionGetMarket')!;
     const validate = new Ajv2020({ strict: false }).compile(market.outputSchema!);
-    const c = await start(['--tools', 'read']);
+    const c = await start(['--tools', 'read', '--output-schemas']);
     const events = await call(c, 'predictionGetEventScores', {});
     const eventId = events.structuredContent.result.data[0].eventId;
     const event = await call(c, 'predictionGetEvent', { eventId });
@@ -105,7 +115,7 @@ describe('x-mcp over stdio, through the MCP SDK client', () => {
   });
 
   it('a read call answers structured content (validated by the SDK client against the output schema)', async () => {
-    const c = await start(['--tools', 'read']);
+    const c = await start(['--tools', 'read', '--output-schemas']);
     const result = await call(c, 'predictionGetTradingStatus', {});
     expect(result.isError).toBeFalsy();
     expect(result.structuredContent).toMatchObject({ status: 200, result: { trading_active: expect.any(Boolean) } });
@@ -113,7 +123,7 @@ describe('x-mcp over stdio, through the MCP SDK client', () => {
   });
 
   it('in read mode a swap order is a quote: no taker argument, no transaction', async () => {
-    const c = await start(['--tools', 'read']);
+    const c = await start(['--tools', 'read', '--output-schemas']);
     const { tools } = await c.client.listTools();
     const order = tools.find((t) => t.name === 'swapGetOrder')!;
     expect(Object.keys(order.inputSchema.properties ?? {})).not.toContain('taker');
@@ -189,14 +199,26 @@ describe('x-mcp over stdio, through the MCP SDK client', () => {
     expect(prepared.summary.join('\n')).toMatch(/not visible offline/);
   });
 
-  it('an API error is a tool error with the status and the area error body; the server keeps serving', async () => {
+  it('an API error is a tool error with the status, who answered, its code and message, and the body; the server keeps serving', async () => {
     const c = await start([]);
     const result = await call(c, 'predictionGetEvent', { eventId: 'no-such-event' });
     expect(result.isError).toBe(true);
     expect(result.content[0]!.text).toMatch(
-      /^HTTP 404 from GET \/prediction\/v1\/events\/\{eventId\}: \{"message":"Event no-such-event not found","code":"not_found"/,
+      /^HTTP 404 from GET \/prediction\/v1\/events\/\{eventId\}, the area: code not_found, Event no-such-event not found\n\{"message":"Event no-such-event not found","code":"not_found"/,
     );
     expect((await call(c, 'predictionGetTradingStatus', {})).isError).toBeFalsy();
+  });
+
+  it("the gateway's refusal of a key is a tool error with the gateway's code and message, never the key", async () => {
+    const wrongKey = 'sk-wrong-key-for-the-gateway';
+    const c = await connect(['--base-url', server.url, '--api-key', wrongKey, '--interval', '0', '--tools', 'read']);
+    servers.push(c);
+    const result = await call(c, 'predictionGetTradingStatus', {});
+    expect(result.isError).toBe(true);
+    expect(result.content[0]!.text).toBe(
+      'HTTP 401 from GET /prediction/v1/trading-status, the API gateway: code 401, Unauthorized\n{"code":401,"message":"Unauthorized"}',
+    );
+    expect(JSON.stringify(result)).not.toContain(wrongKey);
   });
 
   it('bad arguments are a tool error naming the argument; nothing is sent', async () => {

@@ -34,7 +34,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 15);
  */
 const PRISM_SHARE = Number(process.env.BENCH_PRISM_SHARE ?? 0.1);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 3_000);
-const TARGET_VS_BARE = 0.9;
+const TARGET_VS_BARE = 0.85;
 /** The simulator without the head capture that keeps 408/431/400 in the area's shape (node-server.ts): what the capture costs. */
 const NO_CAPTURE = 'sim, no head capture';
 const TARGET_VS_PRISM = 5;

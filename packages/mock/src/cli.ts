@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // x-mock: serve the simulator of the whole service on localhost.
-//   x-mock serve [--port 4010] [--host 127.0.0.1] [--seed N] [--api-key KEY]... [--clock real|manual] [--no-control]
+//   x-mock serve [--port 4010] [--host 127.0.0.1] [--seed N] [--api-key KEY]... [--key-areas KEY=AREA,...]... [--clock real|manual] [--no-control]
 // x-mock check: measure a running service's drift from the spec (src/check/).
 //   x-mock check --base-url URL [--api-key KEY] [--bearer-token JWT] [--param NAME=VALUE]... [--json]
 import { checkCommand } from './check/cli.js';

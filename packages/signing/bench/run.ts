@@ -216,7 +216,7 @@ async function main(): Promise<void> {
   }
   const line = (label: string, a: string, b: string, target?: number) => {
     const ratio = m(a) / m(b);
-    const verdict = target === undefined ? '' : `target >= ${target}x: ${ratio >= target ? 'met' : 'NOT met'}; `;
+    const verdict = target === undefined ? '' : `target >= ${target}x: ${ratio >= target ? 'met' : 'MISSED'}; `;
     console.log(`${label.padEnd(42)} = ${ratio.toFixed(2)}x   (${verdict}median of per-round ratios ${pairedRatio(a, b).toFixed(2)}x)`);
   };
   console.log('');

@@ -7,7 +7,7 @@ import { measureWorkerBundles, WORKER_BUNDLE_CONDITIONS, WORKER_BUNDLE_DEFINE, t
 
 const TARGET_COLD_VS_WEB3 = 0.5;
 const fmt = (n: number, digits = 2) => n.toFixed(digits);
-const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
+const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
 
 const cold = await measureSigningColdStarts();
 console.log(
@@ -38,13 +38,15 @@ const byName = (name: WorkerBundle['name']) => bundles.find((b) => b.name === na
 const ours = byName('@x/signing + @x/fetch-client');
 const kit = byName('@solana/kit alone');
 const byHand = byName('@x/signing, fetch by hand');
-if (ours && kit) {
+// The target (issue 22's choice): @x/signing alone, on the same hand-written fetch calls as the
+// kit-alone program, against kit alone. The whole worker (with @x/fetch-client's safety) is printed.
+if (byHand && kit) {
   console.log(
-    `  target: the @x worker <= the kit-alone program -> ${ours.gzipped} B vs ${kit.gzipped} B, ratio ${fmt(ours.gzipped / kit.gzipped)} (${verdict(ours.gzipped <= kit.gzipped)})`,
+    `  target: @x/signing on kit-alone's fetch calls <= kit alone -> ${byHand.gzipped} B vs ${kit.gzipped} B, ratio ${fmt(byHand.gzipped / kit.gzipped)} (<= 1.0: ${verdict(byHand.gzipped <= kit.gzipped)})`,
   );
 }
 if (ours && kit && byHand) {
   console.log(
-    `  of the difference: @x/signing on kit-alone's fetch calls / kit alone = ${fmt(byHand.gzipped / kit.gzipped)}; @x/fetch-client instead of them adds ${ours.gzipped - byHand.gzipped} B gz`,
+    `  printed, not targeted: the whole worker (@x/signing + @x/fetch-client) ${ours.gzipped} B, ratio to kit alone ${fmt(ours.gzipped / kit.gzipped)}; @x/fetch-client instead of the hand-written calls adds ${ours.gzipped - byHand.gzipped} B gz`,
   );
 }

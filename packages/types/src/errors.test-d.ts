@@ -3,14 +3,15 @@ import { describe, expectTypeOf, it } from 'vitest';
 import type {
   ExpressVerificationError,
   PredictionError,
+  GatewayError,
   PredictionGetEventErrors,
-  RateLimitError,
   SwapBuildError,
   SwapExecuteErrors,
   TriggerV1Error,
   TriggerV2Error,
+  TriggerV2CreatePriceOrderErrors,
   TriggerV2RegisterVaultErrors,
-  UnauthorizedError,
+  SwapGetOrderErrors,
 } from './index.js';
 
 describe('error bodies', () => {
@@ -29,8 +30,19 @@ describe('error bodies', () => {
     expectTypeOf<TriggerV1Error['code']>().toEqualTypeOf<number | undefined>();
     expectTypeOf<TriggerV2Error['error']>().toBeString();
     expectTypeOf<TriggerV2Error['details']>().toEqualTypeOf<{ [key: string]: unknown } | undefined>();
-    expectTypeOf<UnauthorizedError>().toEqualTypeOf<{ error: string }>();
-    expectTypeOf<RateLimitError['code']>().toEqualTypeOf<429>();
+  });
+
+  it('the gateway in front of every area has one shape, { code, message }, on every operation', () => {
+    expectTypeOf<GatewayError>().toEqualTypeOf<{ code: number; message: string }>();
+    expectTypeOf<SwapGetOrderErrors[401]>().toEqualTypeOf<GatewayError>();
+    expectTypeOf<SwapGetOrderErrors[403]>().toEqualTypeOf<GatewayError>();
+    expectTypeOf<SwapGetOrderErrors[429]>().toEqualTypeOf<GatewayError>();
+  });
+
+  it('where the area answers the same status itself, the body is either shape', () => {
+    expectTypeOf<TriggerV2RegisterVaultErrors[401]>().toEqualTypeOf<TriggerV2Error | GatewayError>();
+    expectTypeOf<TriggerV2CreatePriceOrderErrors[403]>().toEqualTypeOf<TriggerV2Error | GatewayError>();
+    expectTypeOf<TriggerV2RegisterVaultErrors[403]>().toEqualTypeOf<GatewayError>();
   });
 
   it('the prediction body uses snake_case request_id', () => {
@@ -42,8 +54,7 @@ describe('error bodies', () => {
 
   it('operations map statuses to bodies', () => {
     expectTypeOf<TriggerV2RegisterVaultErrors[409]>().toEqualTypeOf<TriggerV2Error>();
-    expectTypeOf<TriggerV2RegisterVaultErrors[401]>().toEqualTypeOf<UnauthorizedError>();
-    expectTypeOf<SwapExecuteErrors[429]>().toEqualTypeOf<RateLimitError>();
+    expectTypeOf<SwapExecuteErrors[429]>().toEqualTypeOf<GatewayError>();
     expectTypeOf<SwapExecuteErrors>().toHaveProperty(400);
   });
 });

@@ -2,7 +2,8 @@
 // (workspace and catalog versions resolved, as published), installed from the tarballs by npm into
 // a fresh project outside the workspace (npm `overrides` point the packages' dependencies on each
 // other at the same tarballs), with the optional peers the consumer uses (valibot for response
-// validation, msw for `@x/mock/msw`). The consumer program, with its import map of every entry
+// validation, msw for `@x/mock/msw`) and the peers of `@x/react-query` (react, @tanstack/react-query)
+// at the versions the workspace tests with. The consumer program, with its import map of every entry
 // (entries-module.ts), is then type-checked and compiled there with strict tsc, so its bare imports
 // resolve the way a user's do.
 import { execFileSync } from 'node:child_process';
@@ -64,7 +65,10 @@ export function installProject(work: string): string {
         name: 'x-runtime-matrix',
         private: true,
         type: 'module',
-        dependencies: { ...tarballs, valibot: peerVersion('valibot'), msw: peerVersion('msw') },
+        dependencies: {
+          ...tarballs,
+          ...Object.fromEntries(['valibot', 'msw', 'react', '@tanstack/react-query'].map((name) => [name, peerVersion(name)])),
+        },
         // the packages' dependencies on each other resolve to the same tarballs, never to a registry
         overrides: Object.fromEntries(Object.keys(tarballs).map((name) => [name, `$${name}`])),
       },

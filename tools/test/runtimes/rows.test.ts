@@ -6,7 +6,7 @@ import { ENTRIES, entriesOf, rowEntries, rows } from './rows.ts';
 
 describe('the entries of the runtime matrix', () => {
   it('are the module entries of every published package, read from its exports map', () => {
-    expect(ENTRIES).toEqual(expect.arrayContaining(['@x/cli/catalogue', '@x/mcp', '@x/fetch-client/validate', '@x/openapi/reader']));
+    expect(ENTRIES).toEqual(expect.arrayContaining(['@x/catalogue', '@x/mcp', '@x/fetch-client/validate', '@x/openapi/reader']));
     expect(ENTRIES.filter((entry) => /\.(json|yaml)$/.test(entry))).toEqual([]);
     for (const pkg of publicPackages)
       expect(
@@ -34,7 +34,7 @@ describe('the entries of the runtime matrix', () => {
   it('leave out of a Node row the entries above its floor, and of a bundled row those its runtime does not take', () => {
     const row = (id: string) => rows.find((r) => r.id === id)!;
     expect(rowEntries(row('node-20.19.0'))).not.toContain('@x/mcp');
-    expect(rowEntries(row('node-20.19.0'))).toContain('@x/cli/catalogue');
+    expect(rowEntries(row('node-20.19.0'))).toContain('@x/catalogue');
     expect(rowEntries(row('node-24'))).toEqual([...ENTRIES]);
     expect(rowEntries(row('workerd-browser'))).toContain('@x/mcp');
     expect(rowEntries(row('workerd-browser'))).not.toContain('@x/mock/node');

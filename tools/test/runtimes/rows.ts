@@ -22,6 +22,8 @@ export type RowKind =
       readonly flags: readonly string[];
       /** and those a program that imports `@x/mock` adds (it runs in a process of its own, to show the others need only `flags`) */
       readonly mockFlags: readonly string[];
+      /** and those a program that imports `@x/react-query` adds (React reads `process.env.NODE_ENV`; a process of its own too) */
+      readonly reactFlags: readonly string[];
       /** and those the `x` and `x-mcp` commands add to `flags` */
       readonly commandFlags: readonly string[];
     }
@@ -75,11 +77,12 @@ export const rows: readonly Row[] = [
     id: 'deno',
     label: `Deno ${pinned('deno')}`,
     setup:
-      '`--allow-net`; `--allow-env` for `@x/mock` (its `@solana/kit` loads `ws`, which reads the environment); `--allow-env=X_BASE_URL,X_API_KEY,X_BEARER_TOKEN` for the `x` and `x-mcp` commands (their settings)',
+      '`--allow-net`; `--allow-env` for `@x/mock` (its `@solana/kit` loads `ws`, which reads the environment); `--allow-env=NODE_ENV` for `@x/react-query` (React reads it); `--allow-env=X_BASE_URL,X_API_KEY,X_BEARER_TOKEN` for the `x` and `x-mcp` commands (their settings)',
     kind: {
       type: 'deno',
       flags: ['--allow-net=127.0.0.1'],
       mockFlags: ['--allow-env'],
+      reactFlags: ['--allow-env=NODE_ENV'],
       commandFlags: ['--allow-env=X_BASE_URL,X_API_KEY,X_BEARER_TOKEN'],
     },
   },

@@ -56,25 +56,28 @@ function runProcess(cmd: string, args: string[], cwd: string): Promise<string> {
 const resultsOf = (out: string): RowResults => JSON.parse(out.trim().split('\n').at(-1)!) as RowResults;
 
 const isMockEntry = (entry: string) => entry.startsWith('@x/mock');
+const isReactEntry = (entry: string) => entry.startsWith('@x/react-query');
 
 /**
- * Deno runs two programs at once: every step but the simulator with the entries other than
- * `@x/mock`'s, under `flags` alone, and `@x/mock`'s entries and the simulator step with `mockFlags`
- * added. The two reports make one (the imports step passes when both do).
+ * Deno runs three programs at once: every step but the simulator with the entries other than
+ * `@x/mock`'s and `@x/react-query`'s, under `flags` alone; `@x/mock`'s entries and the simulator
+ * step with `mockFlags` added; and `@x/react-query`'s entries with `reactFlags` added. The reports
+ * make one (the imports step passes when all do).
  */
 async function runDeno(kind: Extract<Row['kind'], { type: 'deno' }>, row: Row, program: string, project: string, baseUrl: string) {
   const run = async (flags: readonly string[], steps: ProgramStep[], entries: string[]) =>
     resultsOf(await runProcess(bin('deno'), ['run', ...flags, program, JSON.stringify({ baseUrl, steps, entries })], project));
   const steps = programSteps(row);
-  const [web, mock] = await Promise.all([
+  const [web, mock, react] = await Promise.all([
     run(
       kind.flags,
       steps.filter((step) => step !== 'simulator'),
-      rowEntries(row).filter((entry) => !isMockEntry(entry)),
+      rowEntries(row).filter((entry) => !isMockEntry(entry) && !isReactEntry(entry)),
     ),
     run([...kind.flags, ...kind.mockFlags], ['imports', 'simulator'], rowEntries(row).filter(isMockEntry)),
+    run([...kind.flags, ...kind.reactFlags], ['imports'], rowEntries(row).filter(isReactEntry)),
   ]);
-  const imports = [web.imports!, mock.imports!];
+  const imports = [web.imports!, mock.imports!, react.imports!];
   return {
     ...web,
     ...mock,

@@ -4,7 +4,7 @@ import { type Operations, bearerOperations, operationIdByRoute } from '../gen/op
 import { pagedOperations } from '../gen/pagination.gen.js';
 import { type PagedList, pagedOperation } from './pagination.js';
 import { createTransport } from './transport.js';
-import type { BodyOf, ClientConfig, Options, RequestOverrides, RequestResult, Transport } from './types.js';
+import type { BodyOf, ClientConfig, Hooks, Options, RequestOverrides, RequestResult, Transport } from './types.js';
 
 type OperationShape = { data: { url: string }; responses: unknown; errors: unknown };
 
@@ -43,6 +43,8 @@ export type ApiClient<DefaultThrow extends boolean = true> = {
 } & PaginationMethods & {
     /** The transport, for the standalone functions of `@x/fetch-client/sdk` (`{ client: x.transport }`). */
     readonly transport: Transport;
+    /** Adds hooks that run around every later call (after those of `createClient({ hooks })`); returns the client. */
+    use(hooks: Hooks): ApiClient<DefaultThrow>;
   };
 
 type Method = (options?: Record<string, unknown>) => Promise<{ data: Record<string, unknown> }>;
@@ -57,13 +59,20 @@ type Method = (options?: Record<string, unknown>) => Promise<{ data: Record<stri
  */
 export function createClient<const ThrowOnError extends boolean = true>(config: ClientConfig<ThrowOnError>): ApiClient<ThrowOnError> {
   const transport = createTransport(config);
-  const api: Record<string, unknown> = { transport };
+  const api: Record<string, unknown> = {
+    transport,
+    use(hooks: Hooks) {
+      transport.use(hooks);
+      return api;
+    },
+  };
   // One method per route of the generated table: the same request the standalone function of
   // `@x/fetch-client/sdk` sends (method, path template, security), without importing all of them.
   for (const [route, id] of Object.entries(operationIdByRoute)) {
     const [method, url] = route.split(' ');
     const security = bearerOperations.includes(id) ? [{ type: 'http', scheme: 'bearer' }] : undefined;
-    api[id] = (options?: Record<string, unknown>) => transport.request({ ...options, method, url: url!, security } as never);
+    api[id] = (options?: Record<string, unknown>) =>
+      transport.request({ ...options, method, url: url!, security, operationId: id } as never);
   }
   for (const [id, { style, items }] of Object.entries(pagedOperations)) {
     api[`paginate${id[0]!.toUpperCase()}${id.slice(1)}`] = (query?: Record<string, unknown>, options: PageOptions = {}) =>

@@ -14,9 +14,66 @@ import {
   RateLimitError,
   ResponseParseError,
   ResponseValidationError,
+  isGatewayError,
 } from './errors.js';
 
 const baseUrl = 'http://127.0.0.1:9';
+
+describe("the gateway's errors and the area's, read one way", () => {
+  const call = async (status: number, body: unknown) => {
+    const fake = fakeFetch(() => json(body, status));
+    const x = createClient({ baseUrl, apiKey: 'k', fetch: fake.fetch, maxRetries: 0 });
+    return (await x.swapGetOrder({ query: swapOrderQuery }).catch((e: unknown) => e)) as ApiError;
+  };
+
+  it.each([
+    [401, 'Unauthorized', AuthenticationError],
+    [403, 'API key does not have access to this endpoint', PermissionDeniedError],
+    [429, '[API Gateway] Too many requests', RateLimitError],
+  ] as const)("the gateway's %i { code, message }: source 'gateway', its code and message", async (status, message, ErrorClass) => {
+    const error = await call(status, { code: status, message });
+    expect(error).toBeInstanceOf(ErrorClass);
+    expect(isGatewayError(error)).toBe(true);
+    expect(error.source).toBe('gateway');
+    expect(error.code).toBe(status);
+    expect(error.serverMessage).toBe(message);
+    expect(error.message).toBe(`${status} GET /swap/v2/order: ${message}`);
+  });
+
+  it.each([
+    ['{ error }', { error: 'Insufficient funds' }, undefined, 'Insufficient funds'],
+    ['{ error, code } (numeric code)', { error: 'Transaction expired', code: -1005 }, -1005, 'Transaction expired'],
+    ['{ error, code } (string code)', { error: 'Invalid token id', code: 'INVALID_TOKEN_ID' }, 'INVALID_TOKEN_ID', 'Invalid token id'],
+    [
+      '{ message, code } with a string code',
+      { message: 'Event not found', code: 'not_found', request_id: 'r' },
+      'not_found',
+      'Event not found',
+    ],
+    [
+      '{ error, cause, code }',
+      { error: 'invalid request', cause: 'making amount too small', code: 400 },
+      400,
+      'invalid request: making amount too small',
+    ],
+  ])("an area's %s: source 'area', the same code and message reading", async (_, body, code, message) => {
+    const error = await call(400, body);
+    expect(isGatewayError(error)).toBe(false);
+    expect(error.source).toBe('area');
+    expect(error.code).toBe(code);
+    expect(error.serverMessage).toBe(message);
+  });
+
+  it("an empty or non-JSON body is the area's, with its text as the message", async () => {
+    const fake = fakeFetch(() => new Response('upstream down', { status: 502 }));
+    const x = createClient({ baseUrl, fetch: fake.fetch, maxRetries: 0 });
+    const error = (await x.swapGetOrder({ query: swapOrderQuery }).catch((e: unknown) => e)) as ApiError;
+    expect(error.source).toBe('area');
+    expect(error.code).toBeUndefined();
+    expect(error.serverMessage).toBe('upstream down');
+    expect(isGatewayError(new Error('x'))).toBe(false);
+  });
+});
 
 describe('error statuses', () => {
   it.each([

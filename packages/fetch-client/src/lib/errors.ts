@@ -5,6 +5,7 @@
 // match the spec. Messages carry the method, the path and the server's message: never headers,
 // never the key.
 import { requestIdFields } from '../gen/error-shapes.gen.js';
+import { isGatewayBody } from './gateway-body.js';
 import type { RateLimit } from './rate-limit.js';
 
 /** One problem found by response validation. */
@@ -52,18 +53,34 @@ function messageOf(body: unknown, text: string | undefined): string {
   return (parts.join(': ') || text || '').slice(0, 200);
 }
 
-/** The request id of an error body, by the field names the spec's error schemas use, or the header. */
-function requestIdOf(body: unknown, headers: Headers): string | undefined {
+/** The request id of an answer: its body's, by the field names the spec's error schemas use, else the `x-request-id` header. */
+export function requestIdOf(body: unknown, headers: Headers): string | undefined {
   const id = requestIdFields
     .map((field) => (body as Record<string, unknown> | null | undefined)?.[field])
     .find((value) => typeof value === 'string');
   return id ?? headers.get('x-request-id') ?? undefined;
 }
 
-/** An answer with an error status. `body` is typed by the operation's documented error body. */
+/**
+ * An answer with an error status. `body` is typed by the operation's documented error body.
+ *
+ * Two sources answer errors: the API gateway in front of every area (401 invalid key, 403 key
+ * without access, 429 rate limit; body `{ code, message }`, the spec's `GatewayError`) and the
+ * area itself (its own body). `source` tells them apart; `code` and `serverMessage` read both the
+ * same way, so one `catch` handles every error.
+ */
 export class ApiError<TBody = unknown> extends FetchClientError {
   override name = 'ApiError';
   declare readonly status: number;
+  /**
+   * `gateway` for a body of the gateway's shape (an integer `code`, a string `message`, no
+   * `error`), `area` for any other answer (an area's body, an empty or non-JSON body).
+   */
+  declare readonly source: 'gateway' | 'area';
+  /** The body's `code`, when it has one: the gateway's status, or an area's code (number or string). */
+  declare readonly code: number | string | undefined;
+  /** What the server said: the body's `error`, `message` and `cause` (each once), else the raw text; 200 characters at most. */
+  declare readonly serverMessage: string;
   /** The parsed error body; `undefined` when the body was empty or not JSON (see `text`). */
   declare readonly body: TBody | undefined;
   /** The raw body when it was not JSON (first 500 characters). */
@@ -74,22 +91,31 @@ export class ApiError<TBody = unknown> extends FetchClientError {
   declare readonly rateLimit: RateLimit;
   constructor(init: ApiErrorInit<TBody>) {
     const detail = messageOf(init.body, init.text);
+    const body = init.body as Record<string, unknown> | null | undefined;
+    const code = body?.code;
     super(`${init.status} ${init.operation}${detail && `: ${detail}`}`, init.operation, {
       ...init,
-      requestId: requestIdOf(init.body, init.headers),
+      requestId: requestIdOf(body, init.headers),
+      source: isGatewayBody(body) ? 'gateway' : 'area',
+      code: typeof code === 'number' || typeof code === 'string' ? code : undefined,
+      serverMessage: detail,
     });
   }
 }
+
+/** Whether `error` is an answer of the API gateway (`{ code, message }`), not of the area. */
+export const isGatewayError = (error: unknown): error is ApiError<{ code: number; message: string }> & { code: number } =>
+  error instanceof ApiError && error.source === 'gateway';
 
 /** 400: the request was invalid (for trigger v2 cancel also "not ready yet, retry shortly"). */
 export class BadRequestError<TBody = unknown> extends ApiError<TBody> {
   override name = 'BadRequestError';
 }
-/** 401: missing or invalid API key, or a missing, malformed or expired bearer token. */
+/** 401: an invalid or unknown API key (the gateway), or a missing, malformed or expired trigger v2 bearer token (the area). */
 export class AuthenticationError<TBody = unknown> extends ApiError<TBody> {
   override name = 'AuthenticationError';
 }
-/** 403: the authenticated wallet may not do this. */
+/** 403: a key without access to the endpoint (the gateway), or a wallet that may not do this (trigger v2). */
 export class PermissionDeniedError<TBody = unknown> extends ApiError<TBody> {
   override name = 'PermissionDeniedError';
 }
@@ -165,4 +191,11 @@ export class ResponseValidationError extends FetchClientError {
       { status, issues, data },
     );
   }
+}
+
+/** A hook threw: the call ended there (`cause` is what the hook threw; see hooks.ts). */
+export class HookError extends FetchClientError {
+  override name = 'HookError';
+  /** Which hook threw. */
+  declare readonly hook: 'beforeRequest' | 'afterResponse' | 'onError' | 'onRetry';
 }

@@ -105,6 +105,17 @@ describe('bearer tokens (trigger v2)', () => {
     expect(bearer.getToken).toHaveBeenCalledTimes(2);
   });
 
+  it("the gateway's 401 (the API key refused) renews no token: a new one would not help", async () => {
+    const fake = fakeFetch(() => json({ code: 401, message: 'Unauthorized' }, 401));
+    const bearer = provider();
+    const x = createClient({ baseUrl, apiKey, fetch: fake.fetch, bearer });
+    const error = await x.triggerV2GetVault().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AuthenticationError);
+    expect((error as AuthenticationError).source).toBe('gateway');
+    expect(fake.requests).toHaveLength(1);
+    expect(bearer.getToken).toHaveBeenCalledTimes(1);
+  });
+
   it('a 401 from an operation without bearer is not retried', async () => {
     const fake = fakeFetch(() => json({ error: 'Unauthorized' }, 401));
     const bearer = provider();
@@ -128,7 +139,7 @@ describe('the API key stays secret', () => {
         () => json({ error: 'bad request', cause: 'x', code: 400 }, 400),
       ),
     );
-    const x = createClient({ baseUrl, apiKey: secret, fetch: fake.fetch, logger, retryBaseDelayMs: 1 });
+    const x = createClient({ baseUrl, apiKey: secret, fetch: fake.fetch, logger, logLevel: 'debug', retryBaseDelayMs: 1 });
     const viaGet = await x.predictionGetTradingStatus({ throwOnError: false, maxRetries: 1 });
     const viaPost = await x.triggerV1CreateOrder({ body: {} as never, throwOnError: false });
     const failures = [viaGet.error, viaPost.error];

@@ -1,24 +1,30 @@
-// The request pipeline behind every operation, written once: URL and headers, the API key and
-// the bearer token, one attempt per try with its time limit, redirects kept on the configured
-// origin, a cap on the answer's size, retries with backoff for requests that are safe to repeat,
-// one re-authentication on 401, typed errors, optional validation.
+// The request pipeline behind every operation, written once: URL and headers, the user's hooks,
+// the API key and the bearer token (added after the hooks), one attempt per try with its time
+// limit, redirects kept on the configured origin, a cap on the answer's size, retries with backoff
+// for requests that are safe to repeat, one re-authentication on 401, typed errors, optional
+// validation, and a redacted log line per request at `info`.
 import {
   AbortError,
   ApiError,
   ConnectionError,
   FetchClientError,
+  HookError,
   RedirectError,
+  requestIdOf,
   ResponseParseError,
   ResponseTooLargeError,
   TimeoutError,
 } from './errors.js';
+import { isGatewayBody } from './gateway-body.js';
 import { apiErrorFor } from './error-for-status.js';
+import { runHooks } from './hooks.js';
+import { hookSecrets, levelOf, redact, write } from './log.js';
 import { type RateLimit, readRateLimit, requestedDelayMs } from './rate-limit.js';
 import { readBody } from './read-body.js';
 import { type Hop, nextHop } from './redirect.js';
 import { backoffMs, isRepeatable, isRetryableStatus, retryDelayMs } from './retry.js';
 import { deadline, sleep } from './timeout.js';
-import type { BearerTokenProvider, ClientConfig, Failure, Logger, RequestOptions, Success, Transport } from './types.js';
+import type { BearerTokenProvider, ClientConfig, Failure, Hooks, Logger, RequestOptions, Success, Transport } from './types.js';
 import { buildUrl } from './url.js';
 
 /** The message of a network error, with the system's code (`ECONNRESET`) when there is one. */
@@ -140,31 +146,85 @@ async function authorize(
   }
 }
 
-/** Waits before the next attempt; the caller's abort ends the call. */
-async function wait(logger: Logger | undefined, operation: string, caller: AbortSignal | undefined, delayMs: number, reason: string) {
-  logger?.debug?.(`retrying ${operation} in ${delayMs} ms after ${reason}`, { operation, delayMs, reason });
+/** What a call's hooks and log lines are told about it. */
+interface CallInfo {
+  operationId: string;
+  operation: string;
+  method: string;
+  url: string;
+  context: Record<string, unknown>;
+}
+
+/** The client's parts every call uses: settings, log level and logger, hooks, the headers of every call. */
+interface Context {
+  config: ClientConfig;
+  level: number;
+  logger: Logger;
+  hooks: Hooks[];
+  fixed: Record<string, string>;
+}
+
+/** Waits before the next attempt (after the `onRetry` hooks); the caller's abort ends the call. */
+async function wait(ctx: Context, info: CallInfo, attempt: number, caller: AbortSignal | undefined, delayMs: number, reason: string) {
+  write(ctx, 4, `retrying ${info.operation} in ${delayMs} ms after ${reason}`, { delayMs, reason });
+  await runHooks(ctx.hooks, 'onRetry', { ...info, attempt, delayMs, reason });
   await sleep(delayMs, caller).catch(() => {
-    throw abortError(operation, caller);
+    throw abortError(info.operation, caller);
   });
 }
 
-/**
- * One call: `fixed` holds the headers of every call (`accept`, `x-api-key`, the configured ones),
- * merged once per client.
- */
-async function call(
-  config: ClientConfig,
-  fixed: Record<string, string>,
-  method: string,
-  options: RequestOptions,
-): Promise<Success<unknown>> {
+/** The `info` line of one request, and at `debug` its headers and bodies; nothing secret in either. */
+function logAttempt(
+  ctx: Context,
+  info: CallInfo,
+  attempt: number,
+  startedAt: number,
+  request: { headers: Record<string, string>; body?: string | undefined },
+  outcome: number | string,
+  answer?: Headers,
+  data?: unknown,
+) {
+  const { context: _, ...facts } = info;
+  const line = {
+    ...facts,
+    status: outcome,
+    durationMs: Date.now() - startedAt,
+    attempt,
+    requestId: answer && requestIdOf(data, answer),
+    rateLimitRemaining: answer?.get('x-ratelimit-remaining'),
+  };
+  // The line says what a reader scans for; the details carry every fact (request id, rate limit).
+  write(ctx, 3, `${info.operationId} ${info.operation} ${outcome} ${line.durationMs}ms attempt ${attempt}`, line);
+  if (ctx.level > 3) {
+    let body: unknown = request.body;
+    try {
+      body = body && JSON.parse(body as string);
+    } catch {
+      body = '(not JSON)';
+    }
+    write(
+      ctx,
+      4,
+      `${info.operation} headers and bodies`,
+      redact({
+        request: { headers: request.headers, body },
+        answer: answer && { headers: Object.fromEntries(answer), body: data },
+      }) as object,
+    );
+  }
+}
+
+/** One call: hooks, credentials, attempts, retries, the answer or a typed error. */
+async function call(ctx: Context, method: string, options: RequestOptions): Promise<Success<unknown>> {
+  const { config, hooks } = ctx;
   const operation = `${method} ${options.url}`;
-  const { logger, bearer } = config;
+  const { bearer } = config;
   const caller = options.signal;
   const timeoutMs = options.timeoutMs ?? config.timeoutMs ?? 30_000;
-
+  const startedAt = Date.now();
+  let tries = 0;
   // A plain object (lower-case names) is cheaper for fetch than a Headers instance.
-  const headers = { ...fixed };
+  const headers = { ...ctx.fixed };
   addHeaders(headers, options.headers);
   let { body } = options;
   if (body !== undefined) {
@@ -172,74 +232,105 @@ async function call(
     headers['content-type'] ??= 'application/json';
   }
   const first: Hop = { url: buildUrl(config.baseUrl, options.url, options.path, options.query), method, body: body as string | undefined };
+  const info: CallInfo = { operationId: options.operationId ?? operation, operation, method, url: first.url, context: {} };
 
-  const useBearer = bearer && options.security?.some((auth) => auth.scheme === 'bearer');
-  if (useBearer) await authorize(headers, bearer, operation, caller);
+  try {
+    // The hooks run before the credentials are added: they never see them.
+    if (hooks.length) await runHooks(hooks, 'beforeRequest', { ...info, headers });
+    if (config.apiKey) headers['x-api-key'] = config.apiKey;
+    const useBearer = bearer && options.security?.some((auth) => auth.scheme === 'bearer');
+    if (useBearer) await authorize(headers, bearer, operation, caller);
 
-  const maxRetries = options.maxRetries ?? config.maxRetries ?? 2;
-  const repeatable = isRepeatable(method, operation);
-  const baseMs = config.retryBaseDelayMs ?? 500;
-  const capMs = config.maxRetryDelayMs ?? 60_000;
+    const maxRetries = options.maxRetries ?? config.maxRetries ?? 2;
+    const repeatable = isRepeatable(method, operation);
+    const baseMs = config.retryBaseDelayMs ?? 500;
+    const capMs = config.maxRetryDelayMs ?? 60_000;
 
-  for (let retries = 0, reauthenticated = false; ; ) {
-    let response: Response;
-    let text: string;
-    try {
-      [response, text] = await attempt(config, operation, first, headers, caller, timeoutMs);
-    } catch (error) {
-      // Only a lost connection or a time-out is worth another try.
-      if (!(error instanceof ConnectionError || error instanceof TimeoutError) || !repeatable || retries >= maxRetries) throw error;
-      await wait(logger, operation, caller, backoffMs(retries++, baseMs), error.name);
-      continue;
-    }
-
-    const { status, headers: answer } = response;
-    if (status === 401 && useBearer && !reauthenticated) {
-      // The token may have expired: renew it once and repeat the request once.
-      reauthenticated = true;
-      await authorize(headers, bearer, operation, caller, true);
-      continue;
-    }
-
-    let data: unknown;
-    let parseError: unknown;
-    try {
-      data = text ? JSON.parse(text) : undefined;
-    } catch (error) {
-      parseError = error;
-    }
-    if (status > 199 && status < 300) {
-      if (parseError) {
-        throw new ResponseParseError(
-          `${status} ${operation}: the answer is not valid JSON`,
-          operation,
-          { status, text: text.slice(0, 500) },
-          { cause: parseError },
-        );
-      }
-      // No validator, no await: awaiting `undefined` would still cost a turn of the microtask queue.
-      if (config.responseValidator) await config.responseValidator({ operation, status, data, logger });
-      return new Answer(data, status, response, answer);
-    }
-
-    if (repeatable && isRetryableStatus(status) && retries < maxRetries) {
-      const delay = retryDelayMs(retries, status, answer, baseMs, capMs);
-      if (delay !== undefined) {
-        retries++;
-        await wait(logger, operation, caller, delay, `${status}`);
+    for (let retries = 0, reauthenticated = false; ; ) {
+      let response: Response;
+      let text: string;
+      const attemptAt = Date.now();
+      tries++;
+      try {
+        [response, text] = await attempt(config, operation, first, headers, caller, timeoutMs);
+      } catch (error) {
+        logAttempt(ctx, info, tries, attemptAt, { headers, body: first.body }, (error as Error).name);
+        // Only a lost connection or a time-out is worth another try.
+        if (!(error instanceof ConnectionError || error instanceof TimeoutError) || !repeatable || retries >= maxRetries) throw error;
+        await wait(ctx, info, tries, caller, backoffMs(retries++, baseMs), error.name);
         continue;
       }
-      logger?.warn?.(`${operation} answered ${status} asking to wait over ${capMs} ms: not retrying`, { operation, status });
+
+      const { status, headers: answer } = response;
+      let data: unknown;
+      let parseError: unknown;
+      try {
+        data = text ? JSON.parse(text) : undefined;
+      } catch (error) {
+        parseError = error;
+      }
+      logAttempt(ctx, info, tries, attemptAt, { headers, body: first.body }, status, answer, data);
+
+      if (status === 401 && useBearer && !reauthenticated && !isGatewayBody(data)) {
+        // The token may have expired: renew it once and repeat the request once (not when the
+        // gateway refused the API key: a new token would not help).
+        reauthenticated = true;
+        write(ctx, 4, `${operation} answered 401: renewing the bearer token once`);
+        await authorize(headers, bearer, operation, caller, true);
+        continue;
+      }
+
+      if (status > 199 && status < 300) {
+        if (parseError) {
+          throw new ResponseParseError(
+            `${status} ${operation}: the answer is not valid JSON`,
+            operation,
+            { status, text: text.slice(0, 500) },
+            { cause: parseError },
+          );
+        }
+        // No validator, no await: awaiting `undefined` would still cost a turn of the microtask queue.
+        if (config.responseValidator)
+          await config.responseValidator({ operation, status, data, logger: ctx.level > 1 ? ctx.logger : undefined });
+        if (hooks.length)
+          await runHooks(hooks, 'afterResponse', {
+            ...info,
+            status,
+            headers: answer,
+            durationMs: Date.now() - startedAt,
+            attempt: tries,
+            // A token in the answer (auth verify) is not the hooks' to see.
+            data: hookSecrets.some((name) => text.includes(`"${name}"`)) ? redact(data, hookSecrets) : data,
+          });
+        return new Answer(data, status, response, answer);
+      }
+
+      if (repeatable && isRetryableStatus(status) && retries < maxRetries) {
+        const delay = retryDelayMs(retries, status, answer, baseMs, capMs);
+        if (delay !== undefined) {
+          retries++;
+          await wait(ctx, info, tries, caller, delay, `${status}`);
+          continue;
+        }
+        write(ctx, 2, `${operation} answered ${status} asking to wait over ${capMs} ms: not retrying`, { status });
+      }
+      throw apiErrorFor({
+        operation,
+        status,
+        body: data,
+        text: parseError ? text.slice(0, 500) : undefined,
+        headers: answer,
+        rateLimit: readRateLimit(answer),
+        retryAfterMs: requestedDelayMs(answer, status, Date.now()),
+      });
     }
-    throw apiErrorFor({
-      operation,
-      status,
-      body: data,
-      text: parseError ? text.slice(0, 500) : undefined,
-      headers: answer,
-      rateLimit: readRateLimit(answer),
-      retryAfterMs: requestedDelayMs(answer, status, Date.now()),
-    });
+  } catch (error) {
+    // The caller gets the error (thrown or returned): the line is information, except a hook that
+    // threw, a bug in the program's own code, which is also an error line.
+    write(ctx, error instanceof HookError ? 1 : 3, `${operation} failed: ${(error as Error).message}`);
+    if (!(error instanceof HookError))
+      await runHooks(hooks, 'onError', { ...info, error, durationMs: Date.now() - startedAt, attempt: tries });
+    throw error;
   }
 }
 
@@ -252,13 +343,25 @@ export function createTransport(config: ClientConfig): Transport {
   // Later changes to the caller's object do not reach the client.
   const settings = { ...config };
   const fixed: Record<string, string> = { accept: 'application/json' };
-  if (config.apiKey) fixed['x-api-key'] = config.apiKey;
   addHeaders(fixed, config.headers);
-  const transport: Record<string, unknown> = {};
+  const logger = config.logger ?? console;
+  const ctx: Context = {
+    config: settings,
+    level: levelOf(config.logLevel, logger),
+    logger,
+    hooks: config.hooks ? [config.hooks] : [],
+    fixed,
+  };
+  const transport: Record<string, unknown> = {
+    use(hooks: Hooks) {
+      ctx.hooks.push(hooks);
+      return transport;
+    },
+  };
   // `request` takes the method from its options; the others are named after theirs.
   for (const name of ['get', 'post', 'put', 'patch', 'delete', 'request']) {
     transport[name] = (options: RequestOptions) => {
-      const result = call(settings, fixed, (name === 'request' ? (options.method ?? 'GET') : name).toUpperCase(), options);
+      const result = call(ctx, (name === 'request' ? (options.method ?? 'GET') : name).toUpperCase(), options);
       return (options.throwOnError ?? settings.throwOnError ?? true) ? result : result.catch(toFailure);
     };
   }

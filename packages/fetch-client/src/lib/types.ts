@@ -11,6 +11,8 @@ import type {
   TimeoutError,
 } from './errors.js';
 import type { BearerTokenProvider } from '@x/types';
+import type { Operations } from '../gen/operations.gen.js';
+import type { HookError } from './errors.js';
 import type { RateLimit } from './rate-limit.js';
 
 export type { ValidationIssue } from './errors.js';
@@ -30,10 +32,19 @@ export interface Auth {
  */
 export type { BearerTokenProvider };
 
-/** Optional sink for the client's diagnostics. Never receives the API key or any header. */
+/** How much the client logs: `off`, `error`, `warn` (default), `info`, `debug`. */
+export type LogLevel = 'off' | 'error' | 'warn' | 'info' | 'debug';
+
+/**
+ * Where the client's log lines go: any object with `debug`, `info`, `warn`, `error` (console,
+ * pino, winston; a missing method drops its level). Never receives the API key, a bearer token,
+ * a challenge signature or a signed transaction.
+ */
 export interface Logger {
   debug?(message: string, details?: Record<string, unknown>): void;
+  info?(message: string, details?: Record<string, unknown>): void;
   warn?(message: string, details?: Record<string, unknown>): void;
+  error?(message: string, details?: Record<string, unknown>): void;
 }
 
 /**
@@ -94,8 +105,16 @@ export interface ClientConfig<ThrowOnError extends boolean = boolean> {
   maxRedirects?: number;
   /** Largest answer read, in bytes; past it the call fails with `ResponseTooLargeError`. Default 10 MiB. */
   maxResponseBytes?: number;
-  /** Diagnostics (retries, refreshes, additive drift). */
+  /** Where log lines go. Default `console`. */
   logger?: Logger;
+  /**
+   * `off`, `error` (a hook that threw), `warn` (default: also refused waits, additive drift),
+   * `info` (also one line per request and per failed call), `debug` (also retries, token renewals,
+   * redacted headers and bodies). Without it, the `X_LOG` environment variable sets it where the runtime has one.
+   */
+  logLevel?: LogLevel;
+  /** Hooks run around every call (more with `client.use(hooks)`). */
+  hooks?: Hooks;
 }
 
 /** What every call may add to its operation's parameters. */
@@ -143,6 +162,8 @@ export interface RequestOptions<ThrowOnError extends boolean = boolean> extends 
   security?: ReadonlyArray<Auth>;
   client?: Transport;
   meta?: unknown;
+  /** The spec's operationId (the generated sdk and `createClient()` pass it), for logs and hooks. */
+  operationId?: string;
 }
 
 type Values<T> = T[keyof T];
@@ -163,7 +184,8 @@ export type CallError<TErrors> =
   | RedirectError
   | ResponseTooLargeError
   | ResponseParseError
-  | ResponseValidationError;
+  | ResponseValidationError
+  | HookError;
 
 /** A successful answer. */
 export interface Success<TData> {
@@ -203,6 +225,8 @@ export interface Transport {
   patch: MethodFn;
   delete: MethodFn;
   request: MethodFn;
+  /** Adds hooks that run around every later call, after the ones given before. */
+  use(hooks: Hooks): Transport;
 }
 
 /** Client options as the generated `client.gen.ts` spells them. */
@@ -213,3 +237,59 @@ export interface ClientOptions {
 
 /** Configuration of the sdk's default client (unused: every call gets an explicit client). */
 export type Config<T extends ClientOptions = ClientOptions> = Partial<T>;
+
+// Hooks: code of the user's that runs around every call (see hooks.ts).
+type OperationId = keyof Operations;
+
+/** What every hook is told about the call. */
+export interface HookCall<K extends OperationId = OperationId> {
+  /** The spec's operationId (`swapGetOrder`). */
+  operationId: K;
+  /** `METHOD /path/template`, e.g. `GET /swap/v2/order`. */
+  operation: string;
+  method: string;
+  /** The full URL, query included (it never holds a credential). */
+  url: string;
+  /** One object per call, the same in each hook of that call: keep there what a later hook needs (a span). */
+  context: Record<string, unknown>;
+}
+
+/** `beforeRequest`: `headers` (lower-case names) may be changed; the API key and the token are added after. */
+export interface BeforeRequest<K extends OperationId = OperationId> extends HookCall<K> {
+  headers: Record<string, string>;
+}
+
+/** `afterResponse`: a successful answer, `data` typed by the operation (narrow on `operationId`). */
+export type AfterResponse<K extends OperationId = OperationId> = {
+  [Id in K]: HookCall<Id> & {
+    status: number;
+    headers: Headers;
+    /** From the first attempt's start to the answer read, in ms. */
+    durationMs: number;
+    /** 1 for the first attempt. */
+    attempt: number;
+    data: BodyOf<Operations[Id]['responses']>;
+  };
+}[K];
+
+/** `onError`: the typed error the call ends with (thrown, or returned with `throwOnError: false`). */
+export type ErrorEvent<K extends OperationId = OperationId> = {
+  [Id in K]: HookCall<Id> & { error: CallError<Operations[Id]['errors']>; durationMs: number; attempt: number };
+}[K];
+
+/** `onRetry`: the call will be sent again after `delayMs`; `reason` is the status or the error's name. */
+export interface RetryEvent<K extends OperationId = OperationId> extends HookCall<K> {
+  attempt: number;
+  delayMs: number;
+  reason: string;
+}
+
+/** Hooks for every call; each may be async (the call waits for it). */
+export interface Hooks {
+  beforeRequest?(request: BeforeRequest): void | Promise<void>;
+  afterResponse?(response: AfterResponse): void | Promise<void>;
+  onError?(event: ErrorEvent): void | Promise<void>;
+  onRetry?(event: RetryEvent): void | Promise<void>;
+}
+
+export type HookName = keyof Hooks;

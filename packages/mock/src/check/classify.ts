@@ -4,6 +4,7 @@
 // 401/403 mean the check could not get in (unreachable: auth); a documented 4xx is checked like a
 // success (its error body against its schema) and noted; 5xx other than 502/503/504 (retried by
 // the caller, then unreachable) is breaking whether documented or not: the operation failed.
+import { isGatewayBody } from '@x/fetch-client';
 import type { Answer } from './call.js';
 import { createDriftChecker, type DriftIssue } from './drift.js';
 import type { CheckSpec, SpecOperation, SpecResponse } from './spec-source.js';
@@ -78,11 +79,7 @@ export function createClassifier(spec: CheckSpec): (operation: SpecOperation, an
   return (operation, answer) => {
     const { status } = answer;
     if (status === 401 || status === 403) {
-      return {
-        result: 'unreachable',
-        issues: [],
-        note: `auth refused (${status}): check --api-key${operation.securitySchemes.length > 1 ? ' and --bearer-token' : ''}`,
-      };
+      return { result: 'unreachable', issues: [], note: authNote(status, answer.bodyText, operation.securitySchemes.length > 1) };
     }
     const response = documentedResponse(operation, status);
     const issues: Issue[] = [];
@@ -102,4 +99,20 @@ export function createClassifier(spec: CheckSpec): (operation: SpecOperation, an
         : undefined;
     return { result, issues, ...(note ? { note } : {}) };
   };
+}
+
+/**
+ * Why a 401/403 kept the check out: the gateway's `{code, message}` names the API key (refused, or
+ * without access to the area), the area's own answer (trigger v2) the bearer token.
+ */
+function authNote(status: number, bodyText: string, bearer: boolean): string {
+  let body: unknown;
+  try {
+    body = JSON.parse(bodyText);
+  } catch {}
+  if (isGatewayBody(body)) {
+    const { message } = body as { message: string };
+    return `the gateway refused the API key (${status} ${message}): check --api-key${status === 403 ? ' and its areas' : ''}`;
+  }
+  return `auth refused (${status}): check --api-key${bearer ? ' and --bearer-token' : ''}`;
 }

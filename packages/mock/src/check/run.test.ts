@@ -89,6 +89,29 @@ describe('x-mock check against the simulator', () => {
   });
 });
 
+describe("x-mock check and the gateway's refusals", () => {
+  it("a key the gateway refuses (401) or limits to other areas (403): unreachable, the note names the key and the gateway's message", async () => {
+    const gated = makeSimulator({ apiKeys: ['good', 'lender'], keyAreas: { lender: ['lend'] } });
+    const running = await listen(gated, { port: 0, host: '127.0.0.1' });
+    try {
+      const refused = await runCheck({ baseUrl: running.url, apiKey: 'wrong', ...quick });
+      expect(refused.summary).toEqual({ ok: 0, additive: 0, breaking: 0, unreachable: readOnly.length });
+      const swap = resultOf(refused, 'swapGetOrder');
+      expect(swap).toMatchObject({ result: 'unreachable', status: 401 });
+      expect(swap.note).toBe('the gateway refused the API key (401 Unauthorized): check --api-key');
+
+      const limited = await runCheck({ baseUrl: running.url, apiKey: 'lender', ...quick });
+      const lend = readOnly.filter((o) => o.path.startsWith('/lend/'));
+      expect(limited.summary).toEqual({ ok: lend.length, additive: 0, breaking: 0, unreachable: readOnly.length - lend.length });
+      expect(resultOf(limited, 'predictionGetTradingStatus').note).toBe(
+        'the gateway refused the API key (403 API key does not have access to this endpoint): check --api-key and its areas',
+      );
+    } finally {
+      await running.close();
+    }
+  });
+});
+
 // ---- drift targets, found from the spec and the simulator's own answers ----
 
 interface Sample {

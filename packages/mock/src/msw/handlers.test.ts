@@ -1,3 +1,4 @@
+import { ApiError, AuthenticationError, BadRequestError, createClient, isGatewayError } from '@x/fetch-client';
 import { HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -108,5 +109,37 @@ describe('overrides', () => {
     handler('predictionGetTradingStatus', { status: 200, body: { trading_active: 'yes' } });
     // @ts-expect-error 418 is not a documented status of this operation
     handler('triggerV2GetVault', { status: 418, body: { error: 'teapot' } });
+  });
+});
+
+describe("the gateway's errors and the area's, through the client's typed errors", () => {
+  it.each([
+    ['invalidApiKey', 401, 'Unauthorized'],
+    ['keyWithoutAccess', 403, 'API key does not have access to this endpoint'],
+    ['rateLimited', 429, '[API Gateway] Too many requests'],
+  ] as const)('the %s example answers %i { code, message }: a gateway ApiError', async (example, status, message) => {
+    server.use(handler('swapGetOrder', { example }, { baseUrl: BASE }));
+    const x = createClient({ baseUrl: BASE, apiKey: 'test-key', maxRetries: 0 });
+    const error = await x.swapGetOrder({ query: requestExamples.swapGetOrder.query }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(isGatewayError(error)).toBe(true);
+    expect(error).toMatchObject({ status, source: 'gateway', code: status, serverMessage: message });
+  });
+
+  it("trigger v2's bearer 401 and a swap order 400 are the area's", async () => {
+    server.use(handler('triggerV2GetVault', { example: 'bearerTokenRejected' }, { baseUrl: BASE }));
+    const x = createClient({ baseUrl: BASE, apiKey: 'test-key', maxRetries: 0 });
+    const bearer = await x.triggerV2GetVault().catch((e: unknown) => e);
+    expect(bearer).toBeInstanceOf(AuthenticationError);
+    expect(bearer).toMatchObject({ source: 'area', code: undefined, serverMessage: 'Unauthorized', body: { error: 'Unauthorized' } });
+
+    const badRequest = Object.entries(fixtures.swapGetOrder.examples).find(([, e]) => e.status === 400)![0];
+    server.use(handler('swapGetOrder', { example: badRequest as never }, { baseUrl: BASE }));
+    const swap = await x.swapGetOrder({ query: requestExamples.swapGetOrder.query }).catch((e: unknown) => e);
+    expect(swap).toBeInstanceOf(BadRequestError);
+    expect(isGatewayError(swap)).toBe(false);
+    expect((swap as ApiError).serverMessage).toBe(
+      (fixtures.swapGetOrder.examples[badRequest as never] as { body: { error: string } }).body.error,
+    );
   });
 });

@@ -41,3 +41,4 @@ export function listen(simulator: Simulator, options: ListenOptions = {}): Promi
     : handler;
   return startNodeServer(observed, serverOptions);
 }
+export { openStore, StoreError, STORE_FILE, type OpenStoreOptions } from './store.js';

@@ -1,9 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { parseCli, serve, UsageError } from './cli-main.js';
+import { parseCli, serve, type ServeOptions, UsageError } from './cli-main.js';
 
 describe('x-mock serve', () => {
   it('parses the options with their defaults', () => {
-    expect(parseCli(['serve'])).toEqual({ port: 4010, host: '127.0.0.1', seed: 1, apiKeys: [], clock: 'real', control: true });
+    expect(parseCli(['serve'])).toEqual({
+      port: 4010,
+      host: '127.0.0.1',
+      seed: 1,
+      seedDefaulted: true,
+      apiKeys: [],
+      clock: 'real',
+      control: true,
+    });
     expect(
       parseCli(['serve', '--port', '0', '--seed', '9', '--api-key', 'a', '--api-key', 'b', '--clock', 'manual', '--no-control']),
     ).toEqual({
@@ -15,6 +23,49 @@ describe('x-mock serve', () => {
       control: false,
     });
     expect(parseCli(['--help'])).toBe('help');
+  });
+
+  it('takes --data DIR and --data-sync normal|full; refuses --data-sync alone or another mode', () => {
+    expect(parseCli(['serve', '--data', './d', '--data-sync', 'full'])).toMatchObject({ data: './d', dataSync: 'full' });
+    expect(parseCli(['serve', '--data', './d'])).toMatchObject({ data: './d' });
+    expect(() => parseCli(['serve', '--data-sync', 'full'])).toThrow('--data-sync needs --data');
+    expect(() => parseCli(['serve', '--data', './d', '--data-sync', 'sometimes'])).toThrow(
+      'invalid --data-sync sometimes (normal or full)',
+    );
+    expect(() => parseCli(['serve', '--data', ''])).toThrow('--data needs a directory');
+  });
+
+  it('parses --key-areas KEY=AREA,... (repeatable; KEY= for none) and refuses one without a key', () => {
+    expect((parseCli(['serve', '--key-areas', 'a=swap,tokens', '--key-areas', 'b=']) as ServeOptions).keyAreas).toEqual({
+      a: ['swap', 'tokens'],
+      b: [],
+    });
+    expect(() => parseCli(['serve', '--key-areas', 'swap'])).toThrow(UsageError);
+    expect(() => parseCli(['serve', '--key-areas', '=swap'])).toThrow(UsageError);
+  });
+
+  it('an unknown area of --key-areas is a usage error', async () => {
+    const options = parseCli(['serve', '--port', '0', '--key-areas', 'k=swaps']) as ServeOptions;
+    await expect(serve(options, () => {})).rejects.toThrow(UsageError);
+    await expect(serve(options, () => {})).rejects.toThrow(/unknown area swaps/);
+  });
+
+  it("serves --key-areas: another area is the gateway's 403", async () => {
+    const options = parseCli(['serve', '--port', '0', '--key-areas', 'lender=lend', '--clock', 'manual']);
+    if (options === 'help') throw new Error('unexpected help');
+    const lines: string[] = [];
+    const server = await serve(options, (line) => lines.push(line));
+    try {
+      expect(lines).toContain("  areas:   1 key(s) limited by --key-areas (other areas answer the gateway's 403)");
+      expect(lines.join('\n')).not.toContain('lender');
+      const get = (path: string) => fetch(`${server.url}${path}`, { headers: { 'x-api-key': 'lender' } });
+      expect((await get('/lend/v1/borrow/vaults')).status).toBe(200);
+      const denied = await get('/prediction/v1/trading-status');
+      expect(denied.status).toBe(403);
+      expect(await denied.json()).toEqual({ code: 403, message: 'API key does not have access to this endpoint' });
+    } finally {
+      await server.close();
+    }
   });
 
   it.each([

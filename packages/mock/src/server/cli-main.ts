@@ -1,25 +1,41 @@
 // The logic of `x-mock serve`: parse the arguments, start the simulator, print where it is.
 // src/cli.ts wires it to the process (signals, exit codes).
 import { parseArgs } from 'node:util';
-import { listen, readRecording, recordTo, type RunningServer } from '../node/index.js';
+import { listen, openStore, readRecording, recordTo, type RunningServer } from '../node/index.js';
+import { isLoopback } from './node-server.js';
 import { createSimulator, world } from '../simulator/index.js';
 import { loadDocsHtml } from './docs.js';
 
 export const USAGE = `usage: x-mock serve [options]
        x-mock check --base-url URL [options]   (drift of a running service from the spec; x-mock check --help)
 
-Serves an in-memory, deterministic simulator of the whole API.
+Serves a deterministic simulator of the whole API, in memory (or kept on disk with --data).
 
 options:
   --port N          port to listen on (default 4010; 0 picks a free one)
   --host H          interface to bind (default 127.0.0.1)
-  --seed N          seed of ids, addresses and the prediction catalogue (default 1)
+  --seed N          seed of ids, addresses and the prediction catalogue (default 1; with --data,
+                    the store's own seed, and another one is refused)
   --api-key KEY     accept only this x-api-key (repeatable); by default any non-empty key is accepted
+  --key-areas KEY=AREA,...
+                    limit KEY to these areas (repeatable; swap (covers tx), tokens, portfolio,
+                    trigger, prediction, lend; KEY= for none): other areas answer the gateway's 403
   --clock MODE      real (default): simulated time follows the wall clock; manual: it moves only
                     through POST /__control/advance-time
-  --no-control      do not serve the control API at /__control/*
+  --no-control      do not serve the control API at /__control/* nor the explorer at /__explorer
+  --control-key KEY require KEY (8+ characters) in the x-control-key header of every control API
+                    request and explorer action (or the X_MOCK_CONTROL_KEY environment variable);
+                    required when --host is not a loopback address (127.0.0.0/8, ::1, localhost)
+  --journal N       requests the request journal keeps (default 200; 0 turns it off)
   --jwt-secret S    sign trigger v2 tokens with this secret (32+ bytes) so they survive a restart;
-                    by default the secret is random per process
+                    by default the secret is random per process (with --data, kept in the store)
+
+durable state (needs Node >= 22.13, or 22.12 with --experimental-sqlite):
+  --data DIR        keep the state in DIR/state.sqlite: balances, orders, vaults, deposits, lend
+                    positions, landed signatures, the clock, the seed. A change is stored before
+                    its answer is sent; a restart with the same DIR finds the world as it was
+  --data-sync MODE  normal (default): a kill -9 loses nothing answered, a power loss may lose the
+                    last changes; full: every change is also synced to the disk (slower writes)
 
 paper trading (market data from a live service, money simulated; see the README):
   --upstream URL    read market data (quotes, prediction, lend vaults, eligibility, stakes) from
@@ -40,9 +56,16 @@ export interface ServeOptions {
   port: number;
   host: string;
   seed: number;
+  /** Set when --seed was left out: with --data, the store's seed is used then. */
+  seedDefaulted?: true;
   apiKeys: string[];
+  /** API key → the areas it may call (`--key-areas`). */
+  keyAreas?: Record<string, string[]>;
   clock: 'real' | 'manual';
   control: boolean;
+  /** Required on every control API request when set (and set whenever the host is not loopback). */
+  controlKey?: string;
+  journal?: number;
   /** Deterministic JWT secret; random per process when absent. */
   jwtSecret?: string;
   upstream?: string;
@@ -50,6 +73,9 @@ export interface ServeOptions {
   upstreamIntervalMs?: number;
   record?: string;
   replay?: string;
+  /** Directory of the durable store. */
+  data?: string;
+  dataSync?: 'normal' | 'full';
 }
 
 /** `x-mock serve` arguments as node:util parses them (throws on an unknown option). */
@@ -60,16 +86,21 @@ const parseServeArgs = (argv: string[]) =>
     options: {
       port: { type: 'string', default: '4010' },
       host: { type: 'string', default: '127.0.0.1' },
-      seed: { type: 'string', default: '1' },
+      seed: { type: 'string' },
       'api-key': { type: 'string', multiple: true },
+      'key-areas': { type: 'string', multiple: true },
       clock: { type: 'string' },
       'no-control': { type: 'boolean', default: false },
+      'control-key': { type: 'string' },
+      journal: { type: 'string' },
       'jwt-secret': { type: 'string' },
       upstream: { type: 'string' },
       'upstream-api-key': { type: 'string' },
       'upstream-interval': { type: 'string' },
       record: { type: 'string' },
       replay: { type: 'string' },
+      data: { type: 'string' },
+      'data-sync': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -88,8 +119,14 @@ export function parseCli(argv: string[], env: Readonly<Record<string, string | u
   if (positionals[0] !== 'serve' || positionals.length > 1) throw new UsageError(`unknown command ${positionals.join(' ')}`);
   const port = Number(values.port);
   if (!/^\d+$/.test(values.port) || port > 65_535) throw new UsageError(`invalid --port ${values.port}`);
-  const seed = Number(values.seed);
-  if (!/^-?\d+$/.test(values.seed) || !Number.isSafeInteger(seed)) throw new UsageError(`invalid --seed ${values.seed}`);
+  const seedText = values.seed ?? '1';
+  const seed = Number(seedText);
+  if (!/^-?\d+$/.test(seedText) || !Number.isSafeInteger(seed)) throw new UsageError(`invalid --seed ${seedText}`);
+  const dataSync = values['data-sync'];
+  if (dataSync !== undefined && dataSync !== 'normal' && dataSync !== 'full')
+    throw new UsageError(`invalid --data-sync ${dataSync} (normal or full)`);
+  if (dataSync !== undefined && values.data === undefined) throw new UsageError('--data-sync needs --data');
+  if (values.data === '') throw new UsageError('--data needs a directory');
   // A replay follows the recording's clock; everything else follows the wall clock by default.
   const clock = values.clock ?? (values.replay !== undefined ? 'manual' : 'real');
   if (clock !== 'real' && clock !== 'manual') throw new UsageError(`invalid --clock ${clock}`);
@@ -105,23 +142,62 @@ export function parseCli(argv: string[], env: Readonly<Record<string, string | u
     throw new UsageError('--replay serves a recording offline: it cannot be combined with --upstream or --record');
   if ((upstreamApiKey !== undefined || interval !== undefined) && upstream === undefined)
     throw new UsageError('--upstream-api-key and --upstream-interval need --upstream');
+  const control = !values['no-control'];
+  const controlKey = values['control-key'] ?? (env.X_MOCK_CONTROL_KEY || undefined);
+  if (controlKey !== undefined && controlKey.length < 8) throw new UsageError('--control-key must be at least 8 characters');
+  if (control && controlKey === undefined && !isLoopback(values.host))
+    throw new UsageError(
+      `refusing to serve the control API on ${values.host} without a key: anyone who can reach it could change balances, prices and the clock. ` +
+        'Add --control-key KEY (or set X_MOCK_CONTROL_KEY), or --no-control, or bind 127.0.0.1.',
+    );
+  const journal = values.journal;
+  if (journal !== undefined && (!/^\d{1,6}$/.test(journal) || Number(journal) > 100_000))
+    throw new UsageError(`invalid --journal ${journal} (0 to 100000)`);
   const jwtSecret = values['jwt-secret'];
   if (jwtSecret !== undefined && new TextEncoder().encode(jwtSecret).length < 32)
     throw new UsageError('--jwt-secret must be at least 32 bytes');
+  let keyAreas: Record<string, string[]> | undefined;
+  for (const entry of values['key-areas'] ?? []) {
+    const at = entry.lastIndexOf('=');
+    const key = entry.slice(0, at).trim();
+    if (at < 0 || key === '') throw new UsageError(`invalid --key-areas ${entry} (KEY=AREA,AREA...)`);
+    keyAreas ??= {};
+    keyAreas[key] = entry
+      .slice(at + 1)
+      .split(',')
+      .map((area) => area.trim())
+      .filter((area) => area !== '');
+  }
   return {
     port,
     host: values.host,
     seed,
+    ...(values.seed === undefined ? { seedDefaulted: true as const } : {}),
     apiKeys: (values['api-key'] ?? []).filter((k) => k.trim() !== ''),
+    ...(keyAreas ? { keyAreas } : {}),
     clock,
-    control: !values['no-control'],
+    control,
+    ...(control && controlKey !== undefined ? { controlKey } : {}),
+    ...(journal !== undefined ? { journal: Number(journal) } : {}),
     ...(jwtSecret !== undefined ? { jwtSecret } : {}),
     ...(upstream !== undefined ? { upstream } : {}),
     ...(upstream !== undefined && upstreamApiKey ? { upstreamApiKey } : {}),
     ...(interval !== undefined ? { upstreamIntervalMs: Number(interval) } : {}),
     ...(values.record !== undefined ? { record: values.record } : {}),
     ...(values.replay !== undefined ? { replay: values.replay } : {}),
+    ...(values.data !== undefined ? { data: values.data } : {}),
+    ...(dataSync !== undefined ? { dataSync } : {}),
   };
+}
+
+/** The simulator of these options; an option it refuses (an unknown area of --key-areas) is a usage error. */
+function simulatorOf(options: Parameters<typeof createSimulator>[0]): ReturnType<typeof createSimulator> {
+  try {
+    return createSimulator(options);
+  } catch (error) {
+    if (error instanceof RangeError) throw new UsageError(error.message);
+    throw error;
+  }
 }
 
 /** Starts the simulator and prints its URLs and a first request to try. */
@@ -129,35 +205,71 @@ export async function serve(options: ServeOptions, log: (line: string) => void =
   const docsHtml = loadDocsHtml();
   const recording = options.replay !== undefined ? readRecording(options.replay) : undefined;
   const sink = options.record !== undefined ? recordTo(options.record) : undefined;
-  const simulator = createSimulator({
-    seed: options.seed,
-    clock: options.clock,
-    ...(options.clock === 'real' ? { now: Date.now() } : {}),
-    ...(recording ? { replay: recording } : {}),
-    ...(options.upstream !== undefined
-      ? {
-          upstream: {
-            baseUrl: options.upstream,
-            ...(options.upstreamApiKey !== undefined ? { apiKey: options.upstreamApiKey } : {}),
-            ...(options.upstreamIntervalMs !== undefined ? { intervalMs: options.upstreamIntervalMs } : {}),
-            ...(sink ? { record: sink } : {}),
-            log,
-          },
-        }
-      : {}),
-    ...(options.apiKeys.length > 0 ? { apiKeys: options.apiKeys } : {}),
-    controlRoutes: options.control,
-    ...(options.jwtSecret !== undefined ? { jwtSecret: options.jwtSecret } : {}),
-    ...(docsHtml !== undefined ? { docsHtml } : {}),
-  });
-  const server = await listen(simulator, { port: options.port, host: options.host });
+  const store = options.data !== undefined ? await openStore(options.data, { sync: options.dataSync ?? 'normal' }) : undefined;
+  const restored = store?.world !== undefined;
+  let simulator: ReturnType<typeof createSimulator>;
+  try {
+    simulator = simulatorOf({
+      ...(store ? { store } : {}),
+      ...(!store || !options.seedDefaulted ? { seed: options.seed } : {}),
+      clock: options.clock,
+      ...(options.clock === 'real' ? { now: Date.now() } : {}),
+      ...(recording ? { replay: recording } : {}),
+      ...(options.upstream !== undefined
+        ? {
+            upstream: {
+              baseUrl: options.upstream,
+              ...(options.upstreamApiKey !== undefined ? { apiKey: options.upstreamApiKey } : {}),
+              ...(options.upstreamIntervalMs !== undefined ? { intervalMs: options.upstreamIntervalMs } : {}),
+              ...(sink ? { record: sink } : {}),
+              log,
+            },
+          }
+        : {}),
+      ...(options.apiKeys.length > 0 ? { apiKeys: options.apiKeys } : {}),
+      ...(options.keyAreas ? { keyAreas: options.keyAreas } : {}),
+      controlRoutes: options.control,
+      ...(options.controlKey !== undefined ? { controlKey: options.controlKey } : {}),
+      ...(options.journal !== undefined ? { journal: options.journal } : {}),
+      ...(options.jwtSecret !== undefined ? { jwtSecret: options.jwtSecret } : {}),
+      ...(docsHtml !== undefined ? { docsHtml } : {}),
+    });
+  } catch (error) {
+    store?.close();
+    throw error;
+  }
+  const guarded = options.control && options.controlKey !== undefined;
+  let server: RunningServer;
+  try {
+    server = await listen(simulator, {
+      port: options.port,
+      host: options.host,
+      ...(guarded || !options.control
+        ? {
+            warn: () =>
+              log(
+                `x-mock: listening on ${options.host}, reachable from other machines; ${guarded ? 'the control API and the explorer need the control key' : 'the control API is off'}.`,
+              ),
+          }
+        : {}),
+    });
+  } catch (error) {
+    simulator.close();
+    store?.close();
+    throw error;
+  }
   const close = server.close;
   server.close = async () => {
     simulator.close();
     await close();
+    store?.close();
   };
   const key = options.apiKeys[0] ?? 'any-key';
-  log(`x-mock: simulator listening on ${server.url} (seed ${options.seed}, ${options.clock} clock)`);
+  log(`x-mock: simulator listening on ${server.url} (seed ${simulator.seed}, ${options.clock} clock)`);
+  if (store)
+    log(
+      `  data:    ${store.location} (${restored ? 'restored' : 'new'}; every change stored before its answer, sync ${options.dataSync ?? 'normal'})`,
+    );
   if (options.upstream !== undefined) {
     const pace = simulator.control.upstream().limiter as { intervalMs: number };
     log(
@@ -172,10 +284,15 @@ export async function serve(options: ServeOptions, log: (line: string) => void =
   if (options.upstream !== undefined || recording) log(`  status:  ${server.url}/__control/upstream`);
   log(`  docs:    ${server.url}/docs${docsHtml === undefined ? ' (not bundled: build @x/docs, then this package)' : ''}`);
   log(`  spec:    ${server.url}/openapi.json`);
-  if (options.control) log(`  control: ${server.url}/__control/state`);
+  if (options.control) {
+    log(`  control: ${server.url}/__control/state${options.controlKey !== undefined ? ' (send the control key in x-control-key)' : ''}`);
+    log(`  explore: ${server.url}/__explorer`);
+  }
   log(
     `  API key: ${options.apiKeys.length > 0 ? `one of the ${options.apiKeys.length} --api-key value(s)` : 'any non-empty x-api-key header is accepted'}`,
   );
+  const limited = Object.keys(options.keyAreas ?? {}).length;
+  if (limited > 0) log(`  areas:   ${limited} key(s) limited by --key-areas (other areas answer the gateway's 403)`);
   log('');
   log('try:');
   log(

@@ -26,7 +26,7 @@ describe('node:http server', () => {
     expect((await res.json()).outAmount).toBe('49950000');
     const unauthorized = await fetch(`${server.url}/prediction/v1/trading-status`);
     expect(unauthorized.status).toBe(401);
-    expect(await unauthorized.json()).toEqual({ error: 'Unauthorized' });
+    expect(await unauthorized.json()).toEqual({ code: 401, message: 'Unauthorized' });
   });
 
   it('answers the same bodies as the fetch handler, POST bodies included', async () => {

@@ -312,7 +312,7 @@ export function startNodeServer(simulator: SimHandler, options: ListenOptions = 
       const { port } = server.address() as AddressInfo;
       if (!isLoopback(host)) {
         (options.warn ?? console.warn)(
-          `x-mock: listening on ${host}, reachable from other machines. The simulator is a test double with no protection: anyone who can reach it can change its balances, prices and clock through /__control.`,
+          `x-mock: listening on ${host}, reachable from other machines. Unless the simulator was made with a controlKey, anyone who can reach it can change its balances, prices and clock through /__control.`,
         );
       }
       const shownHost = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host;

@@ -1,7 +1,10 @@
-// Authenticate stage: `x-api-key` on every call (any non-empty key unless a key list is set);
-// the trigger v2 bearer JWT where the operation's security asks for it.
-import { unauthorized } from './errors.js';
+// Authenticate stages. The gateway's: `x-api-key` on every call (any non-empty key unless a key
+// list is set; a missing or refused key is its 401), and the key's area list (its 403), both in
+// the gateway's `{code, message}` body. The area's: the trigger v2 bearer JWT where the
+// operation's security asks for it (its 401 is trigger v2's own `{error}`).
+import { bearerUnauthorized, invalidApiKey, keyWithoutAccess } from './errors.js';
 import type { JwtSigner } from './jwt.js';
+import type { KeyAccess } from './key-access.js';
 import type { OperationInfo } from './operations.js';
 import type { SimRequest } from './types.js';
 
@@ -12,19 +15,20 @@ export interface AuthResult {
 }
 
 export interface Authenticator {
+  /** The gateway's check: the request's API key, or a 401 / 403 ApiError in the gateway's body. */
+  gateway(op: OperationInfo, request: SimRequest): string;
   /**
-   * Synchronous unless the operation needs the bearer token (whose HMAC check is async). `apiKey`:
-   * what `apiKey(request)` returned, when the caller already asked.
+   * The area's check, after the gateway's and the rate limit: synchronous unless the operation
+   * needs the bearer token (whose HMAC check is async).
    */
-  authenticate(op: OperationInfo, request: SimRequest, apiKey?: string): AuthResult | Promise<AuthResult>;
-  /** The API key of a request, if it carries an acceptable one. */
-  apiKey(request: SimRequest): string | undefined;
+  authenticate(op: OperationInfo, request: SimRequest, apiKey: string): AuthResult | Promise<AuthResult>;
 }
 
 const BEARER = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)$/;
 
 export function createAuthenticator(options: {
   apiKeys?: readonly string[];
+  access: KeyAccess;
   jwt: JwtSigner;
   now: () => number;
   tokenTtlMs: number;
@@ -37,16 +41,22 @@ export function createAuthenticator(options: {
     return key;
   };
   return {
-    apiKey,
-    // (A request without a key asks again: undefined is the default's cue; it finds none again.)
-    authenticate(op, request, key = apiKey(request)) {
-      if (op.requiresApiKey && !key) throw unauthorized();
-      const result: AuthResult = { apiKey: key ?? '' };
+    gateway(op, request) {
+      const key = apiKey(request);
+      if (!key) {
+        if (op.requiresApiKey) throw invalidApiKey();
+        return '';
+      }
+      if (!options.access.allows(key, op.path)) throw keyWithoutAccess();
+      return key;
+    },
+    authenticate(op, request, key) {
+      const result: AuthResult = { apiKey: key };
       if (!op.requiresJwt) return result;
       const m = BEARER.exec(request.header('authorization')?.trim() ?? '');
-      if (!m) throw unauthorized();
+      if (!m) throw bearerUnauthorized();
       return options.jwt.verify(m[1] as string, options.now(), Math.ceil(options.tokenTtlMs / 1000)).then((claims) => {
-        if (!claims) throw unauthorized();
+        if (!claims) throw bearerUnauthorized();
         result.wallet = claims.sub;
         return result;
       });

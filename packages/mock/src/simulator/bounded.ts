@@ -47,6 +47,24 @@ export class BoundedMap<K, V> {
     return this;
   }
 
+  /** Puts back an entry written at `at` (the durable store's reload; its time to live runs from `at`). */
+  restore(key: K, value: V, at: number): this {
+    this.#map.delete(key);
+    this.#map.set(key, { value, at });
+    this.prune();
+    return this;
+  }
+
+  /** When an entry was last written (simulated ms), undefined when absent. */
+  writtenAt(key: K): number | undefined {
+    return this.#map.get(key)?.at;
+  }
+
+  /** The time to live the map applies, if any. */
+  get ttlMs(): number | undefined {
+    return this.#options.ttlMs;
+  }
+
   delete(key: K): boolean {
     return this.#map.delete(key);
   }

@@ -9,6 +9,15 @@ export interface Clock {
   advance(ms: number): void;
   set(epochMs: number): void;
   readonly mode: ClockMode;
+  /** Simulated time at the last set/advance and the wall time then (what the durable store keeps). */
+  snapshot(): ClockSnapshot;
+  /** Back to a snapshot: a manual clock resumes at its time, a real one counts the wall time since. */
+  restore(snapshot: ClockSnapshot): void;
+}
+
+export interface ClockSnapshot {
+  base: number;
+  wallAtBase: number;
 }
 
 /** 2026-01-01T00:00:00Z, the default start of simulated time. */
@@ -28,6 +37,12 @@ export function createClock(start: number = DEFAULT_START, mode: ClockMode = 'ma
       if (!Number.isFinite(epochMs)) throw new RangeError('setTime expects epoch milliseconds');
       base = epochMs;
       wallAtBase = wall();
+    },
+    snapshot: () => ({ base, wallAtBase }),
+    restore(snapshot) {
+      if (!Number.isFinite(snapshot.base) || !Number.isFinite(snapshot.wallAtBase)) throw new RangeError('invalid clock snapshot');
+      base = snapshot.base;
+      wallAtBase = snapshot.wallAtBase;
     },
   };
 }

@@ -1,7 +1,8 @@
-// The control API over HTTP (for clients in other languages and for the CLI):
-// POST /__control/<action> with a JSON body, GET /__control/state. Not part of the spec. Every
-// body is checked (known fields only, each of its type) before the action runs; the action checks
-// ranges before it changes any state. Refused input answers 400 {error}.
+// The control API over HTTP (for clients in other languages, the CLI and the explorer page):
+// POST /__control/<action> with a JSON body; GET /__control/<read> (state, balance, upstream and
+// the reads of READS). Not part of the spec. Every body is checked (known fields only, each of its
+// type) before the action runs; the action checks ranges before it changes any state. Refused
+// input answers 400 {error}.
 import type { SimulatorControl } from './control.js';
 import { jsonResponse } from './respond.js';
 import type { SimRequest, SimResponse } from './types.js';
@@ -103,12 +104,61 @@ const ACTIONS: Record<string, Action> = {
     run: (c, b) =>
       c.setStake(s(b, 'address'), b.stakedAmount as number, b.unstaking as Array<{ amount: number; until: number }> | undefined),
   },
+  'set-key-areas': {
+    fields: { apiKey: { kind: 'string' }, areas: { kind: 'array', optional: true } },
+    run: (c, b) => c.setKeyAreas(s(b, 'apiKey'), b.areas as string[] | undefined),
+  },
   reset: { fields: {}, run: (c) => c.reset() },
+};
+
+/** An optional integer query parameter; RangeError when it is not one. */
+function intParam(query: URLSearchParams, name: string): number | undefined {
+  const value = query.get(name);
+  if (value === null) return undefined;
+  if (!/^\d{1,15}$/.test(value)) throw new RangeError(`${name} must be a non-negative integer`);
+  return Number(value);
+}
+
+/** The `wallet` and `limit` query parameters, as the reads take them (absent ones left out). */
+function walletAndLimit(query: URLSearchParams): { wallet?: string; limit?: number } {
+  const wallet = query.get('wallet');
+  const limit = intParam(query, 'limit');
+  return { ...(wallet !== null ? { wallet } : {}), ...(limit !== undefined ? { limit } : {}) };
+}
+
+/** The reads the explorer page makes (GET, query parameters only). */
+const READS: Record<string, (control: SimulatorControl, query: URLSearchParams) => SimResponse> = {
+  wallets: (c, q) => jsonResponse(200, c.wallets(intParam(q, 'limit'))),
+  orders: (c, q) => jsonResponse(200, c.orders(walletAndLimit(q))),
+  lend: (c, q) => jsonResponse(200, c.lend(walletAndLimit(q))),
+  transactions: (c, q) => jsonResponse(200, c.transactions(walletAndLimit(q))),
+  journal: (c, q) => {
+    const limit = intParam(q, 'limit');
+    const afterId = intParam(q, 'afterId');
+    return jsonResponse(200, c.journal({ ...(limit !== undefined ? { limit } : {}), ...(afterId !== undefined ? { afterId } : {}) }));
+  },
+  'journal.har': (c, q) => {
+    const ids = q.get('ids');
+    if (ids !== null && !/^\d{1,15}(,\d{1,15})*$/.test(ids)) throw new RangeError('ids must be comma-separated journal entry ids');
+    const har = c.journalHar(ids === null ? undefined : ids.split(',').map(Number));
+    return jsonResponse(200, har, { 'content-disposition': 'attachment; filename="x-mock-journal.har"' });
+  },
+  history: (c) => jsonResponse(200, c.valueHistory()),
 };
 
 export function handleControl(control: SimulatorControl, request: SimRequest): SimResponse | Promise<SimResponse> {
   const action = request.path.slice(CONTROL_PREFIX.length);
   if (request.method === 'GET' && action === 'upstream') return jsonResponse(200, control.upstream());
+  const read = READS[action];
+  if (read) {
+    if (request.method !== 'GET') return jsonResponse(405, { error: 'use GET' }, { allow: 'GET' });
+    try {
+      return read(control, request.query);
+    } catch (e) {
+      if (e instanceof RangeError) return jsonResponse(400, { error: e.message });
+      return jsonResponse(500, { error: `control read ${action} failed: ${(e as Error).message}` });
+    }
+  }
   if (action === 'poll-market') {
     if (request.method !== 'POST') return jsonResponse(405, { error: 'use POST' }, { allow: 'POST' });
     return control.pollMarket().then(
@@ -121,6 +171,7 @@ export function handleControl(control: SimulatorControl, request: SimRequest): S
       now: new Date(control.now()).toISOString(),
       nowMs: control.now(),
       actions: [...Object.keys(ACTIONS), 'poll-market'],
+      reads: ['state', 'balance', 'upstream', ...Object.keys(READS)],
     });
   }
   if (request.method === 'GET' && action === 'balance') {

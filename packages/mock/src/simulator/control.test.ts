@@ -39,7 +39,7 @@ describe('control API', () => {
     sim.control.injectFault('swapGetOrder', 429);
     expect((await call(sim, 'GET', '/swap/v2/order', { query: { inputMint: NATIVE, outputMint: STABLECOIN, amount: '1' } })).body).toEqual({
       code: 429,
-      message: 'Rate limit exceeded',
+      message: '[API Gateway] Too many requests',
     });
   });
 

@@ -7,12 +7,16 @@ import type { SimContext } from './context.js';
 import type { Faults } from './faults.js';
 import type { MarketReport } from './market/source.js';
 import { pollMarket, type WatchReport } from './market/watch.js';
+import type { KeyAccess } from './key-access.js';
 import type { RateLimiter } from './rate-limit.js';
 import { resolveMint, tokenByMint } from './tokens.js';
 import { fillV1Order } from './trigger-v1/fill.js';
 import { fillOrder as fillV2, refreshOrder, setState } from './trigger-v2/lifecycle.js';
 import type { V2OrderState } from './trigger-v2/store.js';
 import { setTokenStatus } from './express/store.js';
+import type { Journal, JournalEntry } from './explore/journal.js';
+import type { ValueHistory } from './explore/history.js';
+import { lendRead, ordersRead, transactionsRead, walletsRead } from './explore/reads.js';
 
 export interface SimulatorControl {
   /** Simulated time, epoch ms. */
@@ -44,12 +48,32 @@ export interface SimulatorControl {
   setTokenVerification(tokenId: string, status: { exists?: boolean; verified?: boolean }): void;
   /** Sets the staked amount the portfolio endpoint reports for an address. */
   setStake(address: string, stakedAmount: number, unstaking?: Array<{ amount: number; until: number }>): void;
-  /** Back to the state right after creation (same seed, start time and catalogue). */
+  /**
+   * Limits an API key to some areas (`swap`, `tokens`, `trigger`, ...; an empty list: none), as the
+   * service's key permissions do: other areas answer the gateway's 403. Without `areas`, the key may
+   * call every area again.
+   */
+  setKeyAreas(apiKey: string, areas?: readonly string[]): void;
+  /** Back to the state right after creation (same seed, start time and catalogue, key areas). */
   reset(): void;
   /** The market source: its mode and, for an upstream or a replay, its calls, cache, limiter, circuit, drift and misses. */
   upstream(): MarketReport;
   /** Prices the pairs open trigger orders wait on through the market now, and fills the orders it crossed. */
   pollMarket(): Promise<WatchReport>;
+  /** The wallets it knows (most recently active first, at most `limit`), their balances and value at the current prices. */
+  wallets(limit?: number): ReturnType<typeof walletsRead>;
+  /** Trigger v1 and v2 orders (of one wallet, or all), newest first (at most `limit`), with state and fills. */
+  orders(options?: { wallet?: string; limit?: number }): ReturnType<typeof ordersRead>;
+  /** Lend vaults, positions (of one wallet, or all; newest first, at most `limit`), and trigger v2 vaults. */
+  lend(options?: { wallet?: string; limit?: number }): ReturnType<typeof lendRead>;
+  /** Landed transactions (newest first, at most `limit`), each decoded into what it moved. */
+  transactions(options?: { wallet?: string; limit?: number }): ReturnType<typeof transactionsRead>;
+  /** The request journal, newest first, redacted (empty when the journal is off). */
+  journal(options?: { limit?: number; afterId?: number }): { size: number; entries: JournalEntry[] };
+  /** Journal entries (all, or those of `ids`) as a HAR 1.2 log, redacted. */
+  journalHar(ids?: readonly number[]): ReturnType<Journal['har']>;
+  /** Each wallet's total value over time (simulated epoch ms, USD at the prices of the time); samples now first. */
+  valueHistory(): { now: string; wallets: ReturnType<ValueHistory['read']> };
 }
 
 /** Latest simulated time: answers carry ISO 8601 dates, which end at +275760-09-13. */
@@ -112,16 +136,32 @@ const STATES: ReadonlySet<string> = new Set([
 export interface ControlDeps {
   faults: Faults;
   rateLimiter: RateLimiter;
+  keyAccess: KeyAccess;
   operationIds: ReadonlySet<string>;
   start: number;
   /** Token pairs one market poll prices at most. */
   maxWatchedPairs: number;
   /** Restarts the seeded random streams. */
   reseed(): void;
+  /** The request journal (undefined when it is off). */
+  journal?: Journal;
+  history: ValueHistory;
 }
 
+/** Largest `limit` a read accepts. */
+export const MAX_READ_LIMIT = 1_000;
+
+function limitOf(limit: number | undefined, fallback: number): number {
+  if (limit === undefined) return fallback;
+  if (!Number.isSafeInteger(limit) || limit < 1 || limit > MAX_READ_LIMIT)
+    throw new RangeError(`limit must be an integer from 1 to ${MAX_READ_LIMIT}`);
+  return limit;
+}
+
+const walletFilter = (wallet: string | undefined): string | null => (wallet === undefined ? null : publicKey(wallet, 'wallet'));
+
 export function createControl(sim: SimContext, deps: ControlDeps): SimulatorControl {
-  const { faults, rateLimiter, operationIds, start } = deps;
+  const { faults, rateLimiter, keyAccess, operationIds, start } = deps;
   const v2 = (orderId: string) => {
     const order = sim.triggerV2.orders.get(orderId);
     if (!order) throw new RangeError(`no trigger v2 order ${orderId}`);
@@ -224,6 +264,7 @@ export function createControl(sim: SimContext, deps: ControlDeps): SimulatorCont
       });
       sim.portfolio.set(address, { stakedAmount, unstaking: entries });
     },
+    setKeyAreas: (apiKey, areas) => keyAccess.set(apiKey, areas),
     reset() {
       sim.clock.set(start);
       sim.wallets.reset();
@@ -239,10 +280,35 @@ export function createControl(sim: SimContext, deps: ControlDeps): SimulatorCont
       sim.tradingActive = true;
       faults.clear();
       rateLimiter.reset();
+      keyAccess.reset();
       sim.market.reset();
+      deps.journal?.clear();
+      deps.history.clear();
       deps.reseed();
     },
     upstream: () => sim.market.report(),
     pollMarket: () => pollMarket(sim, deps.maxWatchedPairs),
+    wallets: (limit) => walletsRead(sim, limitOf(limit, 100)),
+    orders: ({ wallet, limit } = {}) => ordersRead(sim, walletFilter(wallet), limitOf(limit, 100)),
+    lend: ({ wallet, limit } = {}) => lendRead(sim, walletFilter(wallet), limitOf(limit, 100)),
+    transactions: ({ wallet, limit } = {}) => transactionsRead(sim, walletFilter(wallet), limitOf(limit, 100)),
+    journal({ limit, afterId } = {}) {
+      if (afterId !== undefined && (!Number.isSafeInteger(afterId) || afterId < 0)) throw new RangeError('afterId must be an integer >= 0');
+      const size = deps.journal?.size ?? 0;
+      return {
+        size,
+        entries: deps.journal?.entries({ limit: limitOf(limit, Math.max(size, 1)), ...(afterId !== undefined ? { afterId } : {}) }) ?? [],
+      };
+    },
+    journalHar(ids) {
+      if (ids !== undefined && (!Array.isArray(ids) || ids.some((id) => !Number.isSafeInteger(id))))
+        throw new RangeError('ids must be integers');
+      if (!deps.journal) throw new RangeError('the request journal is off');
+      return deps.journal.har(ids);
+    },
+    valueHistory() {
+      deps.history.sample(true);
+      return { now: new Date(sim.clock.now()).toISOString(), wallets: deps.history.read() };
+    },
   };
 }

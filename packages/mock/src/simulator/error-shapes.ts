@@ -30,11 +30,16 @@ export interface ErrorShapes {
 }
 
 const GENERIC: ErrorShape = { schema: 'none', fields: new Set(['error']), numericStatus: false };
-/** Statuses whose bodies every area shares (`{error: "Unauthorized"}`, `{code, message}`), not an area's own. */
-const SHARED = new Set(['401', '429']);
+/** Statuses the API gateway answers in every area in its own `{code, message}`, not an area's own shape. */
+const SHARED = new Set(['401', '403', '429']);
+/** The gateway's body schema: a branch beside it in an `anyOf` is the area's shape for that status. */
+const GATEWAY_SCHEMA = '#/components/schemas/GatewayError';
 
-function shapeOf(doc: OpenApiDocument, schemaNode: JsonSchema | undefined): ErrorShape | undefined {
-  if (!schemaNode) return undefined;
+function shapeOf(doc: OpenApiDocument, node: JsonSchema | undefined): ErrorShape | undefined {
+  if (!node) return undefined;
+  // A status both the gateway and the area answer (trigger v2's 401 and 403): the area's branch.
+  const branches = (node.anyOf ?? node.oneOf) as JsonSchema[] | undefined;
+  const schemaNode = branches?.find((b) => b.$ref !== GATEWAY_SCHEMA) ?? node;
   const ref = typeof schemaNode.$ref === 'string' ? schemaNode.$ref : undefined;
   const schema = deref(doc, schemaNode);
   const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;

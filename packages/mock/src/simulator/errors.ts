@@ -14,7 +14,7 @@ export interface ApiErrorOptions {
   title?: string;
   /** Extra fields merged into the body as is. */
   extra?: Record<string, unknown>;
-  /** The whole body, bypassing the area's shape (401 answers are `{error: "Unauthorized"}` everywhere). */
+  /** The whole body, bypassing the area's shape (the gateway's `{code, message}`, trigger v2's bearer 401). */
   body?: Record<string, unknown>;
   /** Headers of the answer (lower-case names), e.g. `retry-after` on a 503. */
   headers?: Record<string, string>;
@@ -37,7 +37,19 @@ export const forbidden = (message: string, options?: ApiErrorOptions): ApiError 
 export const notFound = (message: string, options?: ApiErrorOptions): ApiError => new ApiError(404, message, options);
 export const conflict = (message: string, options?: ApiErrorOptions): ApiError => new ApiError(409, message, options);
 
-export const unauthorized = (): ApiError => new ApiError(401, 'Unauthorized', { body: { error: 'Unauthorized' } });
+/**
+ * An answer of the API gateway in front of every area, in its own body `{code, message}` (the
+ * spec's `GatewayError`), whatever the area's error shape. The messages are the service's.
+ */
+const gatewayError = (status: number, message: string): ApiError => new ApiError(status, message, { body: { code: status, message } });
+/** 401 of the gateway: an invalid, unknown (or missing) API key. */
+export const invalidApiKey = (): ApiError => gatewayError(401, 'Unauthorized');
+/** 403 of the gateway: the key's area list does not cover the endpoint. */
+export const keyWithoutAccess = (): ApiError => gatewayError(403, 'API key does not have access to this endpoint');
+/** 429 of the gateway: the key's window is exhausted. */
+export const rateLimited = (): ApiError => gatewayError(429, '[API Gateway] Too many requests');
+/** Trigger v2's own 401, for a missing, malformed or expired bearer token: the area's `{error}`. */
+export const bearerUnauthorized = (): ApiError => new ApiError(401, 'Unauthorized', { body: { error: 'Unauthorized' } });
 
 const U64_MAX = (1n << 64n) - 1n;
 const I64_MAX = (1n << 63n) - 1n;

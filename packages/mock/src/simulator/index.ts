@@ -2,6 +2,7 @@
 // handler uses only web APIs (fetch, URL, WebCrypto), so it also runs in browsers and behind MSW.
 // Serving it over node:http is the job of the `@x/mock/node` entry (src/node/).
 import { createAuthenticator } from './authenticate.js';
+import { createKeyAccess } from './key-access.js';
 import { createLedger } from './chain/ledger.js';
 import { createClock, DEFAULT_START, type ClockMode } from './clock.js';
 import { DEFAULT_SETTINGS, type SimContext, type SimSettings } from './context.js';
@@ -34,7 +35,14 @@ import { localMarket, type MarketSource } from './market/source.js';
 import { pollMarket } from './market/watch.js';
 import type { Recording } from '../upstream/har.js';
 import { createReplaySource, recordingStart } from '../upstream/replay.js';
+import { attachDurable, DurableStoreError, type Durable } from './durable/attach.js';
+import type { StateStore } from './durable/backend.js';
+import { fromBase64, toBase64 } from './encoding.js';
 import { createUpstreamSource, type UpstreamOptions } from '../upstream/source.js';
+import { createJournal, DEFAULT_JOURNAL_SIZE } from './explore/journal.js';
+import { createValueHistory } from './explore/history.js';
+import { presentedKey, sameKey } from './explore/control-key.js';
+import { EXPLORER_HEADERS, EXPLORER_HTML } from './explore/page.js';
 
 export interface SimulatorOptions {
   /** Seed of every id, address and catalogue entry. Default 1. */
@@ -43,8 +51,15 @@ export interface SimulatorOptions {
   now?: number | Date | string;
   /** `manual` (default): time moves only through the control API. `real`: it also follows the wall clock. */
   clock?: ClockMode;
-  /** Accepted x-api-key values. Default: any non-empty key. */
+  /** Accepted x-api-key values. Default: any non-empty key. Any other key is the gateway's 401 `{code, message}`. */
   apiKeys?: readonly string[];
+  /**
+   * Keys limited to some areas, as the service's key permissions do: API key → the areas it may
+   * call (first path segments: `swap` (which covers `/tx/` too), `tokens`, `portfolio`, `trigger`,
+   * `prediction`, `lend`). Any other area answers the gateway's 403 `{code, message}`. Keys not
+   * listed may call every area. The control API's `setKeyAreas` changes it at run time.
+   */
+  keyAreas?: Readonly<Record<string, readonly string[]>>;
   rateLimit?: RateLimitOptions;
   settings?: Partial<SimSettings>;
   /**
@@ -52,8 +67,15 @@ export interface SimulatorOptions {
    * simulator, so no one can forge a token. Give one only when tokens must survive a restart.
    */
   jwtSecret?: string | Uint8Array;
-  /** Serve the control API at /__control/* (default true). */
+  /** Serve the control API at /__control/* and the explorer page at /__explorer (default true). */
   controlRoutes?: boolean;
+  /**
+   * Require this key (header `x-control-key`, or `Authorization: Bearer <key>`) on every control
+   * API request; a missing or wrong one answers 401 {error}. Default: the control API is open.
+   */
+  controlKey?: string;
+  /** Requests the request journal keeps (GET /__control/journal); 0 turns it off. Default 200. */
+  journal?: number;
   /** HTML served at GET /docs (the CLI passes the offline docs site). */
   docsHtml?: string;
   /** The OpenAPI document to simulate. Default: the bundled spec. */
@@ -68,6 +90,13 @@ export interface SimulatorOptions {
   upstream?: UpstreamOptions;
   /** Serve the market data of a recording (`readRecording(dir)` of `@x/mock/node`) instead; offline. Wins over `upstream`. */
   replay?: Recording;
+  /**
+   * Keep the state in this durable store (`await openStore(dir)` of `@x/mock/node`): every change is
+   * stored before its answer is sent, and a simulator made on the same store later finds the world
+   * as it was (see the README's "Durable state"). The store's seed and start time are used (another
+   * `seed` is refused); its token secret too, unless `jwtSecret` is given.
+   */
+  store?: StateStore;
 }
 
 export interface Simulator {
@@ -89,11 +118,21 @@ function toEpochMs(value: number | Date | string | undefined): number {
 }
 
 export function createSimulator(options: SimulatorOptions = {}): Simulator {
-  const seed = options.seed ?? 1;
+  const store = options.store;
+  const stored = store?.world;
+  if (stored && options.seed !== undefined && options.seed !== stored.seed)
+    throw new RangeError(
+      `the store at ${store.location} holds a world of seed ${stored.seed}, not ${options.seed}: leave the seed out or use another store`,
+    );
+  const seed = stored?.seed ?? options.seed ?? 1;
   if (!Number.isSafeInteger(seed)) throw new RangeError('seed must be an integer');
   const doc = options.spec ?? bundledSpec;
-  const start = options.now === undefined && options.replay ? (recordingStart(options.replay) ?? DEFAULT_START) : toEpochMs(options.now);
+  const start =
+    stored?.start ??
+    (options.now === undefined && options.replay ? (recordingStart(options.replay) ?? DEFAULT_START) : toEpochMs(options.now));
   const settings: SimSettings = { ...DEFAULT_SETTINGS, ...options.settings };
+  // With a store, the wallets kept are bounded in memory only (durable/attach.ts): the stores keep them all.
+  const keptWallets = store ? Number.MAX_SAFE_INTEGER : settings.maxWallets;
   const clock = createClock(start, options.clock ?? 'manual');
   const now = (): number => clock.now();
 
@@ -102,7 +141,9 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
 
   const baseRandom = createRandom(seed);
   let requestIds: Random = baseRandom.fork('request-ids');
-  const jwt = createJwtSigner(jwtSecret(options.jwtSecret));
+  const secret = jwtSecret(options.jwtSecret ?? (stored ? fromBase64(stored.jwtSecret) : undefined));
+  if (store && !stored) store.create({ seed, start, jwtSecret: toBase64(secret) });
+  const jwt = createJwtSigner(secret);
   // The market source, chosen once: a recording, a live upstream, or the simulator's own data.
   const market: MarketSource = options.replay
     ? createReplaySource(options.replay, { doc, clock, ...(options.upstream?.log ? { log: options.upstream.log } : {}) })
@@ -114,7 +155,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     clock,
     ledger: createLedger(clock, hashString('ledger', seed)),
     random: baseRandom.fork('state'),
-    wallets: createWallets(settings.maxWallets * 2),
+    wallets: createWallets(keptWallets * 2),
     prices: createPrices(),
     market,
     jwt,
@@ -123,30 +164,48 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     swap: createSwapStore({ now, ttlMs: settings.swapOrderTtlMs, maxSize: settings.maxSwapOrders }),
     express: createExpressStore({ now, ttlMs: 3_600_000 }),
     portfolio: createPortfolioStore(),
-    triggerV1: createTriggerV1Store({ now, maxPerWallet: settings.maxOrdersPerWallet, maxWallets: settings.maxWallets }),
+    triggerV1: createTriggerV1Store({ now, maxPerWallet: settings.maxOrdersPerWallet, maxWallets: keptWallets }),
     triggerV2: createTriggerV2Store({
       now,
       challengeTtlMs: settings.challengeTtlMs,
       maxPerWallet: settings.maxOrdersPerWallet,
-      maxWallets: settings.maxWallets,
+      maxWallets: keptWallets,
     }),
     prediction: createPredictionStore(seed, start),
     lend: createLendStore(),
   };
+  const journalSize = options.journal ?? DEFAULT_JOURNAL_SIZE;
+  if (!Number.isSafeInteger(journalSize) || journalSize < 0 || journalSize > 100_000)
+    throw new RangeError('journal must be an integer from 0 to 100000');
+  const controlKey = options.controlKey;
+  if (controlKey !== undefined && controlKey.length < 8) throw new RangeError('controlKey must be at least 8 characters');
+  const journal = journalSize > 0 ? createJournal(journalSize, shared.router, doc.info.version) : undefined;
+  const history = createValueHistory(sim);
+  const durable: Durable | undefined = store
+    ? attachDurable(store, sim, { requestIds: () => requestIds }, { maxWallets: settings.maxWallets })
+    : undefined;
   const faults = createFaults();
   const rateLimiter = createRateLimiter(options.rateLimit);
+  const keyAccess = createKeyAccess(
+    options.keyAreas ?? {},
+    shared.operations.map((op) => op.path),
+  );
   const maxWatchedPairs = options.upstream?.maxWatchedPairs ?? 8;
-  const control = createControl(sim, {
+  const rawControl = createControl(sim, {
     faults,
     rateLimiter,
+    keyAccess,
     operationIds: shared.operationIds,
     start,
     maxWatchedPairs,
+    ...(journal ? { journal } : {}),
+    history,
     reseed() {
       sim.random = baseRandom.fork('state');
       requestIds = baseRandom.fork('request-ids');
     },
   });
+  const control = durable ? durableControl(rawControl, durable) : rawControl;
   const report =
     options.onUnexpectedError ??
     ((error: unknown, operationId: string) => console.error(`x-mock: unexpected error in ${operationId}:`, error));
@@ -156,6 +215,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     router: shared.router,
     authenticator: createAuthenticator({
       ...(options.apiKeys ? { apiKeys: options.apiKeys } : {}),
+      access: keyAccess,
       jwt,
       now,
       tokenTtlMs: settings.tokenTtlMs,
@@ -174,7 +234,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
 
   const cors = createCors(doc, shared.operations);
   const handle = (request: SimRequest): MaybePromise<SimResponse> => {
-    const response = route(request);
+    const response = durable ? routeDurably(durable, request) : route(request);
     // Browsers send Origin on cross-origin calls; other clients do not need the CORS headers.
     if (request.header('origin') === undefined) return response;
     return response instanceof Promise ? response.then((r) => cors.apply(request, r)) : cors.apply(request, response);
@@ -213,12 +273,74 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
           docs: '/docs',
           spec: '/openapi.json',
           control: controlRoutes ? '/__control/state' : null,
+          explorer: controlRoutes ? '/__explorer' : null,
           seed,
         });
       }
     }
-    if (controlRoutes && path.startsWith(CONTROL_PREFIX)) return handleControl(control, request);
-    return pipeline(request);
+    if (controlRoutes && path.startsWith(CONTROL_PREFIX)) return guardedControl(request);
+    if (controlRoutes && (path === '/__explorer' || path === '/__explorer/') && (method === 'GET' || method === 'HEAD'))
+      return {
+        status: 200,
+        headers: { ...EXPLORER_HEADERS },
+        body: EXPLORER_HTML,
+        raw: true,
+      };
+    return answerApi(request);
+  };
+
+  // The control API behind its key (when one is set); an answered write adds a point to the value history.
+  const guardedControl = (request: SimRequest): MaybePromise<SimResponse> => {
+    if (controlKey !== undefined) {
+      const given = presentedKey(request.header);
+      if (given === undefined || !sameKey(given, controlKey))
+        return jsonResponse(
+          401,
+          { error: `control key ${given === undefined ? 'missing' : 'wrong'}: send it in the x-control-key header` },
+          { 'www-authenticate': 'Bearer realm="x-mock control"' },
+        );
+    }
+    const response = handleControl(control, request);
+    if (request.method !== 'POST') return response;
+    const sample = (r: SimResponse): SimResponse => {
+      if (r.status < 400) history.sample();
+      return r;
+    };
+    return response instanceof Promise ? response.then(sample) : sample(response);
+  };
+
+  // An API request through the pipeline, recorded in the journal (when on) with its duration; an
+  // answered write adds a point to the value history.
+  const answerApi = (request: SimRequest): MaybePromise<SimResponse> => {
+    const startedAt = Date.now();
+    const simulatedAt = clock.now();
+    const t0 = performance.now();
+    const write = request.method !== 'GET' && request.method !== 'HEAD';
+    if (!journal && !write) return pipeline(request);
+    const done = (response: SimResponse): SimResponse => {
+      const out = journal ? journal.record(request, response, startedAt, simulatedAt, performance.now() - t0) : response;
+      if (write && response.status < 400) history.sample();
+      return out;
+    };
+    const response = pipeline(request);
+    return response instanceof Promise ? response.then(done) : done(response);
+  };
+
+  // With a store, a request's changes are stored before its answer is made; when that fails, the
+  // answer is a 500 and every later request a 503 (memory now holds what the store does not).
+  const storeFailed = (request: SimRequest, error: unknown): SimResponse => {
+    if (!(error instanceof DurableStoreError)) throw error;
+    report(error, 'durable store');
+    return reject(request, error.earlier ? 503 : 500, error.message);
+  };
+  const routeDurably = (store: Durable, request: SimRequest): MaybePromise<SimResponse> => {
+    let response: MaybePromise<SimResponse>;
+    try {
+      response = store.run(() => route(request));
+    } catch (error) {
+      return storeFailed(request, error);
+    }
+    return response instanceof Promise ? response.catch((error: unknown) => storeFailed(request, error)) : response;
   };
 
   // A live upstream's market watch: trigger orders fill when the market's price crosses theirs.
@@ -229,7 +351,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
       ? setInterval(() => {
           if (watching) return;
           watching = true;
-          pollMarket(sim, maxWatchedPairs)
+          (durable ? durable.run(() => pollMarket(sim, maxWatchedPairs)) : pollMarket(sim, maxWatchedPairs))
             .catch((error: unknown) => report(error, 'market watch'))
             .finally(() => {
               watching = false;
@@ -262,13 +384,24 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     close() {
       if (watch !== undefined) clearInterval(watch);
       market.close();
+      durable?.flush();
     },
   };
   registerSimHandler(simulator, { handle, reject });
   return simulator;
 }
 
+/** The control API with each action's changes stored before it returns (or its promise settles). */
+function durableControl(control: SimulatorControl, durable: Durable): SimulatorControl {
+  const wrapped = { ...control };
+  for (const [name, fn] of Object.entries(control) as Array<[string, (...args: unknown[]) => unknown]>)
+    (wrapped as Record<string, unknown>)[name] = (...args: unknown[]) => durable.run(() => fn(...args));
+  return wrapped;
+}
+
 export type { SimulatorControl } from './control.js';
+export type { StateStore, StoredRow, StoredWorld, StoreBatch } from './durable/backend.js';
+export { STORE_FORMAT } from './durable/backend.js';
 export type { SimSettings } from './context.js';
 export type { RateLimitOptions } from './rate-limit.js';
 export type { ClockMode } from './clock.js';

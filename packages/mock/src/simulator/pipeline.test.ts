@@ -13,18 +13,19 @@ describe('pipeline stages', () => {
     expect(Object.keys(HANDLERS).sort()).toEqual([...ids].sort());
   });
 
-  it('answers 401 {error: "Unauthorized"} without x-api-key, in every area', async () => {
+  it("answers the gateway's 401 {code, message} without x-api-key, in every area", async () => {
     const sim = makeSimulator();
     for (const [method, path] of [
       ['GET', '/swap/v2/order'],
       ['POST', '/trigger/v1/createOrder'],
       ['GET', '/prediction/v1/trading-status'],
       ['POST', '/trigger/v2/auth/challenge'],
+      ['GET', '/trigger/v2/vault'],
       ['GET', '/lend/v1/borrow/vaults'],
     ] as const) {
       const res = await call(sim, method, path, { apiKey: null, query: order });
       expect(res.status, path).toBe(401);
-      expect(res.body).toEqual({ error: 'Unauthorized' });
+      expect(res.body).toEqual({ code: 401, message: 'Unauthorized' });
     }
   });
 
@@ -37,17 +38,22 @@ describe('pipeline stages', () => {
     expect((await call(strict, 'GET', '/prediction/v1/trading-status', { apiKey: 'k1' })).status).toBe(200);
   });
 
-  it('puts the rate-limit headers on every answer, errors included', async () => {
+  it("puts the rate-limit headers on every answer the gateway lets through, errors included; not on the gateway's 401", async () => {
     const sim = makeSimulator();
     const ok = await call(sim, 'GET', '/prediction/v1/trading-status');
     const bad = await call(sim, 'GET', '/swap/v2/order', { query: { inputMint: 'nope' } });
-    const unauthorized = await call(sim, 'GET', '/prediction/v1/trading-status', { apiKey: null });
-    for (const res of [ok, bad, unauthorized]) {
+    const bearer = await call(sim, 'GET', '/trigger/v2/vault');
+    for (const res of [ok, bad, bearer]) {
       expect(res.headers.get('x-ratelimit-remaining')).toMatch(/^-?\d+$/);
       expect(res.headers.get('x-ratelimit-current')).toMatch(/^\d+$/);
       expect(res.headers.get('x-ratelimit-reset')).toMatch(/^\d+$/);
     }
     expect(Number(bad.headers.get('x-ratelimit-current'))).toBe(Number(ok.headers.get('x-ratelimit-current')) + 1);
+    const unauthorized = await call(sim, 'GET', '/prediction/v1/trading-status', { apiKey: null });
+    expect(unauthorized.headers.get('x-ratelimit-remaining')).toBeNull();
+    // A refused request is not counted.
+    const after = await call(sim, 'GET', '/prediction/v1/trading-status');
+    expect(Number(after.headers.get('x-ratelimit-current'))).toBe(Number(bearer.headers.get('x-ratelimit-current')) + 1);
   });
 
   it('answers 429 past the limit, with a separate bucket for swap execute', async () => {
@@ -56,7 +62,7 @@ describe('pipeline stages', () => {
     expect((await call(sim, 'GET', '/prediction/v1/trading-status')).status).toBe(200);
     const limited = await call(sim, 'GET', '/prediction/v1/trading-status');
     expect(limited.status).toBe(429);
-    expect(limited.body).toEqual({ code: 429, message: 'Rate limit exceeded' });
+    expect(limited.body).toEqual({ code: 429, message: '[API Gateway] Too many requests' });
     // Retry-After says when the oldest request leaves the 60-second window (no time passed: all of it).
     expect(limited.headers.get('retry-after')).toBe('60');
     const execute = await call(sim, 'POST', '/swap/v2/execute', { body: { signedTransaction: 'AAAA', requestId: 'x' } });

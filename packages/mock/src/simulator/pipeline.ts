@@ -1,11 +1,12 @@
-// The request pipeline: route → rate limit → authenticate → (injected fault) → validate →
+// The request pipeline: route → the gateway's key and area checks → rate limit → the area's
+// authentication (trigger v2 bearer) → (injected fault) → validate →
 // handle → respond. Each stage is its own module; errors become the area's error body.
 import { reasonPhrase } from './error-body.js';
 import type { ErrorShapes } from './error-shapes.js';
 import type { AuthResult, Authenticator } from './authenticate.js';
 import type { SimContext } from './context.js';
 import type { HandlerContext, HandlerResult, HandlerTable, OperationId } from './handler.js';
-import { ApiError } from './errors.js';
+import { ApiError, rateLimited } from './errors.js';
 import type { Faults } from './faults.js';
 import type { OperationInfo } from './operations.js';
 import type { RateLimiter } from './rate-limit.js';
@@ -113,12 +114,19 @@ export function createPipeline(deps: PipelineDeps): Pipeline {
       );
     }
     const op = match.operation;
-    const apiKey = authenticator.apiKey(request);
-    const limit = rateLimiter.hit(apiKey ?? 'anonymous', sim.clock.now(), bucketOf(op));
+    // The gateway first: a refused key (401) or area (403) is answered before the rate limit
+    // counts the request, without the rate-limit headers (as the service does).
+    let apiKey: string;
+    try {
+      apiKey = authenticator.gateway(op, request);
+    } catch (error) {
+      return fail(op, {}, error);
+    }
+    const limit = rateLimiter.hit(apiKey || 'anonymous', sim.clock.now(), bucketOf(op));
     const headers = limit.headers;
     if (limit.limited) {
       headers['retry-after'] = String(limit.retryAfterSeconds);
-      return jsonResponse(429, { code: 429, message: 'Rate limit exceeded' }, headers);
+      return fail(op, headers, rateLimited());
     }
     let auth: MaybePromise<AuthResult>;
     try {

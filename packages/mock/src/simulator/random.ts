@@ -14,6 +14,10 @@ export interface Random {
   uuid(epochMs: number): string;
   /** A new generator whose stream depends on this seed and a label only. */
   fork(label: string): Random;
+  /** Where the stream is (four 32-bit words), for the durable store. */
+  state(): [number, number, number, number];
+  /** Puts the stream back where `state()` said it was. */
+  restore(state: readonly number[]): void;
 }
 
 /** FNV-1a 32-bit hash of a string; used to derive sub-seeds and per-key values. */
@@ -79,6 +83,12 @@ export function createRandom(seed: number): Random {
       );
     },
     fork: (label) => createRandom(hashString(label, hashString(`fork${seed}`))),
+    state: () => [a >>> 0, b >>> 0, c >>> 0, d >>> 0],
+    restore(state) {
+      if (state.length !== 4 || !state.every((w) => Number.isInteger(w) && w >= 0 && w <= 0xffffffff))
+        throw new RangeError('a random stream state is four 32-bit words');
+      [a, b, c, d] = state as [number, number, number, number];
+    },
   };
   return random;
 }

@@ -2,7 +2,7 @@
 // faults (the spec's example for that status when there is one).
 import { errorBody } from './error-body.js';
 import type { ErrorShape } from './error-shapes.js';
-import { ApiError } from './errors.js';
+import { ApiError, invalidApiKey, keyWithoutAccess, rateLimited } from './errors.js';
 import type { OperationInfo } from './operations.js';
 import { deref, type OpenApiDocument } from './spec.js';
 import type { SimResponse } from './types.js';
@@ -31,6 +31,8 @@ export function exampleBody(doc: OpenApiDocument, op: OperationInfo, status: num
   return first ? deref(doc, first).value : undefined;
 }
 
+const GATEWAY: Record<number, () => ApiError> = { 401: invalidApiKey, 403: keyWithoutAccess, 429: rateLimited };
+
 /** The answer of an injected fault. */
 export function faultResponse(
   doc: OpenApiDocument,
@@ -44,8 +46,9 @@ export function faultResponse(
   if (example !== undefined && example !== null && typeof example === 'object' && Object.keys(example).length > 0) {
     return jsonResponse(status, example, headers);
   }
-  if (status === 429) return jsonResponse(429, { code: 429, message: 'Rate limit exceeded' }, headers);
-  if (status === 401) return jsonResponse(401, { error: 'Unauthorized' }, headers);
+  // Without an example: the gateway's own answers in its body, the rest in the area's shape.
+  const gateway = GATEWAY[status];
+  if (gateway) return errorResponse(shape, gateway(), requestId, headers);
   const message = status >= 500 ? 'Internal server error (injected fault)' : `Injected fault ${status}`;
   return errorResponse(shape, new ApiError(status, message, { code: status >= 500 ? -1 : -2 }), requestId, headers);
 }

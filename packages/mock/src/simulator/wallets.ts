@@ -10,7 +10,11 @@ export interface Wallets {
   /** Adds (or with a negative delta removes) an amount; creates the token account. */
   add(wallet: string, mint: string, delta: bigint): void;
   reset(): void;
+  /** The wallets whose balances changed (the ones kept), least recently changed first. */
+  changedWallets(): string[];
   readonly size: number;
+  /** The changed wallets' balances by wallet (for the durable store). */
+  readonly changed: Map<string, Map<string, bigint | null>>;
 }
 
 function startingBalance(mint: string): bigint | null {
@@ -48,9 +52,11 @@ export function createWallets(maxWallets = 10_000): Wallets {
     reset() {
       changed.clear();
     },
+    changedWallets: () => [...changed.keys()],
     get size() {
       return changed.size;
     },
+    changed,
   };
   return wallets;
 }

@@ -13,14 +13,15 @@ export interface HarEntry {
   startedDateTime: string;
   time: number;
   request: {
-    method: 'GET';
+    method: string;
     url: string;
     httpVersion: string;
     headers: HarHeader[];
     queryString: HarHeader[];
     cookies: [];
     headersSize: -1;
-    bodySize: 0;
+    bodySize: number;
+    postData?: { mimeType: string; text: string };
   };
   response: {
     status: number;
@@ -69,6 +70,12 @@ export interface Exchange {
   headers: Iterable<[string, string]>;
   bodyText: string;
   error?: string;
+  /** Default GET (what the upstream sends). */
+  method?: string;
+  /** Default `accept: application/json` alone; the caller keeps secrets out of them. */
+  requestHeaders?: HarHeader[];
+  /** A request body (the simulator's request journal), already without secrets. */
+  requestBody?: { mimeType: string; text: string };
 }
 
 /** The base URL as it may be written down: no user name or password. */
@@ -86,19 +93,22 @@ export function harEntry(exchange: Exchange): HarEntry {
     if (KEPT_RESPONSE_HEADERS.test(name.toLowerCase())) headers.push({ name: name.toLowerCase(), value });
   }
   headers.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  const bytes = new TextEncoder().encode(exchange.bodyText).length;
+  const encoder = new TextEncoder();
+  const bytes = encoder.encode(exchange.bodyText).length;
+  const posted = exchange.requestBody;
   return {
     startedDateTime: new Date(exchange.startedAt).toISOString(),
     time: exchange.durationMs,
     request: {
-      method: 'GET',
+      method: exchange.method ?? 'GET',
       url,
       httpVersion: 'HTTP/1.1',
-      headers: [{ name: 'accept', value: 'application/json' }],
+      headers: exchange.requestHeaders ?? [{ name: 'accept', value: 'application/json' }],
       queryString: [...new URL(url).searchParams].map(([name, value]) => ({ name, value })),
       cookies: [],
       headersSize: -1,
-      bodySize: 0,
+      bodySize: posted ? encoder.encode(posted.text).length : 0,
+      ...(posted ? { postData: posted } : {}),
     },
     response: {
       status: exchange.status,

@@ -263,6 +263,36 @@ describe('upstream source: when to try again (Retry-After of its 503)', () => {
     expect(second).toEqual(expect.objectContaining({ status: 503, retryAfterMs: 4_000 }));
   });
 
+  it('never calls inside a Retry-After wait, even with a turn reserved before the 429 arrived', async () => {
+    // An upstream answering 429 with Retry-After: 5 for its first 12.7 s; five reads at once.
+    const waits: Array<[number, number]> = [];
+    let start = 0;
+    const { source, sent, clock } = fakeUpstream(
+      (_, index) => {
+        if (index === 0) start = clock.t;
+        if (clock.t - start >= 12_700) return ok({ data: [] });
+        waits.push([clock.t, clock.t + 5_000]);
+        return new Response('{"code":429,"message":"slow down"}', { status: 429, headers: { 'retry-after': '5' } });
+      },
+      { intervalMs: 1_000, timeoutMs: 60_000, ttlMs: { live: 0 } },
+    );
+    await Promise.all(['a', 'b', 'c', 'd', 'e'].map((id) => read(source, scores(id))));
+    expect(sent.length).toBeGreaterThanOrEqual(2);
+    expect(sent.filter((s) => waits.some(([from, to]) => s.at > from && s.at < to)).map((s) => s.at - start)).toEqual([]);
+  });
+
+  it('gives up with a 503 and Retry-After when a wait told after its turn was reserved outlasts its budget', async () => {
+    const { source, sent } = fakeUpstream(
+      () => new Response('{"code":429,"message":"slow down"}', { status: 429, headers: { 'retry-after': '30' } }),
+      { intervalMs: 1_000, timeoutMs: 10_000 },
+    );
+    const [first, second] = await Promise.all([read(source, scores('a')), read(source, scores('b'))]);
+    expect(first).toEqual(expect.objectContaining({ status: 503 }));
+    expect(second).toEqual(expect.objectContaining({ kind: 'unavailable', status: 503, retryAfterMs: expect.any(Number) }));
+    expect((second as { retryAfterMs: number }).retryAfterMs).toBeGreaterThan(25_000);
+    expect(sent).toHaveLength(1);
+  });
+
   it('says when its open circuit lets a probe through', async () => {
     const { source, clock } = fakeUpstream(
       () => {

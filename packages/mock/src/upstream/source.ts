@@ -9,6 +9,7 @@ import {
   type CachedAnswer,
   createAnswerCache,
   createLimiter,
+  takeTurn,
   DEFAULT_TTL_MS,
   type HeaderReader,
   KEYED_INTERVAL_MS,
@@ -136,9 +137,12 @@ export function createUpstreamSource(options: UpstreamOptions, context: Upstream
       const retryAfter = circuit.openUntil === undefined ? undefined : Math.max(0, circuit.openUntil - now());
       return fallback(target, 503, 'The upstream keeps failing; the simulator is not calling it for a while', retryAfter);
     }
-    const wait = limiter.reserve(timeoutMs / 2);
-    if (wait === undefined) return fallback(target, 503, 'The upstream request budget is used up for now; try again later', limiter.waitMs);
-    if (wait > 0) await sleep(wait);
+    // The turn is checked again right before sending: a 429 answered to an earlier call while
+    // this one waited pushes it past that wait, or gives up with a 503 saying when to come back.
+    const queuedAt = now();
+    if (!(await takeTurn(limiter, { maxWaitMs: timeoutMs / 2, sleep })))
+      return fallback(target, 503, 'The upstream request budget is used up for now; try again later', limiter.waitMs);
+    const wait = now() - queuedAt;
     counters.calls++;
     byOperation[operationId] = (byOperation[operationId] ?? 0) + 1;
     const started = now();

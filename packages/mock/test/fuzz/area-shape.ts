@@ -1,11 +1,11 @@
 // The error body shape of each area, derived from the spec: the schema of the error responses an
-// operation documents, 401 and 429 aside (those two shapes are shared by every area). An area's
-// catch-all `default` response wins, else its lowest documented 4xx, else its lowest 5xx; an
-// operation with none falls back to its 401 body.
+// operation documents, 401, 403 and 429 aside (the API gateway answers those in its own shape in
+// every area). An area's catch-all `default` response wins, else its lowest documented 4xx, else
+// its lowest 5xx; an operation with none falls back to its 401 body.
 import { deref, operationById, pointerViolations, responseKeyFor, responseViolations } from '../contract/support/spec-validator.js';
 import type { HttpAnswer } from '../contract/support/http.js';
 
-const SHARED = new Set(['401', '429']);
+const SHARED = new Set(['401', '403', '429']);
 const escapePointer = (segment: string): string => segment.replace(/~/g, '~0').replace(/\//g, '~1');
 
 function rank(key: string): number {

@@ -3,7 +3,7 @@
 // back, successful GET answers are kept for their kind's time to live, and identical GETs in
 // flight share one request; a GET that changes state is only paced. Give it as `fetch` to `createClient`; use one per credential.
 import { createAnswerCache } from './answer-cache.js';
-import { createLimiter, type UpstreamLimiter } from './limiter.js';
+import { createLimiter, takeTurn, type UpstreamLimiter } from './limiter.js';
 
 /** The values of the spec's `x-market-data` mark (its extension test checks the spec uses only these). */
 export const MARKET_DATA_KINDS = ['quote', 'live', 'catalogue'] as const;
@@ -105,7 +105,8 @@ export function politeFetch(options: PoliteFetchOptions = {}): PoliteFetch {
     init: RequestInit | undefined,
     signal: AbortSignal | null | undefined,
   ): Promise<Response> {
-    await waitFor(limiter.reserve(Number.POSITIVE_INFINITY) ?? 0, options.sleep, signal);
+    // Checked again right before sending: a 429 answered meanwhile pushes this request past its wait.
+    await takeTurn(limiter, { sleep: (ms) => waitFor(ms, options.sleep, signal) });
     stats.sent++;
     const response = await send(input, init);
     limiter.observe(response.status, (name) => response.headers.get(name));

@@ -39,10 +39,15 @@ export interface Ledger {
   /**
    * Records that `signature` lands now (call it right where balances move, after the last await).
    * Answers the earlier landing instead, recording nothing, when the signature already landed.
+   * `tx` is the landed transaction, kept (the last LANDED_KEPT) for the control API's reads.
    */
-  land(signature: string, via: string): Landing | undefined;
+  land(signature: string, via: string, tx?: DecodedTransaction): Landing | undefined;
+  /** The transactions landed last (at most LANDED_KEPT), oldest first. */
+  landedTransactions(): readonly LandedTransaction[];
   /** Forgets every landing (control reset). */
   reset(): void;
+  /** The maps behind the status cache and the issued blockhashes (for the durable store). */
+  readonly maps: { readonly landed: BoundedMap<string, Landing>; readonly issued: BoundedMap<string, number> };
 }
 
 export interface Landing {
@@ -51,6 +56,16 @@ export interface Landing {
   /** Where it landed, e.g. `swapExecute:<requestId>`. */
   via: string;
 }
+
+/** A landing with its transaction and simulated time, as the control API reads it back. */
+export interface LandedTransaction extends Landing {
+  /** Simulated epoch ms of the landing. */
+  at: number;
+  tx: DecodedTransaction;
+}
+
+/** Landed transactions kept for the control API's reads (the status cache keeps more signatures). */
+export const LANDED_KEPT = 1_000;
 
 /**
  * Signatures remembered: longer than any store keeps a transaction it would still accept (the
@@ -72,6 +87,9 @@ export function createLedger(clock: Clock, seed: number): Ledger {
   // Blockhash (base58) -> the height it was issued at. Written once per height handed out.
   const issued = new BoundedMap<string, number>({ maxSize: ISSUED_BLOCKHASHES, ttlMs: STATUS_CACHE_TTL_MS, now: () => clock.now() });
   let lastIssuedHeight = -1;
+  // Ring of the last LANDED_KEPT landed transactions; `next` is where the next one goes.
+  const landedRing: LandedTransaction[] = [];
+  let next = 0;
   const issue = (h: number): Uint8Array => {
     const bytes = bytesAt(h);
     if (h !== lastIssuedHeight) {
@@ -92,13 +110,25 @@ export function createLedger(clock: Clock, seed: number): Ledger {
     },
     expired: (lastValidBlockHeight) => height() > lastValidBlockHeight,
     landed: (signature) => statusCache.get(signature),
-    land(signature, via) {
+    land(signature, via, tx) {
       const earlier = statusCache.get(signature);
       if (earlier) return earlier;
-      statusCache.set(signature, { signature, slot: height() + SLOT_OFFSET, via });
+      const landing = { signature, slot: height() + SLOT_OFFSET, via };
+      statusCache.set(signature, landing);
+      if (tx) {
+        landedRing[next] = { ...landing, at: clock.now(), tx };
+        next = (next + 1) % LANDED_KEPT;
+      }
       return undefined;
     },
-    reset: () => statusCache.clear(),
+    landedTransactions: () =>
+      landedRing.length < LANDED_KEPT ? [...landedRing] : [...landedRing.slice(next), ...landedRing.slice(0, next)],
+    reset() {
+      statusCache.clear();
+      landedRing.length = 0;
+      next = 0;
+    },
+    maps: { landed: statusCache, issued },
   };
 }
 

@@ -140,7 +140,7 @@ export const tokensExecuteExpress: Handler<'tokensExecuteExpress'> = async (ctx)
   if (!sim.express.crafts.has(craft.requestId)) throw new ApiError(400, 'Unknown or expired requestId');
   // Two crafts in the same slot can carry the same message: one signed payment lands once.
   const signature = toBase58(tx.signatures[0]!.signature!);
-  const earlier = sim.ledger.land(signature, `tokensExecuteExpress:${craft.requestId}`);
+  const earlier = sim.ledger.land(signature, `tokensExecuteExpress:${craft.requestId}`, tx);
   if (earlier) throw alreadyProcessed(earlier);
   sim.express.crafts.delete(craft.requestId);
   sim.wallets.add(craft.sender, craft.inputMint, -craft.inputAmount);

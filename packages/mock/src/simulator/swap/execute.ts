@@ -133,7 +133,7 @@ export const swapExecute: Handler<'swapExecute'> = async (ctx) => {
           signature,
         )
       : land(sim, order, signature));
-  if (!earlier && 'slot' in outcome.body) sim.ledger.land(signature, `swapExecute:${requestId}`);
+  if (!earlier && 'slot' in outcome.body) sim.ledger.land(signature, `swapExecute:${requestId}`, tx);
   order.executed = { signedTransaction, outcome };
   // Keep the result for re-sends for two more minutes.
   sim.swap.orders.set(requestId, order);

@@ -3,6 +3,7 @@ import {
   getAddressFromPublicKey,
   getBase58Decoder,
   generateKeyPair,
+  createKeyPairFromPrivateKeyBytes,
   signBytes,
   getTransactionDecoder,
   getTransactionEncoder,
@@ -118,8 +119,9 @@ const b58 = getBase58Decoder();
 const txDecoder = getTransactionDecoder();
 const txEncoder = getTransactionEncoder();
 
-export async function createTestWallet(): Promise<TestWallet> {
-  const pair = await generateKeyPair();
+/** A wallet with a new random key, or the key of 32 `privateKey` bytes (the same wallet on every run). */
+export async function createTestWallet(privateKey?: Uint8Array): Promise<TestWallet> {
+  const pair = privateKey ? await createKeyPairFromPrivateKeyBytes(privateKey) : await generateKeyPair();
   const address = await getAddressFromPublicKey(pair.publicKey);
   const sign = async (bytes: Uint8Array): Promise<Uint8Array> => new Uint8Array(await signBytes(pair.privateKey, bytes));
   return {

@@ -110,7 +110,7 @@ export const triggerV1Execute: Handler<'triggerV1Execute'> = async (ctx) => {
   const signature = toBase58(tx.signatures[0]!.signature!);
   if (pending.kind !== 'create' && pending.done[index]) throw invalid(title, 'this transaction was already executed');
   // Two requests in the same slot can carry the same message: one signed transaction lands once.
-  const earlier = sim.ledger.land(signature, `triggerV1Execute:${requestId}`);
+  const earlier = sim.ledger.land(signature, `triggerV1Execute:${requestId}`, tx);
   if (earlier) throw alreadyProcessed(earlier, { title });
   const now = sim.clock.now();
   if (pending.kind === 'create') {

@@ -74,7 +74,7 @@ export const triggerV2ConfirmCancelPriceOrder: Handler<'triggerV2ConfirmCancelPr
   if ((await checkSigner(tx, order.userPubkey)) !== 'valid') throw new ApiError(400, 'Withdrawal validation failed');
   if (order.orderState !== 'pending_withdraw') throw new ApiError(400, 'No cancel was initiated for this order');
   const txSignature = toBase58(tx.signatures[0]!.signature!);
-  const earlier = sim.ledger.land(txSignature, `triggerV2ConfirmCancelPriceOrder:${order.id}`);
+  const earlier = sim.ledger.land(txSignature, `triggerV2ConfirmCancelPriceOrder:${order.id}`, tx);
   if (earlier) throw alreadyProcessed(earlier);
   setState(sim, order, 'cancelled', { txSignature });
   return { body: { id: order.id, txSignature } };

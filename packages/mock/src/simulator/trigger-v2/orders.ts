@@ -80,7 +80,7 @@ export const triggerV2CreatePriceOrder: Handler<'triggerV2CreatePriceOrder'> = a
   if (balance < deposit.amount) throw invalid(`Insufficient balance for the deposit: need ${deposit.amount}, have ${balance}`);
   const depositSignature = toBase58(tx.signatures[0]!.signature!);
   // Two deposits crafted in the same slot can carry the same message: one signed deposit lands once.
-  const earlier = sim.ledger.land(depositSignature, `triggerV2CreatePriceOrder:${deposit.requestId}`);
+  const earlier = sim.ledger.land(depositSignature, `triggerV2CreatePriceOrder:${deposit.requestId}`, tx);
   if (earlier) throw alreadyProcessed(earlier);
   sim.triggerV2.usedDeposits.set(deposit.requestId, wallet);
   sim.triggerV2.deposits.delete(deposit.requestId);

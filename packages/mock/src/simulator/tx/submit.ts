@@ -4,7 +4,8 @@
 // never issued) is refused with the documented 400 {error} "blockhash not found", even when the
 // same transaction landed before; one whose signature already landed (here or through another
 // endpoint) is refused with 400 {error}, the chain's "already processed": it never lands twice.
-import { MIN_TIP_LAMPORTS, SYSTEM_PROGRAM, TIP_RECEIVERS } from '../chain/addresses.js';
+import { MIN_TIP_LAMPORTS, TIP_RECEIVERS } from '../chain/addresses.js';
+import { transactionMoves } from '../chain/moves.js';
 import { checkSigner, decodeTransaction, type DecodedTransaction } from '../chain/transactions.js';
 import type { Handler } from '../handler.js';
 import { toBase58 } from '../encoding.js';
@@ -16,13 +17,8 @@ const TIP_SET = new Set(TIP_RECEIVERS);
 /** Largest system transfer to a tip receiver in the transaction, in lamports. */
 export function tipLamports(tx: DecodedTransaction): bigint {
   let best = 0n;
-  for (const ix of tx.instructions) {
-    if (ix.programId !== SYSTEM_PROGRAM || ix.data.length !== 12 || ix.accounts.length < 2) continue;
-    const view = new DataView(ix.data.buffer, ix.data.byteOffset, ix.data.byteLength);
-    if (view.getUint32(0, true) !== 2) continue;
-    const to = ix.accounts[1];
-    const lamports = view.getBigUint64(4, true);
-    if (to && TIP_SET.has(to) && lamports > best) best = lamports;
+  for (const move of transactionMoves(tx)) {
+    if (move.kind === 'native transfer' && TIP_SET.has(move.to) && move.amount > best) best = move.amount;
   }
   return best;
 }
@@ -43,7 +39,7 @@ export const txSubmit: Handler<'txSubmit'> = async (ctx) => {
   const tooOld = blockhashRejection(sim.ledger, tx);
   if (tooOld) throw tooOld;
   const signature = toBase58(tx.signatures[0]!.signature!);
-  const earlier = sim.ledger.land(signature, 'txSubmit');
+  const earlier = sim.ledger.land(signature, 'txSubmit', tx);
   if (earlier) throw alreadyProcessed(earlier);
   return { body: { signature } };
 };

@@ -1,0 +1,69 @@
+// The shape of the generated catalogue (src/gen/catalogue.gen.ts): one entry per operation of the spec.
+import type { MarketDataKind } from '@x/fetch-client/polite';
+
+/** A JSON Schema object (2020-12); its `$ref`s point into the catalogue's `defs` as `#/$defs/<name>`. */
+export type JsonSchemaObject = { [keyword: string]: unknown };
+
+/**
+ * What an operation does, from the spec's marks:
+ * - `read`: a GET without `x-side-effects` that prepares nothing;
+ * - `prepare`: `x-prepares-transaction`: answers with an unsigned transaction (or its instructions)
+ *   for the user to sign elsewhere, and moves nothing by itself;
+ * - `change`: everything else: it takes a signed transaction or changes state.
+ */
+export type Access = 'read' | 'prepare' | 'change';
+
+export interface CatalogueParameter {
+  /** The wire name (`inputMint`): the flag `--inputMint` and the tool argument `inputMint`. */
+  name: string;
+  in: 'path' | 'query';
+  required: boolean;
+  description?: string;
+  /** Readable type: `string`, `integer | "rtse"`, `"sports" | "crypto"`. */
+  type: string;
+  /** The spec's rules in words: `pattern ^[0-9]+$`, `0 to 10000`, `default 50`. */
+  rules: string[];
+  schema: JsonSchemaObject;
+  /** The spec's example value. */
+  example?: unknown;
+}
+
+export interface CatalogueBodyField {
+  name: string;
+  type: string;
+  required: boolean;
+  description?: string;
+  rules: string[];
+}
+
+export interface CatalogueOperation {
+  operationId: string;
+  /** The operationId in kebab case: `swap-get-order`. */
+  command: string;
+  /** The operation's first tag: `Swap`, `Trigger v2`, `Prediction`. */
+  area: string;
+  summary: string;
+  /** `x-agent-summary`: one or two sentences written for a model (when to use it, what it returns, units). */
+  agentSummary: string;
+  description: string;
+  method: string;
+  path: string;
+  deprecated: boolean;
+  access: Access;
+  /** A read that prepares an unsigned transaction when this parameter is given (swap order: `taker`). */
+  preparesWhen?: string;
+  /** Whether the operation needs a trigger v2 bearer token. */
+  bearer: boolean;
+  /** `x-pagination`: how the operation pages and which field of the body holds the items. */
+  paged?: { style: string; items: string };
+  /** `x-market-data`: how fast the answer goes stale (quote, live, catalogue); what `politeFetch` caches it for. */
+  marketData?: MarketDataKind;
+  parameters: CatalogueParameter[];
+  body?: { required: boolean; schema: JsonSchemaObject; fields: CatalogueBodyField[]; example?: unknown };
+  /** The success status and the schema of its body. */
+  success?: { status: number; schema: JsonSchemaObject };
+  /** Top-level fields of the success body that hold unsigned transactions (`x-unsigned-transaction`). */
+  unsignedTransactionFields: string[];
+  /** The names of the `defs` the parameter and body schemas reach, and those the success body's schema reaches. */
+  defs: { request: string[]; answer: string[] };
+}

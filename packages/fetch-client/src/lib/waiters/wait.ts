@@ -1,0 +1,115 @@
+// The loop behind every waiter of `@x/fetch-client/waiters`: ask the operation again until the
+// state field of its answer is final (by the spec's `x-waiter`), within a deadline, with backoff
+// between polls, each poll taking its turn on the shared polite limiter when one is given, and
+// the caller's AbortSignal ending it. Returns the final record; a deadline passed throws a
+// `WaitTimeoutError` carrying the last record seen. An error of a poll is thrown as it is.
+import type { Operations } from '../../gen/operations.gen.js';
+import { AbortError, FetchClientError } from '../errors.js';
+import { takeTurn, type UpstreamLimiter } from '../polite/limiter.js';
+import { sleep as sleepFor } from '../timeout.js';
+import type { BodyOf, Options } from '../types.js';
+
+type Init<P> = P extends readonly [...infer I, unknown] ? I : [];
+type Walk<T, P> = P extends readonly [infer H, ...infer R]
+  ? Walk<H extends number ? (NonNullable<T> extends ReadonlyArray<infer I> ? I : never) : NonNullable<T>[H & keyof NonNullable<T>], R>
+  : T;
+/** The record a waiter returns: the object holding the state field in the operation's 200 body. */
+export type WaiterRecord<Id extends keyof Operations, StatePath> = Walk<BodyOf<Operations[Id]['responses']>, Init<StatePath>>;
+/** What a waiter asks its operation with: the operation's parameters and per-call options. */
+export type WaiterRequest<Id extends keyof Operations> = Omit<Options<Operations[Id]['data'], true>, 'throwOnError' | 'signal'>;
+
+/** A waiter's rule, from the spec's `x-waiter` (see waiters.gen.ts). */
+export interface WaiterRule {
+  readonly operationId: string;
+  /** Path of the state field in the 200 body (`['orders', 0, 'orderState']`). */
+  readonly state: ReadonlyArray<string | number>;
+  /** The values that end the wait (any other keeps it going)… */
+  readonly final?: ReadonlyArray<unknown>;
+  /** …or the values that keep it going (any other ends it). */
+  readonly pending?: ReadonlyArray<unknown>;
+}
+
+export interface WaitOptions {
+  /** How long to keep asking, in ms. Default 60 000. */
+  timeoutMs?: number;
+  /** Ends the wait with an `AbortError`. */
+  signal?: AbortSignal;
+  /** First pause between two polls, in ms. Default 1000; each next one 1.5 times longer… */
+  intervalMs?: number;
+  /** …up to this. Default 10 000. */
+  maxIntervalMs?: number;
+  /**
+   * A shared limiter (`politeFetch(...).limiter` or `createLimiter()` of `@x/fetch-client/polite`):
+   * each poll waits its turn on it, and never lands inside a `Retry-After` it was told. Leave it
+   * out when the client's own `fetch` is that `politeFetch` (its requests take their turn already).
+   */
+  limiter?: UpstreamLimiter;
+  /** Called with each record seen (progress). */
+  onPoll?: (record: unknown, attempt: number) => void;
+  /** Clock and pause, for tests and simulators (default `Date.now` and a timer). */
+  now?: () => number;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+/** A waiter's deadline passed before a final state: `last` is the last record seen (undefined when none was). */
+export class WaitTimeoutError<TRecord = unknown> extends FetchClientError {
+  override name = 'WaitTimeoutError';
+  declare readonly operationId: string;
+  declare readonly last: TRecord | undefined;
+  declare readonly lastState: unknown;
+  declare readonly timeoutMs: number;
+  declare readonly attempts: number;
+}
+
+/** Any client with the operation as a method (`createClient()`'s, whatever its `throwOnError`). */
+export type WaitClient<Id extends string> = { readonly [K in Id]: (...args: never[]) => Promise<unknown> };
+
+/** The value at `path` of `body`. */
+const at = (body: unknown, path: ReadonlyArray<string | number>): unknown =>
+  path.reduce<unknown>((node, step) => (node as Record<string | number, unknown> | null | undefined)?.[step], body);
+
+/** Whether `state` ends the wait by `rule` (no state yet, e.g. an order not listed yet, does not). */
+export const isFinal = (rule: WaiterRule, state: unknown): boolean =>
+  state !== undefined && (rule.final ? rule.final.includes(state) : !rule.pending!.includes(state));
+
+export async function waitFor(
+  client: WaitClient<string>,
+  rule: WaiterRule,
+  request: object | undefined,
+  options: WaitOptions = {},
+): Promise<unknown> {
+  const { signal, limiter } = options;
+  const now = options.now ?? Date.now;
+  const timeoutMs = options.timeoutMs ?? 60_000;
+  const pause = options.sleep ?? ((ms: number) => sleepFor(ms, signal));
+  const deadline = now() + timeoutMs;
+  const call = client[rule.operationId] as unknown as (options: object) => Promise<{ data: unknown }>;
+  const recordPath = rule.state.slice(0, -1);
+  let interval = options.intervalMs ?? 1_000;
+  let last: unknown;
+  let lastState: unknown;
+  const aborted = () => new AbortError(`waiting on ${rule.operationId} was aborted`, rule.operationId, {}, { cause: signal?.reason });
+  for (let attempt = 1; ; attempt++) {
+    if (signal?.aborted) throw aborted();
+    const turn = limiter && takeTurn(limiter, { maxWaitMs: Math.max(0, deadline - now()), sleep: pause });
+    if (turn && !(await turn.catch(() => Promise.reject(aborted())))) throw timeout(rule, last, lastState, timeoutMs, attempt - 1);
+    const { data } = await call({ ...request, signal, throwOnError: true });
+    lastState = at(data, rule.state);
+    const record = at(data, recordPath);
+    if (record !== undefined) last = record;
+    options.onPoll?.(record, attempt);
+    if (isFinal(rule, lastState)) return record;
+    // The poll after the last pause lands at the deadline: a final state there still counts.
+    const left = deadline - now();
+    if (left <= 0) throw timeout(rule, last, lastState, timeoutMs, attempt);
+    await pause(Math.min(interval, left)).catch(() => Promise.reject(aborted()));
+    interval = Math.min(interval * 1.5, options.maxIntervalMs ?? 10_000);
+  }
+}
+
+const timeout = (rule: WaiterRule, last: unknown, lastState: unknown, timeoutMs: number, attempts: number) =>
+  new WaitTimeoutError(
+    `${rule.operationId}: no final state within ${timeoutMs} ms (last: ${lastState === undefined ? 'none' : JSON.stringify(lastState)})`,
+    rule.operationId,
+    { operationId: rule.operationId, last, lastState, timeoutMs, attempts },
+  );

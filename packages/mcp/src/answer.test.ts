@@ -1,0 +1,36 @@
+import { catalogue } from '@x/catalogue';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_MAX_ITEMS, listFieldsOf, sizeAnswer } from './answer.js';
+
+const op = (id: string) => catalogue.find((o) => o.operationId === id)!;
+
+describe('sizeAnswer', () => {
+  it('finds the lists of records of an answer from the spec', () => {
+    expect(listFieldsOf(op('predictionListEvents'))).toEqual(['data']);
+    expect(listFieldsOf(op('predictionGetOrderbook'))).toEqual(['yes', 'no', 'yes_dollars', 'no_dollars']);
+    expect(listFieldsOf(op('triggerV2GetOrderHistory'))).toEqual(['orders']);
+    expect(listFieldsOf(op('predictionGetTradingStatus'))).toEqual([]);
+    // a prepare's answer is never cut, nor the swap order (a prepare with taker)
+    expect(listFieldsOf(op('lendBorrowOperateInstructions'))).toEqual([]);
+    expect(listFieldsOf(op('swapGetOrder'))).toEqual([]);
+  });
+
+  it('cuts each list to the default page and says so; a paged operation points at its paging arguments', () => {
+    const data = Array.from({ length: 25 }, (_, i) => ({ eventId: `e${i}`, title: `t${i}` }));
+    const { data: cut, sized } = sizeAnswer(op('predictionListEvents'), { data, pagination: { total: 25 } }, {});
+    expect(cut).toEqual({ data: data.slice(0, DEFAULT_MAX_ITEMS), pagination: { total: 25 } });
+    expect(sized).toBe(
+      `data: ${DEFAULT_MAX_ITEMS} of 25 items shown (raise maxItems, or page with the paging arguments; \`fields\` keeps only the named fields of each item).`,
+    );
+  });
+
+  it('keeps a short answer whole and unmarked, and projects records to fields', () => {
+    const levels = [
+      [50, 10],
+      [49, 3],
+    ];
+    expect(sizeAnswer(op('predictionGetOrderbook'), { yes: levels, no: levels }, {})).toEqual({ data: { yes: levels, no: levels } });
+    const { data } = sizeAnswer(op('predictionListEvents'), { data: [{ eventId: 'e', title: 't' }] }, { fields: ['title'] });
+    expect(data).toEqual({ data: [{ title: 't' }] });
+  });
+});

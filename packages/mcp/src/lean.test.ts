@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { firstClause, inlineScalarDefs, leanSchema } from './lean.js';
+
+describe('leanSchema', () => {
+  it('drops examples and patterns, cuts descriptions to their first clause, keeps types, bounds, enums and defaults', () => {
+    const lean = leanSchema({
+      type: 'object',
+      required: ['slippageBps'],
+      additionalProperties: false,
+      properties: {
+        slippageBps: {
+          type: 'integer',
+          minimum: 0,
+          maximum: 10000,
+          default: 50,
+          examples: [50],
+          description: 'Slippage tolerance in basis points, 0 to 10000. If unset, slippage is chosen automatically.',
+        },
+        sortDirection: { type: 'string', enum: ['asc', 'desc'], description: 'Sort direction.' },
+        mint: {
+          type: 'string',
+          pattern: '^[1-9A-HJ-NP-Za-km-z]{32,44}$',
+          description: 'Mint of the token the order buys.\n\nSource: public documentation.',
+        },
+        pattern: { type: 'string', description: 'A property called pattern stays.' },
+        inputMint: { type: 'string', description: 'Input token mint.' },
+      },
+    });
+    expect(lean).toEqual({
+      type: 'object',
+      required: ['slippageBps'],
+      properties: {
+        slippageBps: { type: 'integer', minimum: 0, maximum: 10000, default: 50, description: 'Slippage tolerance in basis points' },
+        sortDirection: { type: 'string', enum: ['asc', 'desc'] },
+        mint: { type: 'string', description: 'Mint of the token the order buys.' },
+        inputMint: { type: 'string' },
+        pattern: { type: 'string', description: 'A property called pattern stays.' },
+      },
+    });
+  });
+
+  it('firstClause keeps a short sentence whole and cuts a long one before its first detail', () => {
+    expect(firstClause('`ExactIn` only.')).toBe('`ExactIn` only.');
+    expect(firstClause('**Beta:** Input token mint. More.')).toBe('Input token mint.');
+    expect(firstClause('Wallet that signs; without it the response holds a quote.')).toBe('Wallet that signs');
+  });
+
+  it('inlineScalarDefs writes scalar definitions in place and keeps the others once', () => {
+    const schema = inlineScalarDefs({
+      type: 'object',
+      properties: { a: { $ref: '#/$defs/Key', description: 'Owner.' }, b: { $ref: '#/$defs/Body' }, c: { $ref: '#/$defs/Key' } },
+      $defs: {
+        Key: { type: 'string', description: 'A base58 public key.' },
+        Body: { type: 'object', properties: { k: { $ref: '#/$defs/Key' } } },
+      },
+    });
+    expect(schema).toEqual({
+      type: 'object',
+      // the definition's description once, where a field has none of its own (the first in order)
+      properties: {
+        a: { type: 'string', description: 'Owner.' },
+        b: { $ref: '#/$defs/Body' },
+        c: { type: 'string', description: 'A base58 public key.' },
+      },
+      $defs: { Body: { type: 'object', properties: { k: { type: 'string' } } } },
+    });
+  });
+});

@@ -1,0 +1,272 @@
+// The durable store: a simulator made again on the same store finds the world as it was (answers
+// compared byte for byte with a simulator that never restarted), bounds apply to memory only, and
+// a store of another format or a damaged one is refused and left as it was.
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Simulator } from '../simulator/index.js';
+import { call, createTestWallet, makeSimulator, PLATFORM_TOKEN, STABLECOIN } from '../simulator/test-support/harness.js';
+import { type Caller, SESSION_STEPS, sessionReads, sessionState } from '../simulator/test-support/durable-session.js';
+import { parseCli, serve } from '../server/cli-main.js';
+import { openStore, STORE_FILE } from './store.js';
+
+const SECRET = 'a-test-secret-of-at-least-32-bytes!!';
+const dirs: string[] = [];
+const tempDir = (): string => {
+  const dir = mkdtempSync(join(tmpdir(), 'x-mock-store-'));
+  dirs.push(dir);
+  return dir;
+};
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+const callerOf =
+  (sim: () => Simulator): Caller =>
+  (method, path, options = {}) =>
+    call(sim(), method, path, { ...options, unchecked: path.startsWith('/__control') }).then(({ status, body }) => ({ status, body }));
+
+const digest = (file: string): string => createHash('sha256').update(readFileSync(file)).digest('hex');
+
+describe('durable store', () => {
+  it('a simulator made again on the store after any step answers as one that never restarted', async () => {
+    const twin = makeSimulator({ jwtSecret: SECRET });
+    const twinState = await sessionState();
+    const dir = tempDir();
+    let store = await openStore(dir);
+    let sim = makeSimulator({ store, jwtSecret: SECRET });
+    const state = await sessionState();
+    const durable = callerOf(() => sim);
+    for (const [i, step] of SESSION_STEPS.entries()) {
+      const expected = await step(
+        callerOf(() => twin),
+        twinState,
+      );
+      const got = await step(durable, state);
+      expect(got, `step ${i}`).toEqual(expected);
+      expect(
+        expected.every((a) => a.status < 300),
+        `step ${i} succeeds: ${JSON.stringify(expected)}`,
+      ).toBe(true);
+      // Restart: a new simulator on the same store (no seed, no secret: the store's own).
+      sim.close();
+      store.close();
+      store = await openStore(dir);
+      sim = makeSimulator({ store });
+      expect(await sessionReads(durable, state), `reads after step ${i}`).toEqual(
+        await sessionReads(
+          callerOf(() => twin),
+          twinState,
+        ),
+      );
+    }
+    store.close();
+  });
+
+  it('refuses another seed than the store holds', async () => {
+    const dir = tempDir();
+    const store = await openStore(dir);
+    makeSimulator({ store, seed: 5 });
+    store.close();
+    const again = await openStore(dir);
+    expect(() => makeSimulator({ store: again, seed: 6 })).toThrow(/holds a world of seed 5/);
+    expect(makeSimulator({ store: again }).seed).toBe(5);
+    again.close();
+  });
+
+  it('keeps every wallet, holding only the most recent in memory: an evicted one comes back from disk', async () => {
+    const dir = tempDir();
+    const settings = { maxWallets: 2 };
+    const makers = await Promise.all([1, 2, 3, 4, 5].map((n) => createTestWallet(new Uint8Array(32).fill(n))));
+    const session = async (sim: Simulator) => {
+      for (const maker of makers) {
+        sim.control.setBalance(maker.address, 'STABLECOIN_USD', 1234n);
+        const created = await call(sim, 'POST', '/trigger/v1/createOrder', {
+          body: {
+            maker: maker.address,
+            payer: maker.address,
+            inputMint: PLATFORM_TOKEN,
+            outputMint: STABLECOIN,
+            params: { makingAmount: '100000000', takingAmount: '60000000' },
+          },
+        });
+        await call(sim, 'POST', '/trigger/v1/execute', {
+          body: { requestId: created.body.requestId, signedTransaction: await maker.signTransaction(created.body.transaction) },
+        });
+      }
+      const first = makers[0]!.address;
+      return {
+        balance: sim.control.getBalance(first, 'STABLECOIN_USD'),
+        orders: (await call(sim, 'GET', '/trigger/v1/getTriggerOrders', { query: { user: first, orderStatus: 'active' } })).body.orders
+          .length,
+      };
+    };
+    // In memory, the first wallet is dropped past the bound.
+    expect(await session(makeSimulator({ settings }))).toEqual({ balance: 10_000_000_000n, orders: 0 });
+    // With a store, it comes back from disk, in this process and after a restart.
+    const store = await openStore(dir);
+    expect(await session(makeSimulator({ store, settings }))).toEqual({ balance: 1234n, orders: 1 });
+    store.close();
+    const again = await openStore(dir);
+    const sim = makeSimulator({ store: again, settings });
+    expect(sim.control.getBalance(makers[0]!.address, 'STABLECOIN_USD')).toBe(1234n);
+    again.close();
+  });
+
+  it('a landed transaction re-sent after a restart is answered as before, and refused under another request', async () => {
+    const dir = tempDir();
+    let store = await openStore(dir);
+    let sim = makeSimulator({ store });
+    const wallet = await createTestWallet();
+    const query = { inputMint: PLATFORM_TOKEN, outputMint: STABLECOIN, amount: '100000000', taker: wallet.address };
+    const a = (await call(sim, 'GET', '/swap/v2/order', { query })).body;
+    const b = (await call(sim, 'GET', '/swap/v2/order', { query })).body;
+    expect(b.transaction).toBe(a.transaction);
+    const signedTransaction = await wallet.signTransaction(a.transaction);
+    const first = await call(sim, 'POST', '/swap/v2/execute', { body: { signedTransaction, requestId: a.requestId } });
+    expect(first.body.status).toBe('Success');
+    sim.close();
+    store.close();
+    store = await openStore(dir);
+    sim = makeSimulator({ store });
+    expect((await call(sim, 'POST', '/swap/v2/execute', { body: { signedTransaction, requestId: a.requestId } })).body).toEqual(first.body);
+    const second = await call(sim, 'POST', '/swap/v2/execute', { body: { signedTransaction, requestId: b.requestId } });
+    expect(second.body).toMatchObject({ status: 'Failed', code: -1000, signature: first.body.signature });
+    expect(second.body.error).toMatch(/already processed/);
+    expect(sim.control.getBalance(wallet.address, PLATFORM_TOKEN)).toBe(100_000_000_000n - 100_000_000n);
+    store.close();
+  });
+
+  it('a commit that fails answers 500, then every request 503 until a restart; the store keeps what was committed', async () => {
+    const dir = tempDir();
+    const store = await openStore(dir);
+    const errors: unknown[] = [];
+    const sim = makeSimulator({ store, onUnexpectedError: (error) => errors.push(error) });
+    const wallet = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM';
+    const setBalance = (amount: string) =>
+      call(sim, 'POST', '/__control/set-balance', { body: { wallet, mint: 'NATIVE_COIN', amount }, unchecked: true });
+    expect((await setBalance('1')).status).toBe(200);
+    const commit = store.commit;
+    store.commit = () => {
+      throw new Error('disk I/O error (injected)');
+    };
+    const failed = await setBalance('2');
+    expect(failed.status).toBe(500);
+    expect(JSON.stringify(failed.body)).toMatch(/could not be stored .*disk I\/O error/);
+    const after = await call(sim, 'GET', '/prediction/v1/trading-status', { unchecked: true });
+    expect(after.status).toBe(503);
+    expect(JSON.stringify(after.body)).toMatch(/failed earlier.*restart/);
+    expect(errors).toHaveLength(2);
+    store.commit = commit;
+    store.close();
+    const again = await openStore(dir);
+    expect(makeSimulator({ store: again }).control.getBalance(wallet, 'NATIVE_COIN')).toBe(1n);
+    again.close();
+  });
+
+  it('one process per store: a second open is refused while the first holds it', async () => {
+    const dir = tempDir();
+    const store = await openStore(dir);
+    await expect(openStore(dir)).rejects.toThrow(/in use|locked|busy/i);
+    store.close();
+    (await openStore(dir)).close();
+  });
+
+  describe('a store it cannot read is refused with a message and left as it was', () => {
+    const made = async (): Promise<string> => {
+      const dir = tempDir();
+      const store = await openStore(dir);
+      const sim = makeSimulator({ store });
+      sim.control.setBalance(world_taker(), 'NATIVE_COIN', 5n);
+      store.close();
+      return join(dir, STORE_FILE);
+    };
+    const world_taker = () => '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM';
+    const edit = (file: string, sql: string): void => {
+      const db = new DatabaseSync(file);
+      db.exec(sql);
+      db.close();
+    };
+
+    for (const [name, version, message] of [
+      ['an older format', 0, /format 0, written by an older x-mock; this one reads format 1/],
+      ['a newer format', 2, /format 2, written by a newer x-mock; this one reads format 1/],
+    ] as const) {
+      it(name, async () => {
+        const file = await made();
+        edit(file, `PRAGMA user_version = ${version}`);
+        const before = digest(file);
+        await expect(openStore(join(file, '..'))).rejects.toThrow(message);
+        expect(digest(file)).toBe(before);
+      });
+    }
+
+    it('a damaged row', async () => {
+      const file = await made();
+      edit(file, `UPDATE rows SET json = '{"$bigint":"not a number"}' WHERE area = 'wallets'`);
+      const before = digest(file);
+      await expect(openStore(join(file, '..'))).rejects.toThrow(/damaged: row wallets .* does not decode/);
+      expect(digest(file)).toBe(before);
+    });
+
+    it('damaged pages', async () => {
+      const file = await made();
+      const bytes = readFileSync(file);
+      bytes.fill(0x5a, 4096, bytes.length); // every page after the first (the header stays readable)
+      writeFileSync(file, bytes);
+      const before = digest(file);
+      await expect(openStore(join(file, '..'))).rejects.toThrow(/damaged|malformed|not a readable/);
+      expect(digest(file)).toBe(before);
+    });
+
+    it('a file that is not an x-mock store', async () => {
+      const dir = tempDir();
+      const file = join(dir, STORE_FILE);
+      edit(file, 'CREATE TABLE other (x); INSERT INTO other VALUES (1)');
+      const before = digest(file);
+      await expect(openStore(dir)).rejects.toThrow(/is not an x-mock store/);
+      expect(digest(file)).toBe(before);
+      writeFileSync(file, 'plain text, not a database');
+      const text = digest(file);
+      await expect(openStore(dir)).rejects.toThrow(/not a readable SQLite database|cannot be opened|not an x-mock store/);
+      expect(digest(file)).toBe(text);
+    });
+  });
+});
+
+describe('the README section "5. Durable state"', () => {
+  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+  const section = readme.slice(readme.indexOf('## 5. Durable state'), readme.indexOf('## Runtimes'));
+  const blocks = [...section.matchAll(/```(\w+)\n([\s\S]*?)```/g)].map((m) => ({ lang: m[1]!, body: m[2]! }));
+  const dist = new URL('../../dist/', import.meta.url);
+
+  it.runIf(existsSync(new URL('index.js', dist)))('runs its example and prints what its comment says', () => {
+    const example = blocks.find((b) => b.lang === 'ts')!.body;
+    const cwd = tempDir();
+    const file = join(cwd, 'example.mjs');
+    writeFileSync(
+      file,
+      example
+        .replace("from '@x/mock';", `from '${new URL('index.js', dist).href}';`)
+        .replace("from '@x/mock/node';", `from '${new URL('node/index.js', dist).href}';`),
+    );
+    const out = execFileSync(process.execPath, ['--disable-warning=ExperimentalWarning', file], { cwd, encoding: 'utf8' });
+    const expected = /console\.log\([^)]*\)\); \/\/ (.*)$/m.exec(example)![1]!;
+    expect(out.trim()).toBe(expected);
+  });
+
+  it('x-mock serve --data prints the line it shows', async () => {
+    const dir = tempDir();
+    const lines: string[] = [];
+    const options = parseCli(['serve', '--port', '0', '--data', dir]);
+    if (options === 'help') throw new Error('unexpected help');
+    const server = await serve(options, (line) => lines.push(line));
+    await server.close();
+    const shown = blocks.find((b) => b.lang === 'text')!.body.split('\n')[1]!;
+    expect(lines).toContain(shown.replace('/home/me/sandbox', dir));
+  });
+});

@@ -1,0 +1,70 @@
+// What a landed transaction moved, read from its instructions (the transaction itself is decoded
+// by the simulator's own decoder, chain/decode.ts; tx submit reads its tips from here too): native transfers, token transfers, and the
+// simulator's own swap, RFQ fill and trigger v1 order instructions, whose layouts chain/instructions.ts
+// and the areas' builders define. An instruction of any other kind moves nothing visible here.
+import { NATIVE_MINT } from '../tokens.js';
+import { SWAP_PROGRAM, SYSTEM_PROGRAM, TOKEN_PROGRAM, TRIGGER_V1_PROGRAM } from './addresses.js';
+import type { DecodedInstruction, DecodedTransaction } from './decoded.js';
+
+export interface Move {
+  from: string;
+  to: string;
+  mint: string;
+  /** Smallest units. */
+  amount: bigint;
+  /** Set when the instruction states a floor, not the amount (a swap's minimum output). */
+  atLeast?: true;
+  /** What the instruction is, in words. */
+  kind: string;
+}
+
+const SWAP_DISCRIMINATOR = [0xe5, 0x17, 0xcb, 0x97, 0x7a, 0xe3, 0xad, 0x2a];
+
+const u64 = (data: Uint8Array, offset: number): bigint | undefined =>
+  data.length >= offset + 8 ? new DataView(data.buffer, data.byteOffset + offset, 8).getBigUint64(0, true) : undefined;
+
+const startsWith = (data: Uint8Array, prefix: readonly number[]): boolean => prefix.every((byte, i) => data[i] === byte);
+
+const label = (text: string): number[] => Array.from(new TextEncoder().encode(text.padEnd(8, '_').slice(0, 8)));
+const RFQ_FILL = label('rfq_fill');
+const INIT_ORDER = label('init_ord');
+
+function movesOf(ix: DecodedInstruction): Move[] {
+  const { programId, accounts, data } = ix;
+  const [a0, a1, a2, a3, a4] = accounts;
+  // System transfer: u32 2, then u64 lamports.
+  if (programId === SYSTEM_PROGRAM && data.length === 12 && data[0] === 2 && data[1] === 0 && data[2] === 0 && data[3] === 0 && a0 && a1) {
+    return [{ kind: 'native transfer', from: a0, to: a1, mint: NATIVE_MINT, amount: u64(data, 4)! }];
+  }
+  if (programId === TOKEN_PROGRAM && data[0] === 12 && data.length === 10 && a1 && a2 && a3) {
+    return [{ kind: 'token transfer', from: a3, to: a2, mint: a1, amount: u64(data, 1)! }];
+  }
+  if (startsWith(data, SWAP_DISCRIMINATOR) && a0 && a1 && a2 && a3) {
+    const inAmount = u64(data, 8);
+    const minOut = u64(data, 16);
+    if (inAmount === undefined || minOut === undefined) return [];
+    return [
+      { kind: 'swap in', from: a0, to: a1, mint: a2, amount: inAmount },
+      { kind: 'swap out', from: a1, to: a4 ?? a0, mint: a3, amount: minOut, atLeast: true },
+    ];
+  }
+  if (programId === SWAP_PROGRAM && startsWith(data, RFQ_FILL) && a0 && a1 && a2 && a3) {
+    const inAmount = u64(data, 8);
+    const out = u64(data, 16);
+    if (inAmount === undefined || out === undefined) return [];
+    return [
+      { kind: 'swap in', from: a0, to: a1, mint: a2, amount: inAmount },
+      { kind: 'swap out', from: a1, to: a0, mint: a3, amount: out },
+    ];
+  }
+  if (programId === TRIGGER_V1_PROGRAM && startsWith(data, INIT_ORDER) && a0 && a2 && a3) {
+    const making = u64(data, 8);
+    return making === undefined ? [] : [{ kind: 'order deposit', from: a0, to: a2, mint: a3, amount: making }];
+  }
+  return [];
+}
+
+/** Every move of the transaction's instructions, in instruction order. */
+export function transactionMoves(tx: DecodedTransaction): Move[] {
+  return tx.instructions.flatMap(movesOf);
+}

@@ -1,0 +1,121 @@
+// The tracking of one map: changes in place are caught, entries past the memory bound come back
+// from disk, expired ones do not, and a listing alone writes nothing.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openStore } from '../../node/store.js';
+import { BoundedMap } from '../bounded.js';
+import { Area, type AreaContext } from './area.js';
+import type { StateStore, StoreBatch } from './backend.js';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+async function setup(now = { t: 0 }) {
+  const dir = mkdtempSync(join(tmpdir(), 'x-mock-area-'));
+  dirs.push(dir);
+  const store: StateStore = await openStore(dir);
+  let seq = store.lastSeq();
+  const active = new Set<Area>();
+  const ctx: AreaContext = { store, gen: () => 0, now: () => now.t, nextSeq: () => ++seq, activate: (a) => active.add(a) };
+  /** Commits what the areas collected; returns the batch. */
+  const commit = (...areas: Area[]): StoreBatch => {
+    const batch: StoreBatch = { clears: [], deletes: [], writes: [], sweep: false, sweeps: [] };
+    for (const area of areas) area.collect(batch);
+    if (batch.writes.length + batch.deletes.length + batch.clears.length > 0) for (const area of areas) area.collectIterated(batch);
+    store.commit(batch);
+    for (const area of areas) area.committed(1);
+    return batch;
+  };
+  return { store, ctx, commit, dir };
+}
+
+describe('durable area', () => {
+  it('stores a value changed in place after a read', async () => {
+    const { store, ctx, commit } = await setup();
+    const map = new Map<string, { state: string }>();
+    const area = Area.map('orders', map, ctx);
+    map.set('a', { state: 'open' });
+    commit(area);
+    map.get('a')!.state = 'filled';
+    expect(commit(area).writes.map((w) => w.json)).toEqual(['{"state":"filled"}']);
+    // A read that changes nothing writes nothing.
+    map.get('a');
+    expect(commit(area).writes).toEqual([]);
+    expect(store.row('orders', '"a"')?.json).toBe('{"state":"filled"}');
+    store.close();
+  });
+
+  it('keeps at most memoryCap entries in memory; the others come back from disk when asked for', async () => {
+    const { store, ctx, commit } = await setup();
+    const map = new Map<string, number>();
+    const area = Area.map('wallets', map, ctx, 2);
+    for (const key of ['a', 'b', 'c', 'd']) map.set(key, key.charCodeAt(0));
+    commit(area);
+    expect([...Map.prototype.keys.call(map)]).toEqual(['c', 'd']);
+    expect(map.get('a')).toBe(97);
+    expect(map.has('b')).toBe(true);
+    expect(map.get('z')).toBeUndefined();
+    // A delete is a delete on disk too.
+    map.delete('a');
+    commit(area);
+    expect(store.row('wallets', '"a"')).toBeUndefined();
+    expect(map.get('a')).toBeUndefined();
+    store.close();
+  });
+
+  it('a listing writes nothing alone, and its entries changed in place are stored with the next change', async () => {
+    const { store, ctx, commit } = await setup();
+    const positions = new Map<number, { debt: number }>();
+    const other = new Map<string, number>();
+    const a = Area.map('positions', positions, ctx);
+    const b = Area.map('other', other, ctx);
+    positions.set(1, { debt: 5 });
+    commit(a, b);
+    for (const p of positions.values()) p.debt = 6;
+    other.set('x', 1);
+    expect(commit(a, b).writes.map((w) => `${w.area}:${w.json}`)).toEqual(['other:1', 'positions:{"debt":6}']);
+    [...positions.values()];
+    expect(commit(a, b).writes).toEqual([]);
+    store.close();
+  });
+
+  it('an expiring map does not bring back an entry past its time to live', async () => {
+    const now = { t: 1_000 };
+    const { store, ctx, commit } = await setup(now);
+    const map = new BoundedMap<string, string>({ maxSize: 1, ttlMs: 100, now: () => now.t });
+    const area = Area.bounded('swap', map, ctx, 1);
+    map.set('old', 'x');
+    map.set('new', 'y'); // the size cap drops "old" from memory, not from disk
+    commit(area);
+    expect(map.get('old')).toBe('x');
+    now.t += 101;
+    expect(map.get('new')).toBeUndefined();
+    commit(area);
+    expect(store.row('swap', '"new"')).toBeUndefined();
+    store.close();
+  });
+
+  it('loads the most recent entries in their order at start', async () => {
+    const { store, ctx, commit, dir } = await setup();
+    const map = new Map<string, number>();
+    const area = Area.map('m', map, ctx, 2);
+    for (const [i, key] of ['a', 'b', 'c'].entries()) map.set(key, i);
+    map.delete('a');
+    map.set('a', 9); // moves to the end, as Map order does
+    commit(area);
+    store.close();
+    const again = await openStore(dir);
+    const loaded = new Map<string, number>();
+    Area.map('m', loaded, { ...ctx, store: again }, 2).load();
+    expect([...Map.prototype.entries.call(loaded)]).toEqual([
+      ['c', 2],
+      ['a', 9],
+    ]);
+    expect(loaded.get('b')).toBe(1);
+    again.close();
+  });
+});

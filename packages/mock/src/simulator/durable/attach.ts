@@ -1,0 +1,209 @@
+// Keeps one simulator's state in a durable store: loads it at creation, and commits what every
+// request changed, in one transaction, before its answer leaves (see `run`). Without a store none
+// of this runs: createSimulator() and its requests are as they were.
+import type { SimContext } from '../context.js';
+import type { Random } from '../random.js';
+import { TOKENS } from '../tokens.js';
+import { Area, type AreaContext } from './area.js';
+import type { StateStore, StoreBatch } from './backend.js';
+
+/** Commits between two sweeps of expired rows. */
+const SWEEP_EVERY = 1_000;
+
+/** A commit failed: the change it carried is in memory only, so the simulator stops answering. */
+export class DurableStoreError extends Error {
+  /** Whether the failure was an earlier commit's (this request changed nothing). */
+  readonly earlier: boolean;
+  constructor(message: string, earlier: boolean) {
+    super(message);
+    this.earlier = earlier;
+  }
+}
+
+/** The request-id stream lives in createSimulator; the store reads and restores it through this. */
+export interface Streams {
+  requestIds(): Random;
+}
+
+/** The bounds of memory: what each area keeps in memory at most (the rest stays on disk). */
+export interface MemoryBounds {
+  /** Wallets whose balances, orders and vaults stay in memory (the settings' maxWallets). */
+  maxWallets: number;
+}
+
+export interface Durable {
+  /** Runs `fn` (a request, a control action, a market poll) and commits what it changed before its result is used. */
+  run<T>(fn: () => T): T;
+  /** Stores what is not stored yet (the id streams' position): on a clean close. */
+  flush(): void;
+  /** The commit failure that stopped the store, if any. */
+  readonly failure: Error | undefined;
+}
+
+/**
+ * The scalar state. The id streams move on reads too (a quote's id, an error's request id): they
+ * are stored with the next change, not on their own, so a read costs no commit. After a crash,
+ * reads made since the last change may hand out their ids again (no stored entity has them).
+ */
+interface Scalars {
+  clock: { base: number; wallAtBase: number };
+  random: number[];
+  requestIds: number[];
+  prices: Array<number | null>;
+  tradingActive: boolean;
+  nextNftId: number;
+}
+
+/** The scalars but the id streams, as one string (made on every request: no JSON): a change there is stored at once. */
+function stateOf(sim: SimContext): string {
+  const { base, wallAtBase } = sim.clock.snapshot();
+  let text = `${base}|${wallAtBase}|${sim.tradingActive}|${sim.lend.nextNftId}`;
+  for (const token of TOKENS) text += `|${sim.prices.usd(token.mint)}`;
+  return text;
+}
+
+function scalarsOf(sim: SimContext, streams: Streams): Scalars {
+  return {
+    clock: sim.clock.snapshot(),
+    random: sim.random.state(),
+    requestIds: streams.requestIds().state(),
+    prices: TOKENS.map((t) => sim.prices.usd(t.mint) ?? null),
+    tradingActive: sim.tradingActive,
+    nextNftId: sim.lend.nextNftId,
+  };
+}
+
+function restoreScalars(sim: SimContext, streams: Streams, json: string): void {
+  const s = JSON.parse(json) as Scalars;
+  if (
+    !s ||
+    typeof s !== 'object' ||
+    !Array.isArray(s.prices) ||
+    s.prices.length !== TOKENS.length ||
+    typeof s.tradingActive !== 'boolean' ||
+    !Number.isSafeInteger(s.nextNftId)
+  )
+    throw new RangeError('the stored scalar state is not in the expected shape');
+  sim.clock.restore(s.clock);
+  sim.random.restore(s.random);
+  streams.requestIds().restore(s.requestIds);
+  TOKENS.forEach((token, i) => {
+    const usd = s.prices[i];
+    if (typeof usd === 'number') sim.prices.set(token.mint, usd);
+  });
+  sim.tradingActive = s.tradingActive;
+  sim.lend.nextNftId = s.nextNftId;
+}
+
+/** Loads `store` into `sim` (whose maps must be fresh) and returns what commits its changes. */
+export function attachDurable(store: StateStore, sim: SimContext, streams: Streams, bounds: MemoryBounds): Durable {
+  let gen = 0;
+  let seq = store.lastSeq();
+  const inFlight = new Set<number>();
+  /** Areas with something for the next commit (the others cost it nothing). */
+  const active = new Set<Area>();
+  const ctx: AreaContext = {
+    store,
+    gen: () => gen,
+    now: () => sim.clock.now(),
+    nextSeq: () => ++seq,
+    activate: (area) => active.add(area),
+  };
+  const wallets = bounds.maxWallets;
+  const { ledger, swap, express, portfolio, triggerV1: v1, triggerV2: v2, lend } = sim;
+  const areas: Area[] = [
+    Area.map('wallets', sim.wallets.changed, ctx, wallets * 2),
+    Area.bounded('ledger.landed', ledger.maps.landed, ctx, 100_000),
+    Area.bounded('ledger.issued', ledger.maps.issued, ctx, 20_000),
+    Area.bounded('swap.orders', swap.orders, ctx, sim.settings.maxSwapOrders),
+    Area.bounded('express.crafts', express.crafts, ctx, 10_000),
+    Area.map('express.tokens', express.tokens, ctx),
+    Area.map('portfolio.stakes', portfolio.stakes, ctx),
+    Area.map('triggerV1.orders', v1.orders, ctx, wallets * 4),
+    Area.map('triggerV1.byMaker', v1.byMaker, ctx, wallets),
+    Area.bounded('triggerV1.pending', v1.pending, ctx, 10_000),
+    Area.bounded('triggerV2.challenges', v2.challenges, ctx, 10_000),
+    Area.map('triggerV2.vaults', v2.vaults, ctx, wallets),
+    Area.bounded('triggerV2.deposits', v2.deposits, ctx, 20_000),
+    Area.bounded('triggerV2.usedDeposits', v2.usedDeposits, ctx, 20_000),
+    Area.map('triggerV2.orders', v2.orders, ctx, wallets * 4),
+    Area.map('triggerV2.byWallet', v2.byWallet, ctx, wallets),
+    Area.map('lend.positions', lend.positions, ctx),
+  ];
+  if (store.scalars !== undefined) restoreScalars(sim, streams, store.scalars);
+  for (const area of areas) area.load();
+  let savedScalars = store.scalars;
+  let commits = 0;
+  /** Depth of synchronous run() calls. */
+  let nested = 0;
+  let failure: Error | undefined;
+
+  let savedState = stateOf(sim);
+  const commit = (flush = false): void => {
+    const batch: StoreBatch = { clears: [], deletes: [], writes: [], sweep: ++commits % SWEEP_EVERY === 0, sweeps: [] };
+    for (const area of active) area.collect(batch);
+    if (batch.sweep) for (const area of areas) area.collectSweep(batch);
+    const state = stateOf(sim);
+    const changed = batch.clears.length + batch.deletes.length + batch.writes.length + batch.sweeps.length > 0 || state !== savedState;
+    const oldest = inFlight.values().next().value ?? gen + 1;
+    if (changed) for (const area of active) area.collectIterated(batch);
+    const scalars = changed || flush ? JSON.stringify(scalarsOf(sim, streams)) : savedScalars;
+    if (scalars !== savedScalars) batch.scalars = scalars;
+    if (changed || batch.scalars !== undefined) {
+      try {
+        store.commit(batch);
+      } catch (error) {
+        failure = error as Error;
+        throw new DurableStoreError(`the change could not be stored in ${store.location}: ${(error as Error).message}`, false);
+      }
+      savedScalars = scalars;
+      savedState = state;
+    }
+    for (const area of active) if (area.committed(oldest)) active.delete(area);
+  };
+
+  const end = (token: number): void => {
+    inFlight.delete(token);
+    commit();
+  };
+
+  return {
+    run<T>(fn: () => T): T {
+      if (failure) throw new DurableStoreError(`the durable store failed earlier (${failure.message}); restart the simulator`, true);
+      // Called from within another run's synchronous part (a control action of a control request): that one commits.
+      if (nested > 0) return fn();
+      const token = ++gen;
+      inFlight.add(token);
+      let result: T;
+      nested++;
+      try {
+        result = fn();
+      } catch (error) {
+        nested--;
+        end(token);
+        throw error;
+      }
+      nested--;
+      if (result instanceof Promise) {
+        return result.then(
+          (value: unknown) => {
+            end(token);
+            return value;
+          },
+          (error: unknown) => {
+            end(token);
+            throw error;
+          },
+        ) as T;
+      }
+      end(token);
+      return result;
+    },
+    flush() {
+      if (!failure) commit(true);
+    },
+    get failure() {
+      return failure;
+    },
+  };
+}

@@ -1,0 +1,158 @@
+// The request journal: the last `size` requests the simulator answered through its API (not the
+// control API, the docs or the explorer), with operation, status, duration and both bodies. The
+// record costs a push into a ring: the answer is serialised once, here, and sent as that text;
+// redaction and the operation's name are worked out when the journal is read.
+import { harEntry, type HarEntry, type HarHeader } from '../../upstream/har.js';
+import type { Router } from '../router.js';
+import type { SimRequest, SimResponse } from '../types.js';
+import { REDACTED, redactBody, redactSecrets, requestSecrets } from './redact.js';
+
+/** Longest body kept per request and direction (characters); the rest is cut. */
+export const MAX_JOURNAL_BODY = 65_536;
+export const DEFAULT_JOURNAL_SIZE = 200;
+
+interface Raw {
+  id: number;
+  /** Wall-clock start (epoch ms) and simulated time (epoch ms). */
+  startedAt: number;
+  simulatedAt: number;
+  durationMs: number;
+  method: string;
+  path: string;
+  query: string;
+  status: number;
+  apiKey: string | undefined;
+  authorization: string | undefined;
+  requestContentType: string | undefined;
+  requestBody: string;
+  responseHeaders: Record<string, string>;
+  responseBody: string;
+}
+
+export interface JournalEntry {
+  id: number;
+  startedAt: string;
+  simulatedAt: string;
+  durationMs: number;
+  method: string;
+  path: string;
+  query: string;
+  operationId: string | null;
+  status: number;
+  /** The request headers the journal keeps (the API key and bearer token shown as redacted). */
+  requestHeaders: HarHeader[];
+  requestBody: string;
+  responseBody: string;
+  truncated: boolean;
+}
+
+export interface Journal {
+  readonly size: number;
+  /** Records an answered request; answers the response with its body serialised (the text to send). */
+  record(request: SimRequest, response: SimResponse, startedAt: number, simulatedAt: number, durationMs: number): SimResponse;
+  /** Entries newest first, redacted: at most `limit`, only those after `afterId` when given. */
+  entries(options?: { limit?: number; afterId?: number; ids?: readonly number[] }): JournalEntry[];
+  /** A HAR 1.2 log of the entries (redacted), oldest first. */
+  har(ids?: readonly number[]): { log: { version: '1.2'; creator: { name: string; version: string }; entries: HarEntry[] } };
+  clear(): void;
+}
+
+const cut = (text: string): string => (text.length > MAX_JOURNAL_BODY ? text.slice(0, MAX_JOURNAL_BODY) : text);
+
+export function createJournal(size: number, router: Router, creatorVersion: string, baseUrl = 'http://127.0.0.1'): Journal {
+  const ring: Raw[] = [];
+  let next = 0;
+  let lastId = 0;
+  const ordered = (): Raw[] => (ring.length < size ? ring : [...ring.slice(next), ...ring.slice(0, next)]);
+  const view = (raw: Raw): JournalEntry => {
+    const secrets = requestSecrets(raw.apiKey, raw.authorization);
+    const match = router.match(raw.method, raw.path);
+    const headers: HarHeader[] = [];
+    if (raw.requestContentType) headers.push({ name: 'content-type', value: raw.requestContentType });
+    if (raw.apiKey !== undefined) headers.push({ name: 'x-api-key', value: REDACTED });
+    if (raw.authorization !== undefined) headers.push({ name: 'authorization', value: REDACTED });
+    return {
+      id: raw.id,
+      startedAt: new Date(raw.startedAt).toISOString(),
+      simulatedAt: new Date(raw.simulatedAt).toISOString(),
+      durationMs: raw.durationMs,
+      method: raw.method,
+      path: raw.path,
+      query: redactSecrets(raw.query, secrets),
+      operationId: match.kind === 'operation' ? match.operation.operationId : null,
+      status: raw.status,
+      requestHeaders: headers,
+      requestBody: redactBody(raw.requestBody, secrets),
+      responseBody: redactBody(raw.responseBody, secrets),
+      truncated: raw.requestBody.length >= MAX_JOURNAL_BODY || raw.responseBody.length >= MAX_JOURNAL_BODY,
+    };
+  };
+  const select = (ids: readonly number[] | undefined): Raw[] => {
+    const all = ordered();
+    if (ids === undefined) return all;
+    const wanted = new Set(ids);
+    return all.filter((r) => wanted.has(r.id));
+  };
+  return {
+    size,
+    record(request, response, startedAt, simulatedAt, durationMs) {
+      const text = response.raw ? String(response.body) : JSON.stringify(response.body);
+      const raw: Raw = {
+        id: ++lastId,
+        startedAt,
+        simulatedAt,
+        durationMs,
+        method: request.method,
+        path: request.path,
+        query: request.query.toString(),
+        status: response.status,
+        apiKey: request.header('x-api-key'),
+        authorization: request.header('authorization'),
+        requestContentType: request.contentType,
+        requestBody: cut(request.bodyText),
+        responseHeaders: response.headers,
+        responseBody: cut(text),
+      };
+      ring[next] = raw;
+      next = (next + 1) % size;
+      return { status: response.status, headers: response.headers, body: text, raw: true };
+    },
+    entries({ limit = size, afterId = 0, ids } = {}) {
+      const out: JournalEntry[] = [];
+      const all = select(ids);
+      for (let i = all.length - 1; i >= 0 && out.length < limit; i--) {
+        const raw = all[i]!;
+        if (raw.id <= afterId) break;
+        out.push(view(raw));
+      }
+      return out;
+    },
+    har(ids) {
+      const entries = select(ids).map((raw) => {
+        const entry = view(raw);
+        return harEntry({
+          operationId: entry.operationId ?? '',
+          baseUrl,
+          target: raw.path + (entry.query ? `?${entry.query}` : ''),
+          startedAt: raw.startedAt,
+          durationMs: raw.durationMs,
+          simulatedTime: raw.simulatedAt,
+          status: raw.status,
+          statusText: '',
+          headers: Object.entries(raw.responseHeaders),
+          bodyText: entry.responseBody,
+          method: raw.method,
+          requestHeaders: entry.requestHeaders,
+          ...(raw.requestBody !== ''
+            ? { requestBody: { mimeType: raw.requestContentType ?? 'application/json', text: entry.requestBody } }
+            : {}),
+        });
+      });
+      return { log: { version: '1.2', creator: { name: 'x-mock', version: creatorVersion }, entries } };
+    },
+    clear() {
+      ring.length = 0;
+      next = 0;
+    },
+  };
+}

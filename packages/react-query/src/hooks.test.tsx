@@ -1,0 +1,139 @@
+// @vitest-environment happy-dom
+// The hooks rendered by React (react-dom in happy-dom) against the simulator in-process: the swap
+// (a quote that refreshes while shown, sign, execute, outcome) and the price order (create, then
+// polled until the simulator fills it).
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, type ReactNode } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, describe, expect, it } from 'vitest';
+import { MINTS, newWorld, type World } from '../test/support.ts';
+import { XClientProvider, useXQueries } from './context.js';
+import { usePriceOrder, useCreatePriceOrder } from './price-order.js';
+import { useSwap, useSwapQuote } from './swap.js';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+let root: Root | undefined;
+afterEach(() => {
+  act(() => root?.unmount());
+  root = undefined;
+});
+
+/** Renders `ui` inside the providers; `latest()` is the last value the probe component saw. */
+function render<T>(world: World, useProbe: () => T): { latest: () => T } {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  let value: T;
+  function Probe(): ReactNode {
+    value = useProbe();
+    return null;
+  }
+  const container = document.createElement('div');
+  root = createRoot(container);
+  act(() =>
+    root!.render(
+      <QueryClientProvider client={queryClient}>
+        <XClientProvider client={world.api}>
+          <Probe />
+        </XClientProvider>
+      </QueryClientProvider>,
+    ),
+  );
+  return { latest: () => value };
+}
+
+/** Waits (bounded in count, not a timed assertion) until `done` holds, letting React and the simulator run. */
+async function until(done: () => boolean, what: string): Promise<void> {
+  for (let i = 0; i < 400; i++) {
+    if (done()) return;
+    await act(() => new Promise((resolve) => setTimeout(resolve, 5)));
+  }
+  throw new Error(`never happened: ${what}`);
+}
+
+const order = { inputMint: MINTS.PLATFORM_TOKEN, outputMint: MINTS.STABLECOIN_USD, amount: '40000000' };
+
+describe('the hooks in React', () => {
+  it('useXQueries gives the options of the provided client; without a provider it says what is missing', async () => {
+    const world = await newWorld();
+    const view = render(world, () => useXQueries());
+    expect(view.latest().predictionGetTradingStatus.queryKey()).toEqual(['x', 'predictionGetTradingStatus', {}]);
+    act(() => root?.unmount());
+    const container = document.createElement('div');
+    root = createRoot(container);
+    const errors: unknown[] = [];
+    function Lost(): ReactNode {
+      try {
+        useXQueries();
+      } catch (error) {
+        errors.push(error);
+      }
+      return null;
+    }
+    act(() => root!.render(<Lost />));
+    expect(String(errors[0])).toContain('XClientProvider');
+  });
+
+  it('swap: the quote refreshes while shown, then the wallet signs a checked order and it executes', async () => {
+    const world = await newWorld();
+    const view = render(world, () => ({
+      quote: useSwapQuote(order, { refetchIntervalMs: 20 }),
+      swap: useSwap({ signer: world.wallet, sleep: async (ms) => world.sim.control.advanceTime(ms) }),
+    }));
+    await until(() => view.latest().quote.data !== undefined, 'a quote');
+    expect(view.latest().quote.data!.outAmount).toMatch(/^\d+$/);
+    expect(view.latest().quote.data!.transaction ?? null).toBeNull(); // no taker: a quote, nothing to sign
+    await until(() => world.requests.filter((r) => r === 'GET /swap/v2/order').length >= 3, 'the quote refreshed');
+    const before = world.sim.control.getBalance(world.wallet.address, MINTS.PLATFORM_TOKEN)!;
+    act(() => view.latest().swap.mutate(order));
+    await until(() => !view.latest().swap.isPending && view.latest().swap.status !== 'idle', 'the swap ended');
+    const { data, error } = view.latest().swap;
+    expect(error).toBeNull();
+    expect(data!.execution).toMatchObject({ status: 'Success', code: 0 });
+    expect(data!.order.taker).toBe(world.wallet.address);
+    expect(world.requests).toContain('POST /swap/v2/execute');
+    expect(before - world.sim.control.getBalance(world.wallet.address, MINTS.PLATFORM_TOKEN)!).toBe(40_000_000n);
+  });
+
+  it('swap: an order the service cannot build is a typed error and nothing is executed', async () => {
+    const world = await newWorld();
+    const view = render(world, () => useSwap({ signer: world.wallet }));
+    act(() => view.latest().mutate({ ...order, amount: '999000000000' }));
+    await until(() => view.latest().isError, 'the swap failed');
+    expect(view.latest().error).toMatchObject({ code: 'SWAP_ORDER_FAILED' });
+    expect(world.requests).not.toContain('POST /swap/v2/execute');
+  });
+
+  it('price order: signs in, creates the order, polls it until the simulator fills it, then stops polling', async () => {
+    const world = await newWorld();
+    const view = render(world, () => {
+      const create = useCreatePriceOrder({ signer: world.wallet });
+      return { create, order: usePriceOrder(create.data?.id, { pollIntervalMs: 10 }) };
+    });
+    act(() =>
+      view.latest().create.mutate({
+        orderType: 'single',
+        inputMint: MINTS.PLATFORM_TOKEN,
+        inputAmount: '40000000',
+        outputMint: MINTS.STABLECOIN_USD,
+        triggerMint: MINTS.PLATFORM_TOKEN,
+        triggerCondition: 'above',
+        triggerPriceUsd: 0.6,
+        slippageBps: 50,
+        expiresAt: world.sim.control.now() + 24 * 3_600_000,
+      }),
+    );
+    await until(() => view.latest().create.isSuccess || view.latest().create.isError, 'the order was created');
+    expect(view.latest().create.error).toBeNull();
+    const orderId = view.latest().create.data!.id;
+    expect(world.requests.slice(0, 2)).toEqual(['POST /trigger/v2/auth/challenge', 'POST /trigger/v2/auth/verify']);
+    await until(() => view.latest().order.data !== undefined, 'the order was read');
+    expect(view.latest().order.data).toMatchObject({ id: orderId, orderState: 'open' });
+    // The market's price crosses the trigger; the simulator's market watch fills the order.
+    world.market.control.setPrice(MINTS.PLATFORM_TOKEN, 0.7);
+    expect((await world.sim.control.pollMarket()).filled).toEqual([orderId]);
+    await until(() => view.latest().order.data?.orderState === 'filled', 'the order filled');
+    const reads = world.requests.filter((r) => r === 'GET /trigger/v2/orders/history').length;
+    await act(() => new Promise((resolve) => setTimeout(resolve, 60)));
+    expect(world.requests.filter((r) => r === 'GET /trigger/v2/orders/history').length).toBe(reads); // final: polling stopped
+  });
+});

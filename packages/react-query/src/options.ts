@@ -1,0 +1,56 @@
+// The TanStack Query options of one operation on the user's client: `queryOptions` for a read,
+// `infiniteQueryOptions` for a paged read, `mutationOptions` for a write. A read whose answer is
+// market data (`x-market-data`) stays fresh for its kind's time (`DEFAULT_TTL_MS` of
+// `@x/fetch-client/polite`: quote 2 s, live 5 s, catalogue 60 s), so that a screen showing it does
+// not call the service more often than its answer changes.
+import { infiniteQueryOptions, mutationOptions, queryOptions, type InfiniteData } from '@tanstack/react-query';
+import { DEFAULT_TTL_MS, type MarketDataKind } from '@x/fetch-client/polite';
+import { callOperation } from './call.js';
+import { marketDataOperations, pagedOperations } from './gen/operations.gen.js';
+import { xKeys } from './keys.js';
+import { firstPageParam, nextPageParam, type PageParam } from './paging.js';
+import type { AnyClient, DataOf, PagedId, PagedQueryOf, ParamsOf, ReadId, WriteId } from './types.js';
+
+const staleTimes = new Map<string, number>(
+  Object.entries(marketDataOperations as Readonly<Record<string, MarketDataKind>>).map(([id, kind]) => [id, DEFAULT_TTL_MS[kind]]),
+);
+
+/** How long an answer of `id` stays fresh: its `x-market-data` kind's time, else 0. */
+export function staleTimeOf(id: ReadId): number {
+  return staleTimes.get(id) ?? 0;
+}
+
+/** What the options of one client share: `scope` ends every key (see `xKeys`). */
+export interface OptionsScope {
+  readonly scope?: string;
+}
+
+/** `queryOptions` of a read: key `['x', id, params]`, the call on `client`, the spec's freshness. */
+export function readQueryOptions<K extends ReadId>(client: AnyClient, id: K, params?: ParamsOf<K>, { scope }: OptionsScope = {}) {
+  return queryOptions<DataOf<K>, Error, DataOf<K>, ReturnType<typeof xKeys.read<K>>>({
+    queryKey: xKeys.read(id, params, scope),
+    queryFn: ({ signal }) => callOperation(client, id, params, signal),
+    staleTime: staleTimeOf(id),
+  });
+}
+
+/** `infiniteQueryOptions` of a paged read: one page per call, the next from the `x-pagination` style. */
+export function pagedQueryOptions<K extends PagedId>(client: AnyClient, id: K, query?: PagedQueryOf<K>, { scope }: OptionsScope = {}) {
+  const { style, items } = pagedOperations[id];
+  const base = (query ?? {}) as Record<string, unknown>;
+  return infiniteQueryOptions<DataOf<K>, Error, InfiniteData<DataOf<K>, PageParam>, ReturnType<typeof xKeys.infinite<K>>, PageParam>({
+    queryKey: xKeys.infinite(id, query, scope),
+    initialPageParam: firstPageParam(style, base),
+    queryFn: ({ pageParam, signal }) => callOperation(client, id, { query: { ...base, ...pageParam } } as ParamsOf<K>, signal),
+    getNextPageParam: (page, _pages, param) => nextPageParam(style, items, page as Record<string, unknown>, param),
+    staleTime: staleTimeOf(id),
+  });
+}
+
+/** `mutationOptions` of a write: key `['x', id]`, the variables are the call's parameters. */
+export function writeMutationOptions<K extends WriteId>(client: AnyClient, id: K) {
+  return mutationOptions<DataOf<K>, Error, ParamsOf<K> | undefined>({
+    mutationKey: xKeys.operation(id),
+    mutationFn: (params) => callOperation(client, id, params),
+  });
+}

@@ -1,0 +1,28 @@
+// The next page of each `x-pagination` style, from the answer of the page before.
+import { describe, expect, it } from 'vitest';
+import { firstPageParam, nextPageParam } from './paging.js';
+
+describe('paging', () => {
+  it('start-end: starts at the query start, keeps the width, ends when hasNext is false', () => {
+    expect(firstPageParam('start-end')).toEqual({ start: 0 });
+    const first = firstPageParam('start-end', { start: 4, end: 6 });
+    expect(first).toEqual({ start: 4, end: 6 });
+    const page = { data: [1, 2], pagination: { start: 4, end: 6, hasNext: true } };
+    expect(nextPageParam('start-end', 'data', page, first)).toEqual({ start: 6, end: 8 });
+    expect(nextPageParam('start-end', 'data', { ...page, pagination: { ...page.pagination, hasNext: false } }, first)).toBeUndefined();
+  });
+
+  it('offset-limit: moves by the items received, ends at the total', () => {
+    const first = firstPageParam('offset-limit', { limit: 2 });
+    expect(first).toEqual({ offset: 0 });
+    const page = (offset: number, count: number) => ({ orders: Array.from({ length: count }), pagination: { offset, total: 5 } });
+    expect(nextPageParam('offset-limit', 'orders', page(0, 2), first)).toEqual({ offset: 2 });
+    expect(nextPageParam('offset-limit', 'orders', page(2, 2), { offset: 2 })).toEqual({ offset: 4 });
+    expect(nextPageParam('offset-limit', 'orders', page(4, 1), { offset: 4 })).toBeUndefined();
+  });
+
+  it('an empty page ends the list whatever the answer says', () => {
+    expect(nextPageParam('start-end', 'data', { data: [], pagination: { start: 0, hasNext: true } }, { start: 0 })).toBeUndefined();
+    expect(nextPageParam('offset-limit', 'orders', { orders: [], pagination: { offset: 0, total: 9 } }, { offset: 0 })).toBeUndefined();
+  });
+});

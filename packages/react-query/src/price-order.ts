@@ -1,0 +1,74 @@
+// The trigger v2 price order as hooks: `useCreatePriceOrder` (vault, deposit checked and signed by
+// the wallet, create: `@x/signing/flows`'s `createPriceOrder`; the client signs in with its
+// `bearer` session, `createTriggerAuthSession` of `@x/signing`) and `usePriceOrder` (the order
+// from the history, polled with TanStack Query's `refetchInterval` until its state is final).
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { SignerInput } from '@x/signing';
+import {
+  createPriceOrder,
+  type PriceOrderClient,
+  type PriceOrderOptions,
+  type PriceOrderParams,
+  type PriceOrderResult,
+} from '@x/signing/flows';
+import { useXClient, useXClientScope } from './context.js';
+import { xKeys } from './keys.js';
+import { readQueryOptions } from './options.js';
+import type { DataOf } from './types.js';
+
+/** One order of the history (`GET /trigger/v2/orders/history`). */
+export type PriceOrderRecord = DataOf<'triggerV2GetOrderHistory'>['orders'][number];
+
+/**
+ * The states after which an order does not change any more. The spec lists the states but not
+ * their transitions (`TriggerV2OrderState`); these are the ones no documented operation leaves.
+ */
+export const FINAL_ORDER_STATES: ReadonlySet<string> = new Set(['filled', 'cancelled', 'expired', 'failed']);
+
+/** True when `order` is in a final state. */
+export function isFinalOrder(order: Pick<PriceOrderRecord, 'orderState'> | undefined): boolean {
+  return order !== undefined && FINAL_ORDER_STATES.has(order.orderState);
+}
+
+export interface UseCreatePriceOrderOptions extends Omit<PriceOrderOptions, 'client' | 'signer' | 'order'> {
+  /** The user's wallet; undefined until connected. */
+  readonly signer: SignerInput | undefined;
+}
+
+/**
+ * Creates a price order: `mutate(order)` finds or registers the wallet's vault, crafts the deposit,
+ * checks it (exactly `inputAmount` of `inputMint` to the vault, nothing else), signs it with the
+ * wallet and creates the order (a lost answer is looked up in the history, never created twice).
+ */
+export function useCreatePriceOrder({ signer, ...flow }: UseCreatePriceOrderOptions) {
+  const client = useXClient();
+  const queryClient = useQueryClient();
+  return useMutation<PriceOrderResult, Error, PriceOrderParams>({
+    mutationKey: [...xKeys.operation('triggerV2CreatePriceOrder'), 'flow'],
+    mutationFn: (order) => {
+      if (signer === undefined) throw new Error('useCreatePriceOrder: connect a wallet first (no signer)');
+      return createPriceOrder({ ...flow, client: client as unknown as PriceOrderClient, signer, order });
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: xKeys.operation('triggerV2GetOrderHistory') }),
+  });
+}
+
+export interface UsePriceOrderOptions {
+  /** Time between two reads while the order is not final. Default 1000 ms. */
+  readonly pollIntervalMs?: number;
+}
+
+/**
+ * One price order by id, read from the history and read again every `pollIntervalMs` until it is
+ * filled, cancelled, expired or failed (then polling stops). `data` is the order record.
+ */
+export function usePriceOrder(orderId: string | undefined, { pollIntervalMs = 1000 }: UsePriceOrderOptions = {}) {
+  const { client, scope } = useXClientScope('usePriceOrder');
+  const find = (page: DataOf<'triggerV2GetOrderHistory'> | undefined) => page?.orders.find((order) => order.id === orderId);
+  return useQuery({
+    ...readQueryOptions(client, 'triggerV2GetOrderHistory', { query: { id: orderId } }, { scope }),
+    enabled: orderId !== undefined,
+    select: find,
+    refetchInterval: (query) => (isFinalOrder(find(query.state.data)) ? false : pollIntervalMs),
+  });
+}

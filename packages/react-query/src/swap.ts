@@ -1,0 +1,55 @@
+// The swap as hooks: a quote that refreshes while it is shown (`useSwapQuote`), then one mutation
+// that orders, checks, signs with the user's wallet and executes through `@x/signing/flows`'s
+// `swap` (`useSwap`). The transaction signed is always the one of a fresh order made for the
+// wallet, checked by `@x/signing` against what the API said; the quote shown is never signed.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { SignerInput } from '@x/signing';
+import { swap, type SwapClient, type SwapOptions, type SwapOrderParams, type SwapResult } from '@x/signing/flows';
+import { useXClient, useXClientScope } from './context.js';
+import { xKeys } from './keys.js';
+import { readQueryOptions, staleTimeOf } from './options.js';
+
+export interface SwapQuoteOptions {
+  /** How often the quote refreshes while shown. Default: the freshness of a quote (`x-market-data: quote`, 2 s). */
+  readonly refetchIntervalMs?: number;
+  /** False: no quote (e.g. while the amount is being typed). */
+  readonly enabled?: boolean;
+}
+
+/**
+ * A quote (`GET /swap/v2/order` without a taker) that refreshes while the component is mounted
+ * and the page is visible. `order` undefined: nothing is asked.
+ */
+export function useSwapQuote(order: SwapOrderParams | undefined, options: SwapQuoteOptions = {}) {
+  const { client, scope } = useXClientScope('useSwapQuote');
+  return useQuery({
+    ...readQueryOptions(client, 'swapGetOrder', { query: order as SwapOrderParams }, { scope }),
+    enabled: order !== undefined && (options.enabled ?? true),
+    refetchInterval: options.refetchIntervalMs ?? staleTimeOf('swapGetOrder'),
+  });
+}
+
+/** Options of `useSwap`: the wallet, and the options of `@x/signing/flows`'s `swap`. */
+export interface UseSwapOptions extends Omit<SwapOptions, 'client' | 'signer' | 'order'> {
+  /** The user's wallet (`toSigner(wallet)` of `@x/signing`, or any signer it takes); undefined until connected. */
+  readonly signer: SignerInput | undefined;
+}
+
+/**
+ * The swap: `mutate(order)` makes an order for the wallet, checks it (mints, amount, fee payer,
+ * what the transaction moves), signs it with the wallet, executes it and polls its outcome.
+ * `data` is the outcome (`execution.status`, `code`, amounts, `signature`); `error` a typed
+ * `@x/signing` error (nothing was signed when the checks refused). Quotes refresh after a swap.
+ */
+export function useSwap({ signer, ...flow }: UseSwapOptions) {
+  const client = useXClient();
+  const queryClient = useQueryClient();
+  return useMutation<SwapResult, Error, SwapOrderParams>({
+    mutationKey: [...xKeys.operation('swapExecute'), 'flow'],
+    mutationFn: (order) => {
+      if (signer === undefined) throw new Error('useSwap: connect a wallet first (no signer)');
+      return swap({ ...flow, client: client as unknown as SwapClient, signer, order });
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: xKeys.operation('swapGetOrder') }),
+  });
+}

@@ -1,0 +1,27 @@
+// Which operations are reads, writes and paged reads, from the spec's methods and extensions.
+import type { Operation } from '@x/openapi/reader';
+
+export interface Classified {
+  reads: string[];
+  writes: string[];
+  paged: { id: string; style: string; items: string }[];
+  /** The reads marked `x-market-data`, with their kind (`quote`, `live`, `catalogue`). */
+  marketData: { id: string; kind: string }[];
+}
+
+export function classifyOperations(ops: readonly Operation[]): Classified {
+  const byId = [...ops].sort((a, b) => a.operationId.localeCompare(b.operationId));
+  const isRead = (op: Operation) => op.method === 'GET' && op.extensions['x-side-effects'] !== true;
+  const paged = byId.filter((op) => op.pagination !== undefined);
+  for (const op of paged)
+    if (!isRead(op))
+      throw new Error(`${op.operationId} is paged (x-pagination) but is not a read: an infinite query must not change state`);
+  return {
+    reads: byId.filter(isRead).map((op) => op.operationId),
+    writes: byId.filter((op) => !isRead(op)).map((op) => op.operationId),
+    paged: paged.map((op) => ({ id: op.operationId, style: op.pagination!.style, items: op.pagination!.items })),
+    marketData: byId
+      .filter((op) => isRead(op) && typeof op.extensions['x-market-data'] === 'string')
+      .map((op) => ({ id: op.operationId, kind: op.extensions['x-market-data'] as string })),
+  };
+}
