@@ -21,8 +21,15 @@ interface CorpusEntry {
   at?: string;
   neutralised: string[];
   expect?: 'accepted' | 'rejected';
+  /** When the source published it (YYYY-MM-DD). */
+  date?: string;
+  /** An old shape the service no longer sends or accepts: kept to prove we refuse it (`expect: rejected`). */
+  historical?: boolean;
   body: unknown;
 }
+
+/** Whether an entry is expected to validate: `expect`, else accepted. */
+export const expectation = (e: CorpusEntry): 'accepted' | 'rejected' => e.expect ?? 'accepted';
 
 function files(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((d) =>
@@ -68,8 +75,17 @@ describe('corpus of published examples', () => {
       strings(e.body).filter((s) => isPublicKey(s) && !known.has(s)),
       'only example-world addresses',
     ).toEqual([]);
+    if (e.date !== undefined) expect(e.date, 'date is YYYY-MM-DD').toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    if (e.historical) expect(e.expect, 'a historical shape is expected to be rejected').toBe('rejected');
     const errors = validate(schemaFor(e), e.body);
-    if ((e.expect ?? 'accepted') === 'accepted') expect(errors).toEqual([]);
+    if (expectation(e) === 'accepted') expect(errors).toEqual([]);
     else expect(errors.length).toBeGreaterThan(0);
+  });
+
+  it('keeps historical shapes, to prove what we chose not to accept, and the gateway answers of every status', () => {
+    expect(corpus.filter((e) => e.historical).length).toBeGreaterThanOrEqual(2);
+    const body = (e: CorpusEntry) => (typeof e.body === 'object' && e.body !== null ? (e.body as Record<string, unknown>) : {});
+    const gateway = corpus.filter((e) => typeof body(e).code === 'number' && typeof body(e).message === 'string');
+    expect(new Set(gateway.map((e) => e.status))).toEqual(new Set(['401', '403', '429']));
   });
 });

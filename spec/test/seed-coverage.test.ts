@@ -174,6 +174,9 @@ describe('deprecation and dated rules', () => {
   });
 });
 
+/** The values of `x-provenance` (spec/README.md, Provenance): public docs, or the service's own OpenAPI files where the service changed after its description. */
+const PROVENANCE: readonly string[] = ['public-docs', 'service-openapi'];
+
 describe('operationIds and provenance', () => {
   it('operationIds are unique, area-prefixed camelCase', () => {
     const ids = operations().map((o) => o.op.operationId);
@@ -185,23 +188,31 @@ describe('operationIds and provenance', () => {
     for (const name of Object.keys(spec.components?.schemas ?? {})) expect(name).toMatch(/^[A-Z][A-Za-z0-9]*$/);
   });
 
-  it('everything marked as coming from public docs says so in its description (bundle decorator)', () => {
+  it('everything marked as coming from public docs or the service OpenAPI files says so in its description (bundle decorator)', () => {
     const unmarked: string[] = [];
+    const unknown: string[] = [];
     const visit = (node: Json, where: string) => {
       if (Array.isArray(node)) for (const [i, n] of node.entries()) visit(n, `${where}/${i}`);
       else if (node && typeof node === 'object') {
-        if (node['x-provenance'] === 'public-docs' && !String(node.description ?? '').includes('Source: public documentation'))
+        const provenance = node['x-provenance'];
+        if (provenance !== undefined && !PROVENANCE.includes(provenance)) unknown.push(`${where}: ${provenance}`);
+        if (provenance === 'public-docs' && !String(node.description ?? '').includes('Source: public documentation')) unmarked.push(where);
+        if (
+          provenance === 'service-openapi' &&
+          !String(node.description ?? '').includes("Source: the service's own published OpenAPI files")
+        )
           unmarked.push(where);
         for (const [k, v] of Object.entries<Json>(node)) if (k !== 'examples' && k !== 'example') visit(v, `${where}/${k}`);
       }
     };
     visit(spec, '#');
     expect(unmarked).toEqual([]);
+    expect(unknown).toEqual([]);
   });
 
-  it('operations the seed does not list are marked as coming from public docs', () => {
+  it('operations the seed does not list are marked as coming from public docs or the service OpenAPI files', () => {
     const seedKeys = new Set<string>(manifest.endpoints);
-    const unmarked = operations().filter((o) => !seedKeys.has(o.key) && o.op['x-provenance'] !== 'public-docs');
+    const unmarked = operations().filter((o) => !seedKeys.has(o.key) && !PROVENANCE.includes(o.op['x-provenance']));
     expect(unmarked.map((o) => o.key)).toEqual([]);
   });
 });

@@ -52,8 +52,10 @@ describe('methods', () => {
     void x.swapGetOrder({ query: { ...query, routerPreference: 'fast' } });
     void x.predictionGetTradingStatus();
     void x.predictionListEvents({ query: { category: 'sports', sortBy: 'volume' } });
-    // @ts-expect-error not a category
-    void x.predictionListEvents({ query: { category: 'weather' } });
+    // Categories and providers are open: the service adds them over time.
+    void x.predictionListEvents({ query: { category: 'weather', provider: 'provider_new' } });
+    // @ts-expect-error not a sort order
+    void x.predictionListEvents({ query: { sortBy: 'popularity' } });
     // @ts-expect-error the path parameter is required
     void x.triggerV2UpdatePriceOrder({ body: {} });
     void x.triggerV2UpdatePriceOrder({ path: { id: 'o' }, body: { orderType: 'single', slippageBps: 10 } });

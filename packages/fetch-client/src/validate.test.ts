@@ -102,3 +102,28 @@ describe('responseValidator', () => {
     expect(logger.warn).not.toHaveBeenCalled();
   });
 });
+
+describe('request schemas: values the service extends stay open', () => {
+  it('accept a provider, a category and a deposit order type the service description does not list', async () => {
+    const v = await import('valibot');
+    const { vPredictionListEventsQuery, vTriggerV2DepositCraftRequest } = await import('./gen/valibot.gen.js');
+    for (const query of [{ provider: 'provider_d' }, { provider: 'provider_new' }, { category: 'weather' }])
+      expect(v.safeParse(vPredictionListEventsQuery, query).success, JSON.stringify(query)).toBe(true);
+    const deposit = {
+      userAddress: 'EwV78VBLEhDmtkHxBv6hcTBjrfhbM8b3n1cCELt4imKg',
+      inputMint: 'So11111111111111111111111111111111111111112',
+      outputMint: '7gQqK6wWf1gAc7f2R4oQ18Q4m6Vazr1umgktSGsnJZny',
+      amount: '1000000000',
+    };
+    expect(v.safeParse(vTriggerV2DepositCraftRequest, { ...deposit, orderType: 'dca' }).success).toBe(true);
+    // Everything else stays strict: a sort order, a value of another type.
+    expect(v.safeParse(vPredictionListEventsQuery, { sortBy: 'popularity' }).success).toBe(false);
+    expect(v.safeParse(vPredictionListEventsQuery, { provider: 7 }).success).toBe(false);
+  });
+
+  it('the known values stay listed in the types', () => {
+    type Provider = NonNullable<NonNullable<import('./gen/types.gen.js').PredictionListEventsData['query']>['provider']>;
+    const known: Provider[] = ['provider_a', 'provider_b', 'provider_d', 'provider_new'];
+    expect(known).toHaveLength(4);
+  });
+});

@@ -17,7 +17,13 @@ import type {
 describe('error bodies', () => {
   it('each area has its own shape', () => {
     expectTypeOf<SwapBuildError>().toEqualTypeOf<{ error: string }>();
-    expectTypeOf<ExpressVerificationError>().toEqualTypeOf<{ status: number; message: string; error: string }>();
+    // Express answers its 400s with `{ error, code }` (a string code) beside the described `{ status, message, error }`.
+    expectTypeOf<ExpressVerificationError>().toEqualTypeOf<{
+      status?: number;
+      message?: string;
+      error: string;
+      code?: 'INVALID_TOKEN_ID' | 'TRANSACTION_EXPIRED' | (string & {});
+    }>();
     // The service answers its errors with `error` only at times: `cause` and `code` may be missing.
     expectTypeOf<TriggerV1Error['error']>().toBeString();
     expectTypeOf<TriggerV1Error['cause']>().toEqualTypeOf<string | undefined>();

@@ -14,7 +14,8 @@ describe('PredictionMarket', () => {
     expectTypeOf<PredictionMarket['status']>().toEqualTypeOf<'open' | 'closed' | 'cancelled' | (string & {})>();
     expectTypeOf<PredictionMarket['result']>().toEqualTypeOf<'yes' | 'no' | (string & {}) | null>();
     expectTypeOf<PredictionMarket['openTime']>().toBeNumber();
-    expectTypeOf<PredictionMarket['resolveAt']>().toEqualTypeOf<string | null>();
+    // ISO text, or a number (the service's own OpenAPI file allows both), null while open.
+    expectTypeOf<PredictionMarket['resolveAt']>().toEqualTypeOf<string | number | null>();
   });
 
   it('is flat: no nested metadata, title at the top level', () => {

@@ -21,11 +21,13 @@ describe('trigger v2 bodies', () => {
     void bad;
   });
 
-  it('deposit craft requires orderType price and an orderSubType', () => {
-    expectTypeOf<TriggerV2DepositCraftRequest['orderType']>().toEqualTypeOf<'price'>();
-    expectTypeOf<TriggerV2DepositCraftRequest['orderSubType']>().toEqualTypeOf<'single' | 'oco' | 'otoco'>();
-    // @ts-expect-error orderSubType is enforced
-    const missing: TriggerV2DepositCraftRequest = { userAddress: 'u', orderType: 'price', inputMint: 'i', outputMint: 'o', amount: '1' };
+  it('deposit craft: orderType is open (known price and dca), orderSubType for price orders only', () => {
+    expectTypeOf<TriggerV2DepositCraftRequest['orderType']>().toEqualTypeOf<'price' | 'dca' | (string & {})>();
+    expectTypeOf<TriggerV2DepositCraftRequest['orderSubType']>().toEqualTypeOf<'single' | 'oco' | 'otoco' | undefined>();
+    const dca: TriggerV2DepositCraftRequest = { userAddress: 'u', orderType: 'dca', inputMint: 'i', outputMint: 'o', amount: '1' };
+    void dca;
+    // @ts-expect-error orderType is enforced
+    const missing: TriggerV2DepositCraftRequest = { userAddress: 'u', inputMint: 'i', outputMint: 'o', amount: '1' };
     void missing;
   });
 

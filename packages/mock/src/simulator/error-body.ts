@@ -55,7 +55,8 @@ export function errorBody(shape: ErrorShape, error: ApiError, requestId: string)
     body.error = message;
   }
   if (shape.numericStatus) body.status = status;
-  if (has('code')) body.code = shape.codeType === 'string' ? kind : (options.code ?? status);
+  if (has('code') && !(shape.codeNamesCause && options.kind === undefined))
+    body.code = shape.codeType === 'string' ? kind : (options.code ?? status);
   if (has('details') && options.details) body.details = options.details;
   if (has('request_id')) body.request_id = `req_${requestId.replace(/-/g, '').slice(-16)}`;
   if (has('param')) body.param = options.param ?? '';

@@ -11,8 +11,13 @@ export interface ErrorShape {
   readonly schema: string;
   /** The properties the schema declares; `{error}` when it declares none. */
   readonly fields: ReadonlySet<string>;
-  /** JSON type of `code` when the schema has one (`string` in prediction, a number elsewhere). */
+  /** JSON type of `code` when the schema has one (`string` in prediction and express, a number elsewhere). */
   readonly codeType?: 'string' | 'number';
+  /**
+   * `code` names a cause from a known list (an open enum, express verification's `INVALID_TOKEN_ID`,
+   * ...): sent only when the error names one (`kind`), never made up from the status.
+   */
+  readonly codeNamesCause?: boolean;
   /** Whether `status` is the HTTP status (a number), not a word such as `Failed`. */
   readonly numericStatus: boolean;
 }
@@ -39,13 +44,20 @@ function shapeOf(doc: OpenApiDocument, node: JsonSchema | undefined): ErrorShape
   const schema = deref(doc, schemaNode);
   const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
   const names = Object.keys(properties);
-  const typeOf = (name: string): unknown => (properties[name] ? deref(doc, properties[name]).type : undefined);
+  const branchesOf = (name: string): JsonSchema[] => {
+    const node = properties[name] ? deref(doc, properties[name]) : undefined;
+    return Array.isArray(node?.anyOf) ? (node.anyOf as JsonSchema[]) : node ? [node] : [];
+  };
+  // The type of a property, or of the first branch of its `anyOf` (an open enum).
+  const typeOf = (name: string): unknown => branchesOf(name)[0]?.type;
   const codeType = properties.code ? (typeOf('code') === 'string' ? 'string' : 'number') : undefined;
+  const codeNamesCause = branchesOf('code').some((b) => b['x-unknown-enum-value'] === true);
   const status = typeOf('status');
   return {
     schema: ref ? ref.slice(ref.lastIndexOf('/') + 1) : 'inline',
     fields: names.length > 0 ? new Set(names) : GENERIC.fields,
     ...(codeType ? { codeType } : {}),
+    ...(codeNamesCause ? { codeNamesCause } : {}),
     numericStatus: status === 'number' || status === 'integer',
   };
 }

@@ -19,7 +19,8 @@ describe('area error shapes, derived from the spec', () => {
     expect(answerShapeViolations('tokensExecuteExpress', json(408, { status: 408, message: 'slow', error: 'Request Timeout' }))).toEqual(
       [],
     );
-    expect(answerShapeViolations('tokensExecuteExpress', json(408, { error: 'slow' }))).not.toEqual([]);
+    expect(answerShapeViolations('tokensExecuteExpress', json(408, { error: 'slow', code: 'TRANSACTION_EXPIRED' }))).toEqual([]);
+    expect(answerShapeViolations('tokensExecuteExpress', json(408, { message: 'slow' }))).not.toEqual([]);
     expect(answerShapeViolations('swapGetBuild', { status: 431, contentType: 'text/plain', text: 'too large' })).not.toEqual([]);
   });
 });

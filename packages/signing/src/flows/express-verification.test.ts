@@ -86,7 +86,7 @@ describe('expressVerify', () => {
     });
   });
 
-  it('sends paymentCurrency and the quoted paymentAmount on a swap path', async () => {
+  it('sends paymentCurrency, the quoted paymentAmount and the platform-token output it yields on a swap path', async () => {
     const { fake, run } = await setup((wallet) => ({
       tokensCraftExpressTransaction: () =>
         craft(wallet, { inputMint: 'x', inputDecimals: 6, quotedInputAmount: '500123', maxInputAmount: '500123' }),
@@ -98,7 +98,15 @@ describe('expressVerify', () => {
     expect(fake.calls.find((c) => c.op === 'tokensExecuteExpress')?.options.body).toMatchObject({
       paymentCurrency: 'STABLECOIN_USD',
       paymentAmount: '500123',
+      platformTokenOutputAmount: '1000000000',
     });
+  });
+
+  it('fills the metadata tokenId the service requires from the token being verified', async () => {
+    const { fake, run } = await setup(() => ({}));
+    await run({ tokenMetadata: { name: 'Example', website: null } });
+    const body = fake.calls.find((c) => c.op === 'tokensExecuteExpress')?.options.body as { tokenId: string; tokenMetadata: unknown };
+    expect(body.tokenMetadata).toEqual({ name: 'Example', website: null, tokenId: body.tokenId });
   });
 
   it('a craft answer with a non-zero code is EXPRESS_FAILED; nothing is signed or sent', async () => {
@@ -147,6 +155,18 @@ describe('expressVerify', () => {
     expect(error.code).toBe('EXPRESS_CRAFT_EXPIRED');
     expect(error.details).toMatchObject({ step: 'sign', expireAt: '2025-12-31T23:59:59.000Z' });
     expect(fake.count('tokensExecuteExpress')).toBe(0);
+  });
+
+  it('a craft without expireAt (the service may leave it out) is signed and executed', async () => {
+    const { fake, run } = await setup((wallet) => ({
+      tokensCraftExpressTransaction: () => {
+        const { expireAt: _dropped, tokenUsdRate: _rate, feeUsdAmount: _fee, ...rest } = craft(wallet);
+        return rest;
+      },
+    }));
+    const result = await run();
+    expect(result.execution).toMatchObject({ status: 'Success' });
+    expect(fake.count('tokensExecuteExpress')).toBe(1);
   });
 
   it.each([

@@ -28,7 +28,8 @@ export interface ExpressVerificationOptions extends FlowRuntimeOptions {
   readonly twitterHandle: string;
   readonly description: string;
   readonly senderTwitterHandle?: string;
-  readonly tokenMetadata?: ExecuteBody['tokenMetadata'];
+  /** Metadata to submit; its `tokenId` defaults to `tokenId` (the service requires it). */
+  readonly tokenMetadata?: Omit<NonNullable<ExecuteBody['tokenMetadata']>, 'tokenId'> & { tokenId?: string };
   /** Default: the service's default (`PLATFORM_TOKEN`, a direct transfer). */
   readonly paymentCurrency?: ExpressPaymentCurrency;
   /** Ask the eligibility step first and stop if the token cannot be verified. Default true. */
@@ -50,8 +51,12 @@ function paymentIntent(craft: ExpressCraft): ValueIntent {
   };
 }
 
-/** Refuses a craft past its `expireAt` (the service would reject the payment, or worse, land it late). */
+/**
+ * Refuses a craft past its `expireAt` (the service would reject the payment, or worse, land it late).
+ * The service may leave `expireAt` out; the transaction's blockhash then is the only limit.
+ */
 function checkNotExpired(craft: ExpressCraft, now: number): void {
+  if (craft.expireAt === undefined) return;
   const expireAt = Date.parse(craft.expireAt);
   if (Number.isNaN(expireAt))
     throw unexpected('craft', 'The craft answer has no readable expireAt.', { expireAt: String(craft.expireAt) }, craft);
@@ -128,9 +133,12 @@ export async function expressVerify(options: ExpressVerificationOptions): Promis
     twitterHandle: options.twitterHandle,
     description: options.description,
     ...(options.senderTwitterHandle !== undefined ? { senderTwitterHandle: options.senderTwitterHandle } : {}),
-    ...(options.tokenMetadata !== undefined ? { tokenMetadata: options.tokenMetadata } : {}),
+    ...(options.tokenMetadata !== undefined
+      ? { tokenMetadata: { ...options.tokenMetadata, tokenId: options.tokenMetadata.tokenId ?? tokenId } }
+      : {}),
     ...(options.paymentCurrency !== undefined ? { paymentCurrency: options.paymentCurrency } : {}),
-    ...(direct ? {} : { paymentAmount: craft.quotedInputAmount }),
+    // On a swap path the service asks for the input paid and recommends echoing the output it yields.
+    ...(direct ? {} : { paymentAmount: craft.quotedInputAmount, platformTokenOutputAmount: craft.amount }),
   };
   const executed = await callApi(runtime, 'execute', (o) => client.tokensExecuteExpress({ body, ...o }), { maxRetries: 0 });
   if (!executed.ok) {

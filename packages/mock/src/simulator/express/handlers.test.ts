@@ -19,7 +19,8 @@ describe('express verification', () => {
       (await call(sim, 'GET', '/tokens/v2/verify/express/check-eligibility', { query: { tokenId: PLATFORM_TOKEN } })).body,
     ).toMatchObject({ isVerified: true, canVerify: false });
     const missing = await call(sim, 'GET', '/tokens/v2/verify/express/check-eligibility', {});
-    expect(missing.body).toEqual({ status: 400, message: 'tokenId is required', error: 'Bad Request' });
+    // tokenId is required: the request check answers in the express shape, with no cause code.
+    expect(missing.body).toEqual({ status: 400, message: 'Missing required query parameter tokenId', error: 'Bad Request' });
   });
 
   it('crafts the direct payment of exactly 1000 PLATFORM_TOKEN and executes it', async () => {
@@ -48,7 +49,7 @@ describe('express verification', () => {
         senderAddress: wallet.address,
         tokenId: EXAMPLE_TOKEN,
         ...details,
-        tokenMetadata: { name: 'Example' },
+        tokenMetadata: { tokenId: EXAMPLE_TOKEN, name: 'Example' },
       },
     });
     expect(exec.body).toMatchObject({ status: 'Success', code: 0, verificationCreated: true, metadataCreated: true });
@@ -109,6 +110,7 @@ describe('express verification', () => {
       body: { ...body, transaction: await wallet.signTransaction(craft.body.transaction) },
     });
     expect(late.body.message).toMatch(/expired/);
+    expect(late.body.code).toBe('TRANSACTION_EXPIRED');
   });
 
   it('rejects a sender without 1000 PLATFORM_TOKEN', async () => {

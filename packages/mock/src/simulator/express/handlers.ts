@@ -18,7 +18,6 @@ const CRAFT_TTL_MS = 120_000;
 
 export const tokensCheckExpressEligibility: Handler<'tokensCheckExpressEligibility'> = (ctx) => {
   const tokenId = ctx.input.query.tokenId;
-  if (tokenId === undefined) throw new ApiError(400, 'tokenId is required', { param: 'tokenId' });
   const status = ctx.sim.express.status(tokenId);
   const body: ExpressEligibilityResponse = {
     tokenExists: status.exists,
@@ -122,7 +121,8 @@ export const tokensExecuteExpress: Handler<'tokensExecuteExpress'> = async (ctx)
   const craft = sim.express.crafts.get(body.requestId);
   if (!craft) throw new ApiError(400, 'Unknown or expired requestId');
   if (craft.sender !== body.senderAddress) throw new ApiError(400, 'senderAddress does not match the crafted transaction');
-  if (sim.clock.now() > craft.expireAt) throw new ApiError(400, 'The crafted transaction has expired; craft a new one');
+  if (sim.clock.now() > craft.expireAt)
+    throw new ApiError(400, 'The crafted transaction has expired; craft a new one', { kind: 'TRANSACTION_EXPIRED' });
   const currency = body.paymentCurrency ?? 'PLATFORM_TOKEN';
   if (currency !== craft.currency) throw new ApiError(400, `paymentCurrency ${currency} does not match the crafted ${craft.currency}`);
   if (craft.inputMint !== PLATFORM_TOKEN_MINT) {

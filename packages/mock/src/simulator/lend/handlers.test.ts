@@ -10,6 +10,8 @@ describe('lend', () => {
     expect(earnings.body).toHaveLength(1);
     expect(earnings.body[0]).toMatchObject({ ownerAddress: TAKER });
     expect(typeof earnings.body[0].earnings).toBe('number');
+    const odd = await call(sim, 'GET', '/lend/v1/earn/earnings', { query: { user: TAKER, positions: 'not-an-address' } });
+    expect(odd.status).toBe(400);
     expect(typeof earnings.body[0].slot).toBe('number');
     expect((await call(sim, 'GET', '/lend/v1/earn/earnings', {})).status).toBe(400);
     const vaults = await call(sim, 'GET', '/lend/v1/borrow/vaults');

@@ -1,6 +1,7 @@
 // Lend: earn earnings, borrow vaults and positions, and operate (create a position, deposit or
 // withdraw collateral, borrow or repay) as a transaction or as instructions.
 import { LEND_PROGRAM, LEND_VAULT } from '../chain/addresses.js';
+import { publicKeyBytes } from '../chain/keys.js';
 import { BLOCKHASH_VALIDITY_BLOCKS } from '../chain/ledger.js';
 import { computeUnitLimit, programCall, type PlainInstruction } from '../chain/instructions.js';
 import { buildTransaction } from '../chain/transactions.js';
@@ -22,6 +23,9 @@ export const lendGetEarnEarnings: Handler<'lendGetEarnEarnings'> = (ctx) => {
       ?.split(',')
       .map((s) => s.trim())
       .filter(Boolean) ?? [];
+  // Each position is an account address: one that is not (garbage, an object) is refused, not echoed.
+  const bad = positions.find((p) => publicKeyBytes(p) === undefined);
+  if (bad !== undefined) throw new ApiError(400, `Invalid positions: ${bad.slice(0, 64)} is not a public key`, { param: 'positions' });
   const h = hashString(`${user}:${positions.join(',')}`, ctx.sim.seed);
   // One entry per position asked about (the first vault's when none is given), all owned by `user`.
   const addresses = positions.length > 0 ? positions : [LEND_VAULT];

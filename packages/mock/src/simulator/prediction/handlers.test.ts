@@ -41,6 +41,18 @@ describe('prediction events', () => {
     expect(everything.length).toBe((await all(sim)).length);
   });
 
+  it('accepts a provider or a category it does not know (the service adds them) and lists no event for it', async () => {
+    const sim = makeSimulator();
+    for (const query of [{ provider: 'provider_d' }, { provider: 'provider_new' }, { category: 'weather' }]) {
+      const res = await call(sim, 'GET', '/prediction/v1/events', { query });
+      expect(res.status, JSON.stringify(query)).toBe(200);
+      expect(res.body.data).toEqual([]);
+      expect(res.body.pagination).toMatchObject({ hasNext: false });
+    }
+    // Other values stay strict.
+    expect((await call(sim, 'GET', '/prediction/v1/events', { query: { sortBy: 'popularity' } })).status).toBe(400);
+  });
+
   it('sorts by volume desc by default and by beginAt asc when asked', async () => {
     const sim = makeSimulator();
     const byVolume = await all(sim);

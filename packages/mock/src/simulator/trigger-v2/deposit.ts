@@ -1,5 +1,6 @@
 // POST /trigger/v2/deposit/craft: an unsigned deposit of the order's input into the wallet's
-// vault. Ownership (403), vault address (400), 10 USD minimum (400). A memo names the deposit's
+// vault, for a price order or any other kind the service names (`dca`, ...: the simulator crafts the
+// deposit, but only price orders can be created from one). Ownership (403), vault address (400), 10 USD minimum (400). A memo names the deposit's
 // requestId, so that two deposits of the same amount crafted in the same slot are two transactions
 // (identical ones would share one signature, and a signature lands once).
 import { BLOCKHASH_VALIDITY_BLOCKS } from '../chain/ledger.js';
@@ -21,6 +22,8 @@ export const triggerV2CraftDeposit: Handler<'triggerV2CraftDeposit'> = async (ct
   if (!vault) throw new ApiError(403, 'No vault registered for this wallet');
   if (body.userAddress === vault.vaultPubkey) throw new ApiError(400, 'userAddress cannot be the vault address');
   if (body.userAddress !== wallet) throw new ApiError(403, 'userAddress does not match authenticated wallet');
+  if (body.orderType === 'price' && body.orderSubType === undefined)
+    throw new ApiError(400, 'Request validation failed', { details: { orderSubType: 'Required for price orders' } });
   const input = tokenByMint(body.inputMint);
   if (!input) throw new ApiError(400, `Unsupported inputMint ${body.inputMint}`);
   if (!tokenByMint(body.outputMint)) throw new ApiError(400, `Unsupported outputMint ${body.outputMint}`);
@@ -46,7 +49,8 @@ export const triggerV2CraftDeposit: Handler<'triggerV2CraftDeposit'> = async (ct
     requestId,
     wallet,
     vaultPubkey: vault.vaultPubkey,
-    orderSubType: body.orderSubType,
+    orderType: body.orderType,
+    ...(body.orderSubType !== undefined ? { orderSubType: body.orderSubType } : {}),
     inputMint: body.inputMint,
     outputMint: body.outputMint,
     amount,

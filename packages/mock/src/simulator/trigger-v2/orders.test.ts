@@ -64,6 +64,21 @@ describe('trigger v2 vault, deposit and orders', () => {
     expect((await call(ctx.sim, 'GET', '/trigger/v2/vault', { token: ctx.token })).body).toEqual(created.body);
   });
 
+  it('crafts a deposit for an order type beyond price (no orderSubType), refuses a price order made from it, and still requires orderSubType for price', async () => {
+    await call(ctx.sim, 'GET', '/trigger/v2/vault/register', { token: ctx.token });
+    for (const orderType of ['dca', 'a_later_kind']) {
+      const crafted = await deposit(ctx, { orderType, orderSubType: undefined });
+      expect(crafted.status, orderType).toBe(200);
+      expect(typeof crafted.body.transaction).toBe('string');
+    }
+    const { res } = await createOrder(ctx, {}, { orderType: 'dca', orderSubType: undefined });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatch(/crafted for orderType dca/);
+    const missing = await deposit(ctx, { orderSubType: undefined });
+    expect(missing.status).toBe(400);
+    expect(JSON.stringify(missing.body)).toMatch(/orderSubType/);
+  });
+
   it('applies the deposit craft rules: 403 without vault or for another wallet, 400 for the vault address and below 10 USD', async () => {
     expect((await deposit(ctx)).body).toEqual({ error: 'No vault registered for this wallet' });
     const vault = (await call(ctx.sim, 'GET', '/trigger/v2/vault/register', { token: ctx.token })).body;

@@ -63,6 +63,8 @@ export const triggerV2CreatePriceOrder: Handler<'triggerV2CreatePriceOrder'> = a
   if (sim.triggerV2.usedDeposits.has(body.depositRequestId)) throw invalid('Duplicate deposit');
   const deposit = sim.triggerV2.deposits.get(body.depositRequestId);
   if (!deposit || deposit.wallet !== wallet) throw invalid('Invalid signed deposit transaction');
+  if (deposit.orderType !== 'price')
+    throw invalid(`The deposit was crafted for orderType ${deposit.orderType}; a price order needs a price deposit`);
   if (deposit.orderSubType !== body.orderType)
     throw invalid(`orderType ${body.orderType} does not match the deposit's orderSubType ${deposit.orderSubType}`);
   if (deposit.inputMint !== body.inputMint || deposit.outputMint !== body.outputMint)

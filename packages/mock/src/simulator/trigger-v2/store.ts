@@ -30,7 +30,10 @@ export interface Deposit {
   requestId: string;
   wallet: string;
   vaultPubkey: string;
-  orderSubType: V2OrderType;
+  /** The kind of order the deposit funds: `price`, `dca`, or a kind the service added later (open). */
+  orderType: string;
+  /** The kind of price order (price deposits only). */
+  orderSubType?: V2OrderType;
   inputMint: string;
   outputMint: string;
   amount: bigint;
