@@ -326,9 +326,9 @@ describe('classifySpecChanges on the bundled spec', () => {
     expect(classifySpecChanges(bundle() as OpenApiDocument, bundle() as OpenApiDocument)).toEqual([]);
   });
 
-  it('reads every kind of schema the bundle writes (open enums, null branches, unions of arrays and maps)', () => {
+  /** The bundle with its open enums closed: those of answers, or those of requests (`x-open-values`). */
+  const closeOpenEnums = (of: 'answers' | 'requests') => {
     const after = bundle();
-    // Every open enum of a response loses its open branch: each is now a closed enum.
     let closed = 0;
     const visit = (node: unknown): void => {
       if (Array.isArray(node)) {
@@ -337,17 +337,30 @@ describe('classifySpecChanges on the bundled spec', () => {
       }
       if (!node || typeof node !== 'object') return;
       const n = node as Record<string, any>;
-      if (Array.isArray(n.anyOf) && n.anyOf.some((b: Record<string, unknown>) => b['x-unknown-enum-value'])) {
+      const open = Array.isArray(n.anyOf) && n.anyOf.some((b: Record<string, unknown>) => b['x-unknown-enum-value']);
+      if (open && (n['x-open-values'] !== undefined) === (of === 'requests')) {
         n.anyOf = n.anyOf.filter((b: Record<string, unknown>) => !b['x-unknown-enum-value']);
         closed++;
       }
       for (const [key, value] of Object.entries(n)) if (key !== 'examples' && key !== 'example') visit(value);
     };
     visit(after.components.schemas);
+    visit(after.paths);
     expect(closed).toBeGreaterThan(0);
-    const changes = classifySpecChanges(bundle() as OpenApiDocument, after as OpenApiDocument);
+    return classifySpecChanges(bundle() as OpenApiDocument, after as OpenApiDocument);
+  };
+
+  it('reads every kind of schema the bundle writes (open enums, null branches, unions of arrays and maps)', () => {
+    const changes = closeOpenEnums('answers');
     expect(changes.length).toBeGreaterThan(0);
     // closing an enum narrows an answer: harmless for readers
     expect(changes.every((c) => c.impact === 'non-breaking' && c.what.startsWith('enum closed'))).toBe(true);
+  });
+
+  it('calls closing an open request enum (values naming outside parties) breaking', () => {
+    const changes = closeOpenEnums('requests');
+    expect(changes.length).toBeGreaterThan(0);
+    // a request naming a provider the service accepts would now be refused
+    expect(changes.every((c) => c.impact === 'breaking')).toBe(true);
   });
 });
