@@ -6,6 +6,9 @@
 // never the key.
 import { requestIdFields } from '../gen/error-shapes.gen.js';
 import { isGatewayBody } from './gateway-body.js';
+
+// Re-exported: the other entries import the rule from the index (one copy in a bundle).
+export { isGatewayBody };
 import type { RateLimit } from './rate-limit.js';
 
 /** One problem found by response validation. */

@@ -134,4 +134,47 @@ describe('hooks', () => {
     });
     expect(await rejection<HookError>(retrying.predictionGetTradingStatus())).toMatchObject({ hook: 'onRetry' });
   });
+
+  it('a hook that returns a promise is waited for before the next hook and before the request is sent', async () => {
+    const order: string[] = [];
+    const fake = fakeFetch(() => {
+      order.push('sent');
+      return json({ trading_active: true });
+    });
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const x = createClient({
+      baseUrl,
+      fetch: fake.fetch,
+      hooks: {
+        beforeRequest: async (request) => {
+          order.push('async started');
+          await gate;
+          request.headers['x-trace'] = 'late';
+          order.push('async done');
+        },
+        afterResponse: () => void order.push('sync after'),
+      },
+    });
+    x.use({ beforeRequest: () => void order.push('sync before') });
+    const call = x.predictionGetTradingStatus();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(order).toEqual(['async started']);
+    release();
+    await call;
+    expect(order).toEqual(['async started', 'async done', 'sync before', 'sent', 'sync after']);
+    expect(fake.requests[0]!.headers.get('x-trace')).toBe('late');
+    // A synchronous hook that throws after an asynchronous one still ends the call with a HookError.
+    const failing = createClient({ baseUrl, fetch: fake.fetch, hooks: { beforeRequest: async () => {} } });
+    failing.use({
+      beforeRequest: () => {
+        throw new Error('second one broke');
+      },
+    });
+    const error = await rejection<HookError>(failing.predictionGetTradingStatus());
+    expect([error.hook, (error.cause as Error).message]).toEqual(['beforeRequest', 'second one broke']);
+    expect(fake.requests).toHaveLength(1);
+  });
 });

@@ -9,13 +9,13 @@ import {
   ConnectionError,
   FetchClientError,
   HookError,
+  isGatewayBody,
   RedirectError,
   requestIdOf,
   ResponseParseError,
   ResponseTooLargeError,
   TimeoutError,
 } from './errors.js';
-import { isGatewayBody } from './gateway-body.js';
 import { apiErrorFor } from './error-for-status.js';
 import { runHooks } from './hooks.js';
 import { hookSecrets, levelOf, redact, write } from './log.js';
@@ -173,13 +173,17 @@ async function wait(ctx: Context, info: CallInfo, attempt: number, caller: Abort
   });
 }
 
-/** The `info` line of one request, and at `debug` its headers and bodies; nothing secret in either. */
+/**
+ * The `info` line of one request, and at `debug` its headers and bodies; nothing secret in either.
+ * Called only at `info` and above: below it, a request does no logging work at all.
+ */
 function logAttempt(
   ctx: Context,
   info: CallInfo,
   attempt: number,
   startedAt: number,
-  request: { headers: Record<string, string>; body?: string | undefined },
+  headers: Record<string, string>,
+  requestBody: string | undefined,
   outcome: number | string,
   answer?: Headers,
   data?: unknown,
@@ -196,7 +200,7 @@ function logAttempt(
   // The line says what a reader scans for; the details carry every fact (request id, rate limit).
   write(ctx, 3, `${info.operationId} ${info.operation} ${outcome} ${line.durationMs}ms attempt ${attempt}`, line);
   if (ctx.level > 3) {
-    let body: unknown = request.body;
+    let body: unknown = requestBody;
     try {
       body = body && JSON.parse(body as string);
     } catch {
@@ -207,7 +211,7 @@ function logAttempt(
       4,
       `${info.operation} headers and bodies`,
       redact({
-        request: { headers: request.headers, body },
+        request: { headers, body },
         answer: answer && { headers: Object.fromEntries(answer), body: data },
       }) as object,
     );
@@ -236,7 +240,9 @@ async function call(ctx: Context, method: string, options: RequestOptions): Prom
 
   try {
     // The hooks run before the credentials are added: they never see them.
-    if (hooks.length) await runHooks(hooks, 'beforeRequest', { ...info, headers });
+    // Hooks that return no promise are not awaited (see runHooks): no extra microtask turn.
+    let pending = hooks.length ? runHooks(hooks, 'beforeRequest', { ...info, headers }) : undefined;
+    if (pending) await pending;
     if (config.apiKey) headers['x-api-key'] = config.apiKey;
     const useBearer = bearer && options.security?.some((auth) => auth.scheme === 'bearer');
     if (useBearer) await authorize(headers, bearer, operation, caller);
@@ -254,7 +260,7 @@ async function call(ctx: Context, method: string, options: RequestOptions): Prom
       try {
         [response, text] = await attempt(config, operation, first, headers, caller, timeoutMs);
       } catch (error) {
-        logAttempt(ctx, info, tries, attemptAt, { headers, body: first.body }, (error as Error).name);
+        if (ctx.level > 2) logAttempt(ctx, info, tries, attemptAt, headers, first.body, (error as Error).name);
         // Only a lost connection or a time-out is worth another try.
         if (!(error instanceof ConnectionError || error instanceof TimeoutError) || !repeatable || retries >= maxRetries) throw error;
         await wait(ctx, info, tries, caller, backoffMs(retries++, baseMs), error.name);
@@ -269,7 +275,7 @@ async function call(ctx: Context, method: string, options: RequestOptions): Prom
       } catch (error) {
         parseError = error;
       }
-      logAttempt(ctx, info, tries, attemptAt, { headers, body: first.body }, status, answer, data);
+      if (ctx.level > 2) logAttempt(ctx, info, tries, attemptAt, headers, first.body, status, answer, data);
 
       if (status === 401 && useBearer && !reauthenticated && !isGatewayBody(data)) {
         // The token may have expired: renew it once and repeat the request once (not when the
@@ -293,7 +299,7 @@ async function call(ctx: Context, method: string, options: RequestOptions): Prom
         if (config.responseValidator)
           await config.responseValidator({ operation, status, data, logger: ctx.level > 1 ? ctx.logger : undefined });
         if (hooks.length)
-          await runHooks(hooks, 'afterResponse', {
+          pending = runHooks(hooks, 'afterResponse', {
             ...info,
             status,
             headers: answer,
@@ -302,6 +308,7 @@ async function call(ctx: Context, method: string, options: RequestOptions): Prom
             // A token in the answer (auth verify) is not the hooks' to see.
             data: hookSecrets.some((name) => text.includes(`"${name}"`)) ? redact(data, hookSecrets) : data,
           });
+        if (pending) await pending;
         return new Answer(data, status, response, answer);
       }
 
