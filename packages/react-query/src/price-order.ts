@@ -12,6 +12,7 @@ import {
   type PriceOrderResult,
 } from '@x/signing/flows';
 import { useXClient, useXClientScope } from './context.js';
+import { finalStates } from './gen/operations.gen.js';
 import { xKeys } from './keys.js';
 import { readQueryOptions } from './options.js';
 import type { DataOf } from './types.js';
@@ -19,11 +20,8 @@ import type { DataOf } from './types.js';
 /** One order of the history (`GET /trigger/v2/orders/history`). */
 export type PriceOrderRecord = DataOf<'triggerV2GetOrderHistory'>['orders'][number];
 
-/**
- * The states after which an order does not change any more. The spec lists the states but not
- * their transitions (`TriggerV2OrderState`); these are the ones no documented operation leaves.
- */
-export const FINAL_ORDER_STATES: ReadonlySet<string> = new Set(['filled', 'cancelled', 'expired', 'failed']);
+/** The states after which an order does not change any more: the `final` states of the history's `x-waiter`. */
+export const FINAL_ORDER_STATES: ReadonlySet<string> = new Set(finalStates.triggerV2GetOrderHistory);
 
 /** True when `order` is in a final state. */
 export function isFinalOrder(order: Pick<PriceOrderRecord, 'orderState'> | undefined): boolean {

@@ -7,6 +7,8 @@ export interface Classified {
   paged: { id: string; style: string; items: string }[];
   /** The reads marked `x-market-data`, with their kind (`quote`, `live`, `catalogue`). */
   marketData: { id: string; kind: string }[];
+  /** The reads that report an outcome by polling (`x-waiter` with `final`): the values that end it. */
+  finalStates: { id: string; final: string[] }[];
 }
 
 export function classifyOperations(ops: readonly Operation[]): Classified {
@@ -23,5 +25,9 @@ export function classifyOperations(ops: readonly Operation[]): Classified {
     marketData: byId
       .filter((op) => isRead(op) && typeof op.extensions['x-market-data'] === 'string')
       .map((op) => ({ id: op.operationId, kind: op.extensions['x-market-data'] as string })),
+    finalStates: byId.flatMap((op) => {
+      const final = (op.extensions['x-waiter'] as { final?: unknown } | undefined)?.final;
+      return isRead(op) && Array.isArray(final) ? [{ id: op.operationId, final: final.map(String) }] : [];
+    }),
   };
 }

@@ -3,14 +3,15 @@
 // - reads: GETs without `x-side-effects` (cached and refetched by TanStack Query: `queryOptions`);
 // - writes: everything else, POST/PATCH/DELETE and GETs that change state (`mutationOptions`);
 // - paged: the reads the spec marks `x-pagination` (style and items field: `infiniteQueryOptions`);
-// - marketData: the reads marked `x-market-data` and their kind (their answers' default `staleTime`).
+// - marketData: the reads marked `x-market-data` and their kind (their answers' default `staleTime`);
+// - finalStates: the reads marked `x-waiter` with `final`, and the states that end polling them.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { loadSpec, operations } from '@x/openapi/reader';
 import { classifyOperations } from './classify.ts';
 
 const outDir = fileURLToPath(new URL('../src/gen/', import.meta.url));
-const { reads, writes, paged, marketData } = classifyOperations(operations(loadSpec()));
+const { reads, writes, paged, marketData, finalStates } = classifyOperations(operations(loadSpec()));
 
 const list = (ids: readonly string[]) => `[\n${ids.map((id) => `  '${id}',`).join('\n')}\n] as const`;
 mkdirSync(outDir, { recursive: true });
@@ -30,6 +31,9 @@ writeFileSync(
     '',
     '/** The reads whose answer is market data (`x-market-data`), by kind: how long an answer stays fresh. */',
     `export const marketDataOperations = {\n${marketData.map(({ id, kind }) => `  ${id}: '${kind}',`).join('\n')}\n} as const;`,
+    '',
+    '/** The reads that report an outcome by polling (`x-waiter`): the states after which polling stops. */',
+    `export const finalStates = {\n${finalStates.map(({ id, final }) => `  ${id}: [${final.map((v) => `'${v}'`).join(', ')}],`).join('\n')}\n} as const;`,
     '',
   ].join('\n'),
 );
