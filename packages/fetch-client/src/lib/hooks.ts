@@ -29,9 +29,11 @@ export function runHooks(
     );
   };
   for (let i = from; i < list.length; i++) {
-    const hooks = list[i]!;
     try {
-      const result = (hooks[name] as ((event: unknown) => unknown) | undefined)?.call(hooks, event) as Promise<unknown> | undefined;
+      // Called as a method of its set (`this` is the set).
+      const result = (list[i] as Record<HookName, ((event: unknown) => unknown) | undefined>)[name]?.(event) as
+        | Promise<unknown>
+        | undefined;
       if (typeof result?.then === 'function') return result.then(() => runHooks(list, name, event, i + 1), fail);
     } catch (cause) {
       fail(cause);

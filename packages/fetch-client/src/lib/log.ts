@@ -50,6 +50,6 @@ export function levelOf(logLevel: LogLevel | undefined, logger: Logger): number 
 
 /** Writes `message` at `level` (1 error .. 4 debug) when the client's level lets it through. */
 export function write(log: { level: number; logger: Logger }, level: number, message: string, details?: object): void {
-  if (log.level >= level)
-    (log.logger[LEVELS[level] as keyof Logger] as (m: string, d?: object) => void)?.call(log.logger, message, details);
+  // Called as a method of the logger (`this` is the logger).
+  if (log.level >= level) (log.logger as Record<string, ((m: string, d?: object) => void) | undefined>)[LEVELS[level]!]?.(message, details);
 }
