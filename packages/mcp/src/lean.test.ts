@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstClause, inlineScalarDefs, leanSchema } from './lean.js';
+import { firstClause, inlineScalarDefs, leanSchema, openEnumsAsExamples } from './lean.js';
 
 describe('leanSchema', () => {
   it('drops examples and patterns, cuts descriptions to their first clause, keeps types, bounds, enums and defaults', () => {
@@ -64,5 +64,35 @@ describe('leanSchema', () => {
       },
       $defs: { Body: { type: 'object', properties: { k: { type: 'string' } } } },
     });
+  });
+});
+
+describe('openEnumsAsExamples', () => {
+  it('writes an open request enum as its type with the known values as examples, and leaves closed enums and other unions alone', () => {
+    const open = { anyOf: [{ type: 'string', enum: ['provider_a', 'provider_b'] }, { type: 'string' }], default: 'provider_a' };
+    const mixed = { anyOf: [{ type: 'string', enum: ['medium'] }, { type: 'integer' }] };
+    const closed = { type: 'string', enum: ['asc', 'desc'] };
+    expect(
+      openEnumsAsExamples({ type: 'object', properties: { provider: open, percentile: mixed, sort: closed }, $defs: { Category: open } }),
+    ).toEqual({
+      type: 'object',
+      properties: {
+        provider: { type: 'string', default: 'provider_a', examples: ['provider_a', 'provider_b'] },
+        percentile: mixed,
+        sort: closed,
+      },
+      $defs: { Category: { type: 'string', default: 'provider_a', examples: ['provider_a', 'provider_b'] } },
+    });
+  });
+});
+
+describe('leanSchema of an input', () => {
+  it('drops `default: false` (a flag left out is off) and keeps other defaults', () => {
+    expect(
+      leanSchema(
+        { type: 'object', properties: { forBundle: { type: 'boolean', default: false }, wrap: { type: 'boolean', default: true } } },
+        { input: true },
+      ),
+    ).toEqual({ type: 'object', properties: { forBundle: { type: 'boolean' }, wrap: { type: 'boolean', default: true } } });
   });
 });
