@@ -25,8 +25,10 @@ export function areaOf(path: string): string {
 const MAX_KEYS = 1000;
 
 export function createKeyAccess(initial: Readonly<Record<string, readonly string[]>>, paths: readonly string[]): KeyAccess {
-  const known = new Set(paths.map(areaOf));
+  // (worked out on first use: most simulators never limit a key, and creating one stays cheap)
+  let known: Set<string> | undefined;
   const check = (apiKey: string, areas: readonly string[]): ReadonlySet<string> => {
+    known ??= new Set(paths.map(areaOf));
     if (typeof apiKey !== 'string' || apiKey.trim() === '' || apiKey.length > 256)
       throw new RangeError('apiKey must be a non-empty string of at most 256 characters');
     if (!Array.isArray(areas)) throw new RangeError('areas must be an array of area names');
