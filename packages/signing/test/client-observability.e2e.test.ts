@@ -18,7 +18,7 @@ import { tracingHooks } from '../../fetch-client/examples/opentelemetry.ts';
 import { createTriggerAuthSession } from '../src/index.js';
 import { createPriceOrder } from '../src/flows/price-order.js';
 import { swap } from '../src/flows/swap.js';
-import { MINTS, newWallet } from './simulator-harness.js';
+import { MINTS, singlePriceOrder, newWallet } from './simulator-harness.js';
 
 const API_KEY = 'sk-e2e-0f9c7a1b2d3e4f5a';
 
@@ -91,17 +91,7 @@ describe('logs of a full run', () => {
       await createPriceOrder({
         client: api,
         signer: wallet,
-        order: {
-          orderType: 'single',
-          inputMint: MINTS.PLATFORM_TOKEN,
-          inputAmount: '40000000',
-          outputMint: MINTS.STABLECOIN_USD,
-          triggerMint: MINTS.PLATFORM_TOKEN,
-          triggerCondition: 'above',
-          triggerPriceUsd: 0.6,
-          slippageBps: 50,
-          expiresAt: now() + 86_400_000,
-        },
+        order: singlePriceOrder(now()),
         sleep,
         now,
       });

@@ -9,7 +9,7 @@ import { createClient, type ApiClient } from '@x/fetch-client';
 import { createSimulator, world, type Simulator } from '@x/mock';
 import { listen, type RunningServer } from '@x/mock/node';
 import { createTriggerAuthSession, signerFromKeyPair, type Signer } from '../src/index.js';
-import type { Sleep } from '../src/flows/index.js';
+import type { PriceOrderParams, Sleep } from '../src/flows/index.js';
 
 /** The simulator's mints, read from the spec's example values through `world` of @x/mock. */
 export const MINTS = {
@@ -18,6 +18,21 @@ export const MINTS = {
   NATIVE_COIN: world.tokens.NATIVE_COIN.mint,
   EXAMPLE_TOKEN: world.tokens.EXAMPLE_TOKEN.mint,
 } as const;
+
+/** Sell 40 PLATFORM_TOKEN (20 USD) for STABLECOIN_USD when PLATFORM_TOKEN goes above 0.6 USD, valid for a day from `now`. */
+export function singlePriceOrder(now: number): PriceOrderParams {
+  return {
+    orderType: 'single',
+    inputMint: MINTS.PLATFORM_TOKEN,
+    inputAmount: '40000000',
+    outputMint: MINTS.STABLECOIN_USD,
+    triggerMint: MINTS.PLATFORM_TOKEN,
+    triggerCondition: 'above',
+    triggerPriceUsd: 0.6,
+    slippageBps: 50,
+    expiresAt: now + 86_400_000,
+  };
+}
 
 /** Decides, per request, whether its answer is dropped after the server handled it. */
 export type LoseResponse = (request: { method: string; path: string }) => boolean;

@@ -10,7 +10,7 @@ import { WaitTimeoutError, waitForSwapExecute, waitForTriggerV2Order } from '@x/
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createPriceOrder } from '../src/flows/price-order.js';
 import { swap } from '../src/flows/swap.js';
-import { MINTS, startHarness, type Harness } from './simulator-harness.js';
+import { MINTS, singlePriceOrder, startHarness, type Harness } from './simulator-harness.js';
 
 let h: Harness;
 beforeEach(async () => {
@@ -24,17 +24,7 @@ async function openOrder(): Promise<string> {
   const { id } = await createPriceOrder({
     client: h.api,
     signer: h.wallet,
-    order: {
-      orderType: 'single',
-      inputMint: MINTS.PLATFORM_TOKEN,
-      inputAmount: '40000000',
-      outputMint: MINTS.STABLECOIN_USD,
-      triggerMint: MINTS.PLATFORM_TOKEN,
-      triggerCondition: 'above',
-      triggerPriceUsd: 0.6,
-      slippageBps: 50,
-      expiresAt: h.now() + 86_400_000,
-    },
+    order: singlePriceOrder(h.now()),
     sleep: h.sleep,
     now: h.now,
   });

@@ -5,7 +5,7 @@
 import { createClient, type ApiClient } from '@x/fetch-client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTriggerAuthSession } from '../auth/trigger-auth-session.js';
-import { MINTS, newWallet, startHarness, type Harness } from '../../test/simulator-harness.js';
+import { MINTS, singlePriceOrder, newWallet, startHarness, type Harness } from '../../test/simulator-harness.js';
 import { FlowError } from '../errors.js';
 import { cancelPriceOrder } from './cancel-order.js';
 import { createPriceOrder } from './price-order.js';
@@ -25,17 +25,7 @@ async function placeOrder(): Promise<string> {
   const result = await createPriceOrder({
     client: h.api,
     signer: h.wallet,
-    order: {
-      orderType: 'single',
-      inputMint: MINTS.PLATFORM_TOKEN,
-      inputAmount: '40000000',
-      outputMint: MINTS.STABLECOIN_USD,
-      triggerMint: MINTS.PLATFORM_TOKEN,
-      triggerCondition: 'above',
-      triggerPriceUsd: 0.6,
-      slippageBps: 50,
-      expiresAt: h.now() + 86_400_000,
-    },
+    order: singlePriceOrder(h.now()),
     sleep: h.sleep,
     now: h.now,
   });

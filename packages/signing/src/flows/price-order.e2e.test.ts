@@ -3,7 +3,7 @@
  * (including the 409 path), deposit, create, and recovery of a lost create answer from history.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MINTS, startHarness, type Harness } from '../../test/simulator-harness.js';
+import { MINTS, singlePriceOrder, startHarness, type Harness } from '../../test/simulator-harness.js';
 import { FlowError } from '../errors.js';
 import { inspectTransaction } from '../inspect.js';
 import { createPriceOrder, type PriceOrderParams } from './price-order.js';
@@ -19,20 +19,7 @@ afterEach(async () => {
 
 const calls = (method: string, path: string) => h.requests.filter((r) => r.method === method && r.path === path).length;
 
-/** Sell 40 PLATFORM_TOKEN (20 USD) for STABLECOIN_USD when PLATFORM_TOKEN goes above 0.6 USD. */
-function singleOrder(): PriceOrderParams {
-  return {
-    orderType: 'single',
-    inputMint: MINTS.PLATFORM_TOKEN,
-    inputAmount: '40000000',
-    outputMint: MINTS.STABLECOIN_USD,
-    triggerMint: MINTS.PLATFORM_TOKEN,
-    triggerCondition: 'above',
-    triggerPriceUsd: 0.6,
-    slippageBps: 50,
-    expiresAt: h.now() + 86_400_000,
-  };
-}
+const singleOrder = (): PriceOrderParams => singlePriceOrder(h.now());
 
 const failure = (promise: Promise<unknown>, code: string) => rejection(promise, FlowError, code);
 
