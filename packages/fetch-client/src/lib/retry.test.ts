@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { fakeFetch, json, rejection, sequence, swapOrderQuery } from '../../test/fake-fetch.js';
 import { createClient } from './create-client.js';
 import { ConnectionError, InternalServerError, RateLimitError } from './errors.js';
+import { requestedDelayMs } from './rate-limit.js';
 import { backoffMs, isRepeatable, isRetryableStatus, retryDelayMs } from './retry.js';
 
 const baseUrl = 'http://127.0.0.1:9';
@@ -38,11 +39,13 @@ describe('policy', () => {
 
   it('honours Retry-After and x-ratelimit-reset within the cap', () => {
     const now = 1_700_000_000_000;
-    expect(retryDelayMs(0, 503, new Headers({ 'retry-after': '2' }), 500, 10_000, now)).toBe(2000);
-    expect(retryDelayMs(0, 429, new Headers({ 'x-ratelimit-reset': String(now / 1000 + 3) }), 500, 10_000, now)).toBe(3000);
-    expect(retryDelayMs(0, 503, new Headers({ 'x-ratelimit-reset': String(now / 1000 + 3) }), 500, 10_000, now)).toBeLessThanOrEqual(500);
-    expect(retryDelayMs(0, 429, new Headers({ 'retry-after': new Date(now + 4000).toUTCString() }), 500, 10_000, now)).toBe(4000);
-    expect(retryDelayMs(0, 429, new Headers({ 'retry-after': '30' }), 500, 10_000, now)).toBeUndefined();
+    const delay = (status: number, headers: Record<string, string>) =>
+      retryDelayMs(0, requestedDelayMs(new Headers(headers), status, now), 500, 10_000);
+    expect(delay(503, { 'retry-after': '2' })).toBe(2000);
+    expect(delay(429, { 'x-ratelimit-reset': String(now / 1000 + 3) })).toBe(3000);
+    expect(delay(503, { 'x-ratelimit-reset': String(now / 1000 + 3) })).toBeLessThanOrEqual(500);
+    expect(delay(429, { 'retry-after': new Date(now + 4000).toUTCString() })).toBe(4000);
+    expect(delay(429, { 'retry-after': '30' })).toBeUndefined();
   });
 });
 

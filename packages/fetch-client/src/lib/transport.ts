@@ -131,21 +131,6 @@ async function attempt(
   }
 }
 
-/** Sets the bearer token (a fresh one when `refresh`) on `headers`. */
-async function authorize(
-  headers: Record<string, string>,
-  bearer: BearerTokenProvider,
-  operation: string,
-  caller: AbortSignal | undefined,
-  refresh?: boolean,
-): Promise<void> {
-  try {
-    headers.authorization = `Bearer ${await bearer.getToken({ refresh, signal: caller })}`;
-  } catch (error) {
-    throw caller?.aborted ? abortError(operation, caller) : error;
-  }
-}
-
 /** What a call's hooks and log lines are told about it. */
 interface CallInfo {
   operationId: string;
@@ -162,15 +147,6 @@ interface Context {
   logger: Logger;
   hooks: Hooks[];
   fixed: Record<string, string>;
-}
-
-/** Waits before the next attempt (after the `onRetry` hooks); the caller's abort ends the call. */
-async function wait(ctx: Context, info: CallInfo, attempt: number, caller: AbortSignal | undefined, delayMs: number, reason: string) {
-  write(ctx, 4, `retrying ${info.operation} in ${delayMs} ms after ${reason}`, { delayMs, reason });
-  await runHooks(ctx.hooks, 'onRetry', { ...info, attempt, delayMs, reason });
-  await sleep(delayMs, caller).catch(() => {
-    throw abortError(info.operation, caller);
-  });
 }
 
 /**
@@ -222,9 +198,7 @@ function logAttempt(
 async function call(ctx: Context, method: string, options: RequestOptions): Promise<Success<unknown>> {
   const { config, hooks } = ctx;
   const operation = `${method} ${options.url}`;
-  const { bearer } = config;
   const caller = options.signal;
-  const timeoutMs = options.timeoutMs ?? config.timeoutMs ?? 30_000;
   const startedAt = Date.now();
   let tries = 0;
   // A plain object (lower-case names) is cheaper for fetch than a Headers instance.
@@ -244,30 +218,33 @@ async function call(ctx: Context, method: string, options: RequestOptions): Prom
     let pending = hooks.length ? runHooks(hooks, 'beforeRequest', { ...info, headers }) : undefined;
     if (pending) await pending;
     if (config.apiKey) headers['x-api-key'] = config.apiKey;
-    const useBearer = bearer && options.security?.some((auth) => auth.scheme === 'bearer');
-    if (useBearer) await authorize(headers, bearer, operation, caller);
-
+    const { bearer } = config;
+    // The bearer token: 1 fetch one, 2 held, 3 fetch a fresh one (after a 401), 4 held.
+    let auth = bearer && options.security?.some((scheme) => scheme.scheme === 'bearer') ? 1 : 0;
     const maxRetries = options.maxRetries ?? config.maxRetries ?? 2;
     const repeatable = isRepeatable(method, operation);
-    const baseMs = config.retryBaseDelayMs ?? 500;
-    const capMs = config.maxRetryDelayMs ?? 60_000;
 
-    for (let retries = 0, reauthenticated = false; ; ) {
-      let response: Response;
-      let text: string;
+    for (let retries = 0; ; ) {
+      if (auth & 1) {
+        try {
+          headers.authorization = `Bearer ${await bearer!.getToken({ refresh: auth > 1, signal: caller })}`;
+        } catch (error) {
+          throw caller?.aborted ? abortError(operation, caller) : error;
+        }
+        auth++;
+      }
       const attemptAt = Date.now();
       tries++;
+      let failure: FetchClientError | undefined;
+      let response: Response | undefined;
+      let text = '';
       try {
-        [response, text] = await attempt(config, operation, first, headers, caller, timeoutMs);
+        [response, text] = await attempt(config, operation, first, headers, caller, options.timeoutMs ?? config.timeoutMs ?? 30_000);
       } catch (error) {
-        if (ctx.level > 2) logAttempt(ctx, info, tries, attemptAt, headers, first.body, (error as Error).name);
-        // Only a lost connection or a time-out is worth another try.
-        if (!(error instanceof ConnectionError || error instanceof TimeoutError) || !repeatable || retries >= maxRetries) throw error;
-        await wait(ctx, info, tries, caller, backoffMs(retries++, baseMs), error.name);
-        continue;
+        failure = error as FetchClientError;
       }
-
-      const { status, headers: answer } = response;
+      const answer = response?.headers;
+      const outcome = failure?.name ?? response!.status;
       let data: unknown;
       let parseError: unknown;
       try {
@@ -275,60 +252,67 @@ async function call(ctx: Context, method: string, options: RequestOptions): Prom
       } catch (error) {
         parseError = error;
       }
-      if (ctx.level > 2) logAttempt(ctx, info, tries, attemptAt, headers, first.body, status, answer, data);
-
-      if (status === 401 && useBearer && !reauthenticated && !isGatewayBody(data)) {
-        // The token may have expired: renew it once and repeat the request once (not when the
-        // gateway refused the API key: a new token would not help).
-        reauthenticated = true;
-        write(ctx, 4, `${operation} answered 401: renewing the bearer token once`);
-        await authorize(headers, bearer, operation, caller, true);
-        continue;
-      }
-
-      if (status > 199 && status < 300) {
-        if (parseError) {
-          throw new ResponseParseError(
-            `${status} ${operation}: the answer is not valid JSON`,
-            operation,
-            { status, text: text.slice(0, 500) },
-            { cause: parseError },
-          );
-        }
-        // No validator, no await: awaiting `undefined` would still cost a turn of the microtask queue.
-        if (config.responseValidator)
-          await config.responseValidator({ operation, status, data, logger: ctx.level > 1 ? ctx.logger : undefined });
-        if (hooks.length)
-          pending = runHooks(hooks, 'afterResponse', {
-            ...info,
-            status,
-            headers: answer,
-            durationMs: Date.now() - startedAt,
-            attempt: tries,
-            // A token in the answer (auth verify) is not the hooks' to see.
-            data: hookSecrets.some((name) => text.includes(`"${name}"`)) ? redact(data, hookSecrets) : data,
-          });
-        if (pending) await pending;
-        return new Answer(data, status, response, answer);
-      }
-
-      if (repeatable && isRetryableStatus(status) && retries < maxRetries) {
-        const delay = retryDelayMs(retries, status, answer, baseMs, capMs);
-        if (delay !== undefined) {
-          retries++;
-          await wait(ctx, info, tries, caller, delay, `${status}`);
+      if (ctx.level > 2) logAttempt(ctx, info, tries, attemptAt, headers, first.body, outcome, answer, data);
+      let delay: number | undefined;
+      if (failure) {
+        // Only a lost connection or a time-out is worth another try.
+        if (!(failure instanceof ConnectionError || failure instanceof TimeoutError)) throw failure;
+        delay = backoffMs(retries, config.retryBaseDelayMs ?? 500);
+      } else {
+        const status = outcome as number;
+        if (status === 401 && auth === 2 && !isGatewayBody(data)) {
+          // The token may have expired: renew it once and repeat the request once (not when the
+          // gateway refused the API key: a new token would not help).
+          auth = 3;
+          write(ctx, 4, `${operation} answered 401: renewing the bearer token once`);
           continue;
         }
-        write(ctx, 2, `${operation} answered ${status} asking to wait over ${capMs} ms: not retrying`, { status });
+        if (status > 199 && status < 300) {
+          if (parseError)
+            throw new ResponseParseError(
+              `${status} ${operation}: the answer is not valid JSON`,
+              operation,
+              { status, text: text.slice(0, 500) },
+              { cause: parseError },
+            );
+          // No validator, no await: awaiting `undefined` would still cost a turn of the microtask queue.
+          if (config.responseValidator)
+            await config.responseValidator({ operation, status, data, logger: ctx.level > 1 ? ctx.logger : undefined });
+          if (hooks.length)
+            pending = runHooks(hooks, 'afterResponse', {
+              ...info,
+              status,
+              headers: answer,
+              durationMs: Date.now() - startedAt,
+              attempt: tries,
+              // A token in the answer (auth verify) is not the hooks' to see.
+              data: hookSecrets.some((name) => text.includes(`"${name}"`)) ? redact(data, hookSecrets) : data,
+            });
+          if (pending) await pending;
+          return new Answer(data, status, response!, answer!);
+        }
+        const retryAfterMs = requestedDelayMs(answer!, status, Date.now());
+        failure = apiErrorFor({
+          operation,
+          status,
+          body: data,
+          text: parseError ? text.slice(0, 500) : undefined,
+          headers: answer!,
+          rateLimit: readRateLimit(answer!),
+          retryAfterMs,
+        });
+        const capMs = config.maxRetryDelayMs ?? 60_000;
+        delay = isRetryableStatus(status) ? retryDelayMs(retries, retryAfterMs, config.retryBaseDelayMs ?? 500, capMs) : undefined;
+        if (delay === undefined && isRetryableStatus(status) && repeatable && retries < maxRetries)
+          write(ctx, 2, `${operation} answered ${status} asking to wait over ${capMs} ms: not retrying`, { status });
       }
-      throw apiErrorFor({
-        operation,
-        status,
-        body: data,
-        text: parseError ? text.slice(0, 500) : undefined,
-        headers: answer,
-        rateLimit: readRateLimit(answer),
-        retryAfterMs: requestedDelayMs(answer, status, Date.now()),
+      if (delay === undefined || !repeatable || retries >= maxRetries) throw failure;
+      retries++;
+      const reason = `${outcome}`;
+      write(ctx, 4, `retrying ${operation} in ${delay} ms after ${reason}`, { delayMs: delay, reason });
+      await runHooks(hooks, 'onRetry', { ...info, attempt: tries, delayMs: delay, reason });
+      await sleep(delay, caller).catch(() => {
+        throw abortError(operation, caller);
       });
     }
   } catch (error) {
