@@ -24,7 +24,7 @@ import { readBody } from './read-body.js';
 import { type Hop, nextHop } from './redirect.js';
 import { backoffMs, isRepeatable, isRetryableStatus, retryDelayMs } from './retry.js';
 import { deadline, sleep } from './timeout.js';
-import type { BearerTokenProvider, ClientConfig, Failure, Hooks, Logger, RequestOptions, Success, Transport } from './types.js';
+import type { ClientConfig, Failure, Hooks, Logger, RequestOptions, Success, Transport } from './types.js';
 import { buildUrl } from './url.js';
 
 /** The message of a network error, with the system's code (`ECONNRESET`) when there is one. */
@@ -71,66 +71,6 @@ function toFailure(error: unknown): Failure<FetchClientError> {
 const abortError = (operation: string, caller: AbortSignal | undefined) =>
   new AbortError(`${operation} was aborted`, operation, {}, { cause: caller!.reason });
 
-// The steps of a call are module functions with plain arguments, not closures made per call:
-// async closures made on every request measurably slow the client down.
-
-/** One attempt: the request, the redirects it may follow, and its body, within one time limit. */
-async function attempt(
-  config: ClientConfig,
-  operation: string,
-  first: Hop,
-  headers: Record<string, string>,
-  caller: AbortSignal | undefined,
-  timeoutMs: number,
-): Promise<[Response, string]> {
-  const guard = deadline(caller, timeoutMs);
-  let hop = first;
-  try {
-    for (let redirects = 0; ; redirects++) {
-      const response = await (config.fetch ?? fetch)(hop.url, {
-        method: hop.method,
-        body: hop.body,
-        headers,
-        signal: guard.signal,
-        redirect: 'manual',
-      });
-      const next = nextHop(response, hop);
-      const { status } = response;
-      if (!next) {
-        // The body is read inside the attempt, so a stalled body counts against the time limit.
-        const maxBytes = config.maxResponseBytes ?? 10_485_760;
-        const text = await readBody(response, maxBytes);
-        if (text !== undefined) return [response, text];
-        throw new ResponseTooLargeError(`${status} ${operation}: the answer is larger than ${maxBytes} bytes`, operation, {
-          status,
-          maxBytes,
-        });
-      }
-      response.body?.cancel().catch(() => {});
-      const max = config.maxRedirects ?? 5;
-      if ('refused' in next || redirects >= max) {
-        const { origin, refused = `more than ${max} times` } = next as { origin?: string; refused?: string };
-        throw new RedirectError(`${operation} was redirected ${refused}: not followed`, operation, { status, targetOrigin: origin });
-      }
-      if (!next.body) {
-        const { 'content-type': _, ...rest } = headers;
-        headers = rest;
-      }
-      hop = next;
-    }
-  } catch (cause) {
-    throw cause instanceof FetchClientError
-      ? cause
-      : caller?.aborted
-        ? abortError(operation, caller)
-        : guard.timedOut
-          ? new TimeoutError(`${operation} timed out after ${timeoutMs} ms`, operation, { timeoutMs })
-          : new ConnectionError(`${operation} failed: ${describe(cause)}`, operation, {}, { cause });
-  } finally {
-    guard.done();
-  }
-}
-
 /** What a call's hooks and log lines are told about it. */
 interface CallInfo {
   operationId: string;
@@ -149,68 +89,27 @@ interface Context {
   fixed: Record<string, string>;
 }
 
-/**
- * The `info` line of one request, and at `debug` its headers and bodies; nothing secret in either.
- * Called only at `info` and above: below it, a request does no logging work at all.
- */
-function logAttempt(
-  ctx: Context,
-  info: CallInfo,
-  attempt: number,
-  startedAt: number,
-  headers: Record<string, string>,
-  requestBody: string | undefined,
-  outcome: number | string,
-  answer?: Headers,
-  data?: unknown,
-) {
-  const { context: _, ...facts } = info;
-  const line = {
-    ...facts,
-    status: outcome,
-    durationMs: Date.now() - startedAt,
-    attempt,
-    requestId: answer && requestIdOf(data, answer),
-    rateLimitRemaining: answer?.get('x-ratelimit-remaining'),
-  };
-  // The line says what a reader scans for; the details carry every fact (request id, rate limit).
-  write(ctx, 3, `${info.operationId} ${info.operation} ${outcome} ${line.durationMs}ms attempt ${attempt}`, line);
-  if (ctx.level > 3) {
-    let body: unknown = requestBody;
-    try {
-      body = body && JSON.parse(body as string);
-    } catch {
-      body = '(not JSON)';
-    }
-    write(
-      ctx,
-      4,
-      `${info.operation} headers and bodies`,
-      redact({
-        request: { headers, body },
-        answer: answer && { headers: Object.fromEntries(answer), body: data },
-      }) as object,
-    );
-  }
-}
+// A call is one module function with plain arguments, not closures made per call: async closures
+// made on every request measurably slow the client down.
 
 /** One call: hooks, credentials, attempts, retries, the answer or a typed error. */
 async function call(ctx: Context, method: string, options: RequestOptions): Promise<Success<unknown>> {
   const { config, hooks } = ctx;
   const operation = `${method} ${options.url}`;
   const caller = options.signal;
+  const timeoutMs = options.timeoutMs ?? config.timeoutMs ?? 30_000;
   const startedAt = Date.now();
   let tries = 0;
   // A plain object (lower-case names) is cheaper for fetch than a Headers instance.
   const headers = { ...ctx.fixed };
   addHeaders(headers, options.headers);
-  let { body } = options;
+  let body = options.body as string | undefined;
   if (body !== undefined) {
     if (typeof body !== 'string') body = JSON.stringify(body);
     headers['content-type'] ??= 'application/json';
   }
-  const first: Hop = { url: buildUrl(config.baseUrl, options.url, options.path, options.query), method, body: body as string | undefined };
-  const info: CallInfo = { operationId: options.operationId ?? operation, operation, method, url: first.url, context: {} };
+  const url = buildUrl(config.baseUrl, options.url, options.path, options.query);
+  const info: CallInfo = { operationId: options.operationId ?? operation, operation, method, url, context: {} };
 
   try {
     // The hooks run before the credentials are added: they never see them.
@@ -235,31 +134,115 @@ async function call(ctx: Context, method: string, options: RequestOptions): Prom
       }
       const attemptAt = Date.now();
       tries++;
+
+      // One attempt: the request, the redirects it may follow (see redirect.ts) and the body,
+      // within one time limit. It ends with the answer's text or with `failure`.
       let failure: FetchClientError | undefined;
       let response: Response | undefined;
       let text = '';
+      const guard = deadline(caller, timeoutMs);
       try {
-        [response, text] = await attempt(config, operation, first, headers, caller, options.timeoutMs ?? config.timeoutMs ?? 30_000);
-      } catch (error) {
-        failure = error as FetchClientError;
+        let hop: Hop = { url, method, body };
+        let sent = headers;
+        for (let redirects = 0; ; redirects++) {
+          response = await (config.fetch ?? fetch)(hop.url, {
+            method: hop.method,
+            body: hop.body,
+            headers: sent,
+            signal: guard.signal,
+            redirect: 'manual',
+          });
+          const next = nextHop(response, hop);
+          if (!next) break;
+          response.body?.cancel().catch(() => {});
+          const max = config.maxRedirects ?? 5;
+          if ('refused' in next || redirects >= max) {
+            const { origin, refused = `more than ${max} times` } = next as { origin?: string; refused?: string };
+            throw new RedirectError(`${operation} was redirected ${refused}: not followed`, operation, {
+              status: response.status,
+              targetOrigin: origin,
+            });
+          }
+          if (!next.body) {
+            const { 'content-type': _, ...rest } = sent;
+            sent = rest;
+          }
+          hop = next;
+        }
+        // The body is read inside the attempt, so a stalled body counts against the time limit.
+        const maxBytes = config.maxResponseBytes ?? 10_485_760;
+        const read = await readBody(response, maxBytes);
+        if (read === undefined)
+          throw new ResponseTooLargeError(`${response.status} ${operation}: the answer is larger than ${maxBytes} bytes`, operation, {
+            status: response.status,
+            maxBytes,
+          });
+        text = read;
+      } catch (cause) {
+        failure =
+          cause instanceof FetchClientError
+            ? cause
+            : caller?.aborted
+              ? abortError(operation, caller)
+              : guard.timedOut
+                ? new TimeoutError(`${operation} timed out after ${timeoutMs} ms`, operation, { timeoutMs })
+                : new ConnectionError(`${operation} failed: ${describe(cause)}`, operation, {}, { cause });
+      } finally {
+        guard.done();
       }
-      const answer = response?.headers;
-      const outcome = failure?.name ?? response!.status;
+
+      const answer = failure ? undefined : response!.headers;
+      const status = response?.status;
+      const outcome = failure?.name ?? status!;
       let data: unknown;
+      let raw: string | undefined;
       let parseError: unknown;
       try {
         data = text ? JSON.parse(text) : undefined;
       } catch (error) {
         parseError = error;
+        raw = text.slice(0, 500);
       }
-      if (ctx.level > 2) logAttempt(ctx, info, tries, attemptAt, headers, first.body, outcome, answer, data);
+
+      // At `info` and above, one line per request, and at `debug` its headers and bodies;
+      // nothing secret in either. Below `info` a request does no logging work at all.
+      if (ctx.level > 2) {
+        const { context: _, ...facts } = info;
+        const line = {
+          ...facts,
+          status: outcome,
+          durationMs: Date.now() - attemptAt,
+          attempt: tries,
+          requestId: answer && requestIdOf(data, answer),
+          rateLimitRemaining: answer?.get('x-ratelimit-remaining'),
+        };
+        // The line says what a reader scans for; the details carry every fact (request id, rate limit).
+        write(ctx, 3, `${info.operationId} ${operation} ${outcome} ${line.durationMs}ms attempt ${tries}`, line);
+        if (ctx.level > 3) {
+          let sentBody: unknown = body;
+          try {
+            sentBody = body && JSON.parse(body);
+          } catch {
+            sentBody = '(not JSON)';
+          }
+          write(
+            ctx,
+            4,
+            `${operation} headers and bodies`,
+            redact({
+              request: { headers, body: sentBody },
+              answer: answer && { headers: Object.fromEntries(answer), body: data },
+            }) as object,
+          );
+        }
+      }
+
       let delay: number | undefined;
       if (failure) {
         // Only a lost connection or a time-out is worth another try.
         if (!(failure instanceof ConnectionError || failure instanceof TimeoutError)) throw failure;
         delay = backoffMs(retries, config.retryBaseDelayMs ?? 500);
       } else {
-        const status = outcome as number;
         if (status === 401 && auth === 2 && !isGatewayBody(data)) {
           // The token may have expired: renew it once and repeat the request once (not when the
           // gateway refused the API key: a new token would not help).
@@ -267,17 +250,17 @@ async function call(ctx: Context, method: string, options: RequestOptions): Prom
           write(ctx, 4, `${operation} answered 401: renewing the bearer token once`);
           continue;
         }
-        if (status > 199 && status < 300) {
+        if (status! > 199 && status! < 300) {
           if (parseError)
             throw new ResponseParseError(
               `${status} ${operation}: the answer is not valid JSON`,
               operation,
-              { status, text: text.slice(0, 500) },
+              { status, text: raw },
               { cause: parseError },
             );
           // No validator, no await: awaiting `undefined` would still cost a turn of the microtask queue.
           if (config.responseValidator)
-            await config.responseValidator({ operation, status, data, logger: ctx.level > 1 ? ctx.logger : undefined });
+            await config.responseValidator({ operation, status: status!, data, logger: ctx.level > 1 ? ctx.logger : undefined });
           if (hooks.length)
             pending = runHooks(hooks, 'afterResponse', {
               ...info,
@@ -289,22 +272,24 @@ async function call(ctx: Context, method: string, options: RequestOptions): Prom
               data: hookSecrets.some((name) => text.includes(`"${name}"`)) ? redact(data, hookSecrets) : data,
             });
           if (pending) await pending;
-          return new Answer(data, status, response!, answer!);
+          return new Answer(data, status!, response!, answer!);
         }
-        const retryAfterMs = requestedDelayMs(answer!, status, Date.now());
+        const retryAfterMs = requestedDelayMs(answer!, status!, Date.now());
         failure = apiErrorFor({
           operation,
-          status,
+          status: status!,
           body: data,
-          text: parseError ? text.slice(0, 500) : undefined,
+          text: raw,
           headers: answer!,
           rateLimit: readRateLimit(answer!),
           retryAfterMs,
         });
         const capMs = config.maxRetryDelayMs ?? 60_000;
-        delay = isRetryableStatus(status) ? retryDelayMs(retries, retryAfterMs, config.retryBaseDelayMs ?? 500, capMs) : undefined;
-        if (delay === undefined && isRetryableStatus(status) && repeatable && retries < maxRetries)
-          write(ctx, 2, `${operation} answered ${status} asking to wait over ${capMs} ms: not retrying`, { status });
+        if (isRetryableStatus(status!)) {
+          delay = retryDelayMs(retries, retryAfterMs, config.retryBaseDelayMs ?? 500, capMs);
+          if (delay === undefined && repeatable && retries < maxRetries)
+            write(ctx, 2, `${operation} answered ${status} asking to wait over ${capMs} ms: not retrying`, { status });
+        }
       }
       if (delay === undefined || !repeatable || retries >= maxRetries) throw failure;
       retries++;
