@@ -49,7 +49,8 @@ export function levelOf(logLevel: LogLevel | undefined, logger: Logger): number 
 }
 
 /** Writes `message` at `level` (1 error .. 4 debug) when the client's level lets it through. */
-export function write(log: { level: number; logger: Logger }, level: number, message: string, details?: object): void {
+export function write(log: { level_: number; logger_: Logger }, level: number, message: string, details?: object): void {
   // Called as a method of the logger (`this` is the logger).
-  if (log.level >= level) (log.logger as Record<string, ((m: string, d?: object) => void) | undefined>)[LEVELS[level]!]?.(message, details);
+  if (log.level_ >= level)
+    (log.logger_ as Record<string, ((m: string, d?: object) => void) | undefined>)[LEVELS[level]!]?.(message, details);
 }

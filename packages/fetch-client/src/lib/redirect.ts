@@ -9,24 +9,30 @@
 //   the client cannot tell where it leads: every redirect ends in a `RedirectError`.
 
 export interface Hop {
-  url: string;
-  method: string;
-  body: string | undefined;
+  url_: string;
+  method_: string;
+  body_: string | undefined;
+}
+
+/** A redirect that is not followed: why (`to <origin>`), and the target origin when known. */
+export interface Refusal {
+  refused_: string;
+  origin_?: string;
 }
 
 /**
  * The request to send after a redirect answer, `undefined` when the answer is not a redirect, or
  * why it is refused (`to <origin>`) with the target origin, if known.
  */
-export function nextHop(response: Response, hop: Hop): Hop | undefined | { refused: string; origin?: string } {
+export function nextHop(response: Response, hop: Hop): Hop | Refusal | undefined {
   const { status } = response;
   // Status 0: an `opaqueredirect` answer (the client never asks for `no-cors` opaque ones).
-  if (!status) return { refused: '(the browser hides where)' };
+  if (!status) return { refused_: '(the browser hides where)' };
   // 304 is not a redirect, 305 and 306 are not used.
   const location = [301, 302, 303, 307, 308].includes(status) && response.headers.get('location');
   if (!location) return undefined;
-  const { origin, href } = new URL(location, hop.url);
-  if (origin !== new URL(hop.url).origin) return { refused: `to ${origin}`, origin };
-  const keep = status > 306 || (status < 303 && hop.method !== 'POST');
-  return { url: href, method: keep || hop.method === 'HEAD' ? hop.method : 'GET', body: keep ? hop.body : undefined };
+  const { origin, href } = new URL(location, hop.url_);
+  if (origin !== new URL(hop.url_).origin) return { refused_: `to ${origin}`, origin_: origin };
+  const keep = status > 306 || (status < 303 && hop.method_ !== 'POST');
+  return { url_: href, method_: keep || hop.method_ === 'HEAD' ? hop.method_ : 'GET', body_: keep ? hop.body_ : undefined };
 }

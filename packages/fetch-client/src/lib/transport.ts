@@ -21,7 +21,7 @@ import { runHooks } from './hooks.js';
 import { hookSecrets, levelOf, redact, write } from './log.js';
 import { readRateLimit, requestedDelayMs } from './rate-limit.js';
 import { readBody } from './read-body.js';
-import { type Hop, nextHop } from './redirect.js';
+import { type Hop, type Refusal, nextHop } from './redirect.js';
 import { backoffMs, isRepeatable, isRetryableStatus, retryDelayMs } from './retry.js';
 import { deadline, sleep } from './timeout.js';
 import type { ClientConfig, Failure, Hooks, Logger, RequestOptions, Success, Transport } from './types.js';
@@ -60,11 +60,11 @@ interface CallInfo {
 
 /** The client's parts every call uses: settings, log level and logger, hooks, the headers of every call. */
 interface Context {
-  config: ClientConfig;
-  level: number;
-  logger: Logger;
-  hooks: Hooks[];
-  fixed: Record<string, string>;
+  config_: ClientConfig;
+  level_: number;
+  logger_: Logger;
+  hooks_: Hooks[];
+  fixed_: Record<string, string>;
 }
 
 // A call is one module function with plain arguments, not closures made per call: async closures
@@ -72,14 +72,14 @@ interface Context {
 
 /** One call: hooks, credentials, attempts, retries, the answer or a typed error. */
 async function call(ctx: Context, method: string, options: RequestOptions): Promise<Success<unknown>> {
-  const { config, hooks } = ctx;
+  const { config_: config, hooks_: hooks } = ctx;
   const operation = `${method} ${options.url}`;
   const caller = options.signal;
   const timeoutMs = options.timeoutMs ?? config.timeoutMs ?? 30_000;
   const startedAt = Date.now();
   let tries = 0;
   // A plain object (lower-case names) is cheaper for fetch than a Headers instance.
-  const headers = { ...ctx.fixed };
+  const headers = { ...ctx.fixed_ };
   addHeaders(headers, options.headers);
   let body = options.body as string | undefined;
   if (body !== undefined) {
@@ -120,32 +120,32 @@ async function call(ctx: Context, method: string, options: RequestOptions): Prom
       let text = '';
       const guard = deadline(caller, timeoutMs);
       try {
-        let hop: Hop = { url, method, body };
+        let hop: Hop = { url_: url, method_: method, body_: body };
         let sent = headers;
         for (let redirects = 0; ; redirects++) {
-          response = await (config.fetch ?? fetch)(hop.url, {
-            method: hop.method,
-            body: hop.body,
+          response = await (config.fetch ?? fetch)(hop.url_, {
+            method: hop.method_,
+            body: hop.body_,
             headers: sent,
-            signal: guard.signal,
+            signal: guard.signal_,
             redirect: 'manual',
           });
           const next = nextHop(response, hop);
           if (!next) break;
           response.body?.cancel().catch(() => {});
           const max = config.maxRedirects ?? 5;
-          if ('refused' in next || redirects >= max) {
-            const { origin, refused = `more than ${max} times` } = next as { origin?: string; refused?: string };
-            throw new RedirectError(`${operation} was redirected ${refused}: not followed`, operation, {
+          const { origin_: origin, refused_: refused } = next as Partial<Refusal>;
+          if (refused || redirects >= max) {
+            throw new RedirectError(`${operation} was redirected ${refused ?? `more than ${max} times`}: not followed`, operation, {
               status: response.status,
               targetOrigin: origin,
             });
           }
-          if (!next.body) {
+          if (!(next as Hop).body_) {
             const { 'content-type': _, ...rest } = sent;
             sent = rest;
           }
-          hop = next;
+          hop = next as Hop;
         }
         // The body is read inside the attempt, so a stalled body counts against the time limit.
         const maxBytes = config.maxResponseBytes ?? 10_485_760;
@@ -162,11 +162,11 @@ async function call(ctx: Context, method: string, options: RequestOptions): Prom
             ? cause
             : caller?.aborted
               ? abortError(operation, caller)
-              : guard.timedOut
+              : guard.timedOut_
                 ? new TimeoutError(`${operation} timed out after ${timeoutMs} ms`, operation, { timeoutMs })
                 : new ConnectionError(`${operation} failed: ${describe(cause)}`, operation, {}, { cause });
       } finally {
-        guard.done();
+        guard.done_();
       }
 
       const answer = failure ? undefined : response!.headers;
@@ -184,7 +184,7 @@ async function call(ctx: Context, method: string, options: RequestOptions): Prom
 
       // At `info` and above, one line per request, and at `debug` its headers and bodies;
       // nothing secret in either. Below `info` a request does no logging work at all.
-      if (ctx.level > 2) {
+      if (ctx.level_ > 2) {
         const { context: _, ...facts } = info;
         const line = {
           ...facts,
@@ -196,7 +196,7 @@ async function call(ctx: Context, method: string, options: RequestOptions): Prom
         };
         // The line says what a reader scans for; the details carry every fact (request id, rate limit).
         write(ctx, 3, `${info.operationId} ${operation} ${outcome} ${line.durationMs}ms attempt ${tries}`, line);
-        if (ctx.level > 3) {
+        if (ctx.level_ > 3) {
           let sentBody: unknown = body;
           try {
             sentBody = body && JSON.parse(body);
@@ -238,7 +238,7 @@ async function call(ctx: Context, method: string, options: RequestOptions): Prom
             );
           // No validator, no await: awaiting `undefined` would still cost a turn of the microtask queue.
           if (config.responseValidator)
-            await config.responseValidator({ operation, status: status!, data, logger: ctx.level > 1 ? ctx.logger : undefined });
+            await config.responseValidator({ operation, status: status!, data, logger: ctx.level_ > 1 ? ctx.logger_ : undefined });
           if (hooks.length)
             pending = runHooks(hooks, 'afterResponse', {
               ...info,
@@ -300,15 +300,15 @@ export function createTransport(config: ClientConfig): Transport {
   addHeaders(fixed, config.headers);
   const logger = config.logger ?? console;
   const ctx: Context = {
-    config: settings,
-    level: levelOf(config.logLevel, logger),
-    logger,
-    hooks: config.hooks ? [config.hooks] : [],
-    fixed,
+    config_: settings,
+    level_: levelOf(config.logLevel, logger),
+    logger_: logger,
+    hooks_: config.hooks ? [config.hooks] : [],
+    fixed_: fixed,
   };
   const transport: Record<string, unknown> = {
     use(hooks: Hooks) {
-      ctx.hooks.push(hooks);
+      ctx.hooks_.push(hooks);
       return transport;
     },
   };
