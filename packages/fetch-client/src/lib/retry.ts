@@ -10,11 +10,3 @@ export const isRetryableStatus = (status: number): boolean => status === 408 || 
 /** Exponential backoff with jitter: base·2^attempt, at most 8 s, minus up to 25 %. */
 export const backoffMs = (attempt: number, baseMs: number, random: () => number = Math.random): number =>
   Math.round(Math.min(baseMs * 2 ** attempt, 8_000) * (1 - random() * 0.25));
-
-/**
- * Delay before the next attempt: what the server asked for (`requestedMs`, see
- * `requestedDelayMs`), else the backoff; `undefined` when the server asks for a longer wait than
- * `capMs` (the caller then gives up and reports the error).
- */
-export const retryDelayMs = (attempt: number, requestedMs: number | undefined, baseMs: number, capMs: number): number | undefined =>
-  requestedMs === undefined ? backoffMs(attempt, baseMs) : requestedMs <= capMs ? requestedMs : undefined;

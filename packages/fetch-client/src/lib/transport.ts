@@ -10,7 +10,6 @@ import {
   FetchClientError,
   HookError,
   isGatewayBody,
-  RedirectError,
   requestIdOf,
   ResponseParseError,
   ResponseTooLargeError,
@@ -21,8 +20,8 @@ import { runHooks } from './hooks.js';
 import { hookSecrets, levelOf, redact, write } from './log.js';
 import { readRateLimit, requestedDelayMs } from './rate-limit.js';
 import { readBody } from './read-body.js';
-import { type Hop, type Refusal, nextHop } from './redirect.js';
-import { backoffMs, isRepeatable, isRetryableStatus, retryDelayMs } from './retry.js';
+import { type Hop, nextHop } from './redirect.js';
+import { backoffMs, isRepeatable, isRetryableStatus } from './retry.js';
 import { deadline, sleep } from './timeout.js';
 import type { ClientConfig, Failure, Hooks, Logger, RequestOptions, Success, Transport } from './types.js';
 import { buildUrl } from './url.js';
@@ -100,6 +99,7 @@ async function call(ctx: Context, method: string, options: RequestOptions): Prom
     let auth = bearer && options.security?.some((scheme) => scheme.scheme === 'bearer') ? 1 : 0;
     const maxRetries = options.maxRetries ?? config.maxRetries ?? 2;
     const repeatable = isRepeatable(method, operation);
+    const baseMs = config.retryBaseDelayMs ?? 500;
 
     for (let retries = 0; ; ) {
       if (auth & 1) {
@@ -130,22 +130,13 @@ async function call(ctx: Context, method: string, options: RequestOptions): Prom
             signal: guard.signal_,
             redirect: 'manual',
           });
-          const next = nextHop(response, hop);
+          const next = nextHop(response, hop, operation, config.maxRedirects ?? 5, redirects);
           if (!next) break;
-          response.body?.cancel().catch(() => {});
-          const max = config.maxRedirects ?? 5;
-          const { origin_: origin, refused_: refused } = next as Partial<Refusal>;
-          if (refused || redirects >= max) {
-            throw new RedirectError(`${operation} was redirected ${refused ?? `more than ${max} times`}: not followed`, operation, {
-              status: response.status,
-              targetOrigin: origin,
-            });
-          }
-          if (!(next as Hop).body_) {
+          if (!next.body_) {
             const { 'content-type': _, ...rest } = sent;
             sent = rest;
           }
-          hop = next as Hop;
+          hop = next;
         }
         // The body is read inside the attempt, so a stalled body counts against the time limit.
         const maxBytes = config.maxResponseBytes ?? 10_485_760;
@@ -219,7 +210,7 @@ async function call(ctx: Context, method: string, options: RequestOptions): Prom
       if (failure) {
         // Only a lost connection or a time-out is worth another try.
         if (!(failure instanceof ConnectionError || failure instanceof TimeoutError)) throw failure;
-        delay = backoffMs(retries, config.retryBaseDelayMs ?? 500);
+        delay = backoffMs(retries, baseMs);
       } else {
         if (status === 401 && auth === 2 && !isGatewayBody(data)) {
           // The token may have expired: renew it once and repeat the request once (not when the
@@ -262,11 +253,15 @@ async function call(ctx: Context, method: string, options: RequestOptions): Prom
           rateLimit: readRateLimit(answer!),
           retryAfterMs,
         });
-        const capMs = config.maxRetryDelayMs ?? 60_000;
         if (isRetryableStatus(status!)) {
-          delay = retryDelayMs(retries, retryAfterMs, config.retryBaseDelayMs ?? 500, capMs);
-          if (delay === undefined && repeatable && retries < maxRetries)
-            write(ctx, 2, `${operation} answered ${status} asking to wait over ${capMs} ms: not retrying`, { status });
+          // What the server asked for, else the backoff; a wait longer than the cap ends retrying.
+          delay = retryAfterMs ?? backoffMs(retries, baseMs);
+          const capMs = config.maxRetryDelayMs ?? 60_000;
+          if (retryAfterMs! > capMs) {
+            if (repeatable && retries < maxRetries)
+              write(ctx, 2, `${operation} answered ${status} asking to wait over ${capMs} ms: not retrying`, { status });
+            delay = undefined;
+          }
         }
       }
       if (delay === undefined || !repeatable || retries >= maxRetries) throw failure;
@@ -299,23 +294,22 @@ export function createTransport(config: ClientConfig): Transport {
   const fixed: Record<string, string> = { accept: 'application/json' };
   addHeaders(fixed, config.headers);
   const logger = config.logger ?? console;
-  const ctx: Context = {
+  // The transport carries the state its calls share (the context, in fields shortened in dist/).
+  const transport: Context & Record<string, unknown> = {
     config_: settings,
     level_: levelOf(config.logLevel, logger),
     logger_: logger,
     hooks_: config.hooks ? [config.hooks] : [],
     fixed_: fixed,
-  };
-  const transport: Record<string, unknown> = {
     use(hooks: Hooks) {
-      ctx.hooks_.push(hooks);
+      transport.hooks_.push(hooks);
       return transport;
     },
   };
   // `request` takes the method from its options; the others are named after theirs.
   for (const name of ['get', 'post', 'put', 'patch', 'delete', 'request']) {
     transport[name] = (options: RequestOptions) => {
-      const result = call(ctx, (name === 'request' ? (options.method ?? 'GET') : name).toUpperCase(), options);
+      const result = call(transport, (name === 'request' ? (options.method ?? 'GET') : name).toUpperCase(), options);
       return (options.throwOnError ?? settings.throwOnError ?? true) ? result : result.catch(toFailure);
     };
   }
