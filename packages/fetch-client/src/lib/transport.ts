@@ -294,22 +294,24 @@ export function createTransport(config: ClientConfig): Transport {
   const fixed: Record<string, string> = { accept: 'application/json' };
   addHeaders(fixed, config.headers);
   const logger = config.logger ?? console;
-  // The transport carries the state its calls share (the context, in fields shortened in dist/).
-  const transport: Context & Record<string, unknown> = {
+  // The calls' shared state stays in this closure: nothing of it (the key) shows on the transport.
+  const ctx: Context = {
     config_: settings,
     level_: levelOf(config.logLevel, logger),
     logger_: logger,
     hooks_: config.hooks ? [config.hooks] : [],
     fixed_: fixed,
+  };
+  const transport: Record<string, unknown> = {
     use(hooks: Hooks) {
-      transport.hooks_.push(hooks);
+      ctx.hooks_.push(hooks);
       return transport;
     },
   };
   // `request` takes the method from its options; the others are named after theirs.
   for (const name of ['get', 'post', 'put', 'patch', 'delete', 'request']) {
     transport[name] = (options: RequestOptions) => {
-      const result = call(transport, (name === 'request' ? (options.method ?? 'GET') : name).toUpperCase(), options);
+      const result = call(ctx, (name === 'request' ? (options.method ?? 'GET') : name).toUpperCase(), options);
       return (options.throwOnError ?? settings.throwOnError ?? true) ? result : result.catch(toFailure);
     };
   }
