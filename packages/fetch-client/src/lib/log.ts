@@ -44,7 +44,7 @@ export function levelOf(logLevel: LogLevel | undefined, logger: Logger): number 
   } catch {}
   const level = name ? LEVELS.indexOf(name.toLowerCase()) : 2;
   if (level >= 0) return level;
-  logger.warn?.(`${logLevel ? 'logLevel' : 'X_LOG'} ${name} is not one of ${LEVELS}: logging at warn`);
+  logger.warn?.(`${logLevel ? 'logLevel' : 'X_LOG'} ${name} unknown (${LEVELS}): logging at warn`);
   return 2;
 }
 

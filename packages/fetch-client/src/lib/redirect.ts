@@ -31,7 +31,7 @@ export function nextHop(response: Response, hop: Hop, operation: string, max: nu
   const away = origin !== new URL(hop.url_).origin;
   if (away || redirects >= max)
     throw new RedirectError(
-      `${operation} was redirected ${target ? (away ? `to ${origin}` : `more than ${max} times`) : '(the browser hides where)'}: not followed`,
+      `${operation} was redirected ${target ? (away ? `to ${origin}` : `more than ${max} times`) : '(hidden by the browser)'}: not followed`,
       operation,
       { status, targetOrigin: away ? origin : undefined },
     );

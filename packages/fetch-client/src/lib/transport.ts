@@ -142,7 +142,7 @@ async function call(ctx: Context, method: string, options: RequestOptions): Prom
         const maxBytes = config.maxResponseBytes ?? 10_485_760;
         const read = await readBody(response, maxBytes);
         if (read === undefined)
-          throw new ResponseTooLargeError(`${response.status} ${operation}: the answer is larger than ${maxBytes} bytes`, operation, {
+          throw new ResponseTooLargeError(`${response.status} ${operation}: answer over ${maxBytes} bytes`, operation, {
             status: response.status,
             maxBytes,
           });
@@ -216,13 +216,13 @@ async function call(ctx: Context, method: string, options: RequestOptions): Prom
           // The token may have expired: renew it once and repeat the request once (not when the
           // gateway refused the API key: a new token would not help).
           auth = 3;
-          write(ctx, 4, `${operation} answered 401: renewing the bearer token once`);
+          write(ctx, 4, `${operation} answered 401: renewing the token`);
           continue;
         }
         if (status! > 199 && status! < 300) {
           if (parseError)
             throw new ResponseParseError(
-              `${status} ${operation}: the answer is not valid JSON`,
+              `${status} ${operation}: answer is not JSON`,
               operation,
               { status, text: raw },
               { cause: parseError },
@@ -259,7 +259,7 @@ async function call(ctx: Context, method: string, options: RequestOptions): Prom
           const capMs = config.maxRetryDelayMs ?? 60_000;
           if (retryAfterMs! > capMs) {
             if (repeatable && retries < maxRetries)
-              write(ctx, 2, `${operation} answered ${status} asking to wait over ${capMs} ms: not retrying`, { status });
+              write(ctx, 2, `${operation} answered ${status}: wait over ${capMs} ms, not retrying`, { status });
             delay = undefined;
           }
         }
