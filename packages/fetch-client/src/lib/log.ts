@@ -30,16 +30,14 @@ export const hookSecrets = sensitiveResponseFields;
  * (`--allow-env=X_LOG`, asked with `querySync`: Deno never prompts), else 2 (`warn`).
  */
 export function levelOf(logLevel: LogLevel | undefined, logger: Logger): number {
-  let name: string | undefined = logLevel;
+  let name: string | false | undefined = logLevel;
   const { Deno: deno, process } = globalThis as {
     Deno?: { env: { get(name: string): string }; permissions: { querySync(p: object): { state: string } } };
     process?: { env?: Record<string, string | undefined> };
   };
   try {
     name ||= deno
-      ? deno.permissions.querySync({ name: 'env', variable: 'X_LOG' }).state === 'granted'
-        ? deno.env.get('X_LOG')
-        : undefined
+      ? deno.permissions.querySync({ name: 'env', variable: 'X_LOG' }).state === 'granted' && deno.env.get('X_LOG')
       : process?.env?.X_LOG;
   } catch {}
   const level = name ? LEVELS.indexOf(name.toLowerCase()) : 2;
