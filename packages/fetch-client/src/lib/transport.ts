@@ -18,7 +18,7 @@ import {
 import { apiErrorFor } from './error-for-status.js';
 import { runHooks } from './hooks.js';
 import { hookSecrets, levelOf, redact, write } from './log.js';
-import { readRateLimit, requestedDelayMs } from './rate-limit.js';
+import { type RateLimit, readRateLimit, requestedDelayMs } from './rate-limit.js';
 import { readBody } from './read-body.js';
 import { type Hop, nextHop } from './redirect.js';
 import { backoffMs, isRepeatable, isRetryableStatus } from './retry.js';
@@ -36,6 +36,29 @@ const describe = (cause: unknown) => {
 /** Copies `source`'s headers (names lower-cased, undefined values left out) into `target`. */
 function addHeaders(target: Record<string, string>, source: Record<string, string | undefined> | undefined): void {
   for (const name in source) if (source[name] !== undefined) target[name.toLowerCase()] = source[name];
+}
+
+/**
+ * A successful call. A class rather than an object literal with a getter: V8 builds such a
+ * literal through its runtime on every call. The rate-limit fields are read on first use: a
+ * plain literal that read the three headers on every call would be 54 B gz smaller, but measured
+ * a few µs slower per call against an in-memory fetch.
+ */
+class Answer implements Success<unknown> {
+  #rateLimit: RateLimit | undefined;
+  declare data: unknown;
+  declare status: number;
+  declare response: Response;
+  declare headers: Headers;
+  constructor(data: unknown, status: number, response: Response, headers: Headers) {
+    this.data = data;
+    this.status = status;
+    this.response = response;
+    this.headers = headers;
+  }
+  get rateLimit(): RateLimit {
+    return (this.#rateLimit ??= readRateLimit(this.headers));
+  }
 }
 
 /** A failed call as `{ error }` (`throwOnError: false`); what is not the client's own error is thrown. */
@@ -241,7 +264,7 @@ async function call(ctx: Context, method: string, options: RequestOptions): Prom
               data: hookSecrets.some((name) => text.includes(`"${name}"`)) ? redact(data, hookSecrets) : data,
             });
           if (pending) await pending;
-          return { data, status: status!, headers: answer!, rateLimit: readRateLimit(answer!), response: response! };
+          return new Answer(data, status!, response!, answer!);
         }
         const retryAfterMs = requestedDelayMs(answer!, status!, Date.now());
         failure = apiErrorFor({
