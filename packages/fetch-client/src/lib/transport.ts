@@ -57,7 +57,8 @@ class Answer implements Success<unknown> {
     this.headers = headers;
   }
   get rateLimit(): RateLimit {
-    return (this.#rateLimit ??= readRateLimit(this.headers));
+    this.#rateLimit ??= readRateLimit(this.headers);
+    return this.#rateLimit;
   }
 }
 
