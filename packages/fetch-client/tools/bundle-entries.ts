@@ -5,6 +5,12 @@
 // from the index (their module, lib/errors.js, is the index's and is never copied), and the build
 // checks that the index exports every one of them. The declarations stay tsc's; the per-file
 // JavaScript it wrote is removed.
+//
+// Internal state only (the call context, a deadline, a redirect hop) has property names ending in
+// `_` (`level_`, `timedOut_`): the build shortens them (esbuild's `mangleProps`, one cache for every
+// entry so a name is the same everywhere), so they cost users' bundles one or two letters.
+// Public options, results, errors, hook events and wire names never end in `_` and stay as
+// they are; the declarations (tsc's) are not touched.
 import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -46,13 +52,21 @@ const options = {
   allowOverwrite: true,
   metafile: true,
   logLevel: 'warning',
+  mangleProps: /[a-z]_$/,
+  mangleCache: {} as Record<string, string | false>,
 } satisfies BuildOptions;
 const entry = (name: string) => join(dist, `${name}.js`);
 // The classes are read from tsc's module before the index is written over.
 const classes = Object.keys(await import(pathToFileURL(sharedModule).href));
+const first = await build({ ...options, entryPoints: [entry('index')] });
 const results = [
-  await build({ ...options, entryPoints: [entry('index')] }),
-  await build({ ...options, entryPoints: ENTRIES.filter((name) => name !== 'index').map(entry), plugins: [fromIndex] }),
+  first,
+  await build({
+    ...options,
+    entryPoints: ENTRIES.filter((name) => name !== 'index').map(entry),
+    plugins: [fromIndex],
+    mangleCache: first.mangleCache,
+  }),
 ];
 const index = await import(`${pathToFileURL(entry('index')).href}?built`);
 const missing = classes.filter((name) => !(name in index));

@@ -34,7 +34,7 @@ export function runHooks(
       const result = (list[i] as Record<HookName, ((event: unknown) => unknown) | undefined>)[name]?.(event) as
         | Promise<unknown>
         | undefined;
-      if (typeof result?.then === 'function') return result.then(() => runHooks(list, name, event, i + 1), fail);
+      if (result?.then) return result.then(() => runHooks(list, name, event, i + 1), fail);
     } catch (cause) {
       fail(cause);
     }

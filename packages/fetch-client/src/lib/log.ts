@@ -30,26 +30,25 @@ export const hookSecrets = sensitiveResponseFields;
  * (`--allow-env=X_LOG`, asked with `querySync`: Deno never prompts), else 2 (`warn`).
  */
 export function levelOf(logLevel: LogLevel | undefined, logger: Logger): number {
-  let name: string | undefined = logLevel;
-  if (!name)
-    try {
-      const g = globalThis as {
-        Deno?: { env: { get(name: string): string }; permissions: { querySync(p: object): { state: string } } };
-        process?: { env?: Record<string, string | undefined> };
-      };
-      name = g.Deno
-        ? g.Deno.permissions.querySync({ name: 'env', variable: 'X_LOG' }).state === 'granted'
-          ? g.Deno.env.get('X_LOG')
-          : undefined
-        : g.process?.env?.X_LOG;
-    } catch {}
+  let name: string | false | undefined = logLevel;
+  const { Deno: deno, process } = globalThis as {
+    Deno?: { env: { get(name: string): string }; permissions: { querySync(p: object): { state: string } } };
+    process?: { env?: Record<string, string | undefined> };
+  };
+  try {
+    name ||= deno
+      ? deno.permissions.querySync({ name: 'env', variable: 'X_LOG' }).state === 'granted' && deno.env.get('X_LOG')
+      : process?.env?.X_LOG;
+  } catch {}
   const level = name ? LEVELS.indexOf(name.toLowerCase()) : 2;
-  if (level < 0) logger.warn?.(`${logLevel ? 'logLevel' : 'X_LOG'} ${name} is not one of ${LEVELS}: logging at warn`);
-  return level < 0 ? 2 : level;
+  if (level >= 0) return level;
+  logger.warn?.(`${logLevel ? 'logLevel' : 'X_LOG'} ${name} unknown (${LEVELS}): logging at warn`);
+  return 2;
 }
 
 /** Writes `message` at `level` (1 error .. 4 debug) when the client's level lets it through. */
-export function write(log: { level: number; logger: Logger }, level: number, message: string, details?: object): void {
+export function write(log: { level_: number; logger_: Logger }, level: number, message: string, details?: object): void {
   // Called as a method of the logger (`this` is the logger).
-  if (log.level >= level) (log.logger as Record<string, ((m: string, d?: object) => void) | undefined>)[LEVELS[level]!]?.(message, details);
+  if (log.level_ >= level)
+    (log.logger_ as Record<string, ((m: string, d?: object) => void) | undefined>)[LEVELS[level]!]?.(message, details);
 }

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { fakeFetch, json } from '../../test/fake-fetch.js';
 import { createClient } from './create-client.js';
 import { NotFoundError } from './errors.js';
-import { nextOffset, nextStartEnd, pagedList } from './pagination.js';
+import { pagedOperation } from './pagination.js';
 
 const events = Array.from({ length: 7 }, (_, i) => ({ eventId: `e${i}` }));
 const orders = Array.from({ length: 5 }, (_, i) => ({ id: `o${i}` }));
@@ -80,29 +80,42 @@ describe('paginateTriggerV2GetOrderHistory', () => {
 });
 
 describe('cursor rules', () => {
-  it('next start is counted from the items received', () => {
-    expect(nextStartEnd({ start: 0, hasNext: true }, 3, { start: 0, end: 2 })).toEqual({ start: 3, end: 5 });
-    expect(nextStartEnd({ start: 10, hasNext: true }, 5, { start: 10, end: undefined })).toEqual({ start: 15, end: undefined });
-    expect(nextStartEnd({ start: 0, hasNext: false }, 3, { start: 0, end: 2 })).toBeUndefined();
+  /** The queries a paged list sends for `pages`, read to the end. */
+  async function queries(style: 'start-end' | 'offset-limit', pages: Array<Record<string, unknown>>, query?: Record<string, unknown>) {
+    const sent: Array<Record<string, unknown>> = [];
+    const list = pagedOperation(
+      style,
+      'items',
+      async (q) => {
+        sent.push(q);
+        return pages[sent.length - 1]!;
+      },
+      query,
+    );
+    for await (const _ of list) void _;
+    return sent;
+  }
+
+  it('next start is counted from the items received, keeping the width', async () => {
+    const page = (start: number, hasNext: boolean) => ({ items: [1, 2, 3], pagination: { start, hasNext } });
+    expect(await queries('start-end', [page(0, true), page(3, false)], { start: 0, end: 2 })).toEqual([
+      { start: 0, end: 2 },
+      { start: 3, end: 5 },
+    ]);
+    expect(await queries('start-end', [page(10, true), page(13, false)], { start: 10 })).toEqual([{ start: 10 }, { start: 13 }]);
   });
 
-  it('next offset stops at the total', () => {
-    expect(nextOffset({ offset: 0, total: 5 }, 2)).toBe(2);
-    expect(nextOffset({ offset: 4, total: 5 }, 1)).toBeUndefined();
+  it('next offset stops at the total', async () => {
+    const page = (offset: number, n: number) => ({ items: Array(n).fill(0), pagination: { offset, total: 5 } });
+    expect(await queries('offset-limit', [page(0, 2), page(2, 2), page(4, 1)], { limit: 2 })).toEqual([
+      { limit: 2, offset: 0 },
+      { limit: 2, offset: 2 },
+      { limit: 2, offset: 4 },
+    ]);
   });
 
   it('an empty page ends the list even if the server claims more', async () => {
-    let fetched = 0;
-    const list = pagedList({
-      first: 0,
-      fetchPage: async (n: number) => {
-        fetched++;
-        return { n, items: [] as number[] };
-      },
-      items: (page) => page.items,
-      next: (page) => page.n + 1,
-    });
-    for await (const _ of list) void _;
-    expect(fetched).toBe(1);
+    expect(await queries('start-end', [{ items: [], pagination: { start: 0, hasNext: true } }])).toHaveLength(1);
+    expect(await queries('offset-limit', [{ items: [], pagination: { offset: 0, total: 9 } }])).toHaveLength(1);
   });
 });

@@ -7,26 +7,34 @@
 // - Another origin (another scheme, host or port): refused with a `RedirectError` naming it.
 // - In a browser a manual redirect is opaque (type `opaqueredirect`, no status, no Location), so
 //   the client cannot tell where it leads: every redirect ends in a `RedirectError`.
+import { RedirectError } from './errors.js';
 
+/** One request of an attempt: the first, or one after a redirect. */
 export interface Hop {
-  url: string;
-  method: string;
-  body: string | undefined;
+  url_: string;
+  method_: string;
+  body_: string | undefined;
 }
 
 /**
- * The request to send after a redirect answer, `undefined` when the answer is not a redirect, or
- * why it is refused (`to <origin>`) with the target origin, if known.
+ * The request to send after `response`, `undefined` when it is not a redirect (the body of a
+ * redirect is dropped). Throws a `RedirectError` for one that is not followed: to another origin
+ * (named, with `targetOrigin`), past `max` (`redirects` followed so far), or hidden by the browser.
  */
-export function nextHop(response: Response, hop: Hop): Hop | undefined | { refused: string; origin?: string } {
+export function nextHop(response: Response, hop: Hop, operation: string, max: number, redirects: number): Hop | undefined {
   const { status } = response;
-  // Status 0: an `opaqueredirect` answer (the client never asks for `no-cors` opaque ones).
-  if (!status) return { refused: '(the browser hides where)' };
-  // 304 is not a redirect, 305 and 306 are not used.
   const location = [301, 302, 303, 307, 308].includes(status) && response.headers.get('location');
-  if (!location) return undefined;
-  const { origin, href } = new URL(location, hop.url);
-  if (origin !== new URL(hop.url).origin) return { refused: `to ${origin}`, origin };
-  const keep = status > 306 || (status < 303 && hop.method !== 'POST');
-  return { url: href, method: keep || hop.method === 'HEAD' ? hop.method : 'GET', body: keep ? hop.body : undefined };
+  if (status && !location) return undefined;
+  response.body?.cancel().catch(() => {});
+  const target = status ? new URL(location as string, hop.url_) : undefined;
+  const origin = target?.origin;
+  const away = origin !== new URL(hop.url_).origin;
+  if (away || redirects >= max)
+    throw new RedirectError(
+      `${operation} was redirected ${target ? (away ? `to ${origin}` : `more than ${max} times`) : '(hidden by the browser)'}: not followed`,
+      operation,
+      { status, targetOrigin: away ? origin : undefined },
+    );
+  const keep = status > 306 || (status < 303 && hop.method_ !== 'POST');
+  return { url_: target!.href, method_: keep || hop.method_ === 'HEAD' ? hop.method_ : 'GET', body_: keep ? hop.body_ : undefined };
 }

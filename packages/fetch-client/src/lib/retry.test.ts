@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { fakeFetch, json, rejection, sequence, swapOrderQuery } from '../../test/fake-fetch.js';
 import { createClient } from './create-client.js';
 import { ConnectionError, InternalServerError, RateLimitError } from './errors.js';
-import { backoffMs, isRepeatable, isRetryableStatus, retryDelayMs } from './retry.js';
+import { backoffMs, isRepeatable, isRetryableStatus } from './retry.js';
 
 const baseUrl = 'http://127.0.0.1:9';
 
@@ -34,15 +34,6 @@ describe('policy', () => {
     expect(backoffMs(1, 500, () => 0)).toBe(1000);
     expect(backoffMs(2, 500, () => 1)).toBe(1500);
     expect(backoffMs(10, 500, () => 0)).toBe(8000);
-  });
-
-  it('honours Retry-After and x-ratelimit-reset within the cap', () => {
-    const now = 1_700_000_000_000;
-    expect(retryDelayMs(0, 503, new Headers({ 'retry-after': '2' }), 500, 10_000, now)).toBe(2000);
-    expect(retryDelayMs(0, 429, new Headers({ 'x-ratelimit-reset': String(now / 1000 + 3) }), 500, 10_000, now)).toBe(3000);
-    expect(retryDelayMs(0, 503, new Headers({ 'x-ratelimit-reset': String(now / 1000 + 3) }), 500, 10_000, now)).toBeLessThanOrEqual(500);
-    expect(retryDelayMs(0, 429, new Headers({ 'retry-after': new Date(now + 4000).toUTCString() }), 500, 10_000, now)).toBe(4000);
-    expect(retryDelayMs(0, 429, new Headers({ 'retry-after': '30' }), 500, 10_000, now)).toBeUndefined();
   });
 });
 
@@ -94,6 +85,18 @@ describe('retries through the client', () => {
     expect(error).toBeInstanceOf(RateLimitError);
     expect(error.retryAfterMs).toBe(120_000);
     expect(fake.requests).toHaveLength(1);
+  });
+
+  it('the cap limits the waits a server asks for, never the backoff', async () => {
+    const fake = fakeFetch(
+      sequence(
+        () => json({ message: 'down' }, 503),
+        () => json({ trading_active: true }),
+      ),
+    );
+    const x = createClient({ baseUrl, fetch: fake.fetch, retryBaseDelayMs: 20, maxRetryDelayMs: 1 });
+    await x.predictionGetTradingStatus();
+    expect(fake.requests).toHaveLength(2);
   });
 
   it('maxRetries: 0 disables retries', async () => {

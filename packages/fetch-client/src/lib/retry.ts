@@ -1,6 +1,5 @@
 // When to repeat a request and how long to wait before doing so.
 import { safeToRetry } from '../gen/retry-policy.gen.js';
-import { requestedDelayMs } from './rate-limit.js';
 
 /** GETs, and the operations the spec marks `x-safe-to-retry: true`, may be sent again. */
 export const isRepeatable = (method: string, route: string): boolean => method === 'GET' || safeToRetry.includes(route);
@@ -11,19 +10,3 @@ export const isRetryableStatus = (status: number): boolean => status === 408 || 
 /** Exponential backoff with jitter: base·2^attempt, at most 8 s, minus up to 25 %. */
 export const backoffMs = (attempt: number, baseMs: number, random: () => number = Math.random): number =>
   Math.round(Math.min(baseMs * 2 ** attempt, 8_000) * (1 - random() * 0.25));
-
-/**
- * Delay before the next attempt after an answer with `status`, or `undefined` when the server
- * asks for a longer wait than `capMs` (the caller then gives up and reports the error).
- */
-export function retryDelayMs(
-  attempt: number,
-  status: number,
-  headers: Headers,
-  baseMs: number,
-  capMs: number,
-  now = Date.now(),
-): number | undefined {
-  const requested = requestedDelayMs(headers, status, now);
-  return requested === undefined ? backoffMs(attempt, baseMs) : requested <= capMs ? requested : undefined;
-}

@@ -2,11 +2,11 @@
 // sleep that the caller's signal cuts short.
 
 export interface Deadline {
-  signal: AbortSignal;
+  signal_: AbortSignal;
   /** True when the time limit (not the caller) aborted the attempt. */
-  timedOut?: boolean;
+  timedOut_?: boolean;
   /** Clears the timer and the listener; call once the attempt is over. */
-  done(): void;
+  done_(): void;
 }
 
 /** A signal that aborts when the caller's signal aborts or when `ms` have passed. */
@@ -19,13 +19,13 @@ export function deadline(caller: AbortSignal | undefined, ms: number): Deadline 
     ms > 0 && ms < 2 ** 31
       ? setTimeout(() => {
           // The caller's code tells a time-out from an abort by `timedOut`, not by the reason.
-          guard.timedOut = true;
+          guard.timedOut_ = true;
           controller.abort();
         }, ms)
       : undefined;
   const guard: Deadline = {
-    signal: controller.signal,
-    done() {
+    signal_: controller.signal,
+    done_() {
       clearTimeout(timer);
       caller?.removeEventListener('abort', onAbort);
     },
@@ -39,9 +39,9 @@ export const sleep = (ms: number, signal?: AbortSignal): Promise<void> =>
     // Waits come from the backoff (at most 8 s) or a server's request (below 2^31 ms).
     const guard = deadline(signal, Math.max(ms, 1));
     const end = () => {
-      guard.done();
-      (guard.timedOut ? resolve : reject)(signal?.reason);
+      guard.done_();
+      (guard.timedOut_ ? resolve : reject)(signal?.reason);
     };
-    if (guard.signal.aborted) end();
-    else guard.signal.addEventListener('abort', end);
+    if (guard.signal_.aborted) end();
+    else guard.signal_.addEventListener('abort', end);
   });

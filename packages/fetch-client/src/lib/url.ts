@@ -3,9 +3,9 @@
 /** Fills `{name}` segments of a path template. */
 export const fillPath = (template: string, path: unknown): string =>
   template.replace(/\{([^}]+)\}/g, (_match, name: string) => {
-    const value = (path as Record<string, unknown> | null | undefined)?.[name];
+    const value = (path as Record<string, string> | null | undefined)?.[name];
     if (value == null || value === '') throw new TypeError(`Missing path parameter "${name}" for ${template}`);
-    return encodeURIComponent(String(value));
+    return encodeURIComponent(value);
   });
 
 /** Query string (with its `?`), form style: arrays repeat the key, null and undefined are left out. */
@@ -14,12 +14,10 @@ export function queryString(query: unknown): string {
   const params = query as Record<string, unknown>;
   for (const key in params) {
     const value = params[key];
-    for (const item of Array.isArray(value) ? value : [value]) {
-      if (item != null)
-        text += `&${encodeURIComponent(key)}=${encodeURIComponent(typeof item === 'object' ? JSON.stringify(item) : String(item))}`;
-    }
+    for (const item of Array.isArray(value) ? value : [value])
+      if (item != null) text += `&${encodeURIComponent(key)}=${encodeURIComponent(typeof item === 'object' ? JSON.stringify(item) : item)}`;
   }
-  return text && `?${text.slice(1)}`;
+  return text.replace('&', '?');
 }
 
 export const buildUrl = (baseUrl: string, template: string, path: unknown, query: unknown): string =>

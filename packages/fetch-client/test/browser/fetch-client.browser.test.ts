@@ -151,7 +151,7 @@ describe('@x/fetch-client in the browser', () => {
       isRedirect: true,
       status: 0,
       targetOrigin: null,
-      message: 'GET /prediction/v1/markets/{marketId} was redirected (the browser hides where): not followed',
+      message: 'GET /prediction/v1/markets/{marketId} was redirected (hidden by the browser): not followed',
     });
     expect(hits.map((h) => `${h.method} ${h.path}`)).toEqual(['GET /api/prediction/v1/markets/moved']);
     expect(otherHits).toEqual([]);
