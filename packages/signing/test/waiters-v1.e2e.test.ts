@@ -8,6 +8,7 @@ import { type ApiClient, createClient } from '@x/fetch-client';
 import { createLimiter } from '@x/fetch-client/polite';
 import { WaitTimeoutError, waitForTriggerV1Order } from '@x/fetch-client/waiters';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { settledV1Order } from '../../fetch-client/examples/wait-trigger-v1.ts';
 import { signTransaction } from '../src/index.js';
 import { MINTS, startHarness, type Harness } from './simulator-harness.js';
 
@@ -160,5 +161,28 @@ describe('waitForTriggerV1Order', () => {
       onPoll: (_, attempt) => attempt === 2 && controller.abort(new Error('user left')),
     });
     await expect(waiting).rejects.toMatchObject({ name: 'AbortError' });
+  });
+
+  it('runs the README example (examples/wait-trigger-v1.ts of @x/fetch-client): the final record, or null at the deadline', async () => {
+    const logged: unknown[][] = [];
+    const log = console.log;
+    console.log = (...args: unknown[]) => void logged.push(args);
+    try {
+      const open = await openV1Order();
+      expect(await settledV1Order(api, h.wallet.address, open, { sleep: h.sleep, now: h.now, timeoutMs: 5_000 })).toBeNull();
+      const filled = await openV1Order();
+      const order = await settledV1Order(api, h.wallet.address, filled, {
+        sleep: h.sleep,
+        now: h.now,
+        onPoll: (_, attempt) => attempt === 2 && h.sim.control.fillOrder(filled),
+      });
+      expect([order?.orderKey, order?.status]).toEqual([filled, 'Completed']);
+      expect(logged).toEqual([
+        ['still', 'Open'],
+        ['Completed', '0', null],
+      ]);
+    } finally {
+      console.log = log;
+    }
   });
 });
