@@ -188,7 +188,13 @@ const schemaAt = (node: unknown, path: string[]): any => {
 const waiterLines: string[] = [];
 const waiterFunctions: string[] = [];
 type Query = { query?: Record<string, unknown> };
-type WaiterMark = { name?: string; state?: string; final?: unknown[] | Query; pending?: string | Query; match?: { items?: string; by?: string } };
+type WaiterMark = {
+  name?: string;
+  state?: string;
+  final?: unknown[] | Query;
+  pending?: string | Query;
+  match?: { items?: string; by?: string };
+};
 /** The query of a `final`/`pending` listing: parameters of the operation, with values it allows. */
 const listingQuery = (op: (typeof ops)[number], where: string, listing: unknown): Record<string, unknown> => {
   const query = (listing as Query | undefined)?.query;
@@ -221,9 +227,14 @@ for (const op of ops) {
     const final = listingQuery(op, `${where} final`, mark.final);
     const pending = mark.pending === undefined ? undefined : listingQuery(op, `${where} pending`, mark.pending);
     const match = { items: items!.split('.'), by, ...(pending && { pending }), final };
-    waiterLines.push(`  ${mark.name}: { operationId: '${op.operationId}', state: ${JSON.stringify(state)}, match: ${JSON.stringify(match)} },`);
+    waiterLines.push(
+      `  ${mark.name}: { operationId: '${op.operationId}', state: ${JSON.stringify(state)}, match: ${JSON.stringify(match)} },`,
+    );
     const recordPath = JSON.stringify([...items!.split('.'), 0, by]);
-    const query = (q: Record<string, unknown>) => Object.entries(q).map(([k, v]) => `${k}=${String(v)}`).join('&');
+    const query = (q: Record<string, unknown>) =>
+      Object.entries(q)
+        .map(([k, v]) => `${k}=${String(v)}`)
+        .join('&');
     waiterFunctions.push(
       `/** Lists \`${op.operationId}\` (\`${route(op)}\`) again until the item of \`${items}\` whose \`${by}\` is the one given is listed with ${query(final)}${pending ? ` (asking ${query(pending)} first, for its progress)` : ''}; returns that record, or throws a \`WaitTimeoutError\` with the last one seen. */`,
       `export const ${fn} = (client: WaitClient<'${op.operationId}'>, ${request}, ${by}: string, options?: WaitOptions): Promise<WaiterRecord<'${op.operationId}', ${recordPath}>> =>`,

@@ -113,7 +113,12 @@ describe('waitForTriggerV1Order', () => {
     );
     expect(error).toBeInstanceOf(WaitTimeoutError);
     const timeout = error as WaitTimeoutError<{ orderKey: string; status: string }>;
-    expect([timeout.last?.orderKey, timeout.last?.status, timeout.lastState, timeout.timeoutMs]).toEqual([orderKey, 'Open', 'Open', 10_000]);
+    expect([timeout.last?.orderKey, timeout.last?.status, timeout.lastState, timeout.timeoutMs]).toEqual([
+      orderKey,
+      'Open',
+      'Open',
+      10_000,
+    ]);
     expect(timeout.message).toContain('(last: "Open")');
     expect(timeout.attempts).toBeGreaterThan(3);
   });
