@@ -156,6 +156,22 @@ describe('waitForTriggerV1Order', () => {
     expect(at[3]! - at[2]!).toBeGreaterThanOrEqual(8_000);
   });
 
+  it("keeps the caller's query parameters (a mint filter) on both listings", async () => {
+    const orderKey = await openV1Order();
+    const record = await waitForTriggerV1Order(api, { query: { user: h.wallet.address, inputMint: MINTS.PLATFORM_TOKEN } }, orderKey, {
+      sleep: h.sleep,
+      now: h.now,
+      onPoll: (_, attempt) => attempt === 1 && h.sim.control.fillOrder(orderKey),
+    });
+    expect(record.status).toBe('Completed');
+    const asked = urls.filter((u) => u.pathname === '/trigger/v1/getTriggerOrders');
+    expect(asked.map((u) => [u.searchParams.get('orderStatus'), u.searchParams.get('inputMint'), u.searchParams.get('user')])).toEqual([
+      ['active', MINTS.PLATFORM_TOKEN, h.wallet.address],
+      ['active', MINTS.PLATFORM_TOKEN, h.wallet.address],
+      ['history', MINTS.PLATFORM_TOKEN, h.wallet.address],
+    ]);
+  });
+
   it('stops at once when its signal aborts', async () => {
     const orderKey = await openV1Order();
     const controller = new AbortController();
