@@ -159,9 +159,6 @@ export const encodeBase64: (bytes: Uint8Array) => string =
       ? (bytes) => nodeBuffer!.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('base64')
       : encodeBase64Portable;
 
-/** Ranges up to this many bytes are re-encoded in plain JavaScript by `replaceBase64Range`. */
-const SMALL_RANGE = 256;
-
 /**
  * The base64 text of `bytes`, given `text`, the base64 of the same bytes before `[start, end)`
  * changed: only the characters covering that range are encoded again, the rest is reused.
@@ -170,8 +167,5 @@ export function replaceBase64Range(text: string, bytes: Uint8Array, start: numbe
   const from = start - (start % 3);
   const to = Math.min(bytes.length, end + ((3 - (end % 3)) % 3));
   const textEnd = to === bytes.length ? text.length : (to / 3) * 4;
-  // A signature slot is about 66 bytes: plain JavaScript encodes that faster than a call into the
-  // runtime's codec (which costs more to enter than to run at this size).
-  const middle = to - from <= SMALL_RANGE ? encodeBase64Portable(bytes.subarray(from, to)) : encodeBase64(bytes.subarray(from, to));
-  return text.slice(0, (from / 3) * 4) + middle + text.slice(textEnd);
+  return text.slice(0, (from / 3) * 4) + encodeBase64(bytes.subarray(from, to)) + text.slice(textEnd);
 }
