@@ -2,11 +2,11 @@
 // The hooks rendered by React (react-dom in happy-dom) against the simulator in-process: the swap
 // (a quote that refreshes while shown, sign, execute, outcome), the price order (create, then
 // polled until the simulator fills it) and a trigger v1 order (polled until it leaves for the history).
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { dehydrate, QueryClient, QueryClientProvider, useMutationState } from '@tanstack/react-query';
 import { act, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MINTS, newWorld, type World } from '../test/support.ts';
+import { MINTS, newWorld, stringsIn, type World } from '../test/support.ts';
 import { XClientProvider, useXQueries } from './context.js';
 import { usePriceOrder, useCreatePriceOrder } from './price-order.js';
 import { useSwap, useSwapQuote } from './swap.js';
@@ -22,7 +22,7 @@ afterEach(() => {
 });
 
 /** Renders `ui` inside the providers; `latest()` is the last value the probe component saw. */
-function render<T>(world: World, useProbe: () => T): { latest: () => T } {
+function render<T>(world: World, useProbe: () => T): { latest: () => T; queryClient: QueryClient } {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   let value: T;
   function Probe(): ReactNode {
@@ -40,7 +40,23 @@ function render<T>(world: World, useProbe: () => T): { latest: () => T } {
       </QueryClientProvider>,
     ),
   );
-  return { latest: () => value };
+  return { latest: () => value, queryClient };
+}
+
+/**
+ * Asserts that none of the credentials the client sent (signed transactions, challenge signatures,
+ * bearer tokens) is in what the app's TanStack Query holds: `mutations` (what `useMutationState`
+ * gave the component) and everything a persister would write of the QueryClient.
+ */
+function expectNoCredentialIn(world: World, queryClient: QueryClient, mutations: unknown): void {
+  expect(world.secrets.length).toBeGreaterThan(0);
+  const held = [
+    ...stringsIn(mutations),
+    ...stringsIn(queryClient.getMutationCache().getAll().map((mutation) => mutation.state)),
+    ...stringsIn(queryClient.getQueryCache().getAll().map((query) => query.state)),
+    ...stringsIn(dehydrate(queryClient, { shouldDehydrateMutation: () => true, shouldDehydrateQuery: () => true })),
+  ];
+  for (const secret of world.secrets) expect(held.some((text) => text.includes(secret))).toBe(false);
 }
 
 /** Waits (bounded in count, not a timed assertion) until `done` holds, letting React and the simulator run. */
@@ -80,6 +96,7 @@ describe('the hooks in React', () => {
     const view = render(world, () => ({
       quote: useSwapQuote(order, { refetchIntervalMs: 20 }),
       swap: useSwap({ signer: world.wallet, sleep: async (ms) => world.sim.control.advanceTime(ms) }),
+      mutations: useMutationState(),
     }));
     await until(() => view.latest().quote.data !== undefined, 'a quote');
     expect(view.latest().quote.data!.outAmount).toMatch(/^\d+$/);
@@ -94,6 +111,12 @@ describe('the hooks in React', () => {
     expect(data!.order.taker).toBe(world.wallet.address);
     expect(world.requests).toContain('POST /swap/v2/execute');
     expect(before - world.sim.control.getBalance(world.wallet.address, MINTS.PLATFORM_TOKEN)!).toBe(40_000_000n);
+    // The signed transaction went out, and neither the outcome nor any state keeps it.
+    expect(world.requests.filter((route) => route === 'POST /swap/v2/execute').length).toBeGreaterThan(0);
+    expect(data).not.toHaveProperty('signedTransaction');
+    expect(data!.signature).toMatch(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/);
+    expect(view.latest().mutations.map((state) => state.status)).toEqual(['success']);
+    expectNoCredentialIn(world, view.queryClient, view.latest().mutations);
   });
 
   it('swap: an order the service cannot build is a typed error and nothing is executed', async () => {
@@ -109,7 +132,7 @@ describe('the hooks in React', () => {
     const world = await newWorld();
     const view = render(world, () => {
       const create = useCreatePriceOrder({ signer: world.wallet });
-      return { create, order: usePriceOrder(create.data?.id, { pollIntervalMs: 10 }) };
+      return { create, order: usePriceOrder(create.data?.id, { pollIntervalMs: 10 }), mutations: useMutationState() };
     });
     act(() =>
       view.latest().create.mutate({
@@ -137,6 +160,11 @@ describe('the hooks in React', () => {
     const reads = world.requests.filter((r) => r === 'GET /trigger/v2/orders/history').length;
     await act(() => new Promise((resolve) => setTimeout(resolve, 60)));
     expect(world.requests.filter((r) => r === 'GET /trigger/v2/orders/history').length).toBe(reads); // final: polling stopped
+    // The challenge signature, the bearer token and the signed deposit went out; no state keeps them.
+    expect(view.latest().create.data).not.toHaveProperty('signedDeposit');
+    expect(view.latest().create.data!.depositSignature).toMatch(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/);
+    expect(world.requests).toContain('POST /trigger/v2/orders/price');
+    expectNoCredentialIn(world, view.queryClient, view.latest().mutations);
   });
 
   it('trigger v1 order: polls the active listing, then the history once it is filled, then stops', async () => {

@@ -5,10 +5,12 @@ export { createQueries, type PagedQueries, type Queries, type ReadQueries, type 
 export { type OptionsScope, pagedQueryOptions, readQueryOptions, staleTimeOf, writeMutationOptions } from './options.js';
 export { KEY_ROOT, type InfiniteKey, type KeyScope, type ReadKey, xKeys } from './keys.js';
 export type { PageParam } from './paging.js';
-export { pagedOperations, readOperations, writeOperations } from './gen/operations.gen.js';
+export { pagedOperations, readOperations, sensitiveOperations, writeOperations } from './gen/operations.gen.js';
 export type { AnyClient, DataOf, OperationId, PagedId, PagedQueryOf, ParamsOf, ReadId, WriteId } from './types.js';
-export { type SwapQuoteOptions, type UseSwapOptions, useSwap, useSwapQuote } from './swap.js';
+export { type SwapOutcome, type SwapQuoteOptions, type UseSwapOptions, useSwap, useSwapQuote } from './swap.js';
+export { REDACTED } from './sensitive.js';
 export {
+  type CreatedPriceOrderOutcome,
   FINAL_ORDER_STATES,
   isFinalOrder,
   type PriceOrderRecord,

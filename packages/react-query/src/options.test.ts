@@ -1,13 +1,15 @@
 // The options of every operation, run through a real TanStack QueryClient against the simulator.
-import { InfiniteQueryObserver, QueryClient } from '@tanstack/react-query';
+import { dehydrate, InfiniteQueryObserver, MutationObserver, onlineManager, QueryClient } from '@tanstack/react-query';
 import { NotFoundError } from '@x/fetch-client';
 import { DEFAULT_TTL_MS } from '@x/fetch-client/polite';
-import { loadSpec, operations } from '@x/openapi/reader';
+import { deref, loadSpec, operations } from '@x/openapi/reader';
+import { signTransaction } from '@x/signing';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MINTS, newWorld } from '../test/support.ts';
-import { pagedOperations, readOperations, writeOperations } from './gen/operations.gen.js';
+import { MINTS, newWorld, stringsIn, type World } from '../test/support.ts';
+import { pagedOperations, readOperations, sensitiveOperations, writeOperations } from './gen/operations.gen.js';
 import { xKeys } from './keys.js';
 import { createQueries } from './queries.js';
+import { REDACTED } from './sensitive.js';
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
 afterEach(() => queryClient.clear());
@@ -102,3 +104,121 @@ describe('createQueries', () => {
     expect(requests).toEqual(['POST /trigger/v2/auth/challenge']);
   });
 });
+
+describe('writes that carry a credential (x-sensitive body fields)', () => {
+  /** An order for the world's wallet, signed: the body of a swap execute. */
+  async function signedSwap(world: World) {
+    const order = await queryClient.fetchQuery(
+      createQueries(world.api).swapGetOrder.queryOptions({
+        query: { inputMint: MINTS.PLATFORM_TOKEN, outputMint: MINTS.STABLECOIN_USD, amount: '40000000', taker: world.wallet.address },
+      }),
+    );
+    const signedTransaction = await signTransaction(order.transaction!, world.wallet, { feePayer: order.signatureFeePayer ?? null });
+    return { signedTransaction, requestId: order.requestId };
+  }
+
+  /** Every string TanStack Query holds: each mutation's state, and what a persister would write of the cache. */
+  const cached = () => [
+    ...stringsIn(
+      queryClient
+        .getMutationCache()
+        .getAll()
+        .map((mutation) => mutation.state),
+    ),
+    ...stringsIn(dehydrate(queryClient, { shouldDehydrateMutation: () => true, shouldDehydrateQuery: () => true })),
+  ];
+
+  it('the table lists each write whose body the spec marks x-sensitive, with those fields', () => {
+    const marked = operations(loadSpec()).flatMap((op) => {
+      const body = op.requestBody?.schema as { properties?: Record<string, Record<string, unknown>> } | undefined;
+      const properties = deref(body ?? {}).properties ?? {};
+      const fields = Object.keys(properties).filter(
+        (name) => deref(properties[name]!)['x-sensitive'] === true || properties[name]!['x-sensitive'] === true,
+      );
+      return fields.length > 0 ? [[op.operationId, fields.sort()]] : [];
+    });
+    expect(Object.entries(sensitiveOperations)).toEqual(marked.sort((a, b) => String(a[0]).localeCompare(String(b[0]))));
+    expect(sensitiveOperations.swapExecute).toEqual(['signedTransaction']);
+  });
+
+  it('swap execute: the real signed transaction is sent, and no state of the MutationCache holds it', async () => {
+    const world = await newWorld();
+    const body = await signedSwap(world);
+    const variables = { body };
+    const observer = new MutationObserver(queryClient, createQueries(world.api).swapExecute.mutationOptions());
+    const execution = await observer.mutate(variables);
+    expect(execution).toMatchObject({ status: 'Success', code: 0 });
+    expect(world.secrets).toContain(body.signedTransaction); // what went on the wire
+    expect(queryClient.getMutationCache().getAll()[0]!.state.variables).toEqual({
+      body: { signedTransaction: REDACTED, requestId: body.requestId },
+    });
+    expect(body.signedTransaction).not.toBe(REDACTED); // the caller's own body object is left alone
+    const held = cached();
+    expect(held).toContain(body.requestId); // the state is there, readable
+    for (const secret of world.secrets) expect(held.some((text) => text.includes(secret))).toBe(false);
+
+    // Called again with the same variables after it succeeded: refused, nothing sent.
+    const executes = world.requests.length;
+    await expect(observer.mutate(variables)).rejects.toThrow(/signedTransaction of this call is not kept/);
+    expect(world.requests.length).toBe(executes);
+  });
+
+  it("TanStack's retries send the real signed transaction again", async () => {
+    const world = await newWorld();
+    const body = await signedSwap(world);
+    world.failNext('POST /swap/v2/execute', Response.json({ error: 'try again' }, { status: 400 }));
+    const observer = new MutationObserver(queryClient, {
+      ...createQueries(world.api).swapExecute.mutationOptions(),
+      retry: 1,
+      retryDelay: 0,
+    });
+    expect(await observer.mutate({ body })).toMatchObject({ status: 'Success' });
+    expect(world.requests.filter((route) => route === 'POST /swap/v2/execute')).toHaveLength(2);
+    expect(world.secrets.filter((secret) => secret === body.signedTransaction)).toHaveLength(2);
+    for (const secret of world.secrets) expect(cached().some((text) => text.includes(secret))).toBe(false);
+  });
+
+  it('a mutation paused while offline (what a persister writes) already holds no signed transaction; it runs once online', async () => {
+    const world = await newWorld();
+    const body = await signedSwap(world);
+    onlineManager.setOnline(false);
+    try {
+      const observer = new MutationObserver(queryClient, createQueries(world.api).swapExecute.mutationOptions());
+      const done = observer.mutate({ body });
+      await until(() => observer.getCurrentResult().isPaused);
+      const persisted = dehydrate(queryClient); // by default: the paused mutations
+      expect(persisted.mutations).toHaveLength(1);
+      expect(stringsIn(persisted).some((text) => text.includes(body.signedTransaction))).toBe(false);
+      onlineManager.setOnline(true);
+      void queryClient.resumePausedMutations(); // what a mounted QueryClient does when the browser is back online
+      expect(await done).toMatchObject({ status: 'Success' });
+      expect(world.secrets).toContain(body.signedTransaction);
+    } finally {
+      onlineManager.setOnline(true);
+    }
+  });
+
+  it('a mutation restored from a persisted cache cannot send the redacted value: a clear error, nothing sent', async () => {
+    const world = await newWorld();
+    const options = createQueries(world.api).swapExecute.mutationOptions();
+    await expect(options.mutationFn!({ body: { signedTransaction: REDACTED, requestId: 'r-1' } }, {} as never)).rejects.toThrow(
+      /not kept \(a restored or repeated mutation\)/,
+    );
+    expect(world.requests).toEqual([]);
+  });
+
+  it('a write without sensitive fields keeps its variables as given', async () => {
+    const world = await newWorld();
+    const variables = { body: { walletPubkey: world.wallet.address, type: 'message' as const } };
+    const observer = new MutationObserver(queryClient, createQueries(world.api).triggerV2CreateChallenge.mutationOptions());
+    await observer.mutate(variables);
+    expect(queryClient.getMutationCache().getAll()[0]!.state.variables).toBe(variables);
+    expect(variables.body.walletPubkey).toBe(world.wallet.address);
+  });
+});
+
+/** Waits (bounded in count, not a timed assertion) until `done` holds. */
+async function until(done: () => boolean): Promise<void> {
+  for (let i = 0; i < 200 && !done(); i++) await new Promise((resolve) => setTimeout(resolve, 5));
+  expect(done()).toBe(true);
+}

@@ -9,6 +9,7 @@ import { callOperation } from './call.js';
 import { marketDataOperations, pagedOperations } from './gen/operations.gen.js';
 import { xKeys } from './keys.js';
 import { firstPageParam, nextPageParam, type PageParam } from './paging.js';
+import { callVariables, redactVariables, releaseVariables, sensitiveFieldsOf } from './sensitive.js';
 import type { AnyClient, DataOf, PagedId, PagedQueryOf, ParamsOf, ReadId, WriteId } from './types.js';
 
 const staleTimes = new Map<string, number>(
@@ -47,10 +48,26 @@ export function pagedQueryOptions<K extends PagedId>(client: AnyClient, id: K, q
   });
 }
 
-/** `mutationOptions` of a write: key `['x', id]`, the variables are the call's parameters. */
+/**
+ * `mutationOptions` of a write: key `['x', id]`, the variables are the call's parameters. For a
+ * write whose body carries a field the spec marks `x-sensitive` (a signed transaction, a challenge
+ * signature), the variables TanStack Query keeps (`mutation.state.variables`: devtools, persisters,
+ * `useMutationState`) get a copy of the body in which those fields read `REDACTED`, from `onMutate`
+ * on (and in `mutationFn`, should your own `onMutate` replace this one); the call and its retries
+ * send the real body, and nothing keeps it once the call has succeeded.
+ */
 export function writeMutationOptions<K extends WriteId>(client: AnyClient, id: K) {
+  const fields = sensitiveFieldsOf(id);
   return mutationOptions<DataOf<K>, Error, ParamsOf<K> | undefined>({
     mutationKey: xKeys.operation(id),
-    mutationFn: (params) => callOperation(client, id, params),
+    onMutate: (params) => {
+      redactVariables(params, fields);
+    },
+    mutationFn: async (params) => {
+      redactVariables(params, fields);
+      const data = await callOperation(client, id, callVariables(params, fields));
+      releaseVariables(params);
+      return data;
+    },
   });
 }

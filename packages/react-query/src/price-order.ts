@@ -15,6 +15,7 @@ import { useXClient, useXClientScope } from './context.js';
 import { finalStates } from './gen/operations.gen.js';
 import { xKeys } from './keys.js';
 import { readQueryOptions } from './options.js';
+import { without } from './sensitive.js';
 import type { DataOf } from './types.js';
 
 /** One order of the history (`GET /trigger/v2/orders/history`). */
@@ -33,6 +34,9 @@ export interface UseCreatePriceOrderOptions extends Omit<PriceOrderOptions, 'cli
   readonly signer: SignerInput | undefined;
 }
 
+/** What `useCreatePriceOrder` keeps as `data`: the result of `createPriceOrder` without the signed deposit (its `depositSignature` is there). */
+export type CreatedPriceOrderOutcome = Omit<PriceOrderResult, 'signedDeposit'>;
+
 /**
  * Creates a price order: `mutate(order)` finds or registers the wallet's vault, crafts the deposit,
  * checks it (exactly `inputAmount` of `inputMint` to the vault, nothing else), signs it with the
@@ -41,11 +45,13 @@ export interface UseCreatePriceOrderOptions extends Omit<PriceOrderOptions, 'cli
 export function useCreatePriceOrder({ signer, ...flow }: UseCreatePriceOrderOptions) {
   const client = useXClient();
   const queryClient = useQueryClient();
-  return useMutation<PriceOrderResult, Error, PriceOrderParams>({
+  return useMutation<CreatedPriceOrderOutcome, Error, PriceOrderParams>({
     mutationKey: [...xKeys.operation('triggerV2CreatePriceOrder'), 'flow'],
     mutationFn: (order) => {
       if (signer === undefined) throw new Error('useCreatePriceOrder: connect a wallet first (no signer)');
-      return createPriceOrder({ ...flow, client: client as unknown as PriceOrderClient, signer, order });
+      return createPriceOrder({ ...flow, client: client as unknown as PriceOrderClient, signer, order }).then((result) =>
+        without(result, 'signedDeposit'),
+      );
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: xKeys.operation('triggerV2GetOrderHistory') }),
   });

@@ -8,6 +8,7 @@ import { swap, type SwapClient, type SwapOptions, type SwapOrderParams, type Swa
 import { useXClient, useXClientScope } from './context.js';
 import { xKeys } from './keys.js';
 import { readQueryOptions, staleTimeOf } from './options.js';
+import { without } from './sensitive.js';
 
 export interface SwapQuoteOptions {
   /** How often the quote refreshes while shown. Default: the freshness of a quote (`x-market-data: quote`, 2 s). */
@@ -36,19 +37,29 @@ export interface UseSwapOptions extends Omit<SwapOptions, 'client' | 'signer' | 
 }
 
 /**
+ * What `useSwap` keeps as `data`: the outcome of `swap` without the signed transaction (the
+ * mutation state is visible to devtools, persisters and `useMutationState`; the transaction's
+ * `signature` is there).
+ */
+export type SwapOutcome = Omit<SwapResult, 'signedTransaction'>;
+
+/**
  * The swap: `mutate(order)` makes an order for the wallet, checks it (mints, amount, fee payer,
  * what the transaction moves), signs it with the wallet, executes it and polls its outcome.
- * `data` is the outcome (`execution.status`, `code`, amounts, `signature`); `error` a typed
- * `@x/signing` error (nothing was signed when the checks refused). Quotes refresh after a swap.
+ * `data` is the outcome (`execution.status`, `code`, amounts, `signature`; not the signed
+ * transaction, which no state keeps); `error` a typed `@x/signing` error (nothing was signed when
+ * the checks refused). Quotes refresh after a swap.
  */
 export function useSwap({ signer, ...flow }: UseSwapOptions) {
   const client = useXClient();
   const queryClient = useQueryClient();
-  return useMutation<SwapResult, Error, SwapOrderParams>({
+  return useMutation<SwapOutcome, Error, SwapOrderParams>({
     mutationKey: [...xKeys.operation('swapExecute'), 'flow'],
     mutationFn: (order) => {
       if (signer === undefined) throw new Error('useSwap: connect a wallet first (no signer)');
-      return swap({ ...flow, client: client as unknown as SwapClient, signer, order });
+      return swap({ ...flow, client: client as unknown as SwapClient, signer, order }).then((result) =>
+        without(result, 'signedTransaction'),
+      );
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: xKeys.operation('swapGetOrder') }),
   });

@@ -3,12 +3,26 @@
 // @x/fetch-client client on it, a fresh WebCrypto wallet, and the example mints from the spec.
 import { createClient, type ApiClient } from '@x/fetch-client';
 import { createSimulator, type Simulator, world } from '@x/mock';
+import { sensitiveOperations } from '../src/gen/operations.gen.js';
 import { createTriggerAuthSession, type Signer, signerFromKeyPair } from '@x/signing';
 
 export const MINTS = {
   PLATFORM_TOKEN: world.tokens.PLATFORM_TOKEN.mint,
   STABLECOIN_USD: world.tokens.STABLECOIN_USD.mint,
 } as const;
+
+/** Every request body field the spec marks `x-sensitive`. */
+const sensitiveFields = new Set(Object.values(sensitiveOperations).flat());
+
+/** Every string in `value` (own properties at any depth, map entries, error messages): where a secret would show. */
+export function stringsIn(value: unknown, seen = new Set<unknown>()): string[] {
+  if (typeof value === 'string') return [value];
+  if (typeof value !== 'object' || value === null || seen.has(value)) return [];
+  seen.add(value);
+  const parts =
+    value instanceof Map ? [...value.entries()] : Object.getOwnPropertyNames(value).map((key) => (value as Record<string, unknown>)[key]);
+  return parts.flatMap((part) => stringsIn(part, seen));
+}
 
 export interface World {
   /** The simulator the client calls: money local, market data from `market` (paper trading). */
@@ -20,6 +34,13 @@ export interface World {
   readonly api: ApiClient;
   /** Method and path of every request the client sent. */
   readonly requests: string[];
+  /**
+   * The credentials the client sent, as they went on the wire: every body field the spec marks
+   * `x-sensitive` (signed transactions, challenge signatures) and every bearer token.
+   */
+  readonly secrets: string[];
+  /** Answers the next request to `method path` with `response` instead of the simulator (once). */
+  failNext(route: string, response: Response): void;
 }
 
 export async function newWorld(): Promise<World> {
@@ -37,6 +58,8 @@ export async function newWorld(): Promise<World> {
   });
   const wallet = await signerFromKeyPair((await crypto.subtle.generateKey('Ed25519', false, ['sign', 'verify'])) as CryptoKeyPair);
   const requests: string[] = [];
+  const secrets: string[] = [];
+  const failures = new Map<string, Response>();
   const session = createTriggerAuthSession({ client: () => api, signer: wallet, now: () => sim.control.now() });
   const api: ApiClient = createClient({
     baseUrl: 'http://simulator.test',
@@ -44,9 +67,18 @@ export async function newWorld(): Promise<World> {
     bearer: session,
     fetch: async (input, init) => {
       const request = new Request(input, init);
-      requests.push(`${request.method} ${new URL(request.url).pathname}`);
-      return await sim.fetch(request);
+      const route = `${request.method} ${new URL(request.url).pathname}`;
+      requests.push(route);
+      const bearer = /^Bearer (.+)$/.exec(request.headers.get('authorization') ?? '')?.[1];
+      if (bearer) secrets.push(bearer);
+      const text = request.body ? await request.clone().text() : '';
+      const body = (text.startsWith('{') ? JSON.parse(text) : {}) as Record<string, unknown>;
+      for (const field of sensitiveFields) if (typeof body[field] === 'string') secrets.push(body[field]);
+      const failure = failures.get(route);
+      failures.delete(route);
+      return failure ?? (await sim.fetch(request));
     },
   });
-  return { sim, market, wallet, api, requests };
+  const failNext = (route: string, response: Response) => void failures.set(route, response);
+  return { sim, market, wallet, api, requests, secrets, failNext };
 }

@@ -1,10 +1,12 @@
 // Which operations are reads, writes and paged reads, from the spec's methods and extensions.
-import type { Operation } from '@x/openapi/reader';
+import { deref, type JsonSchema, type Operation } from '@x/openapi/reader';
 
 export interface Classified {
   reads: string[];
   writes: string[];
   paged: { id: string; style: string; items: string }[];
+  /** The writes whose request body has fields marked `x-sensitive` (signed transactions, challenge signatures), with those fields. */
+  sensitive: { id: string; fields: string[] }[];
   /** The reads marked `x-market-data`, with their kind (`quote`, `live`, `catalogue`). */
   marketData: { id: string; kind: string }[];
   /** The reads that report an outcome by polling (`x-waiter` with `final`): the values that end it. */
@@ -30,6 +32,10 @@ export function classifyOperations(ops: readonly Operation[]): Classified {
     reads: byId.filter(isRead).map((op) => op.operationId),
     writes: byId.filter((op) => !isRead(op)).map((op) => op.operationId),
     paged: paged.map((op) => ({ id: op.operationId, style: op.pagination!.style, items: op.pagination!.items })),
+    sensitive: byId.flatMap((op) => {
+      const fields = isRead(op) ? [] : sensitiveBodyFields(op);
+      return fields.length > 0 ? [{ id: op.operationId, fields }] : [];
+    }),
     marketData: byId
       .filter((op) => isRead(op) && typeof op.extensions['x-market-data'] === 'string')
       .map((op) => ({ id: op.operationId, kind: op.extensions['x-market-data'] as string })),
@@ -45,4 +51,50 @@ export function classifyOperations(ops: readonly Operation[]): Classified {
       return [{ id: op.operationId, items: mark.match.items, by: mark.match.by, ...(pending && { pending }), final }];
     }),
   };
+}
+
+type SchemaNode = { properties?: Record<string, unknown>; items?: unknown; allOf?: unknown[]; anyOf?: unknown[]; oneOf?: unknown[] };
+
+/** The schemas a body may be at once or instead (through $refs, allOf/anyOf/oneOf). */
+function alternatives(node: unknown, out: SchemaNode[] = [], seen = new Set<unknown>()): SchemaNode[] {
+  const schema = deref(node as JsonSchema) as SchemaNode | undefined;
+  if (!schema || typeof schema !== 'object' || seen.has(schema)) return out;
+  seen.add(schema);
+  out.push(schema);
+  for (const sub of [...(schema.allOf ?? []), ...(schema.anyOf ?? []), ...(schema.oneOf ?? [])]) alternatives(sub, out, seen);
+  return out;
+}
+
+/** Whether anything below `node` (its properties and items, at any depth) is marked `x-sensitive`. */
+function hasSensitiveBelow(node: unknown, seen = new Set<unknown>()): boolean {
+  for (const schema of alternatives(node)) {
+    if (seen.has(schema)) continue;
+    seen.add(schema);
+    for (const property of Object.values(schema.properties ?? {})) {
+      if ((property as Record<string, unknown> | undefined)?.['x-sensitive'] === true || hasSensitiveBelow(property, seen)) return true;
+    }
+    if (schema.items !== undefined && hasSensitiveBelow(schema.items, seen)) return true;
+  }
+  return false;
+}
+
+/**
+ * The top-level request body fields of `op` marked `x-sensitive: true`, sorted. The mutation options
+ * keep these out of TanStack Query's state; a mark deeper in the body would not be, so it stops
+ * the generation instead of being missed.
+ */
+function sensitiveBodyFields(op: Operation): string[] {
+  const body = op.requestBody?.schema;
+  if (body === undefined) return [];
+  const fields = new Set<string>();
+  for (const schema of alternatives(body)) {
+    for (const [name, property] of Object.entries(schema.properties ?? {})) {
+      if ((property as Record<string, unknown> | undefined)?.['x-sensitive'] === true) fields.add(name);
+      else if (hasSensitiveBelow(property))
+        throw new Error(
+          `${op.operationId}: a field below the body's ${name} is marked x-sensitive; only top-level body fields are kept out of the mutation state`,
+        );
+    }
+  }
+  return [...fields].sort();
 }

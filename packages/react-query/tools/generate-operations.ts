@@ -12,7 +12,7 @@ import { loadSpec, operations } from '@x/openapi/reader';
 import { classifyOperations } from './classify.ts';
 
 const outDir = fileURLToPath(new URL('../src/gen/', import.meta.url));
-const { reads, writes, paged, marketData, finalStates, finalListings } = classifyOperations(operations(loadSpec()));
+const { reads, writes, paged, sensitive, marketData, finalStates, finalListings } = classifyOperations(operations(loadSpec()));
 
 const list = (ids: readonly string[]) => `[\n${ids.map((id) => `  '${id}',`).join('\n')}\n] as const`;
 mkdirSync(outDir, { recursive: true });
@@ -30,6 +30,12 @@ writeFileSync(
     '/** The paged reads (`x-pagination`): how each pages and which field of the 200 body holds the items. */',
     `export const pagedOperations = {\n${paged.map(({ id, style, items }) => `  ${id}: { style: '${style}', items: '${items}' },`).join('\n')}\n} as const;`,
     '',
+    '/**',
+    ' * The writes whose request body carries a credential (`x-sensitive`: a signed transaction, a challenge',
+    ' * signature), with those fields: their `mutationOptions` keep them out of the mutation state.',
+    ' */',
+    `export const sensitiveOperations = {\n${sensitive.map(({ id, fields }) => `  ${id}: [${fields.map((f) => `'${f}'`).join(', ')}],`).join('\n')}\n} as const;`,
+    '',
     '/** The reads whose answer is market data (`x-market-data`), by kind: how long an answer stays fresh. */',
     `export const marketDataOperations = {\n${marketData.map(({ id, kind }) => `  ${id}: '${kind}',`).join('\n')}\n} as const;`,
     '',
@@ -41,4 +47,6 @@ writeFileSync(
     '',
   ].join('\n'),
 );
-console.log(`react-query: ${reads.length} reads (${paged.length} paged), ${writes.length} writes`);
+console.log(
+  `react-query: ${reads.length} reads (${paged.length} paged), ${writes.length} writes (${sensitive.length} with sensitive fields)`,
+);

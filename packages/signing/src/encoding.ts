@@ -65,29 +65,37 @@ const word = (bytes: Uint8Array, at: number): number =>
   (bytes[at] as number) | ((bytes[at + 1] as number) << 8) | ((bytes[at + 2] as number) << 16) | ((bytes[at + 3] as number) << 24);
 
 /**
- * A hash of a 32-byte address from three of its words (addresses are hashes or keys, so any of
- * their bytes are spread evenly; the last word tells apart program ids that share a vanity prefix).
+ * A hash of the 32-byte address at `at` from three of its words (addresses are hashes or keys, so
+ * any of their bytes are spread evenly; the last word tells apart program ids that share a vanity prefix).
  */
-function hashAddress(bytes: Uint8Array): number {
-  return (Math.imul(word(bytes, 0) ^ Math.imul(word(bytes, 12), 0x9e3779b1), 0x85ebca6b) ^ word(bytes, 28)) & 0x3fffffff;
+function hashAddress(bytes: Uint8Array, at: number): number {
+  return (Math.imul(word(bytes, at) ^ Math.imul(word(bytes, at + 12), 0x9e3779b1), 0x85ebca6b) ^ word(bytes, at + 28)) & 0x3fffffff;
 }
 
-function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
-  for (let index = 0; index < a.length; index++) if (a[index] !== b[index]) return false;
+/** Whether the 32 bytes of `cached` equal those of `bytes` at `at`. */
+function sameAddressAt(cached: Uint8Array, bytes: Uint8Array, at: number): boolean {
+  for (let index = 0; index < 32; index++) if (cached[index] !== bytes[at + index]) return false;
   return true;
+}
+
+/**
+ * The base58 text of the 32-byte address at `offset` of `bytes` (no view is made unless the text
+ * has to be computed). The caller checks that the 32 bytes are there.
+ */
+export function addressTextAt(bytes: Uint8Array, offset: number): Address {
+  const hash = hashAddress(bytes, offset);
+  const cached = textCache.get(hash);
+  if (cached !== undefined && sameAddressAt(cached.bytes, bytes, offset)) return cached.text;
+  const copy = bytes.slice(offset, offset + 32);
+  const text = bytesToBase58(copy) as Address;
+  if (textCache.size >= ADDRESS_CACHE_LIMIT * 4) textCache.clear();
+  textCache.set(hash, { bytes: copy, text });
+  return text;
 }
 
 /** The base58 text of a 32-byte address. */
 export function bytesToAddressString(bytes: Uint8Array): Address {
-  if (bytes.length !== 32) return bytesToBase58(bytes) as Address;
-  const hash = hashAddress(bytes);
-  const cached = textCache.get(hash);
-  if (cached !== undefined && sameBytes(cached.bytes, bytes)) return cached.text;
-  const text = bytesToBase58(bytes) as Address;
-  if (textCache.size >= ADDRESS_CACHE_LIMIT * 4) textCache.clear();
-  textCache.set(hash, { bytes: bytes.slice(), text });
-  return text;
+  return bytes.length === 32 ? addressTextAt(bytes, 0) : (bytesToBase58(bytes) as Address);
 }
 
 const utf8 = new TextEncoder();

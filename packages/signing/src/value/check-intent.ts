@@ -105,7 +105,8 @@ function normalise(intent: ValueIntent): Normalised {
     };
   });
   const allowed = [...(intent.allowDestinations ?? [])];
-  for (const [index, entry] of allowed.entries()) {
+  for (let index = 0; index < allowed.length; index++) {
+    const entry = allowed[index];
     if (typeof entry === 'string') {
       checkAddress(entry, 'expect.allowDestinations[]', index);
       continue;
@@ -154,6 +155,17 @@ function matchesExpected(movement: ValueMovement, destination: Address, expected
   if (movement.mint !== null && movement.mint.address !== expected.mint) return false;
   if (expected.tokenAccount !== undefined) return destination === expected.tokenAccount;
   return destination === derived.get(derivationKey(expected.to, expected.mint, movement.program));
+}
+
+/** Removes from `pending` the first expected transfer `movement` makes, if any; true when one was removed. */
+function takeExpected(pending: PendingTransfer[], movement: ValueMovement, destination: Address, derived: DerivedAccounts): boolean {
+  for (let index = 0; index < pending.length; index++) {
+    if (matchesExpected(movement, destination, pending[index] as PendingTransfer, derived)) {
+      pending.splice(index, 1);
+      return true;
+    }
+  }
+  return false;
 }
 
 /** The mint whose associated token account of `entry.owner` may receive `movement`, if any. */
@@ -248,11 +260,7 @@ function checkMovements(
       );
     }
     const address = destination.address;
-    const matched = pending.findIndex((expected) => matchesExpected(movement, address, expected, derived));
-    if (matched >= 0) {
-      pending.splice(matched, 1);
-      continue;
-    }
+    if (takeExpected(pending, movement, address, derived)) continue;
     if (isAllowed(movement, address, allowed, derived)) continue;
     // The one unnamed native transfer the intent allows: used once.
     if (unnamedNative !== undefined && movement.kind === 'transfer' && movement.amount !== null && movement.amount <= unnamedNative) {

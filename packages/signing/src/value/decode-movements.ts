@@ -5,14 +5,10 @@
  * does through a cross-program invocation cannot be known without simulating the transaction.
  */
 import type { Address } from '@solana/addresses';
-import { bytesToAddressString } from '../encoding.js';
+import { addressTextAt } from '../encoding.js';
 import {
   ADDRESS_LENGTH,
-  instructionAccounts,
-  instructionData,
   isAllZeroAt,
-  lookupIndexes,
-  staticAccountBytes,
   staticAccountOffset,
   type ParsedInstruction,
   type ParsedTransaction,
@@ -120,33 +116,49 @@ export interface AccountResolver {
   isSigner(index: number): boolean;
 }
 
-export function accountResolver(tx: ParsedTransaction): AccountResolver {
-  const statics: (InspectedAccount | undefined)[] = [];
-  let loaded: InspectedAccount[] | undefined;
-  const lookedUp = (): InspectedAccount[] => {
-    if (loaded) return loaded;
+/** Resolves each account once, on first use: static accounts by their bytes, looked-up ones by table and index. */
+class Accounts implements AccountResolver {
+  private readonly statics: (InspectedAccount | undefined)[] = [];
+  private loaded: InspectedAccount[] | undefined;
+  constructor(private readonly tx: ParsedTransaction) {}
+
+  account(index: number): InspectedAccount {
+    const tx = this.tx;
+    if (index >= tx.staticAccountCount) return this.lookedUp()[index - tx.staticAccountCount] as InspectedAccount;
+    let found = this.statics[index];
+    if (found === undefined) {
+      found = { address: addressTextAt(tx.bytes, staticAccountOffset(tx, index)), lookup: null };
+      this.statics[index] = found;
+    }
+    return found;
+  }
+
+  isSigner(index: number): boolean {
+    return index < this.tx.numRequiredSignatures;
+  }
+
+  /** The looked-up accounts: every table's writable ones, then every table's readonly ones. */
+  private lookedUp(): InspectedAccount[] {
+    if (this.loaded) return this.loaded;
+    const { bytes, addressTableLookups } = this.tx;
     const writable: InspectedAccount[] = [];
     const readonly: InspectedAccount[] = [];
-    for (const lookup of tx.addressTableLookups) {
-      const table = bytesToAddressString(tx.bytes.subarray(lookup.tableOffset, lookup.tableOffset + ADDRESS_LENGTH));
-      for (const index of lookupIndexes(tx, lookup, 'writable')) writable.push({ address: null, lookup: { table, index } });
-      for (const index of lookupIndexes(tx, lookup, 'readonly')) readonly.push({ address: null, lookup: { table, index } });
-    }
-    loaded = [...writable, ...readonly];
-    return loaded;
-  };
-  return {
-    account(index) {
-      if (index >= tx.staticAccountCount) return lookedUp()[index - tx.staticAccountCount] as InspectedAccount;
-      let found = statics[index];
-      if (found === undefined) {
-        found = { address: bytesToAddressString(staticAccountBytes(tx, index)), lookup: null };
-        statics[index] = found;
+    for (const lookup of addressTableLookups) {
+      const table = addressTextAt(bytes, lookup.tableOffset);
+      for (let i = 0; i < lookup.writableCount; i++) {
+        writable.push({ address: null, lookup: { table, index: bytes[lookup.writableOffset + i] as number } });
       }
-      return found;
-    },
-    isSigner: (index) => index < tx.numRequiredSignatures,
-  };
+      for (let i = 0; i < lookup.readonlyCount; i++) {
+        readonly.push({ address: null, lookup: { table, index: bytes[lookup.readonlyOffset + i] as number } });
+      }
+    }
+    this.loaded = writable.concat(readonly);
+    return this.loaded;
+  }
+}
+
+export function accountResolver(tx: ParsedTransaction): AccountResolver {
+  return new Accounts(tx);
 }
 
 type ValueProgram = typeof SYSTEM_PROGRAM_ADDRESS | typeof TOKEN_PROGRAM_ADDRESS | typeof TOKEN_2022_PROGRAM_ADDRESS;
@@ -158,7 +170,7 @@ function programOf(tx: ParsedTransaction, programIndex: number): ValueProgram | 
   const first = tx.bytes[offset];
   if (first === 0) return isAllZeroAt(tx.bytes, offset, ADDRESS_LENGTH) ? SYSTEM_PROGRAM_ADDRESS : undefined;
   if (first !== 0x06) return undefined;
-  const text = bytesToAddressString(staticAccountBytes(tx, programIndex));
+  const text = addressTextAt(tx.bytes, offset);
   if (text === TOKEN_PROGRAM_ADDRESS) return TOKEN_PROGRAM_ADDRESS;
   if (text === TOKEN_2022_PROGRAM_ADDRESS) return TOKEN_2022_PROGRAM_ADDRESS;
   return undefined;
@@ -168,45 +180,58 @@ function programOf(tx: ParsedTransaction, programIndex: number): ValueProgram | 
 export function advancesDurableNonce(tx: ParsedTransaction): boolean {
   const first = tx.instructions[0];
   if (first === undefined || !isAllZeroAt(tx.bytes, staticAccountOffset(tx, first.programIndex), ADDRESS_LENGTH)) return false;
-  return readU32(instructionData(tx, first), 0) === SYSTEM.advanceNonce;
+  return readU32(tx.bytes, first.dataOffset, first.dataLength, 0) === SYSTEM.advanceNonce;
 }
 
-function readU32(data: Uint8Array, offset: number): number | undefined {
-  if (data.length < offset + 4) return undefined;
+/** The little-endian u32 at `offset` of the `length` data bytes starting at `start`; undefined past their end. */
+function readU32(bytes: Uint8Array, start: number, length: number, offset: number): number | undefined {
+  if (length < offset + 4) return undefined;
+  const at = start + offset;
   return (
-    ((data[offset] as number) | ((data[offset + 1] as number) << 8) | ((data[offset + 2] as number) << 16)) +
-    (data[offset + 3] as number) * 0x1000000
+    ((bytes[at] as number) | ((bytes[at + 1] as number) << 8) | ((bytes[at + 2] as number) << 16)) + (bytes[at + 3] as number) * 0x1000000
   );
 }
 
-function readU64(data: Uint8Array, offset: number): bigint | undefined {
-  if (data.length < offset + 8) return undefined;
-  const low = readU32(data, offset) as number;
-  const high = readU32(data, offset + 4) as number;
+/** The little-endian u64 at `offset` of the data (as `readU32`). */
+function readU64(bytes: Uint8Array, start: number, length: number, offset: number): bigint | undefined {
+  if (length < offset + 8) return undefined;
+  const low = readU32(bytes, start, length, offset) as number;
+  const high = readU32(bytes, start, length, offset + 4) as number;
   // Below 2^53 the number is exact: one conversion instead of three.
   return high < 0x200000 ? BigInt(high * 0x100000000 + low) : (BigInt(high) << 32n) | BigInt(low);
 }
 
+/** One instruction being decoded: where its account indexes and data lie in the transaction bytes. */
 interface Context {
+  readonly bytes: Uint8Array;
   readonly accounts: AccountResolver;
   readonly index: number;
-  /** The instruction's account indexes and data (views of the transaction bytes). */
-  readonly accountIndexes: Uint8Array;
-  readonly data: Uint8Array;
+  readonly accountsOffset: number;
+  readonly accountCount: number;
+  readonly dataOffset: number;
+  readonly dataLength: number;
   readonly program: Address;
 }
 
+const u32 = (ctx: Context, offset: number) => readU32(ctx.bytes, ctx.dataOffset, ctx.dataLength, offset);
+const u64 = (ctx: Context, offset: number) => readU64(ctx.bytes, ctx.dataOffset, ctx.dataLength, offset);
+/** The data byte at `offset`; undefined past the end of the data. */
+const dataByte = (ctx: Context, offset: number): number | undefined =>
+  offset < ctx.dataLength ? (ctx.bytes[ctx.dataOffset + offset] as number) : undefined;
+/** The address written in the data at `offset`, or undefined when the data is too short for it. */
+function dataAddress(ctx: Context, offset: number): Address | undefined {
+  return ctx.dataLength < offset + ADDRESS_LENGTH ? undefined : addressTextAt(ctx.bytes, ctx.dataOffset + offset);
+}
+
 function accountAt(ctx: Context, position: number): InspectedAccount | null {
-  const index = ctx.accountIndexes[position];
-  return index === undefined ? null : ctx.accounts.account(index);
+  return position < ctx.accountCount ? ctx.accounts.account(ctx.bytes[ctx.accountsOffset + position] as number) : null;
 }
 
 /** The message signers among the instruction's accounts from `position` on (an authority and its multisig members). */
 function signersFrom(ctx: Context, position: number): Address[] {
   const signers: Address[] = [];
-  const indexes = ctx.accountIndexes;
-  for (let i = position; i < indexes.length; i++) {
-    const index = indexes[i] as number;
+  for (let i = position; i < ctx.accountCount; i++) {
+    const index = ctx.bytes[ctx.accountsOffset + i] as number;
     if (ctx.accounts.isSigner(index)) {
       const address = ctx.accounts.account(index).address as Address;
       if (!signers.includes(address)) signers.push(address);
@@ -216,9 +241,9 @@ function signersFrom(ctx: Context, position: number): Address[] {
 }
 
 function signersAt(ctx: Context, position: number): Address[] {
-  const index = ctx.accountIndexes[position];
-  if (index === undefined || !ctx.accounts.isSigner(index)) return [];
-  return [ctx.accounts.account(index).address as Address];
+  if (position >= ctx.accountCount) return [];
+  const index = ctx.bytes[ctx.accountsOffset + position] as number;
+  return ctx.accounts.isSigner(index) ? [ctx.accounts.account(index).address as Address] : [];
 }
 
 function movement(
@@ -246,54 +271,55 @@ function unrecognized(ctx: Context, asset: 'native' | 'token'): ValueMovement | 
   return signers.length === 0 ? undefined : movement(ctx, 'unrecognized', asset, { signers });
 }
 
-/** Length of a System "seed" string (u64 length prefix + bytes) at `offset`, or undefined. */
-function seedEnd(data: Uint8Array, offset: number): number | undefined {
-  const length = readU64(data, offset);
+/** Where a System "seed" string (u64 length prefix + bytes) at `offset` of the data ends, or undefined. */
+function seedEnd(ctx: Context, offset: number): number | undefined {
+  const length = u64(ctx, offset);
   if (length === undefined || length > 32n) return undefined;
   const end = offset + 8 + Number(length);
-  return end <= data.length ? end : undefined;
+  return end <= ctx.dataLength ? end : undefined;
+}
+
+/** A native movement of the u64 amount at `amountAt` from account `from` to account `to`, signed by the account at `signer`. */
+function nativeAmount(
+  ctx: Context,
+  kind: ValueMovementKind,
+  amountAt: number | undefined,
+  from: number,
+  to: number,
+  signer: number,
+): ValueMovement | undefined {
+  const amount = amountAt === undefined ? undefined : u64(ctx, amountAt);
+  if (amount === undefined) return undefined;
+  return movement(ctx, kind, 'native', {
+    source: accountAt(ctx, from),
+    destination: accountAt(ctx, to),
+    amount,
+    signers: signersAt(ctx, signer),
+  });
 }
 
 function decodeSystem(ctx: Context): ValueMovement | undefined {
-  const data = ctx.data;
-  const tag = readU32(data, 0);
-  const at = (position: number) => accountAt(ctx, position);
+  const tag = u32(ctx, 0);
   switch (tag) {
-    case SYSTEM.transfer: {
-      const amount = readU64(data, 4);
-      if (amount === undefined) break;
-      return movement(ctx, 'transfer', 'native', { source: at(0), destination: at(1), amount, signers: signersAt(ctx, 0) });
-    }
-    case SYSTEM.transferWithSeed: {
-      const amount = readU64(data, 4);
-      if (amount === undefined) break;
-      return movement(ctx, 'transfer', 'native', { source: at(0), destination: at(2), amount, signers: signersAt(ctx, 1) });
-    }
-    case SYSTEM.createAccount: {
-      const amount = readU64(data, 4);
-      if (amount === undefined) break;
-      return movement(ctx, 'create-account', 'native', { source: at(0), destination: at(1), amount, signers: signersAt(ctx, 0) });
-    }
-    case SYSTEM.createAccountWithSeed: {
-      const end = seedEnd(data, 4 + ADDRESS_LENGTH);
-      const amount = end === undefined ? undefined : readU64(data, end);
-      if (amount === undefined) break;
-      return movement(ctx, 'create-account', 'native', { source: at(0), destination: at(1), amount, signers: signersAt(ctx, 0) });
-    }
-    case SYSTEM.withdrawNonce: {
-      const amount = readU64(data, 4);
-      if (amount === undefined) break;
-      return movement(ctx, 'nonce-withdraw', 'native', { source: at(0), destination: at(1), amount, signers: signersAt(ctx, 4) });
-    }
+    case SYSTEM.transfer:
+      return nativeAmount(ctx, 'transfer', 4, 0, 1, 0) ?? unrecognized(ctx, 'native');
+    case SYSTEM.transferWithSeed:
+      return nativeAmount(ctx, 'transfer', 4, 0, 2, 1) ?? unrecognized(ctx, 'native');
+    case SYSTEM.createAccount:
+      return nativeAmount(ctx, 'create-account', 4, 0, 1, 0) ?? unrecognized(ctx, 'native');
+    case SYSTEM.createAccountWithSeed:
+      return nativeAmount(ctx, 'create-account', seedEnd(ctx, 4 + ADDRESS_LENGTH), 0, 1, 0) ?? unrecognized(ctx, 'native');
+    case SYSTEM.withdrawNonce:
+      return nativeAmount(ctx, 'nonce-withdraw', 4, 0, 1, 4) ?? unrecognized(ctx, 'native');
     case SYSTEM.assign:
-      return movement(ctx, 'assign', 'native', { source: at(0), signers: signersAt(ctx, 0) });
+      return movement(ctx, 'assign', 'native', { source: accountAt(ctx, 0), signers: signersAt(ctx, 0) });
     case SYSTEM.assignWithSeed:
-      return movement(ctx, 'assign', 'native', { source: at(0), signers: signersAt(ctx, 1) });
+      return movement(ctx, 'assign', 'native', { source: accountAt(ctx, 0), signers: signersAt(ctx, 1) });
     case SYSTEM.authorizeNonce: {
-      if (data.length < 4 + ADDRESS_LENGTH) break;
-      const newAuthority = bytesToAddressString(data.subarray(4, 4 + ADDRESS_LENGTH));
+      const newAuthority = dataAddress(ctx, 4);
+      if (newAuthority === undefined) break;
       return movement(ctx, 'set-authority', 'native', {
-        source: at(0),
+        source: accountAt(ctx, 0),
         destination: { address: newAuthority, lookup: null },
         signers: signersAt(ctx, 1),
       });
@@ -307,62 +333,76 @@ function decodeSystem(ctx: Context): ValueMovement | undefined {
 }
 
 /**
- * Where a token instruction that moves an amount keeps its fields: its kind, its accounts in order
- * (the signers follow them), and whether it is a checked form (the decimals follow the amount).
+ * Where a token instruction that moves an amount keeps its fields: its kind, the positions of its
+ * accounts (the signers follow them), and whether it is a checked form (the decimals follow the amount).
  */
 interface AmountLayout {
   readonly kind: ValueMovementKind;
-  readonly accounts: readonly ('source' | 'mint' | 'destination')[];
+  readonly mint: number | undefined;
+  readonly destination: number | undefined;
+  /** The first signer's position: right after the accounts (the source is always first). */
+  readonly signers: number;
   readonly checked: boolean;
 }
 
+const layout = (
+  kind: ValueMovementKind,
+  accounts: 'source,destination' | 'source,mint,destination' | 'source,mint',
+  checked: boolean,
+): AmountLayout => {
+  const names = accounts.split(',');
+  const position = (name: string) => (names.includes(name) ? names.indexOf(name) : undefined);
+  return { kind, mint: position('mint'), destination: position('destination'), signers: names.length, checked };
+};
+
 const TOKEN_AMOUNT_LAYOUTS: Readonly<Partial<Record<number, AmountLayout>>> = {
-  [TOKEN.transfer]: { kind: 'token-transfer', accounts: ['source', 'destination'], checked: false },
-  [TOKEN.transferChecked]: { kind: 'token-transfer', accounts: ['source', 'mint', 'destination'], checked: true },
-  [TOKEN.approve]: { kind: 'token-approve', accounts: ['source', 'destination'], checked: false },
-  [TOKEN.approveChecked]: { kind: 'token-approve', accounts: ['source', 'mint', 'destination'], checked: true },
-  [TOKEN.burn]: { kind: 'token-burn', accounts: ['source', 'mint'], checked: false },
-  [TOKEN.burnChecked]: { kind: 'token-burn', accounts: ['source', 'mint'], checked: true },
+  [TOKEN.transfer]: layout('token-transfer', 'source,destination', false),
+  [TOKEN.transferChecked]: layout('token-transfer', 'source,mint,destination', true),
+  [TOKEN.approve]: layout('token-approve', 'source,destination', false),
+  [TOKEN.approveChecked]: layout('token-approve', 'source,mint,destination', true),
+  [TOKEN.burn]: layout('token-burn', 'source,mint', false),
+  [TOKEN.burnChecked]: layout('token-burn', 'source,mint', true),
 };
 /** Token-2022's transferCheckedWithFee (transfer-fee extension, sub-instruction 1): amount at byte 2. */
-const TRANSFER_CHECKED_WITH_FEE: AmountLayout = { kind: 'token-transfer', accounts: ['source', 'mint', 'destination'], checked: true };
+const TRANSFER_CHECKED_WITH_FEE = layout('token-transfer', 'source,mint,destination', true);
 
 /** The movement of an amount instruction laid out as `layout`, its u64 amount at `amountAt`; undefined when the data is short. */
 function decodeAmount(ctx: Context, layout: AmountLayout, amountAt: number): ValueMovement | undefined {
-  const data = ctx.data;
-  const amount = readU64(data, amountAt);
+  const amount = u64(ctx, amountAt);
   const decimalsAt = amountAt + 8;
-  if (amount === undefined || (layout.checked && data.length <= decimalsAt)) return undefined;
-  const fields: { -readonly [K in 'source' | 'mint' | 'destination']?: InspectedAccount | null } = {};
-  for (let position = 0; position < layout.accounts.length; position++) fields[layout.accounts[position]!] = accountAt(ctx, position);
+  if (amount === undefined || (layout.checked && ctx.dataLength <= decimalsAt)) return undefined;
   return movement(ctx, layout.kind, 'token', {
-    ...fields,
+    source: accountAt(ctx, 0),
+    mint: layout.mint === undefined ? null : accountAt(ctx, layout.mint),
+    destination: layout.destination === undefined ? null : accountAt(ctx, layout.destination),
     amount,
-    ...(layout.checked ? { decimals: data[decimalsAt] as number } : {}),
-    signers: signersFrom(ctx, layout.accounts.length),
+    decimals: layout.checked ? (dataByte(ctx, decimalsAt) as number) : null,
+    signers: signersFrom(ctx, layout.signers),
   });
 }
 
 function decodeToken(ctx: Context, token2022: boolean): ValueMovement | undefined {
-  const data = ctx.data;
-  const tag = data[0];
-  const at = (position: number) => accountAt(ctx, position);
-  const layout = tag === undefined ? undefined : TOKEN_AMOUNT_LAYOUTS[tag];
-  if (layout) return decodeAmount(ctx, layout, 1) ?? unrecognized(ctx, 'token');
+  const tag = dataByte(ctx, 0);
+  const amountLayout = tag === undefined ? undefined : TOKEN_AMOUNT_LAYOUTS[tag];
+  if (amountLayout) return decodeAmount(ctx, amountLayout, 1) ?? unrecognized(ctx, 'token');
   switch (tag) {
     case TOKEN.setAuthority: {
-      if (data.length < 3) break;
-      const hasNew = data[2] === 1 && data.length >= 3 + ADDRESS_LENGTH;
+      if (ctx.dataLength < 3) break;
+      const newAuthority = dataByte(ctx, 2) === 1 ? dataAddress(ctx, 3) : undefined;
       return movement(ctx, 'set-authority', 'token', {
-        source: at(0),
-        destination: hasNew ? { address: bytesToAddressString(data.subarray(3, 3 + ADDRESS_LENGTH)), lookup: null } : null,
+        source: accountAt(ctx, 0),
+        destination: newAuthority === undefined ? null : { address: newAuthority, lookup: null },
         signers: signersFrom(ctx, 1),
       });
     }
     case TOKEN.closeAccount:
-      return movement(ctx, 'token-close', 'token', { source: at(0), destination: at(1), signers: signersFrom(ctx, 2) });
+      return movement(ctx, 'token-close', 'token', {
+        source: accountAt(ctx, 0),
+        destination: accountAt(ctx, 1),
+        signers: signersFrom(ctx, 2),
+      });
     case TOKEN.transferFeeExtension:
-      if (!token2022 || data[1] !== 1) break;
+      if (!token2022 || dataByte(ctx, 1) !== 1) break;
       return decodeAmount(ctx, TRANSFER_CHECKED_WITH_FEE, 2) ?? unrecognized(ctx, 'token');
     default:
       if (tag !== undefined && (TOKEN_INERT.has(tag) || (token2022 && TOKEN_2022_INERT.has(tag)))) return undefined;
@@ -383,10 +423,18 @@ export function readValueMovements(tx: ParsedTransaction, accounts: AccountResol
     const instruction = tx.instructions[index] as ParsedInstruction;
     const program = programOf(tx, instruction.programIndex);
     if (program === undefined) continue;
-    const data = instructionData(tx, instruction);
-    const ctx: Context = { accounts, index, accountIndexes: instructionAccounts(tx, instruction), data, program: program as Address };
+    const ctx: Context = {
+      bytes: tx.bytes,
+      accounts,
+      index,
+      accountsOffset: instruction.accountsOffset,
+      accountCount: instruction.accountCount,
+      dataOffset: instruction.dataOffset,
+      dataLength: instruction.dataLength,
+      program: program as Address,
+    };
     if (program === SYSTEM_PROGRAM_ADDRESS) {
-      if (index === 0 && readU32(data, 0) === SYSTEM.advanceNonce) {
+      if (index === 0 && u32(ctx, 0) === SYSTEM.advanceNonce) {
         const nonceAccount = accountAt(ctx, 0);
         if (nonceAccount) durableNonce = { nonceAccount, authority: accountAt(ctx, 2) };
       }

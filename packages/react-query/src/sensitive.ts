@@ -1,0 +1,72 @@
+// Keeps credentials out of TanStack Query's mutation state. TanStack stores the variables passed to
+// `mutate` as `mutation.state.variables` (read by devtools, persisters and `useMutationState`)
+// until the mutation is garbage-collected. For a write whose body carries a field the spec marks
+// `x-sensitive` (a signed transaction, a challenge signature: `sensitiveOperations`), the options
+// swap the variables' `body` for a copy in which those fields read `REDACTED`, and keep the real
+// body where only this module reaches it (a WeakMap keyed by that copy) for the call and its retries.
+import { sensitiveOperations } from './gen/operations.gen.js';
+import type { WriteId } from './types.js';
+
+/** What a sensitive field of the variables reads once the options have taken it. */
+export const REDACTED = '[redacted]';
+
+type Body = Record<string, unknown>;
+type Variables = { body?: unknown } & Record<string, unknown>;
+
+/** Redacted body copy → the caller's body, until the call succeeds. */
+const held = new WeakMap<Body, Body>();
+
+/** The fields of `id`'s body that are kept out of the mutation state (none for most writes). */
+export function sensitiveFieldsOf(id: WriteId): readonly string[] {
+  return (sensitiveOperations as Readonly<Record<string, readonly string[]>>)[id] ?? [];
+}
+
+const isBody = (value: unknown): value is Body => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Replaces `variables.body` by a copy whose `fields` read `REDACTED` (the caller's body object is not
+ * changed), and holds the real body for `callVariables`. Does nothing when the body has none of the
+ * fields, or is already such a copy.
+ */
+export function redactVariables(variables: unknown, fields: readonly string[]): void {
+  if (typeof variables !== 'object' || variables === null) return;
+  const body = (variables as Variables).body;
+  if (!isBody(body) || held.has(body) || !fields.some((field) => body[field] !== undefined && body[field] !== REDACTED)) return;
+  const copy: Body = { ...body };
+  for (const field of fields) if (copy[field] !== undefined) copy[field] = REDACTED;
+  held.set(copy, body);
+  (variables as Variables).body = copy;
+}
+
+/**
+ * The variables to send: the real body when `variables.body` is a redacted copy made here. Throws
+ * (sending nothing) when a sensitive field reads `REDACTED` and its value is not held any more: the
+ * mutation was restored from a persisted cache, or repeated after it succeeded.
+ */
+export function callVariables<V>(variables: V, fields: readonly string[]): V {
+  if (typeof variables !== 'object' || variables === null) return variables;
+  const body = (variables as Variables).body;
+  if (!isBody(body)) return variables;
+  const real = held.get(body);
+  if (real !== undefined) return { ...variables, body: real };
+  const lost = fields.find((field) => body[field] === REDACTED);
+  if (lost !== undefined) {
+    throw new Error(
+      `the ${lost} of this call is not kept (a restored or repeated mutation): it is never stored with the mutation; sign again and call with the new one`,
+    );
+  }
+  return variables;
+}
+
+/** Drops the real body held for `variables` (after a successful call: nothing will send it again). */
+export function releaseVariables(variables: unknown): void {
+  const body = typeof variables === 'object' && variables !== null ? (variables as Variables).body : undefined;
+  if (isBody(body)) held.delete(body);
+}
+
+/** A copy of `value` without `key` (a flow's signed transaction, before the result becomes a mutation's `data`). */
+export function without<T extends object, K extends keyof T>(value: T, key: K): Omit<T, K> {
+  const copy = { ...value };
+  delete copy[key];
+  return copy;
+}
