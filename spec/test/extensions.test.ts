@@ -1,6 +1,6 @@
 // The spec's own extensions that other packages read instead of keeping a copy of the fact:
 // x-rate-limit-bucket, the `outcome` of each swap execute code, x-pagination, x-price-setting,
-// x-market-data, x-agent-summary (x-example-values has its own test). Each is checked against the schemas it describes.
+// x-market-data, x-waiter, x-agent-summary (x-example-values has its own test). Each is checked against the schemas it describes.
 import { describe, expect, it } from 'vitest';
 import { deref, operations, schemasAt, spec, type Json } from './bundled-spec.ts';
 
@@ -60,6 +60,48 @@ describe('x-pagination', () => {
   it('predictionListEvents pages data, triggerV2GetOrderHistory pages orders', () => {
     expect(byId('predictionListEvents').op['x-pagination']).toEqual({ style: 'start-end', items: 'data' });
     expect(byId('triggerV2GetOrderHistory').op['x-pagination']).toEqual({ style: 'offset-limit', items: 'orders' });
+  });
+});
+
+describe('x-waiter', () => {
+  const waiting = ops.filter((o) => 'x-waiter' in o.op);
+  const body200 = (o: (typeof ops)[number]) => deref(deref(o.op.responses['200']).content['application/json']).schema;
+
+  it('marks the three operations that report an outcome by polling', () => {
+    expect(waiting.map((o) => [o.op.operationId, o.op['x-waiter'].name])).toEqual([
+      ['swapExecute', 'swapExecute'],
+      ['triggerV1GetTriggerOrders', 'triggerV1Order'],
+      ['triggerV2GetOrderHistory', 'triggerV2Order'],
+    ]);
+  });
+
+  it.each(waiting.map((o) => [o.op.operationId, o] as const))('%s: the state is a field of the answer (of the matched item)', (_id, o) => {
+    const { state, match } = o.op['x-waiter'];
+    // `orders.0.orderState` steps into an array: `orders[].orderState` here.
+    const path = (state as string).replace(/\.\d+(?=\.|$)/g, '[]');
+    const item = match ? schemasAt(body200(o), `${match.items}[]`).map(deref) : [body200(o)];
+    expect(item.length, 'items').toBeGreaterThan(0);
+    expect(item.flatMap((s) => schemasAt(s, path)).length, state).toBeGreaterThan(0);
+    if (match) expect(item.flatMap((s) => schemasAt(s, match.by)).length, match.by).toBeGreaterThan(0);
+  });
+
+  it('a listing waiter (match) names, for final and pending, a query of values its parameters allow', () => {
+    for (const o of waiting.filter((w) => w.op['x-waiter'].match)) {
+      const { final, pending } = o.op['x-waiter'];
+      for (const listing of [final, pending]) {
+        expect(Object.keys(listing)).toEqual(['query']);
+        for (const [name, value] of Object.entries(listing.query)) {
+          const param = o.parameters.find((p) => p.in === 'query' && p.name === name);
+          expect(param, name).toBeTruthy();
+          expect(deref(param!.schema).enum).toContain(value);
+        }
+      }
+    }
+    expect(byId('triggerV1GetTriggerOrders').op['x-waiter']).toMatchObject({
+      match: { items: 'orders', by: 'orderKey' },
+      pending: { query: { orderStatus: 'active' } },
+      final: { query: { orderStatus: 'history' } },
+    });
   });
 });
 

@@ -43,3 +43,9 @@ it('shows the OpenTelemetry example of examples/opentelemetry.ts whole, so the t
   const example = readFileSync(`${root}examples/opentelemetry.ts`, 'utf8');
   expect(readme).toContain(`\`\`\`ts\n${example}\`\`\``);
 });
+
+it('shows the trigger v1 waiter example of examples/wait-trigger-v1.ts whole (run by @x/signing against the simulator)', () => {
+  const readme = readFileSync(`${root}README.md`, 'utf8');
+  const example = readFileSync(`${root}examples/wait-trigger-v1.ts`, 'utf8');
+  expect(readme).toContain(`\`\`\`ts\n${example}\`\`\``);
+});

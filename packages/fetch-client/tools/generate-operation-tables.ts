@@ -187,12 +187,62 @@ const schemaAt = (node: unknown, path: string[]): any => {
 };
 const waiterLines: string[] = [];
 const waiterFunctions: string[] = [];
+type Query = { query?: Record<string, unknown> };
+type WaiterMark = {
+  name?: string;
+  state?: string;
+  final?: unknown[] | Query;
+  pending?: string | Query;
+  match?: { items?: string; by?: string };
+};
+/** The query of a `final`/`pending` listing: parameters of the operation, with values it allows. */
+const listingQuery = (op: (typeof ops)[number], where: string, listing: unknown): Record<string, unknown> => {
+  const query = (listing as Query | undefined)?.query;
+  if (!query || typeof query !== 'object') throw new Error(`${where}: with match, final and pending are { query }`);
+  for (const [name, value] of Object.entries(query)) {
+    const param = op.parameters.find((p) => p.in === 'query' && p.name === name);
+    if (!param) throw new Error(`${where}: ${name} is not a query parameter`);
+    const allowed = (deref(param.schema as JsonSchema) as { enum?: unknown[] }).enum;
+    if (allowed && !allowed.includes(value)) throw new Error(`${where}: ${name}=${String(value)} is not one of ${allowed.join(', ')}`);
+  }
+  return query;
+};
 for (const op of ops) {
-  const mark = op.extensions['x-waiter'] as { name?: string; state?: string; final?: unknown[]; pending?: string } | undefined;
+  const mark = op.extensions['x-waiter'] as WaiterMark | undefined;
   if (!mark) continue;
   const where = `${op.operationId}: x-waiter`;
   if (!mark.name || !/^[a-z][A-Za-z0-9]*$/.test(mark.name)) throw new Error(`${where} needs a camelCase name`);
   if (!mark.state) throw new Error(`${where} needs the state field`);
+  const fn = `waitFor${pascal(mark.name)}`;
+  const request = `request: WaiterRequest<'${op.operationId}'>`;
+  if (mark.match) {
+    // A listing: the caller's record is the item of `items` whose `by` field is the given key.
+    const { items, by } = mark.match;
+    const itemsSchema = items && schemaAt(op.responses['200']?.schema, items.split('.'));
+    if (!itemsSchema?.items) throw new Error(`${where} match.items "${items}" is not an array of its 200 body`);
+    const keySchema = by && schemaAt(itemsSchema.items, [by]);
+    if (!keySchema) throw new Error(`${where} match.by "${by}" is not a field of the items`);
+    const state = mark.state.split('.');
+    if (!schemaAt(itemsSchema.items, state)) throw new Error(`${where} state "${mark.state}" is not a field of the items`);
+    const final = listingQuery(op, `${where} final`, mark.final);
+    const pending = mark.pending === undefined ? undefined : listingQuery(op, `${where} pending`, mark.pending);
+    const match = { items: items!.split('.'), by, ...(pending && { pending }), final };
+    waiterLines.push(
+      `  ${mark.name}: { operationId: '${op.operationId}', state: ${JSON.stringify(state)}, match: ${JSON.stringify(match)} },`,
+    );
+    const recordPath = JSON.stringify([...items!.split('.'), 0, by]);
+    const query = (q: Record<string, unknown>) =>
+      Object.entries(q)
+        .map(([k, v]) => `${k}=${String(v)}`)
+        .join('&');
+    waiterFunctions.push(
+      `/** Lists \`${op.operationId}\` (\`${route(op)}\`) again until the item of \`${items}\` whose \`${by}\` is the one given is listed with ${query(final)}${pending ? ` (asking ${query(pending)} first, for its progress)` : ''}; returns that record, or throws a \`WaitTimeoutError\` with the last one seen. */`,
+      `export const ${fn} = (client: WaitClient<'${op.operationId}'>, ${request}, ${by}: string, options?: WaitOptions): Promise<WaiterRecord<'${op.operationId}', ${recordPath}>> =>`,
+      `  waitFor(client, waiterRules.${mark.name}, request, options, ${by}) as never;`,
+      '',
+    );
+    continue;
+  }
   const path = mark.state.split('.');
   const stateSchema = schemaAt(op.responses['200']?.schema, path);
   if (!stateSchema) throw new Error(`${where} state "${mark.state}" is not a field of its 200 body`);
@@ -209,11 +259,10 @@ for (const op of ops) {
   waiterLines.push(
     `  ${mark.name}: { operationId: '${op.operationId}', state: ${JSON.stringify(path.map((p) => (/^\d+$/.test(p) ? Number(p) : p)))}, ${rule} },`,
   );
-  const fn = `waitFor${pascal(mark.name)}`;
-  const ends = mark.final ? `is one of ${(mark.final as unknown[]).join(', ')}` : 'is not a pending code of its `x-error-codes`';
+  const ends = Array.isArray(mark.final) ? `is one of ${mark.final.join(', ')}` : 'is not a pending code of its `x-error-codes`';
   waiterFunctions.push(
     `/** Asks \`${op.operationId}\` (\`${route(op)}\`) again until \`${mark.state}\` ${ends}; returns that record, or throws a \`WaitTimeoutError\` with the last one. */`,
-    `export const ${fn} = (client: WaitClient<'${op.operationId}'>, request: WaiterRequest<'${op.operationId}'>, options?: WaitOptions): Promise<WaiterRecord<'${op.operationId}', typeof waiterRules.${mark.name}.state>> =>`,
+    `export const ${fn} = (client: WaitClient<'${op.operationId}'>, ${request}, options?: WaitOptions): Promise<WaiterRecord<'${op.operationId}', typeof waiterRules.${mark.name}.state>> =>`,
     `  waitFor(client, waiterRules.${mark.name}, request, options) as never;`,
     '',
   );

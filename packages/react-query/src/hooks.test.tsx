@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 // The hooks rendered by React (react-dom in happy-dom) against the simulator in-process: the swap
-// (a quote that refreshes while shown, sign, execute, outcome) and the price order (create, then
-// polled until the simulator fills it).
+// (a quote that refreshes while shown, sign, execute, outcome), the price order (create, then
+// polled until the simulator fills it) and a trigger v1 order (polled until it leaves for the history).
 import { dehydrate, QueryClient, QueryClientProvider, useMutationState } from '@tanstack/react-query';
 import { act, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
@@ -10,6 +10,8 @@ import { MINTS, newWorld, stringsIn, type World } from '../test/support.ts';
 import { XClientProvider, useXQueries } from './context.js';
 import { usePriceOrder, useCreatePriceOrder } from './price-order.js';
 import { useSwap, useSwapQuote } from './swap.js';
+import { signTransaction } from '@x/signing';
+import { useTriggerV1Order } from './trigger-v1-order.js';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -163,5 +165,33 @@ describe('the hooks in React', () => {
     expect(view.latest().create.data!.depositSignature).toMatch(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/);
     expect(world.requests).toContain('POST /trigger/v2/orders/price');
     expectNoCredentialIn(world, view.queryClient, view.latest().mutations);
+  });
+
+  it('trigger v1 order: polls the active listing, then the history once it is filled, then stops', async () => {
+    const world = await newWorld();
+    const user = world.wallet.address;
+    const { data: created } = await world.api.triggerV1CreateOrder({
+      body: {
+        maker: user,
+        payer: user,
+        inputMint: MINTS.PLATFORM_TOKEN,
+        outputMint: MINTS.STABLECOIN_USD,
+        params: { makingAmount: '40000000', takingAmount: '30000000' },
+      },
+      throwOnError: true,
+    });
+    const signedTransaction = await signTransaction(created.transaction, world.wallet);
+    await world.api.triggerV1Execute({ body: { requestId: created.requestId, signedTransaction }, throwOnError: true });
+    const view = render(world, () => useTriggerV1Order(user, created.order, { pollIntervalMs: 10 }));
+    await until(() => view.latest().data !== undefined, 'the order was read');
+    expect(view.latest().data).toMatchObject({ isFinal: false, order: { orderKey: created.order, status: 'Open' } });
+    const lists = () => world.requests.filter((r) => r === 'GET /trigger/v1/getTriggerOrders').length;
+    await until(() => lists() >= 3, 'the order was read again');
+    world.sim.control.fillOrder(created.order);
+    await until(() => view.latest().data?.isFinal === true, 'the order left for the history');
+    expect(view.latest().data?.order).toMatchObject({ orderKey: created.order, status: 'Completed', rawRemainingMakingAmount: '0' });
+    const reads = lists();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 60)));
+    expect(lists()).toBe(reads); // final: polling stopped
   });
 });

@@ -19,3 +19,9 @@ export {
   useCreatePriceOrder,
   usePriceOrder,
 } from './price-order.js';
+export {
+  type TriggerV1OrderRecord,
+  type TriggerV1OrderState,
+  type UseTriggerV1OrderOptions,
+  useTriggerV1Order,
+} from './trigger-v1-order.js';

@@ -4,14 +4,15 @@
 // - writes: everything else, POST/PATCH/DELETE and GETs that change state (`mutationOptions`);
 // - paged: the reads the spec marks `x-pagination` (style and items field: `infiniteQueryOptions`);
 // - marketData: the reads marked `x-market-data` and their kind (their answers' default `staleTime`);
-// - finalStates: the reads marked `x-waiter` with `final`, and the states that end polling them.
+// - finalStates: the reads marked `x-waiter` with `final`, and the states that end polling them;
+// - finalListings: the reads marked `x-waiter` with `match`: the listing where a record is final.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { loadSpec, operations } from '@x/openapi/reader';
 import { classifyOperations } from './classify.ts';
 
 const outDir = fileURLToPath(new URL('../src/gen/', import.meta.url));
-const { reads, writes, paged, sensitive, marketData, finalStates } = classifyOperations(operations(loadSpec()));
+const { reads, writes, paged, sensitive, marketData, finalStates, finalListings } = classifyOperations(operations(loadSpec()));
 
 const list = (ids: readonly string[]) => `[\n${ids.map((id) => `  '${id}',`).join('\n')}\n] as const`;
 mkdirSync(outDir, { recursive: true });
@@ -40,6 +41,9 @@ writeFileSync(
     '',
     '/** The reads that report an outcome by polling (`x-waiter`): the states after which polling stops. */',
     `export const finalStates = {\n${finalStates.map(({ id, final }) => `  ${id}: [${final.map((v) => `'${v}'`).join(', ')}],`).join('\n')}\n} as const;`,
+    '',
+    '/** The reads that only list records (`x-waiter` with `match`): which item is the record, and the listing (query) where it is still going or final. */',
+    `export const finalListings = {\n${finalListings.map(({ id, ...rest }) => `  ${id}: ${JSON.stringify(rest)},`).join('\n')}\n} as const;`,
     '',
   ].join('\n'),
 );

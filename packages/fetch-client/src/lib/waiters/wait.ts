@@ -3,6 +3,8 @@
 // between polls, each poll taking its turn on the shared polite limiter when one is given, and
 // the caller's AbortSignal ending it. Returns the final record; a deadline passed throws a
 // `WaitTimeoutError` carrying the last record seen. An error of a poll is thrown as it is.
+// An operation that only lists records (`match`) is asked for the listing where the record is
+// still going, then, when it is not there, for the one where it is finished: found there, it is.
 import type { Operations } from '../../gen/operations.gen.js';
 import { AbortError, FetchClientError } from '../errors.js';
 import { takeTurn, type UpstreamLimiter } from '../polite/limiter.js';
@@ -27,6 +29,17 @@ export interface WaiterRule {
   readonly final?: ReadonlyArray<unknown>;
   /** …or the values that keep it going (any other ends it). */
   readonly pending?: ReadonlyArray<unknown>;
+  /**
+   * A listing (`state` is then a path inside its item): the item of `items` whose `by` field is the
+   * waiter's key is asked with the `pending` query (its progress), then with the `final` one (found
+   * there, the wait ends).
+   */
+  readonly match?: {
+    readonly items: ReadonlyArray<string>;
+    readonly by: string;
+    readonly pending?: Readonly<Record<string, unknown>>;
+    readonly final: Readonly<Record<string, unknown>>;
+  };
 }
 
 export interface WaitOptions {
@@ -68,15 +81,22 @@ export type WaitClient<Id extends string> = { readonly [K in Id]: (...args: neve
 const at = (body: unknown, path: ReadonlyArray<string | number>): unknown =>
   path.reduce<unknown>((node, step) => (node as Record<string | number, unknown> | null | undefined)?.[step], body);
 
-/** Whether `state` ends the wait by `rule` (no state yet, e.g. an order not listed yet, does not). */
+/**
+ * Whether `state` ends the wait by `rule` (no state yet, e.g. an order not listed yet, does not;
+ * nor does any state of a `match` rule, which ends by the listing its record is found in).
+ */
 export const isFinal = (rule: WaiterRule, state: unknown): boolean =>
-  state !== undefined && (rule.final ? rule.final.includes(state) : !rule.pending!.includes(state));
+  state !== undefined && !rule.match && (rule.final ? rule.final.includes(state) : !rule.pending!.includes(state));
+
+/** A poll whose limiter turn did not come before the deadline. */
+const late = Symbol('late');
 
 export async function waitFor(
   client: WaitClient<string>,
   rule: WaiterRule,
   request: object | undefined,
   options: WaitOptions = {},
+  key?: unknown,
 ): Promise<unknown> {
   const { signal, limiter } = options;
   const now = options.now ?? Date.now;
@@ -84,21 +104,40 @@ export async function waitFor(
   const pause = options.sleep ?? ((ms: number) => sleepFor(ms, signal));
   const deadline = now() + timeoutMs;
   const call = client[rule.operationId] as unknown as (options: object) => Promise<{ data: unknown }>;
-  const recordPath = rule.state.slice(0, -1);
+  const { match } = rule;
   let interval = options.intervalMs ?? 1_000;
   let last: unknown;
   let lastState: unknown;
   const aborted = () => new AbortError(`waiting on ${rule.operationId} was aborted`, rule.operationId, {}, { cause: signal?.reason });
-  for (let attempt = 1; ; attempt++) {
+  /** One request of a poll, on its limiter turn; `query` is merged into the caller's. */
+  const ask = async (query?: object): Promise<unknown> => {
     if (signal?.aborted) throw aborted();
     const turn = limiter && takeTurn(limiter, { maxWaitMs: Math.max(0, deadline - now()), sleep: pause });
-    if (turn && !(await turn.catch(() => Promise.reject(aborted())))) throw timeout(rule, last, lastState, timeoutMs, attempt - 1);
-    const { data } = await call({ ...request, signal, throwOnError: true });
-    lastState = at(data, rule.state);
-    const record = at(data, recordPath);
+    if (turn && !(await turn.catch(() => Promise.reject(aborted())))) throw late;
+    const asked = query ? { ...request, query: { ...(request as { query?: object } | undefined)?.query, ...query } } : request;
+    return (await call({ ...asked, signal, throwOnError: true })).data;
+  };
+  const pick = (data: unknown): unknown =>
+    (at(data, match!.items) as unknown[] | undefined)?.find((item) => (item as Record<string, unknown> | null)?.[match!.by] === key);
+  /** One poll: the record seen (undefined when none) and whether it is final. */
+  const poll = async (): Promise<[unknown, boolean]> => {
+    if (!match) {
+      const data = await ask();
+      return [at(data, rule.state.slice(0, -1)), isFinal(rule, at(data, rule.state))];
+    }
+    const going = match.pending && pick(await ask(match.pending));
+    if (going !== undefined) return [going, false];
+    const done = pick(await ask(match.final));
+    return [done, done !== undefined];
+  };
+  for (let attempt = 1; ; attempt++) {
+    const [record, final] = await poll().catch((error: unknown) =>
+      Promise.reject(error === late ? timeout(rule, last, lastState, timeoutMs, attempt - 1) : error),
+    );
+    lastState = at(record, match ? rule.state : rule.state.slice(-1));
     if (record !== undefined) last = record;
     options.onPoll?.(record, attempt);
-    if (isFinal(rule, lastState)) return record;
+    if (final) return record;
     // The poll after the last pause lands at the deadline: a final state there still counts.
     const left = deadline - now();
     if (left <= 0) throw timeout(rule, last, lastState, timeoutMs, attempt);

@@ -47,7 +47,8 @@ describe('trigger v1', () => {
     const list = await call(sim, 'GET', '/trigger/v1/getTriggerOrders', { query: { user: maker.address, orderStatus: 'active' } });
     expect(list.body).toMatchObject({ user: maker.address, orderStatus: 'active', totalPages: 1, page: 1 });
     expect(list.body.orders).toHaveLength(1);
-    expect(list.body.orders[0]).toMatchObject({ orderKey: order, status: 'Open', rawMakingAmount: '100000000' });
+    expect(list.body.orders[0]).toMatchObject({ orderKey: order, status: 'Open', rawMakingAmount: '100000000', closeTx: null });
+    expect(list.body.orders[0].openTx).toMatch(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/);
     expect(sim.control.getBalance(maker.address, PLATFORM_TOKEN)).toBe(100_000_000_000n - 100_000_000n);
   });
 
@@ -92,7 +93,9 @@ describe('trigger v1', () => {
     }
     const history = await call(sim, 'GET', '/trigger/v1/getTriggerOrders', { query: { user: maker.address, orderStatus: 'history' } });
     expect(history.body.orders).toHaveLength(7);
-    expect(history.body.orders.every((o: { status: string }) => o.status === 'Cancelled')).toBe(true);
+    expect(history.body.orders.every((o: { status: string; closeTx: string }) => o.status === 'Cancelled' && o.closeTx.length > 0)).toBe(
+      true,
+    );
     expect(sim.control.getBalance(maker.address, PLATFORM_TOKEN)).toBe(100_000_000_000n);
     expect((await call(sim, 'POST', '/trigger/v1/cancelOrders', { body: { maker: maker.address } })).body.cause).toMatch(/no open orders/);
     const other = await createTestWallet();

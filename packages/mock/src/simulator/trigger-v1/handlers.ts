@@ -218,8 +218,8 @@ function record(order: TriggerV1Order): TriggerV1OrderRecord {
     createdAt: iso(order.createdAt),
     updatedAt: iso(order.updatedAt),
     status: order.status,
-    openTx: order.openTx,
-    closeTx: order.closeTx,
+    openTx: order.openTx || null,
+    closeTx: order.closeTx || null,
     programVersion: TRIGGER_V1_PROGRAM,
     trades: [],
   };
