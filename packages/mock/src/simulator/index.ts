@@ -141,9 +141,11 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
 
   const baseRandom = createRandom(seed);
   let requestIds: Random = baseRandom.fork('request-ids');
-  const secret = jwtSecret(options.jwtSecret ?? (stored ? fromBase64(stored.jwtSecret) : undefined));
-  if (store && !stored) store.create({ seed, start, jwtSecret: toBase64(secret) });
-  const jwt = createJwtSigner(secret);
+  const givenSecret = options.jwtSecret ?? (stored ? fromBase64(stored.jwtSecret) : undefined);
+  // Without a store, a random secret is drawn on the first token signed or checked.
+  const secret = givenSecret !== undefined || store ? jwtSecret(givenSecret) : undefined;
+  if (store && !stored) store.create({ seed, start, jwtSecret: toBase64(secret as Uint8Array) });
+  const jwt = createJwtSigner(secret ?? (() => jwtSecret()));
   // The market source, chosen once: a recording, a live upstream, or the simulator's own data.
   const market: MarketSource = options.replay
     ? createReplaySource(options.replay, { doc, clock, ...(options.upstream?.log ? { log: options.upstream.log } : {}) })
@@ -186,10 +188,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     : undefined;
   const faults = createFaults();
   const rateLimiter = createRateLimiter(options.rateLimit);
-  const keyAccess = createKeyAccess(
-    options.keyAreas ?? {},
-    shared.operations.map((op) => op.path),
-  );
+  const keyAccess = createKeyAccess(options.keyAreas ?? {}, shared.areas);
   const maxWatchedPairs = options.upstream?.maxWatchedPairs ?? 8;
   const rawControl = createControl(sim, {
     faults,
@@ -303,7 +302,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     const response = handleControl(control, request);
     if (request.method !== 'POST') return response;
     const sample = (r: SimResponse): SimResponse => {
-      if (r.status < 400) history.sample();
+      if (r.status < 400) history.sample('charted');
       return r;
     };
     return response instanceof Promise ? response.then(sample) : sample(response);
@@ -319,7 +318,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     if (!journal && !write) return pipeline(request);
     const done = (response: SimResponse): SimResponse => {
       const out = journal ? journal.record(request, response, startedAt, simulatedAt, performance.now() - t0) : response;
-      if (write && response.status < 400) history.sample();
+      if (write && response.status < 400) history.sample('touched');
       return out;
     };
     const response = pipeline(request);
