@@ -335,7 +335,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const routeDurably = (store: Durable, request: SimRequest): MaybePromise<SimResponse> => {
     let response: MaybePromise<SimResponse>;
     try {
-      response = store.run(() => route(request));
+      response = store.run(() => route(request), request.method === 'GET' || request.method === 'HEAD');
     } catch (error) {
       return storeFailed(request, error);
     }

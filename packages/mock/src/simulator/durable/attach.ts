@@ -32,8 +32,14 @@ export interface MemoryBounds {
 }
 
 export interface Durable {
-  /** Runs `fn` (a request, a control action, a market poll) and commits what it changed before its result is used. */
-  run<T>(fn: () => T): T;
+  /**
+   * Runs `fn` (a request, a control action, a market poll) and commits what it changed before its
+   * result is used. `read`: `fn` answers a read request (GET, HEAD): the entries it only read are
+   * checked for changes made in place only when it changed something else (a read that changes
+   * state in place, a trigger order expiring on read, also moves balances), so that a read that
+   * changes nothing costs no encoding and no commit.
+   */
+  run<T>(fn: () => T, read?: boolean): T;
   /** Stores what is not stored yet (the id streams' position): on a clean close. */
   flush(): void;
   /** The commit failure that stopped the store, if any. */
@@ -139,14 +145,21 @@ export function attachDurable(store: StateStore, sim: SimContext, streams: Strea
   let failure: Error | undefined;
 
   let savedState = stateOf(sim);
-  const commit = (flush = false): void => {
+  const commit = (flush = false, read = false): void => {
     const batch: StoreBatch = { clears: [], deletes: [], writes: [], sweep: ++commits % SWEEP_EVERY === 0, sweeps: [] };
-    for (const area of active) area.collect(batch);
+    for (const area of active) {
+      area.collect(batch);
+      if (!read) area.collectRead(batch);
+    }
     if (batch.sweep) for (const area of areas) area.collectSweep(batch);
     const state = stateOf(sim);
     const changed = batch.clears.length + batch.deletes.length + batch.writes.length + batch.sweeps.length > 0 || state !== savedState;
     const oldest = inFlight.values().next().value ?? gen + 1;
-    if (changed) for (const area of active) area.collectIterated(batch);
+    if (changed)
+      for (const area of active) {
+        if (read) area.collectRead(batch);
+        area.collectIterated(batch);
+      }
     const scalars = changed || flush ? JSON.stringify(scalarsOf(sim, streams)) : savedScalars;
     if (scalars !== savedScalars) batch.scalars = scalars;
     if (changed || batch.scalars !== undefined) {
@@ -162,13 +175,13 @@ export function attachDurable(store: StateStore, sim: SimContext, streams: Strea
     for (const area of active) if (area.committed(oldest)) active.delete(area);
   };
 
-  const end = (token: number): void => {
+  const end = (token: number, read: boolean): void => {
     inFlight.delete(token);
-    commit();
+    commit(false, read);
   };
 
   return {
-    run<T>(fn: () => T): T {
+    run<T>(fn: () => T, read = false): T {
       if (failure) throw new DurableStoreError(`the durable store failed earlier (${failure.message}); restart the simulator`, true);
       // Called from within another run's synchronous part (a control action of a control request): that one commits.
       if (nested > 0) return fn();
@@ -180,23 +193,23 @@ export function attachDurable(store: StateStore, sim: SimContext, streams: Strea
         result = fn();
       } catch (error) {
         nested--;
-        end(token);
+        end(token, read);
         throw error;
       }
       nested--;
       if (result instanceof Promise) {
         return result.then(
           (value: unknown) => {
-            end(token);
+            end(token, read);
             return value;
           },
           (error: unknown) => {
-            end(token);
+            end(token, read);
             throw error;
           },
         ) as T;
       }
-      end(token);
+      end(token, read);
       return result;
     },
     flush() {
