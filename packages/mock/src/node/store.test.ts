@@ -73,9 +73,24 @@ describe('durable store', () => {
     const touched = { row: 0, rows: 0, commit: 0 };
     // The store as the simulator sees it, counting what reaches SQLite.
     const counting: StateStore = Object.create(store, {
-      row: { value: (area: string, key: string) => (touched.row++, store.row(area, key)) },
-      rows: { value: (area: string, limit?: number) => (touched.rows++, store.rows(area, limit)) },
-      commit: { value: (batch: StoreBatch) => (touched.commit++, store.commit(batch)) },
+      row: {
+        value: (area: string, key: string) => {
+          touched.row++;
+          return store.row(area, key);
+        },
+      },
+      rows: {
+        value: (area: string, limit?: number) => {
+          touched.rows++;
+          return store.rows(area, limit);
+        },
+      },
+      commit: {
+        value: (batch: StoreBatch) => {
+          touched.commit++;
+          store.commit(batch);
+        },
+      },
     });
     const sim = makeSimulator({ store: counting, jwtSecret: SECRET });
     const state = await sessionState();

@@ -80,7 +80,14 @@ describe('durable area', () => {
     const { store, ctx, commit } = await setup();
     let lookups = 0;
     const row = store.row.bind(store);
-    ctx.store = Object.create(store, { row: { value: (area: string, key: string) => (lookups++, row(area, key)) } });
+    ctx.store = Object.create(store, {
+      row: {
+        value: (area: string, key: string) => {
+          lookups++;
+          return row(area, key);
+        },
+      },
+    });
     const map = new BoundedMap<string, string>({ maxSize: 2 });
     const area = Area.bounded('landed', map, ctx, 2);
     map.set('a', 'x');
