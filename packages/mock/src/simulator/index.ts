@@ -310,19 +310,19 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
 
   // An API request through the pipeline, recorded in the journal (when on) with its duration; an
   // answered write adds a point to the value history.
+  const answered = (request: SimRequest, response: SimResponse, t0: number, simulatedAt: number): SimResponse => {
+    const out = journal ? journal.record(request, response, performance.timeOrigin + t0, simulatedAt, performance.now() - t0) : response;
+    if (response.status < 400 && request.method !== 'GET' && request.method !== 'HEAD') history.sample('touched');
+    return out;
+  };
   const answerApi = (request: SimRequest): MaybePromise<SimResponse> => {
-    const startedAt = Date.now();
-    const simulatedAt = clock.now();
+    if (!journal && (request.method === 'GET' || request.method === 'HEAD')) return pipeline(request);
     const t0 = performance.now();
-    const write = request.method !== 'GET' && request.method !== 'HEAD';
-    if (!journal && !write) return pipeline(request);
-    const done = (response: SimResponse): SimResponse => {
-      const out = journal ? journal.record(request, response, startedAt, simulatedAt, performance.now() - t0) : response;
-      if (write && response.status < 400) history.sample('touched');
-      return out;
-    };
+    const simulatedAt = clock.now();
     const response = pipeline(request);
-    return response instanceof Promise ? response.then(done) : done(response);
+    return response instanceof Promise
+      ? response.then((r) => answered(request, r, t0, simulatedAt))
+      : answered(request, response, t0, simulatedAt);
   };
 
   // With a store, a request's changes are stored before its answer is made; when that fails, the
