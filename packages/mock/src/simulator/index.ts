@@ -42,6 +42,7 @@ import { createUpstreamSource, type UpstreamOptions } from '../upstream/source.j
 import { createJournal, DEFAULT_JOURNAL_SIZE } from './explore/journal.js';
 import { createValueHistory } from './explore/history.js';
 import { presentedKey, sameKey } from './explore/control-key.js';
+import { foreignControlRequest } from './explore/control-origin.js';
 import { EXPLORER_HEADERS, EXPLORER_HTML } from './explore/page.js';
 
 export interface SimulatorOptions {
@@ -74,6 +75,13 @@ export interface SimulatorOptions {
    * API request; a missing or wrong one answers 401 {error}. Default: the control API is open.
    */
   controlKey?: string;
+  /**
+   * Host names (besides localhost, 127.0.0.0/8 and ::1) by which a browser may reach the control
+   * API and the explorer over HTTP when no `controlKey` is set. Requests over HTTP naming another
+   * host, and requests from another origin, are refused (403): see the README's "The control API
+   * in a browser".
+   */
+  controlHosts?: readonly string[];
   /** Requests the request journal keeps (GET /__control/journal); 0 turns it off. Default 200. */
   journal?: number;
   /** HTML served at GET /docs (the CLI passes the offline docs site). */
@@ -230,12 +238,15 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
 
   const controlRoutes = options.controlRoutes ?? true;
   const docsHtml = options.docsHtml;
+  const controlOrigin = { keyed: controlKey !== undefined, hosts: new Set((options.controlHosts ?? []).map((h) => h.toLowerCase())) };
+  const isControlPath = (path: string): boolean => controlRoutes && (path.startsWith(CONTROL_PREFIX) || path.startsWith('/__explorer'));
 
   const cors = createCors(doc, shared.operations);
   const handle = (request: SimRequest): MaybePromise<SimResponse> => {
     const response = durable ? routeDurably(durable, request) : route(request);
-    // Browsers send Origin on cross-origin calls; other clients do not need the CORS headers.
-    if (request.header('origin') === undefined) return response;
+    // Browsers send Origin on cross-origin calls; other clients do not need the CORS headers. The
+    // control API and the explorer allow no other origin.
+    if (request.header('origin') === undefined || isControlPath(request.path)) return response;
     return response instanceof Promise ? response.then((r) => cors.apply(request, r)) : cors.apply(request, response);
   };
 
@@ -247,13 +258,18 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
       match.kind === 'operation'
         ? shared.errorShapes.forOperation(match.operation.operationId, status)
         : shared.errorShapes.forPath(request.path);
-    return cors.apply(request, errorResponse(shape, new ApiError(status, message), requestIds.uuid(clock.now())));
+    const response = errorResponse(shape, new ApiError(status, message), requestIds.uuid(clock.now()));
+    return isControlPath(request.path) ? response : cors.apply(request, response);
   };
 
   const route = (request: SimRequest): MaybePromise<SimResponse> => {
     const { method, path } = request;
+    if (isControlPath(path)) {
+      const refused = foreignControlRequest(request.header, controlOrigin);
+      if (refused !== undefined) return jsonResponse(403, { error: refused });
+    }
     // CORS preflight, so that web apps on another origin can call the simulator.
-    if (method === 'OPTIONS') return cors.preflight(request);
+    if (method === 'OPTIONS' && !isControlPath(path)) return cors.preflight(request);
     if (method === 'GET' || method === 'HEAD') {
       if (path === '/openapi.json')
         return { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' }, body: shared.specJson(), raw: true };

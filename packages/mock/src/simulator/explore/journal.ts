@@ -112,7 +112,10 @@ export function createJournal(size: number, router: Router, creatorVersion: stri
         responseBody: cut(text),
       };
       next = next + 1 === size ? 0 : next + 1;
-      return { status: response.status, headers: response.headers, body: text, raw: true };
+      // An answer already serialised (raw) is sent as it is.
+      return response.raw && typeof response.body === 'string'
+        ? response
+        : { status: response.status, headers: response.headers, body: text, raw: true };
     },
     entries({ limit = size, afterId = 0, ids } = {}) {
       const out: JournalEntry[] = [];
