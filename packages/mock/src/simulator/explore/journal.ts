@@ -5,7 +5,7 @@
 import { harEntry, type HarEntry, type HarHeader } from '../../upstream/har.js';
 import type { Router } from '../router.js';
 import type { SimRequest, SimResponse } from '../types.js';
-import { REDACTED, redactBody, redactSecrets, requestSecrets } from './redact.js';
+import { CREDENTIAL_HEADERS, REDACTED, redactBody, redactSecrets, requestSecrets } from './redact.js';
 
 /** Longest body kept per request and direction (characters); the rest is cut. */
 export const MAX_JOURNAL_BODY = 65_536;
@@ -66,14 +66,12 @@ export function createJournal(size: number, router: Router, creatorVersion: stri
   const ordered = (): Raw[] => (ring.length < size ? ring : [...ring.slice(next), ...ring.slice(0, next)]);
   const view = (raw: Raw): JournalEntry => {
     const { request } = raw;
-    const apiKey = request.header('x-api-key');
-    const authorization = request.header('authorization');
+    const [apiKey, authorization] = CREDENTIAL_HEADERS.map((name) => request.header(name));
     const secrets = requestSecrets(apiKey, authorization);
     const match = router.match(request.method, request.path);
     const headers: HarHeader[] = [];
     if (request.contentType) headers.push({ name: 'content-type', value: request.contentType });
-    if (apiKey !== undefined) headers.push({ name: 'x-api-key', value: REDACTED });
-    if (authorization !== undefined) headers.push({ name: 'authorization', value: REDACTED });
+    for (const name of CREDENTIAL_HEADERS) if (request.header(name) !== undefined) headers.push({ name, value: REDACTED });
     return {
       id: raw.id,
       startedAt: new Date(raw.startedAt).toISOString(),
