@@ -325,20 +325,28 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   };
 
   // An API request through the pipeline, recorded in the journal (when on) with its duration; an
-  // answered write adds a point to the value history.
-  const answered = (request: SimRequest, response: SimResponse, t0: number, simulatedAt: number): SimResponse => {
-    const out = journal ? journal.record(request, response, performance.timeOrigin + t0, simulatedAt, performance.now() - t0) : response;
+  // answered write adds a point to the value history. One clock read per request: an answer made
+  // synchronously (no signature check, no upstream call) takes microseconds and is recorded with
+  // duration 0; an answer that waits is timed from when it starts waiting to when it is ready.
+  const answered = (
+    request: SimRequest,
+    response: SimResponse,
+    startedAt: number,
+    simulatedAt: number,
+    durationMs: number,
+  ): SimResponse => {
+    const out = journal ? journal.record(request, response, startedAt, simulatedAt, durationMs) : response;
     if (response.status < 400 && request.method !== 'GET' && request.method !== 'HEAD') history.sample('touched');
     return out;
   };
   const answerApi = (request: SimRequest): MaybePromise<SimResponse> => {
     if (!journal && (request.method === 'GET' || request.method === 'HEAD')) return pipeline(request);
-    const t0 = performance.now();
-    const simulatedAt = clock.now();
+    const startedAt = journal ? Date.now() : 0;
+    const simulatedAt = journal ? clock.now() : 0;
     const response = pipeline(request);
-    return response instanceof Promise
-      ? response.then((r) => answered(request, r, t0, simulatedAt))
-      : answered(request, response, t0, simulatedAt);
+    if (!(response instanceof Promise)) return answered(request, response, startedAt, simulatedAt, 0);
+    const t0 = journal ? performance.now() : 0;
+    return response.then((r) => answered(request, r, startedAt, simulatedAt, journal ? performance.now() - t0 : 0));
   };
 
   // With a store, a request's changes are stored before its answer is made; when that fails, the
