@@ -63,6 +63,8 @@ export class Area {
    */
   #iterated = false;
   #cleared = false;
+  /** Whether an entry was written, moved or deleted (or the map cleared) since the last commit: marks other than reads. */
+  #written = false;
   /** Whether memory holds every stored entry (then a miss needs no disk look-up). */
   #complete = true;
   readonly #memoryCap: number;
@@ -193,8 +195,14 @@ export class Area {
     return value;
   }
 
+  /** Whether the next commit has more than reads of this map to look at (the iterated entries aside). */
+  get written(): boolean {
+    return this.#written;
+  }
+
   #mark(key: unknown, value: unknown, mark: Mark): void {
     const gen = this.#ctx.gen();
+    if (mark !== 'read') this.#written = true;
     if (this.#dirty.size === 0) this.#ctx.activate(this);
     const dirty = this.#dirty.get(key);
     if (!dirty) {
@@ -215,6 +223,7 @@ export class Area {
   }
 
   #clear(): void {
+    this.#written = true;
     this.#dirty.clear();
     this.#iterated = false;
     this.#saved.clear();
@@ -310,6 +319,8 @@ export class Area {
    */
   committed(oldestInFlight: number): boolean {
     this.#cleared = false;
+    // (every mark left below is a read's)
+    this.#written = false;
     for (const [key, json] of this.#pending) this.#remember(key, json);
     this.#pending = [];
     if (oldestInFlight > this.#ctx.gen()) this.#iterated = false;

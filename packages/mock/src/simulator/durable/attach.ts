@@ -146,7 +146,14 @@ export function attachDurable(store: StateStore, sim: SimContext, streams: Strea
 
   let savedState = stateOf(sim);
   const commit = (flush = false, read = false): void => {
-    const batch: StoreBatch = { clears: [], deletes: [], writes: [], sweep: ++commits % SWEEP_EVERY === 0, sweeps: [] };
+    const sweep = ++commits % SWEEP_EVERY === 0;
+    // A read that wrote no entry and moved no scalar: nothing to store (what it only read is looked
+    // at only with another change, see `run`).
+    if (read && !flush && !sweep && !anyWritten() && stateOf(sim) === savedState) {
+      release();
+      return;
+    }
+    const batch: StoreBatch = { clears: [], deletes: [], writes: [], sweep, sweeps: [] };
     for (const area of active) {
       area.collect(batch);
       if (!read) area.collectRead(batch);
@@ -172,6 +179,14 @@ export function attachDurable(store: StateStore, sim: SimContext, streams: Strea
       savedScalars = scalars;
       savedState = state;
     }
+    release(oldest);
+  };
+  const anyWritten = (): boolean => {
+    for (const area of active) if (area.written) return true;
+    return false;
+  };
+  /** After a commit (or a read with nothing to commit): the areas forget what no request in flight can still act on. */
+  const release = (oldest: number = inFlight.values().next().value ?? gen + 1): void => {
     for (const area of active) if (area.committed(oldest)) active.delete(area);
   };
 
