@@ -60,12 +60,26 @@ interface Scalars {
   nextNftId: number;
 }
 
-/** The scalars but the id streams, as one string (made on every request: no JSON): a change there is stored at once. */
-function stateOf(sim: SimContext): string {
+/**
+ * The scalars but the id streams, as numbers (clock base and wall time at base, trading active,
+ * next position id, each token's price or -1), compared on every request without making any text:
+ * a change there is stored at once.
+ */
+const STATE_SIZE = 4 + TOKENS.length;
+
+function readState(sim: SimContext, into: Float64Array): Float64Array {
   const { base, wallAtBase } = sim.clock.snapshot();
-  let text = `${base}|${wallAtBase}|${sim.tradingActive}|${sim.lend.nextNftId}`;
-  for (const token of TOKENS) text += `|${sim.prices.usd(token.mint)}`;
-  return text;
+  into[0] = base;
+  into[1] = wallAtBase;
+  into[2] = sim.tradingActive ? 1 : 0;
+  into[3] = sim.lend.nextNftId;
+  for (let i = 0; i < TOKENS.length; i++) into[4 + i] = sim.prices.usd(TOKENS[i]!.mint) ?? -1;
+  return into;
+}
+
+function sameState(a: Float64Array, b: Float64Array): boolean {
+  for (let i = 0; i < STATE_SIZE; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 function scalarsOf(sim: SimContext, streams: Streams): Scalars {
@@ -144,12 +158,13 @@ export function attachDurable(store: StateStore, sim: SimContext, streams: Strea
   let nested = 0;
   let failure: Error | undefined;
 
-  let savedState = stateOf(sim);
+  let savedState: Float64Array = readState(sim, new Float64Array(STATE_SIZE));
+  let state: Float64Array = new Float64Array(STATE_SIZE);
   const commit = (flush = false, read = false): void => {
     const sweep = ++commits % SWEEP_EVERY === 0;
     // A read that wrote no entry and moved no scalar: nothing to store (what it only read is looked
     // at only with another change, see `run`).
-    if (read && !flush && !sweep && !anyWritten() && stateOf(sim) === savedState) {
+    if (read && !flush && !sweep && !anyWritten() && sameState(readState(sim, state), savedState)) {
       release();
       return;
     }
@@ -159,8 +174,9 @@ export function attachDurable(store: StateStore, sim: SimContext, streams: Strea
       if (!read) area.collectRead(batch);
     }
     if (batch.sweep) for (const area of areas) area.collectSweep(batch);
-    const state = stateOf(sim);
-    const changed = batch.clears.length + batch.deletes.length + batch.writes.length + batch.sweeps.length > 0 || state !== savedState;
+    readState(sim, state);
+    const changed =
+      batch.clears.length + batch.deletes.length + batch.writes.length + batch.sweeps.length > 0 || !sameState(state, savedState);
     const oldest = inFlight.values().next().value ?? gen + 1;
     if (changed)
       for (const area of active) {
@@ -177,7 +193,7 @@ export function attachDurable(store: StateStore, sim: SimContext, streams: Strea
         throw new DurableStoreError(`the change could not be stored in ${store.location}: ${(error as Error).message}`, false);
       }
       savedScalars = scalars;
-      savedState = state;
+      [savedState, state] = [state, savedState];
     }
     release(oldest);
   };
