@@ -1,6 +1,6 @@
 // Seeded randomness: every id, address and catalogue entry the simulator makes comes from here,
 // so one seed reproduces one run.
-import { getAddressDecoder } from '@solana/kit';
+import { encodeBase58 } from './base58.js';
 
 export interface Random {
   /** Uniform float in [0, 1). */
@@ -30,7 +30,6 @@ export function hashString(text: string, seed = 0x811c9dc5): number {
   return h >>> 0;
 }
 
-const addressDecoder = getAddressDecoder();
 const hex = (n: number, width: number): string => n.toString(16).padStart(width, '0');
 
 /**
@@ -91,7 +90,7 @@ class Sfc32 implements Random {
   }
 
   address(): string {
-    return addressDecoder.decode(this.bytes(32));
+    return encodeBase58(this.bytes(32));
   }
 
   uuid(epochMs: number): string {
