@@ -42,5 +42,8 @@ describe('foreignControlRequest', () => {
     expect(foreignControlRequest(headers({ host: 'rebound.example:4010' }), open)).toMatch(/not to the host rebound\.example/);
     expect(foreignControlRequest(headers({ host: 'rebound.example:4010' }), { keyed: true, hosts: new Set() })).toBeUndefined();
     expect(foreignControlRequest(headers({ host: 'devbox:4010' }), { keyed: false, hosts: new Set(['devbox']) })).toBeUndefined();
+    // what a browser sends for http://0.0.0.0:4010 (this machine), not an address to bind without a key
+    expect(foreignControlRequest(headers({ host: '0.0.0.0:4010', origin: 'http://0.0.0.0:4010' }), open)).toBeUndefined();
+    expect(isLoopback('0.0.0.0')).toBe(false);
   });
 });

@@ -7,7 +7,8 @@
 //   - an `Origin` header (a browser's cross-origin request, or any POST) must name the server's own
 //     origin: the same host and port as the Host header;
 //   - without a control key, the Host header must name this machine (localhost, *.localhost,
-//     127.0.0.0/8, ::1) or one of the names given (`controlHosts`): a rebound domain is refused.
+//     127.0.0.0/8, ::1, or 0.0.0.0 / :: as typed in a browser) or one of the names given
+//     (`controlHosts`): a rebound domain is refused.
 //     With a key, the key is the guard (a page cannot know it), so a team may reach a shared
 //     simulator by any name.
 
@@ -18,6 +19,12 @@ export function isLoopback(host: string): boolean {
   const name = host.replace(/^\[|\]$/g, '').toLowerCase();
   return LOOPBACK.test(name) || name.endsWith('.localhost');
 }
+
+/**
+ * The unspecified addresses: a browser that opens http://0.0.0.0:PORT reaches this machine (a page
+ * of another site that tries is stopped by the Origin check). Not loopback for binding.
+ */
+const UNSPECIFIED: ReadonlySet<string> = new Set(['0.0.0.0', '[::]']);
 
 /** The host name of a Host header value (`name:port`, `[v6]:port`), lower-cased, without a trailing dot. */
 export function hostName(hostHeader: string): string {
@@ -48,7 +55,7 @@ export function foreignControlRequest(header: (name: string) => string | undefin
   if (host === undefined) return undefined;
   if (!options.keyed) {
     const name = hostName(host);
-    if (!isLoopback(name) && !options.hosts.has(name))
+    if (!isLoopback(name) && !UNSPECIFIED.has(name) && !options.hosts.has(name))
       return `the control API answers only to this machine's names (localhost, 127.0.0.1, ::1), not to the host ${name}: reach it by one of them, or start the server with a control key`;
   }
   const origin = header('origin');
