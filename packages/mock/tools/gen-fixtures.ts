@@ -3,6 +3,7 @@
 //   src/gen/request-examples.gen.ts  one sample request per operation (parameter and body examples)
 //   src/gen/operations.gen.ts        the request and response types of every operation, from @x/types
 //   src/gen/price-fields.gen.ts      the price settings of a trigger v2 order (`x-price-setting`)
+//   src/gen/sensitive.gen.ts         the body fields marked `x-sensitive` (what the request journal redacts)
 // The fixtures are typed with @x/types (generated from the same spec; it is built first).
 // Usage: node tools/gen-fixtures.ts
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -383,5 +384,34 @@ ${priceFields
   .map((name) => `  '${name}',`)
   .join('\n')}
 ] as const satisfies readonly (keyof TriggerV2UpdatePriceOrderRequest)[];
+`,
+);
+
+// ---- sensitive.gen.ts ----
+/** The names of the properties marked `x-sensitive: true` in a schema, through $refs, allOf/anyOf/oneOf, items and additionalProperties. */
+function sensitiveNames(node: Obj | undefined, names: Set<string>, seen = new Set<Obj>()): void {
+  const schema = deref(node);
+  if (!schema || typeof schema !== 'object' || seen.has(schema)) return;
+  seen.add(schema);
+  for (const [name, property] of Object.entries<Obj>(schema.properties ?? {})) {
+    if (property?.['x-sensitive'] === true) names.add(name);
+    sensitiveNames(property, names, seen);
+  }
+  for (const key of ['allOf', 'anyOf', 'oneOf']) for (const sub of schema[key] ?? []) sensitiveNames(sub, names, seen);
+  if (schema.items) sensitiveNames(schema.items, names, seen);
+  if (schema.additionalProperties && typeof schema.additionalProperties === 'object')
+    sensitiveNames(schema.additionalProperties, names, seen);
+}
+const sensitive = new Set<string>();
+for (const read of specOperations()) {
+  if (read.requestBody?.schema) sensitiveNames(read.requestBody.schema as Obj, sensitive);
+  for (const response of Object.values(read.responses)) sensitiveNames(response.schema as Obj, sensitive);
+}
+if (sensitive.size === 0) fail('no body field of the spec is marked x-sensitive');
+writeFileSync(
+  join(genDir, 'sensitive.gen.ts'),
+  `${HEADER}
+/** The request and response body fields the spec marks \`x-sensitive: true\` (signed transactions, challenge signatures, tokens), by name. */
+export const SENSITIVE_FIELDS: ReadonlySet<string> = new Set(${JSON.stringify([...sensitive].sort())});
 `,
 );

@@ -13,6 +13,7 @@ import { call, createTestWallet, makeSimulator, PLATFORM_TOKEN, STABLECOIN } fro
 import { type Caller, SESSION_STEPS, sessionReads, sessionState } from '../simulator/test-support/durable-session.js';
 import { parseCli, serve } from '../server/cli-main.js';
 import { openStore, STORE_FILE } from './store.js';
+import type { StateStore, StoreBatch } from '../simulator/durable/backend.js';
 
 const SECRET = 'a-test-secret-of-at-least-32-bytes!!';
 const dirs: string[] = [];
@@ -64,6 +65,43 @@ describe('durable store', () => {
         ),
       );
     }
+    store.close();
+  });
+
+  it('reads of a world held in memory touch no row of the store and commit nothing', async () => {
+    const store = await openStore(tempDir());
+    const touched = { row: 0, rows: 0, commit: 0 };
+    // The store as the simulator sees it, counting what reaches SQLite.
+    const counting: StateStore = Object.create(store, {
+      row: {
+        value: (area: string, key: string) => {
+          touched.row++;
+          return store.row(area, key);
+        },
+      },
+      rows: {
+        value: (area: string, limit?: number) => {
+          touched.rows++;
+          return store.rows(area, limit);
+        },
+      },
+      commit: {
+        value: (batch: StoreBatch) => {
+          touched.commit++;
+          store.commit(batch);
+        },
+      },
+    });
+    const sim = makeSimulator({ store: counting, jwtSecret: SECRET });
+    const state = await sessionState();
+    const durable = callerOf(() => sim);
+    for (const step of SESSION_STEPS) await step(durable, state);
+    expect(touched.commit).toBeGreaterThan(0);
+    Object.assign(touched, { row: 0, rows: 0, commit: 0 });
+    const first = await sessionReads(durable, state);
+    expect(await sessionReads(durable, state)).toEqual(first);
+    expect(touched).toEqual({ row: 0, rows: 0, commit: 0 });
+    sim.close();
     store.close();
   });
 

@@ -26,6 +26,8 @@ options:
   --control-key KEY require KEY (8+ characters) in the x-control-key header of every control API
                     request and explorer action (or the X_MOCK_CONTROL_KEY environment variable);
                     required when --host is not a loopback address (127.0.0.0/8, ::1, localhost)
+  --control-host H  without a control key, a browser may also reach the control API and the
+                    explorer by the host name H (repeatable; default: localhost, 127.0.0.1, ::1 only)
   --journal N       requests the request journal keeps (default 200; 0 turns it off)
   --jwt-secret S    sign trigger v2 tokens with this secret (32+ bytes) so they survive a restart;
                     by default the secret is random per process (with --data, kept in the store)
@@ -65,6 +67,8 @@ export interface ServeOptions {
   control: boolean;
   /** Required on every control API request when set (and set whenever the host is not loopback). */
   controlKey?: string;
+  /** More host names the control API answers to without a key (`--control-host`). */
+  controlHosts?: string[];
   journal?: number;
   /** Deterministic JWT secret; random per process when absent. */
   jwtSecret?: string;
@@ -92,6 +96,7 @@ const parseServeArgs = (argv: string[]) =>
       clock: { type: 'string' },
       'no-control': { type: 'boolean', default: false },
       'control-key': { type: 'string' },
+      'control-host': { type: 'string', multiple: true },
       journal: { type: 'string' },
       'jwt-secret': { type: 'string' },
       upstream: { type: 'string' },
@@ -178,6 +183,7 @@ export function parseCli(argv: string[], env: Readonly<Record<string, string | u
     clock,
     control,
     ...(control && controlKey !== undefined ? { controlKey } : {}),
+    ...(values['control-host']?.length ? { controlHosts: values['control-host'] } : {}),
     ...(journal !== undefined ? { journal: Number(journal) } : {}),
     ...(jwtSecret !== undefined ? { jwtSecret } : {}),
     ...(upstream !== undefined ? { upstream } : {}),
@@ -230,6 +236,7 @@ export async function serve(options: ServeOptions, log: (line: string) => void =
       ...(options.keyAreas ? { keyAreas: options.keyAreas } : {}),
       controlRoutes: options.control,
       ...(options.controlKey !== undefined ? { controlKey: options.controlKey } : {}),
+      ...(options.controlHosts ? { controlHosts: options.controlHosts } : {}),
       ...(options.journal !== undefined ? { journal: options.journal } : {}),
       ...(options.jwtSecret !== undefined ? { jwtSecret: options.jwtSecret } : {}),
       ...(docsHtml !== undefined ? { docsHtml } : {}),

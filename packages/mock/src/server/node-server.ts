@@ -3,6 +3,7 @@
 // hostile clients: bodies and heads are limited in size while they are read, slow heads, bodies
 // and idle connections time out, and every error it can still answer (413, 431, 408, 400) comes in
 // the error shape of the path's area, made by the simulator's respond stage.
+import { isLoopback } from '../simulator/explore/control-origin.js';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { SimHandler, SimRequest, SimResponse } from '../simulator/types.js';
@@ -257,12 +258,8 @@ export function createClientErrorListener(simulator: SimHandler, limits: ServerL
   };
 }
 
-const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|localhost|::ffff:127\.\d+\.\d+\.\d+)$/;
-
-/** Whether `host` only accepts connections from this machine. */
-export function isLoopback(host: string): boolean {
-  return LOOPBACK.test(host.replace(/^\[|\]$/g, ''));
-}
+/** Whether `host` only accepts connections from this machine (one rule with the control API's Host check). */
+export { isLoopback };
 
 /**
  * The simulator's node:http server with its limits, not listening yet. `headCapture: false` is for

@@ -11,6 +11,7 @@ export interface BoundedMapOptions {
 export class BoundedMap<K, V> {
   readonly #map = new Map<K, { value: V; at: number }>();
   readonly #options: BoundedMapOptions;
+  #dropped = 0;
 
   constructor(options: BoundedMapOptions) {
     this.#options = options;
@@ -71,14 +72,26 @@ export class BoundedMap<K, V> {
 
   clear(): void {
     this.#map.clear();
+    this.#dropped = 0;
   }
 
   /** Drops expired entries from the oldest end and enforces the size cap. */
   prune(): void {
     for (const [key, entry] of this.#map) {
-      if (this.#map.size > this.#options.maxSize || this.#expired(entry.at)) this.#map.delete(key);
-      else break;
+      if (this.#expired(entry.at)) this.#map.delete(key);
+      else if (this.#map.size > this.#options.maxSize) {
+        this.#map.delete(key);
+        this.#dropped++;
+      } else break;
     }
+  }
+
+  /**
+   * Whether an unexpired entry left through the size cap since the map was made or cleared (the
+   * durable store then looks a miss up on disk; otherwise memory holds every live entry).
+   */
+  get dropped(): boolean {
+    return this.#dropped > 0;
   }
 
   *values(): IterableIterator<V> {

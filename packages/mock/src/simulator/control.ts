@@ -307,7 +307,7 @@ export function createControl(sim: SimContext, deps: ControlDeps): SimulatorCont
       return deps.journal.har(ids);
     },
     valueHistory() {
-      deps.history.sample(true);
+      deps.history.sample('renew');
       return { now: new Date(sim.clock.now()).toISOString(), wallets: deps.history.read() };
     },
   };

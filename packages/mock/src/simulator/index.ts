@@ -42,6 +42,7 @@ import { createUpstreamSource, type UpstreamOptions } from '../upstream/source.j
 import { createJournal, DEFAULT_JOURNAL_SIZE } from './explore/journal.js';
 import { createValueHistory } from './explore/history.js';
 import { presentedKey, sameKey } from './explore/control-key.js';
+import { foreignControlRequest } from './explore/control-origin.js';
 import { EXPLORER_HEADERS, EXPLORER_HTML } from './explore/page.js';
 
 export interface SimulatorOptions {
@@ -74,6 +75,13 @@ export interface SimulatorOptions {
    * API request; a missing or wrong one answers 401 {error}. Default: the control API is open.
    */
   controlKey?: string;
+  /**
+   * Host names (besides localhost, 127.0.0.0/8 and ::1) by which a browser may reach the control
+   * API and the explorer over HTTP when no `controlKey` is set. Requests over HTTP naming another
+   * host, and requests from another origin, are refused (403): see the README's "The control API
+   * in a browser".
+   */
+  controlHosts?: readonly string[];
   /** Requests the request journal keeps (GET /__control/journal); 0 turns it off. Default 200. */
   journal?: number;
   /** HTML served at GET /docs (the CLI passes the offline docs site). */
@@ -141,9 +149,11 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
 
   const baseRandom = createRandom(seed);
   let requestIds: Random = baseRandom.fork('request-ids');
-  const secret = jwtSecret(options.jwtSecret ?? (stored ? fromBase64(stored.jwtSecret) : undefined));
-  if (store && !stored) store.create({ seed, start, jwtSecret: toBase64(secret) });
-  const jwt = createJwtSigner(secret);
+  const givenSecret = options.jwtSecret ?? (stored ? fromBase64(stored.jwtSecret) : undefined);
+  // Without a store, a random secret is drawn on the first token signed or checked.
+  const secret = givenSecret !== undefined || store ? jwtSecret(givenSecret) : undefined;
+  if (store && !stored) store.create({ seed, start, jwtSecret: toBase64(secret as Uint8Array) });
+  const jwt = createJwtSigner(secret ?? (() => jwtSecret()));
   // The market source, chosen once: a recording, a live upstream, or the simulator's own data.
   const market: MarketSource = options.replay
     ? createReplaySource(options.replay, { doc, clock, ...(options.upstream?.log ? { log: options.upstream.log } : {}) })
@@ -186,10 +196,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     : undefined;
   const faults = createFaults();
   const rateLimiter = createRateLimiter(options.rateLimit);
-  const keyAccess = createKeyAccess(
-    options.keyAreas ?? {},
-    shared.operations.map((op) => op.path),
-  );
+  const keyAccess = createKeyAccess(options.keyAreas ?? {}, shared.areas);
   const maxWatchedPairs = options.upstream?.maxWatchedPairs ?? 8;
   const rawControl = createControl(sim, {
     faults,
@@ -231,12 +238,15 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
 
   const controlRoutes = options.controlRoutes ?? true;
   const docsHtml = options.docsHtml;
+  const controlOrigin = { keyed: controlKey !== undefined, hosts: new Set((options.controlHosts ?? []).map((h) => h.toLowerCase())) };
+  const isControlPath = (path: string): boolean => controlRoutes && (path.startsWith(CONTROL_PREFIX) || path.startsWith('/__explorer'));
 
   const cors = createCors(doc, shared.operations);
   const handle = (request: SimRequest): MaybePromise<SimResponse> => {
     const response = durable ? routeDurably(durable, request) : route(request);
-    // Browsers send Origin on cross-origin calls; other clients do not need the CORS headers.
-    if (request.header('origin') === undefined) return response;
+    // Browsers send Origin on cross-origin calls; other clients do not need the CORS headers. The
+    // control API and the explorer allow no other origin.
+    if (request.header('origin') === undefined || isControlPath(request.path)) return response;
     return response instanceof Promise ? response.then((r) => cors.apply(request, r)) : cors.apply(request, response);
   };
 
@@ -248,13 +258,18 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
       match.kind === 'operation'
         ? shared.errorShapes.forOperation(match.operation.operationId, status)
         : shared.errorShapes.forPath(request.path);
-    return cors.apply(request, errorResponse(shape, new ApiError(status, message), requestIds.uuid(clock.now())));
+    const response = errorResponse(shape, new ApiError(status, message), requestIds.uuid(clock.now()));
+    return isControlPath(request.path) ? response : cors.apply(request, response);
   };
 
   const route = (request: SimRequest): MaybePromise<SimResponse> => {
     const { method, path } = request;
+    if (isControlPath(path)) {
+      const refused = foreignControlRequest(request.header, controlOrigin);
+      if (refused !== undefined) return jsonResponse(403, { error: refused });
+    }
     // CORS preflight, so that web apps on another origin can call the simulator.
-    if (method === 'OPTIONS') return cors.preflight(request);
+    if (method === 'OPTIONS' && !isControlPath(path)) return cors.preflight(request);
     if (method === 'GET' || method === 'HEAD') {
       if (path === '/openapi.json')
         return { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' }, body: shared.specJson(), raw: true };
@@ -303,27 +318,35 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     const response = handleControl(control, request);
     if (request.method !== 'POST') return response;
     const sample = (r: SimResponse): SimResponse => {
-      if (r.status < 400) history.sample();
+      if (r.status < 400) history.sample('charted');
       return r;
     };
     return response instanceof Promise ? response.then(sample) : sample(response);
   };
 
   // An API request through the pipeline, recorded in the journal (when on) with its duration; an
-  // answered write adds a point to the value history.
+  // answered write adds a point to the value history. One clock read per request: an answer made
+  // synchronously (no signature check, no upstream call) takes microseconds and is recorded with
+  // duration 0; an answer that waits is timed from when it starts waiting to when it is ready.
+  const answered = (
+    request: SimRequest,
+    response: SimResponse,
+    startedAt: number,
+    simulatedAt: number,
+    durationMs: number,
+  ): SimResponse => {
+    const out = journal ? journal.record(request, response, startedAt, simulatedAt, durationMs) : response;
+    if (response.status < 400 && request.method !== 'GET' && request.method !== 'HEAD') history.sample('touched');
+    return out;
+  };
   const answerApi = (request: SimRequest): MaybePromise<SimResponse> => {
-    const startedAt = Date.now();
-    const simulatedAt = clock.now();
-    const t0 = performance.now();
-    const write = request.method !== 'GET' && request.method !== 'HEAD';
-    if (!journal && !write) return pipeline(request);
-    const done = (response: SimResponse): SimResponse => {
-      const out = journal ? journal.record(request, response, startedAt, simulatedAt, performance.now() - t0) : response;
-      if (write && response.status < 400) history.sample();
-      return out;
-    };
+    if (!journal && (request.method === 'GET' || request.method === 'HEAD')) return pipeline(request);
+    const startedAt = journal ? Date.now() : 0;
+    const simulatedAt = journal ? clock.now() : 0;
     const response = pipeline(request);
-    return response instanceof Promise ? response.then(done) : done(response);
+    if (!(response instanceof Promise)) return answered(request, response, startedAt, simulatedAt, 0);
+    const t0 = journal ? performance.now() : 0;
+    return response.then((r) => answered(request, r, startedAt, simulatedAt, journal ? performance.now() - t0 : 0));
   };
 
   // With a store, a request's changes are stored before its answer is made; when that fails, the
@@ -336,7 +359,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const routeDurably = (store: Durable, request: SimRequest): MaybePromise<SimResponse> => {
     let response: MaybePromise<SimResponse>;
     try {
-      response = store.run(() => route(request));
+      response = store.run(() => route(request), request.method === 'GET' || request.method === 'HEAD');
     } catch (error) {
       return storeFailed(request, error);
     }

@@ -47,18 +47,23 @@ function timeValid(claims: JwtClaims, nowMs: number, maxAgeSeconds: number): boo
   return claims.nbf <= now && claims.exp > now && age >= 0 && age <= maxAgeSeconds;
 }
 
-export function createJwtSigner(secret: Uint8Array): JwtSigner {
-  const key = new Uint8Array(secret);
+/**
+ * `secret` may be a function: it is then called on the first token signed or checked (a random
+ * secret costs a call into the system's random source, which most simulators never need).
+ */
+export function createJwtSigner(secret: Uint8Array | (() => Uint8Array)): JwtSigner {
+  let given: Uint8Array | undefined = typeof secret === 'function' ? undefined : new Uint8Array(secret);
+  const key = (): Uint8Array => (given ??= new Uint8Array((secret as () => Uint8Array)()));
   // A client sends the same token with every call: its HMAC is checked once (by jose), later uses
   // only re-check the time claims. Same secret, same token text: same outcome of the HMAC check.
   const verified = new Map<string, JwtClaims>();
   return {
-    sign: (claims) => new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(key),
+    sign: (claims) => new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(key()),
     async verify(token, nowMs, maxAgeSeconds) {
       const known = verified.get(token);
       if (known !== undefined) return timeValid(known, nowMs, maxAgeSeconds) ? { ...known } : undefined;
       try {
-        const { payload } = await jwtVerify(token, key, {
+        const { payload } = await jwtVerify(token, key(), {
           algorithms: ['HS256'],
           typ: 'JWT',
           currentDate: new Date(nowMs),

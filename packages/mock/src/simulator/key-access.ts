@@ -24,11 +24,9 @@ export function areaOf(path: string): string {
 /** At most this many keys carry a list (the control API cannot grow it without bound). */
 const MAX_KEYS = 1000;
 
-export function createKeyAccess(initial: Readonly<Record<string, readonly string[]>>, paths: readonly string[]): KeyAccess {
-  // (worked out on first use: most simulators never limit a key, and creating one stays cheap)
-  let known: Set<string> | undefined;
+/** `known`: the areas of the document's operations (shared parts, built once per document). */
+export function createKeyAccess(initial: Readonly<Record<string, readonly string[]>>, known: ReadonlySet<string>): KeyAccess {
   const check = (apiKey: string, areas: readonly string[]): ReadonlySet<string> => {
-    known ??= new Set(paths.map(areaOf));
     if (typeof apiKey !== 'string' || apiKey.trim() === '' || apiKey.length > 256)
       throw new RangeError('apiKey must be a non-empty string of at most 256 characters');
     if (!Array.isArray(areas)) throw new RangeError('areas must be an array of area names');

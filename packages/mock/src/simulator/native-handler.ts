@@ -3,15 +3,17 @@
 // Request per call.
 import type { SimHandler } from './types.js';
 
-const handlers = new WeakMap<object, SimHandler>();
+// A property under a symbol this module keeps to itself, not a WeakMap: a WeakMap entry per
+// simulator costs its creation and every garbage collection (a test suite makes thousands).
+const HANDLER = Symbol('x-mock simulator handler');
 
 export function registerSimHandler(simulator: object, handler: SimHandler): void {
-  handlers.set(simulator, handler);
+  (simulator as { [HANDLER]?: SimHandler })[HANDLER] = handler;
 }
 
 /** The handler of a simulator made by createSimulator(); throws for any other object. */
 export function simHandlerOf(simulator: object): SimHandler {
-  const handler = handlers.get(simulator);
+  const handler = (simulator as { [HANDLER]?: SimHandler })[HANDLER];
   if (!handler) throw new TypeError('not a simulator made by createSimulator() of @x/mock');
   return handler;
 }

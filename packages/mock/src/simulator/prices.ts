@@ -1,6 +1,6 @@
 // Per-simulator USD prices, starting from the table in tokens.ts; control.setPrice moves them
 // (to reach slippage failures or trigger prices).
-import { TOKENS, tokenByMint, type TokenInfo } from './tokens.js';
+import { tokenByMint, type TokenInfo } from './tokens.js';
 
 export interface Prices {
   usd(mint: string): number | undefined;
@@ -17,26 +17,24 @@ export interface Prices {
 const MICRO = 1e6;
 
 export function createPrices(): Prices {
-  const table = new Map<string, number>();
-  const reset = (): void => {
-    table.clear();
-    for (const t of TOKENS) table.set(t.mint, t.usdPrice);
-  };
-  reset();
+  // Only the prices moved by control.setPrice; the others are read from the token table.
+  const moved = new Map<string, number>();
+  const price = (mint: string): number | undefined => moved.get(mint) ?? tokenByMint(mint)?.usdPrice;
+  const reset = (): void => moved.clear();
   const info = (mint: string): TokenInfo => {
     const token = tokenByMint(mint);
     if (!token) throw new RangeError(`unknown mint ${mint}`);
     return token;
   };
-  const scaled = (mint: string): bigint => BigInt(Math.max(1, Math.round((table.get(mint) ?? 0) * MICRO)));
+  const scaled = (mint: string): bigint => BigInt(Math.max(1, Math.round((price(mint) ?? 0) * MICRO)));
   return {
-    usd: (mint) => table.get(mint),
+    usd: price,
     set(mint, usd) {
       info(mint);
       if (!(usd > 0) || !Number.isFinite(usd)) throw new RangeError('setPrice expects a positive USD price');
-      table.set(mint, usd);
+      moved.set(mint, usd);
     },
-    usdValue: (mint, amount) => (Number(amount) / 10 ** info(mint).decimals) * (table.get(mint) ?? 0),
+    usdValue: (mint, amount) => (Number(amount) / 10 ** info(mint).decimals) * (price(mint) ?? 0),
     convert(from, to, amount) {
       const a = info(from);
       const b = info(to);

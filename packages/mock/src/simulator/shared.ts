@@ -2,6 +2,7 @@
 // createSimulator() for that document: the operation table, the request validators (which compile
 // their schemas on an operation's first request), the router and the served JSON. A simulator
 // instance adds only its own state.
+import { areaOf } from './key-access.js';
 import { createErrorShapes, type ErrorShapes } from './error-shapes.js';
 import { HANDLERS } from './handlers.js';
 import type { SimulatorOperation } from './types.js';
@@ -16,6 +17,8 @@ export interface SharedSimulatorParts {
   /** What the public object shows of each operation: id, method, path. */
   summaries: readonly SimulatorOperation[];
   operationIds: ReadonlySet<string>;
+  /** The areas a key may be limited to (the first path segments of the operations, see key-access.ts). */
+  areas: ReadonlySet<string>;
   /** Never mutated (a Map for the pipeline's sake). */
   validators: Map<string, OperationValidator>;
   router: Router;
@@ -37,6 +40,7 @@ function build(doc: OpenApiDocument): SharedSimulatorParts {
     operations,
     summaries: Object.freeze(operations.map(({ operationId, method, path }) => Object.freeze({ operationId, method, path }))),
     operationIds: new Set(operations.map((op) => op.operationId)),
+    areas: new Set(operations.map((op) => areaOf(op.path))),
     validators: new Map(operations.map((op) => [op.operationId, createOperationValidator(doc, compiler, op)])),
     router: createRouter(operations),
     errorShapes: createErrorShapes(doc, operations),

@@ -68,12 +68,26 @@ function keyBytes(key: string): Uint8Array {
   return bytes;
 }
 
+/**
+ * Addresses derived lately, by owner and mint (a pure function of both, and a program address
+ * search costs a few hashes and curve checks): a wallet's flow derives the same ones again (a
+ * deposit, then the withdrawal of its cancel). Process-wide, oldest out first.
+ */
+const derived = new Map<string, string>();
+const DERIVED_KEPT = 4_096;
+
 /** The associated token account of `owner` for `mint` (the address wallets and signers derive). */
 export async function associatedTokenAccount(owner: string, mint: string): Promise<string> {
+  const pair = `${owner}:${mint}`;
+  const known = derived.get(pair);
+  if (known !== undefined) return known;
   // The schemas check only the alphabet: a value that is not 32 bytes is the client's error (400).
   for (const key of [owner, mint])
     if (!publicKeyBytes(key)) throw new ApiError(400, `Invalid public key: ${key} is not 32 bytes of base58`);
-  return toBase58(associatedTokenAddress(keyBytes(owner), keyBytes(mint), keyBytes(TOKEN_PROGRAM)));
+  const account = toBase58(associatedTokenAddress(keyBytes(owner), keyBytes(mint), keyBytes(TOKEN_PROGRAM)));
+  if (derived.size >= DERIVED_KEPT) derived.delete(derived.keys().next().value as string);
+  derived.set(pair, account);
+  return account;
 }
 
 /**

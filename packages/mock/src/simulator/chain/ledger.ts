@@ -4,7 +4,7 @@
 // endpoint (swap execute, tx submit, express execute, trigger deposits and withdrawals) carries it,
 // and the age check every landing endpoint makes first: a transaction lands only while its
 // blockhash is one of the last BLOCKHASH_VALIDITY_BLOCKS the chain issued.
-import { getAddressDecoder } from '@solana/kit';
+import { encodeBase58 } from '../base58.js';
 import { BoundedMap } from '../bounded.js';
 import { createRandom, hashString } from '../random.js';
 import type { Clock } from '../clock.js';
@@ -77,8 +77,6 @@ const STATUS_CACHE_TTL_MS = 2 * 3_600_000;
 /** Issued blockhashes remembered (one per block height handed out), for as long as landings are. */
 const ISSUED_BLOCKHASHES = 20_000;
 
-const addressDecoder = getAddressDecoder();
-
 export function createLedger(clock: Clock, seed: number): Ledger {
   const start = clock.now();
   const bytesAt = (height: number): Uint8Array => createRandom(hashString(`blockhash:${height}`, seed)).bytes(32);
@@ -93,7 +91,7 @@ export function createLedger(clock: Clock, seed: number): Ledger {
   const issue = (h: number): Uint8Array => {
     const bytes = bytesAt(h);
     if (h !== lastIssuedHeight) {
-      issued.set(addressDecoder.decode(bytes), h);
+      issued.set(encodeBase58(bytes), h);
       lastIssuedHeight = h;
     }
     return bytes;
@@ -101,8 +99,8 @@ export function createLedger(clock: Clock, seed: number): Ledger {
   return {
     blockHeight: height,
     slot: () => height() + SLOT_OFFSET,
-    recentBlockhash: () => addressDecoder.decode(issue(height())),
-    blockhashAt: (h) => addressDecoder.decode(issue(h)),
+    recentBlockhash: () => encodeBase58(issue(height())),
+    blockhashAt: (h) => encodeBase58(issue(h)),
     recentBlockhashBytes: () => issue(height()),
     lastValidBlockHeight(blockhash) {
       const at = issued.get(blockhash);

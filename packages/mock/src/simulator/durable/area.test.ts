@@ -21,16 +21,25 @@ async function setup(now = { t: 0 }) {
   let seq = store.lastSeq();
   const active = new Set<Area>();
   const ctx: AreaContext = { store, gen: () => 0, now: () => now.t, nextSeq: () => ++seq, activate: (a) => active.add(a) };
-  /** Commits what the areas collected; returns the batch. */
-  const commit = (...areas: Area[]): StoreBatch => {
+  /** Commits what the areas collected, as attach.ts does after a write request (`read`: after a read request); returns the batch. */
+  const commitAs = (read: boolean, areas: Area[]): StoreBatch => {
     const batch: StoreBatch = { clears: [], deletes: [], writes: [], sweep: false, sweeps: [] };
-    for (const area of areas) area.collect(batch);
-    if (batch.writes.length + batch.deletes.length + batch.clears.length > 0) for (const area of areas) area.collectIterated(batch);
+    for (const area of areas) {
+      area.collect(batch);
+      if (!read) area.collectRead(batch);
+    }
+    if (batch.writes.length + batch.deletes.length + batch.clears.length > 0)
+      for (const area of areas) {
+        if (read) area.collectRead(batch);
+        area.collectIterated(batch);
+      }
     store.commit(batch);
     for (const area of areas) area.committed(1);
     return batch;
   };
-  return { store, ctx, commit, dir };
+  const commit = (...areas: Area[]): StoreBatch => commitAs(false, areas);
+  const commitRead = (...areas: Area[]): StoreBatch => commitAs(true, areas);
+  return { store, ctx, commit, commitRead, dir };
 }
 
 describe('durable area', () => {
@@ -46,6 +55,54 @@ describe('durable area', () => {
     map.get('a');
     expect(commit(area).writes).toEqual([]);
     expect(store.row('orders', '"a"')?.json).toBe('{"state":"filled"}');
+    store.close();
+  });
+
+  it('after a read request, checks the entries it read only when it stores some other change', async () => {
+    const { store, ctx, commitRead } = await setup();
+    const orders = new Map<string, { state: string }>();
+    const balances = new Map<string, number>();
+    const a = Area.map('orders', orders, ctx);
+    const b = Area.map('balances', balances, ctx);
+    orders.set('o', { state: 'open' });
+    balances.set('w', 1);
+    commitRead(a, b);
+    // A read that changes in place alone is not looked at (a read's in-place change moves balances too).
+    orders.get('o')!.state = 'expired';
+    expect(commitRead(a, b).writes).toEqual([]);
+    orders.get('o')!.state = 'expired again';
+    balances.set('w', 2);
+    expect(commitRead(a, b).writes.map((w) => `${w.area}:${w.json}`)).toEqual(['balances:2', 'orders:{"state":"expired again"}']);
+    store.close();
+  });
+
+  it('a bounded map looks a miss up on disk only once its size cap let an entry go', async () => {
+    const { store, ctx, commit } = await setup();
+    let lookups = 0;
+    const row = store.row.bind(store);
+    ctx.store = Object.create(store, {
+      row: {
+        value: (area: string, key: string) => {
+          lookups++;
+          return row(area, key);
+        },
+      },
+    });
+    const map = new BoundedMap<string, string>({ maxSize: 2 });
+    const area = Area.bounded('landed', map, ctx, 2);
+    map.set('a', 'x');
+    map.set('b', 'y');
+    commit(area);
+    expect(map.get('nothing')).toBeUndefined();
+    expect(lookups).toBe(0);
+    map.set('c', 'z'); // "a" leaves memory, stays on disk
+    commit(area);
+    expect(map.get('a')).toBe('x');
+    expect(lookups).toBe(1);
+    map.clear();
+    commit(area);
+    expect(map.get('a')).toBeUndefined();
+    expect(lookups).toBe(1);
     store.close();
   });
 

@@ -45,6 +45,8 @@ interface RawOps {
   /** Entries in memory ([] for a BoundedMap, whose iteration is not tracked). */
   entries(): Iterable<[unknown, unknown]>;
   size(): number;
+  /** Whether the map itself let entries go that may still be on disk (a BoundedMap's size cap). */
+  dropped(): boolean;
   /** Puts a stored entry back in memory. */
   put(key: unknown, value: unknown, at: number): void;
 }
@@ -61,6 +63,8 @@ export class Area {
    */
   #iterated = false;
   #cleared = false;
+  /** Whether an entry was written, moved or deleted (or the map cleared) since the last commit: marks other than reads. */
+  #written = false;
   /** Whether memory holds every stored entry (then a miss needs no disk look-up). */
   #complete = true;
   readonly #memoryCap: number;
@@ -86,6 +90,7 @@ export class Area {
       keys: () => Map.prototype.keys.call(map),
       entries: () => Map.prototype.entries.call(map),
       size: () => map.size,
+      dropped: () => false,
       put: (key, value) => void Map.prototype.set.call(map, key as K, value as V),
     };
     const area = new Area(name, ctx, memoryCap, undefined, raw);
@@ -144,11 +149,11 @@ export class Area {
       keys: () => [],
       entries: () => [],
       size: () => self.size,
+      // What its time to live drops has expired on disk too: only its size cap loses live entries.
+      dropped: () => self.dropped,
       put: (key, value, at) => void proto.restore.call(self, key, value, at),
     };
     const area = new Area(name, ctx, memoryCap, map.ttlMs, raw);
-    // A BoundedMap drops entries itself (size cap, time to live): memory never holds all of them for sure.
-    area.#complete = false;
     const target = map as unknown as Record<string, unknown>;
     target.get = (key: K) => area.#read(key);
     target.has = (key: K) => area.#read(key) !== undefined;
@@ -175,7 +180,7 @@ export class Area {
 
   #read(key: unknown): unknown {
     let value = this.#raw.get(key);
-    if (value === undefined && !this.#complete && !this.#dirty.has(key) && !this.#cleared) {
+    if (value === undefined && (!this.#complete || this.#raw.dropped()) && !this.#dirty.has(key) && !this.#cleared) {
       const row = this.#ctx.store.row(this.name, encodeKey(key));
       if (row === undefined) return undefined;
       if (this.#expired(row.at)) {
@@ -190,8 +195,14 @@ export class Area {
     return value;
   }
 
+  /** Whether the next commit has more than reads of this map to look at (the iterated entries aside). */
+  get written(): boolean {
+    return this.#written;
+  }
+
   #mark(key: unknown, value: unknown, mark: Mark): void {
     const gen = this.#ctx.gen();
+    if (mark !== 'read') this.#written = true;
     if (this.#dirty.size === 0) this.#ctx.activate(this);
     const dirty = this.#dirty.get(key);
     if (!dirty) {
@@ -212,6 +223,7 @@ export class Area {
   }
 
   #clear(): void {
+    this.#written = true;
     this.#dirty.clear();
     this.#iterated = false;
     this.#saved.clear();
@@ -242,12 +254,13 @@ export class Area {
     }
   }
 
-  /** Adds what changed since the last commit to `batch`. */
+  /** Adds what was written, moved or deleted since the last commit to `batch` (the entries only read: `collectRead`). */
   collect(batch: StoreBatch): void {
     this.#pending = [];
     if (this.#cleared) batch.clears.push(this.name);
     this.#collectSweep(batch);
     for (const [key, dirty] of this.#dirty) {
+      if (dirty.mark === 'read') continue;
       const storedKey = encodeKey(key);
       if (dirty.mark === 'deleted') {
         batch.deletes.push({ area: this.name, key: storedKey });
@@ -258,6 +271,21 @@ export class Area {
       if (!moved && this.#saved.get(key) === json) continue;
       this.#pending.push([key, json]);
       batch.writes.push({ area: this.name, key: storedKey, json, at: dirty.at, seq: this.#ctx.nextSeq(), moved });
+    }
+  }
+
+  /**
+   * Adds the entries handed out by a get since the last commit that were changed in place (their
+   * value encoded again differs from the stored one): after every write request, and after a read
+   * request only when it stores some other change (see attach.ts).
+   */
+  collectRead(batch: StoreBatch): void {
+    for (const [key, dirty] of this.#dirty) {
+      if (dirty.mark !== 'read') continue;
+      const json = encodeValue(dirty.value);
+      if (this.#saved.get(key) === json) continue;
+      this.#pending.push([key, json]);
+      batch.writes.push({ area: this.name, key: encodeKey(key), json, at: dirty.at, seq: this.#ctx.nextSeq(), moved: false });
     }
   }
 
@@ -291,6 +319,8 @@ export class Area {
    */
   committed(oldestInFlight: number): boolean {
     this.#cleared = false;
+    // (every mark left below is a read's)
+    this.#written = false;
     for (const [key, json] of this.#pending) this.#remember(key, json);
     this.#pending = [];
     if (oldestInFlight > this.#ctx.gen()) this.#iterated = false;

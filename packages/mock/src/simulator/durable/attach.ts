@@ -32,8 +32,14 @@ export interface MemoryBounds {
 }
 
 export interface Durable {
-  /** Runs `fn` (a request, a control action, a market poll) and commits what it changed before its result is used. */
-  run<T>(fn: () => T): T;
+  /**
+   * Runs `fn` (a request, a control action, a market poll) and commits what it changed before its
+   * result is used. `read`: `fn` answers a read request (GET, HEAD): the entries it only read are
+   * checked for changes made in place only when it changed something else (a read that changes
+   * state in place, a trigger order expiring on read, also moves balances), so that a read that
+   * changes nothing costs no encoding and no commit.
+   */
+  run<T>(fn: () => T, read?: boolean): T;
   /** Stores what is not stored yet (the id streams' position): on a clean close. */
   flush(): void;
   /** The commit failure that stopped the store, if any. */
@@ -54,12 +60,26 @@ interface Scalars {
   nextNftId: number;
 }
 
-/** The scalars but the id streams, as one string (made on every request: no JSON): a change there is stored at once. */
-function stateOf(sim: SimContext): string {
+/**
+ * The scalars but the id streams, as numbers (clock base and wall time at base, trading active,
+ * next position id, each token's price or -1), compared on every request without making any text:
+ * a change there is stored at once.
+ */
+const STATE_SIZE = 4 + TOKENS.length;
+
+function readState(sim: SimContext, into: Float64Array): Float64Array {
   const { base, wallAtBase } = sim.clock.snapshot();
-  let text = `${base}|${wallAtBase}|${sim.tradingActive}|${sim.lend.nextNftId}`;
-  for (const token of TOKENS) text += `|${sim.prices.usd(token.mint)}`;
-  return text;
+  into[0] = base;
+  into[1] = wallAtBase;
+  into[2] = sim.tradingActive ? 1 : 0;
+  into[3] = sim.lend.nextNftId;
+  for (let i = 0; i < TOKENS.length; i++) into[4 + i] = sim.prices.usd(TOKENS[i]!.mint) ?? -1;
+  return into;
+}
+
+function sameState(a: Float64Array, b: Float64Array): boolean {
+  for (let i = 0; i < STATE_SIZE; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 function scalarsOf(sim: SimContext, streams: Streams): Scalars {
@@ -138,15 +158,31 @@ export function attachDurable(store: StateStore, sim: SimContext, streams: Strea
   let nested = 0;
   let failure: Error | undefined;
 
-  let savedState = stateOf(sim);
-  const commit = (flush = false): void => {
-    const batch: StoreBatch = { clears: [], deletes: [], writes: [], sweep: ++commits % SWEEP_EVERY === 0, sweeps: [] };
-    for (const area of active) area.collect(batch);
+  let savedState: Float64Array = readState(sim, new Float64Array(STATE_SIZE));
+  let state: Float64Array = new Float64Array(STATE_SIZE);
+  const commit = (flush = false, read = false): void => {
+    const sweep = ++commits % SWEEP_EVERY === 0;
+    // A read that wrote no entry and moved no scalar: nothing to store (what it only read is looked
+    // at only with another change, see `run`).
+    if (read && !flush && !sweep && !anyWritten() && sameState(readState(sim, state), savedState)) {
+      release();
+      return;
+    }
+    const batch: StoreBatch = { clears: [], deletes: [], writes: [], sweep, sweeps: [] };
+    for (const area of active) {
+      area.collect(batch);
+      if (!read) area.collectRead(batch);
+    }
     if (batch.sweep) for (const area of areas) area.collectSweep(batch);
-    const state = stateOf(sim);
-    const changed = batch.clears.length + batch.deletes.length + batch.writes.length + batch.sweeps.length > 0 || state !== savedState;
+    readState(sim, state);
+    const changed =
+      batch.clears.length + batch.deletes.length + batch.writes.length + batch.sweeps.length > 0 || !sameState(state, savedState);
     const oldest = inFlight.values().next().value ?? gen + 1;
-    if (changed) for (const area of active) area.collectIterated(batch);
+    if (changed)
+      for (const area of active) {
+        if (read) area.collectRead(batch);
+        area.collectIterated(batch);
+      }
     const scalars = changed || flush ? JSON.stringify(scalarsOf(sim, streams)) : savedScalars;
     if (scalars !== savedScalars) batch.scalars = scalars;
     if (changed || batch.scalars !== undefined) {
@@ -157,18 +193,26 @@ export function attachDurable(store: StateStore, sim: SimContext, streams: Strea
         throw new DurableStoreError(`the change could not be stored in ${store.location}: ${(error as Error).message}`, false);
       }
       savedScalars = scalars;
-      savedState = state;
+      [savedState, state] = [state, savedState];
     }
+    release(oldest);
+  };
+  const anyWritten = (): boolean => {
+    for (const area of active) if (area.written) return true;
+    return false;
+  };
+  /** After a commit (or a read with nothing to commit): the areas forget what no request in flight can still act on. */
+  const release = (oldest: number = inFlight.values().next().value ?? gen + 1): void => {
     for (const area of active) if (area.committed(oldest)) active.delete(area);
   };
 
-  const end = (token: number): void => {
+  const end = (token: number, read: boolean): void => {
     inFlight.delete(token);
-    commit();
+    commit(false, read);
   };
 
   return {
-    run<T>(fn: () => T): T {
+    run<T>(fn: () => T, read = false): T {
       if (failure) throw new DurableStoreError(`the durable store failed earlier (${failure.message}); restart the simulator`, true);
       // Called from within another run's synchronous part (a control action of a control request): that one commits.
       if (nested > 0) return fn();
@@ -180,23 +224,23 @@ export function attachDurable(store: StateStore, sim: SimContext, streams: Strea
         result = fn();
       } catch (error) {
         nested--;
-        end(token);
+        end(token, read);
         throw error;
       }
       nested--;
       if (result instanceof Promise) {
         return result.then(
           (value: unknown) => {
-            end(token);
+            end(token, read);
             return value;
           },
           (error: unknown) => {
-            end(token);
+            end(token, read);
             throw error;
           },
         ) as T;
       }
-      end(token);
+      end(token, read);
       return result;
     },
     flush() {

@@ -1,9 +1,14 @@
-// Each wallet's total value over time, for the explorer's chart: a sample after every answered write
-// and whenever the history is read (so that, in paper mode, the chart follows the live prices while
-// the page is open). Bounded: the `maxWallets` most recently active wallets, at most `maxPoints`
-// points each; when a series is full, every other point goes (the shape stays, the detail thins).
-// A write's sample stays cheap in a large world: past CHEAP_WORLD wallets it values only the
-// wallets already charted, and the set of charted wallets is renewed when the history is read.
+// Each wallet's total value over time, for the explorer's chart. A wallet's value moves only when
+// its balances or the prices move, so:
+//   - after an answered API write, the wallets whose balances that write changed get a point (the
+//     wallets store keeps the set it touched): a write's cost is proportional to what it touched,
+//     whatever the size of the world;
+//   - after an answered control write (a price set, a balance set), the charted wallets are valued
+//     again too (a price moves every wallet's value);
+//   - when the history is read, the most recently active wallets are valued (so that, in paper
+//     mode, the chart follows the live prices while the page is open).
+// Bounded: the `maxWallets` most recently active wallets, at most `maxPoints` points each; when a
+// series is full, every other point goes (the shape stays, the detail thins).
 import type { SimContext } from '../context.js';
 import { knownWallets, walletView } from './reads.js';
 
@@ -13,47 +18,66 @@ export interface ValuePoint {
   usd: number;
 }
 
-/** Wallets (summed over the stores) up to which a write's sample looks for newly active wallets. */
-export const CHEAP_WORLD = 500;
+/**
+ * What a sample values: `touched` the wallets whose balances changed since the last sample (after
+ * an API write); `charted` those and the wallets already charted (after a control write); `renew`
+ * those and the most recently active wallets of the world (a read of the history).
+ */
+export type SampleScope = 'touched' | 'charted' | 'renew';
 
 export interface ValueHistory {
-  /** `renew`: look for the most recently active wallets (a read); else as cheap as the world allows (a write). */
-  sample(renew?: boolean): void;
+  sample(scope: SampleScope): void;
   read(): { wallet: string; points: ValuePoint[] }[];
   clear(): void;
 }
 
-export function createValueHistory(sim: SimContext, maxWallets = 20, maxPoints = 512): ValueHistory {
+export interface ValueHistoryOptions {
+  maxWallets?: number;
+  maxPoints?: number;
+  /** A wallet's total value now (default: the control API's wallet view). */
+  valueWallet?: (wallet: string) => number;
+}
+
+export function createValueHistory(sim: SimContext, options: ValueHistoryOptions = {}): ValueHistory {
+  const { maxWallets = 20, maxPoints = 512 } = options;
+  const valueWallet = options.valueWallet ?? ((wallet: string) => walletView(sim, wallet).totalUsd);
   const series = new Map<string, ValuePoint[]>();
+
+  const point = (wallet: string, t: number): void => {
+    const usd = valueWallet(wallet);
+    let points = series.get(wallet);
+    if (points) {
+      series.delete(wallet); // most recently valued last
+    } else {
+      if (series.size >= maxWallets * 2) series.delete(series.keys().next().value as string);
+      points = [];
+    }
+    series.set(wallet, points);
+    const last = points[points.length - 1];
+    const before = points[points.length - 2];
+    // Same value at the same time: nothing new to draw. A value that holds: its last point moves on.
+    if (last && last.t === t && last.usd === usd) return;
+    if (last && before && last.usd === usd && before.usd === usd) {
+      last.t = t;
+      return;
+    }
+    points.push({ t, usd });
+    if (points.length > maxPoints)
+      series.set(
+        wallet,
+        points.filter((_, i) => i % 2 === 1),
+      );
+  };
+
   return {
-    sample(renew = false) {
+    sample(scope) {
+      const touched = sim.wallets.takeTouched();
+      if (scope === 'touched' && touched.length === 0) return;
       const t = sim.clock.now();
-      const worldSize =
-        sim.wallets.size + sim.triggerV1.byMaker.size + sim.triggerV2.byWallet.size + sim.triggerV2.vaults.size + sim.lend.positions.size;
-      const wallets = renew || worldSize <= CHEAP_WORLD ? knownWallets(sim, maxWallets) : [...series.keys()].slice(-maxWallets);
-      for (const wallet of wallets) {
-        const usd = walletView(sim, wallet).totalUsd;
-        let points = series.get(wallet);
-        if (!points) {
-          if (series.size >= maxWallets * 2) series.delete(series.keys().next().value as string);
-          points = [];
-          series.set(wallet, points);
-        }
-        const last = points[points.length - 1];
-        const before = points[points.length - 2];
-        // Same value at the same time: nothing new to draw. A value that holds: its last point moves on.
-        if (last && last.t === t && last.usd === usd) continue;
-        if (last && before && last.usd === usd && before.usd === usd) {
-          last.t = t;
-          continue;
-        }
-        points.push({ t, usd });
-        if (points.length > maxPoints)
-          series.set(
-            wallet,
-            points.filter((_, i) => i % 2 === 1),
-          );
-      }
+      const wallets = new Set(touched.slice(-maxWallets));
+      if (scope === 'charted') for (const wallet of [...series.keys()].slice(-maxWallets)) wallets.add(wallet);
+      if (scope === 'renew') for (const wallet of knownWallets(sim, maxWallets)) wallets.add(wallet);
+      for (const wallet of wallets) point(wallet, t);
     },
     read() {
       const wallets = knownWallets(sim, maxWallets);

@@ -5,26 +5,26 @@
 import { harEntry, type HarEntry, type HarHeader } from '../../upstream/har.js';
 import type { Router } from '../router.js';
 import type { SimRequest, SimResponse } from '../types.js';
-import { REDACTED, redactBody, redactSecrets, requestSecrets } from './redact.js';
+import { CREDENTIAL_HEADERS, REDACTED, redactBody, redactSecrets, requestSecrets } from './redact.js';
 
 /** Longest body kept per request and direction (characters); the rest is cut. */
 export const MAX_JOURNAL_BODY = 65_536;
 export const DEFAULT_JOURNAL_SIZE = 200;
 
+/**
+ * What a record keeps: the request record itself (its query, headers and body are read when the
+ * journal is read, not on the request's path) and the answer as sent.
+ */
 interface Raw {
   id: number;
   /** Wall-clock start (epoch ms) and simulated time (epoch ms). */
   startedAt: number;
   simulatedAt: number;
   durationMs: number;
-  method: string;
-  path: string;
-  query: string;
-  status: number;
-  apiKey: string | undefined;
-  authorization: string | undefined;
-  requestContentType: string | undefined;
+  request: SimRequest;
+  /** The request's body, cut to MAX_JOURNAL_BODY (the record keeps no larger one). */
   requestBody: string;
+  status: number;
   responseHeaders: Record<string, string>;
   responseBody: string;
 }
@@ -65,20 +65,21 @@ export function createJournal(size: number, router: Router, creatorVersion: stri
   let lastId = 0;
   const ordered = (): Raw[] => (ring.length < size ? ring : [...ring.slice(next), ...ring.slice(0, next)]);
   const view = (raw: Raw): JournalEntry => {
-    const secrets = requestSecrets(raw.apiKey, raw.authorization);
-    const match = router.match(raw.method, raw.path);
+    const { request } = raw;
+    const [apiKey, authorization] = CREDENTIAL_HEADERS.map((name) => request.header(name));
+    const secrets = requestSecrets(apiKey, authorization);
+    const match = router.match(request.method, request.path);
     const headers: HarHeader[] = [];
-    if (raw.requestContentType) headers.push({ name: 'content-type', value: raw.requestContentType });
-    if (raw.apiKey !== undefined) headers.push({ name: 'x-api-key', value: REDACTED });
-    if (raw.authorization !== undefined) headers.push({ name: 'authorization', value: REDACTED });
+    if (request.contentType) headers.push({ name: 'content-type', value: request.contentType });
+    for (const name of CREDENTIAL_HEADERS) if (request.header(name) !== undefined) headers.push({ name, value: REDACTED });
     return {
       id: raw.id,
       startedAt: new Date(raw.startedAt).toISOString(),
       simulatedAt: new Date(raw.simulatedAt).toISOString(),
       durationMs: raw.durationMs,
-      method: raw.method,
-      path: raw.path,
-      query: redactSecrets(raw.query, secrets),
+      method: request.method,
+      path: request.path,
+      query: redactSecrets(request.query.toString(), secrets),
       operationId: match.kind === 'operation' ? match.operation.operationId : null,
       status: raw.status,
       requestHeaders: headers,
@@ -97,25 +98,22 @@ export function createJournal(size: number, router: Router, creatorVersion: stri
     size,
     record(request, response, startedAt, simulatedAt, durationMs) {
       const text = response.raw ? String(response.body) : JSON.stringify(response.body);
-      const raw: Raw = {
+      ring[next] = {
         id: ++lastId,
         startedAt,
         simulatedAt,
         durationMs,
-        method: request.method,
-        path: request.path,
-        query: request.query.toString(),
-        status: response.status,
-        apiKey: request.header('x-api-key'),
-        authorization: request.header('authorization'),
-        requestContentType: request.contentType,
+        request,
         requestBody: cut(request.bodyText),
+        status: response.status,
         responseHeaders: response.headers,
         responseBody: cut(text),
       };
-      ring[next] = raw;
-      next = (next + 1) % size;
-      return { status: response.status, headers: response.headers, body: text, raw: true };
+      next = next + 1 === size ? 0 : next + 1;
+      // An answer already serialised (raw) is sent as it is.
+      return response.raw && typeof response.body === 'string'
+        ? response
+        : { status: response.status, headers: response.headers, body: text, raw: true };
     },
     entries({ limit = size, afterId = 0, ids } = {}) {
       const out: JournalEntry[] = [];
@@ -133,7 +131,7 @@ export function createJournal(size: number, router: Router, creatorVersion: stri
         return harEntry({
           operationId: entry.operationId ?? '',
           baseUrl,
-          target: raw.path + (entry.query ? `?${entry.query}` : ''),
+          target: raw.request.path + (entry.query ? `?${entry.query}` : ''),
           startedAt: raw.startedAt,
           durationMs: raw.durationMs,
           simulatedTime: raw.simulatedAt,
@@ -141,10 +139,10 @@ export function createJournal(size: number, router: Router, creatorVersion: stri
           statusText: '',
           headers: Object.entries(raw.responseHeaders),
           bodyText: entry.responseBody,
-          method: raw.method,
+          method: raw.request.method,
           requestHeaders: entry.requestHeaders,
           ...(raw.requestBody !== ''
-            ? { requestBody: { mimeType: raw.requestContentType ?? 'application/json', text: entry.requestBody } }
+            ? { requestBody: { mimeType: raw.request.contentType ?? 'application/json', text: entry.requestBody } }
             : {}),
         });
       });

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { SENSITIVE_FIELDS } from '../../gen/sensitive.gen.js';
 import { REDACTED, redactBody, requestSecrets } from './redact.js';
 
 describe('redactBody', () => {
-  it('hides signatures, signed transactions, transactions and tokens, at any depth, and keeps the rest', () => {
+  it('hides the fields the spec marks x-sensitive, at any depth, and keeps the rest', () => {
     const body = {
       signedTransaction: 'AQID',
       requestId: 'r1',
@@ -11,6 +12,7 @@ describe('redactBody', () => {
       transaction: 'unsigned',
       txSignature: 'abc',
       signature: null,
+      authorization: 'Bearer jwt',
     };
     expect(JSON.parse(redactBody(JSON.stringify(body), []))).toEqual({
       signedTransaction: REDACTED,
@@ -18,9 +20,17 @@ describe('redactBody', () => {
       nested: [{ signature: REDACTED, depositSignedTx: REDACTED, amount: '5' }],
       token: REDACTED,
       transaction: REDACTED,
-      txSignature: REDACTED,
+      // a landed transaction's id is public (not marked in the spec)
+      txSignature: 'abc',
       signature: null,
+      authorization: REDACTED,
     });
+  });
+
+  it('takes its fields from the spec: signed transactions, challenge signatures and tokens are among them', () => {
+    expect([...SENSITIVE_FIELDS]).toEqual(expect.arrayContaining(['signedTransaction', 'depositSignedTx', 'signature', 'token']));
+    for (const name of SENSITIVE_FIELDS)
+      expect(JSON.parse(redactBody(JSON.stringify({ outer: { [name]: 'secret-value' } }), []))).toEqual({ outer: { [name]: REDACTED } });
   });
 
   it('removes the request secrets from any text, JSON or not', () => {

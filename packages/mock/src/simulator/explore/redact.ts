@@ -1,12 +1,17 @@
-// What the request journal never shows: the API key and bearer token (headers), and in bodies every
-// signature, signed transaction, transaction and token. JSON bodies lose the values of those
-// fields; as a second guard every text also loses each secret of its request wherever it appears
-// (an echo in an error message, a query string).
+// What the request journal never shows: the API key and bearer token (headers), and in bodies the
+// fields the spec marks `x-sensitive` (signed transactions, challenge signatures, tokens; the table
+// is generated from the spec, the one list of them). JSON bodies lose the values of those fields at
+// any depth; as a second guard every text also loses each secret of its request wherever it
+// appears (an echo in an error message, a query string).
+import { SENSITIVE_FIELDS } from '../../gen/sensitive.gen.js';
 
 export const REDACTED = '[redacted]';
 
-/** Body fields whose values are secrets or signed material, by name. */
-const SECRET_FIELD = /signature|signed|secret|password|api[-_]?key|^token$|^transactions?$|^authorization$/i;
+/** The request headers that carry the caller's credentials (shown as redacted, their values removed from every text). */
+export const CREDENTIAL_HEADERS: readonly string[] = ['x-api-key', 'authorization'];
+
+/** Body fields whose values are never shown, by name: the spec's sensitive fields, and the credential headers' names. */
+const SECRET_FIELDS: ReadonlySet<string> = new Set([...SENSITIVE_FIELDS, ...CREDENTIAL_HEADERS]);
 
 /** Secrets shorter than this are not searched for in free text (they would mangle ordinary words). */
 const MIN_SECRET_LENGTH = 6;
@@ -15,7 +20,7 @@ function redactValue(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(redactValue);
   if (value !== null && typeof value === 'object') {
     const out: Record<string, unknown> = {};
-    for (const [key, inner] of Object.entries(value)) out[key] = SECRET_FIELD.test(key) && inner !== null ? REDACTED : redactValue(inner);
+    for (const [key, inner] of Object.entries(value)) out[key] = SECRET_FIELDS.has(key) && inner !== null ? REDACTED : redactValue(inner);
     return out;
   }
   return value;

@@ -45,22 +45,40 @@ function catalogueOf(seed: number, startMs: number): Catalogue {
   return catalogue;
 }
 
+/** A class, not an object literal with getters: a simulator makes one, and getters on a literal are slow to create. */
+class LazyPredictionStore implements PredictionStore {
+  #catalogue: Catalogue | undefined;
+  readonly #seed: number;
+  readonly #startMs: number;
+
+  constructor(seed: number, startMs: number) {
+    this.#seed = seed;
+    this.#startMs = startMs;
+  }
+
+  #current(): Catalogue {
+    this.#catalogue ??= catalogueOf(this.#seed, this.#startMs);
+    return this.#catalogue;
+  }
+
+  get events(): readonly CatalogueEvent[] {
+    return this.#current().events;
+  }
+
+  get eventById(): ReadonlyMap<string, CatalogueEvent> {
+    return this.#current().eventById;
+  }
+
+  get marketById(): ReadonlyMap<string, CatalogueMarket> {
+    return this.#current().marketById;
+  }
+
+  reset(): void {
+    // Same seed and start: the same catalogue (kept for the control API's reset).
+    this.#catalogue = undefined;
+  }
+}
+
 export function createPredictionStore(seed: number, startMs: number): PredictionStore {
-  let catalogue: Catalogue | undefined;
-  const current = (): Catalogue => (catalogue ??= catalogueOf(seed, startMs));
-  return {
-    get events() {
-      return current().events;
-    },
-    get eventById() {
-      return current().eventById;
-    },
-    get marketById() {
-      return current().marketById;
-    },
-    reset() {
-      // Same seed and start: the same catalogue (kept for the control API's reset).
-      catalogue = undefined;
-    },
-  };
+  return new LazyPredictionStore(seed, startMs);
 }
