@@ -140,4 +140,33 @@ describe('logging', () => {
       info.mockRestore();
     }
   });
+
+  it('on Deno reads X_LOG from Deno.env when granted and never touches process (loading it costs Deno ~20 ms)', async () => {
+    const { lines, logger } = recorder();
+    const g = globalThis as Record<string, unknown>;
+    const realProcess = Object.getOwnPropertyDescriptor(globalThis, 'process')!;
+    const asked: unknown[] = [];
+    let processRead = 0;
+    g.Deno = {
+      permissions: { querySync: (p: unknown) => (asked.push(p), { state: 'granted' }) },
+      env: { get: (name: string) => (name === 'X_LOG' ? 'info' : undefined) },
+    };
+    Object.defineProperty(globalThis, 'process', {
+      configurable: true,
+      get: () => {
+        processRead++;
+        return realProcess.value;
+      },
+    });
+    try {
+      const x = createClient({ baseUrl, apiKey: KEY, fetch: fakeFetch(order).fetch, logger });
+      expect(processRead).toBe(0);
+      await x.swapGetOrder({ query: swapOrderQuery });
+      expect(asked).toEqual([{ name: 'env', variable: 'X_LOG' }]);
+      expect(lines.filter((l) => l.level === 'info')).toHaveLength(1);
+    } finally {
+      Object.defineProperty(globalThis, 'process', realProcess);
+      delete g.Deno;
+    }
+  });
 });
