@@ -148,7 +148,12 @@ describe('logging', () => {
     const asked: unknown[] = [];
     let processRead = 0;
     g.Deno = {
-      permissions: { querySync: (p: unknown) => (asked.push(p), { state: 'granted' }) },
+      permissions: {
+        querySync: (p: unknown) => {
+          asked.push(p);
+          return { state: 'granted' };
+        },
+      },
       env: { get: (name: string) => (name === 'X_LOG' ? 'info' : undefined) },
     };
     Object.defineProperty(globalThis, 'process', {
