@@ -16,7 +16,7 @@
 // The spec is the single source of truth: nothing here is copied by hand.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { type JsonSchema, deref, loadSpec, operations } from '@x/openapi/reader';
+import { type JsonSchema, deepMarkedProperties, deref, loadSpec, operations } from '@x/openapi/reader';
 
 const outDir = fileURLToPath(new URL('../src/gen/', import.meta.url));
 const header = (what: string) =>
@@ -142,23 +142,11 @@ writeFileSync(
   ].join('\n'),
 );
 
-/** The names of the properties marked `x-sensitive: true` in a schema, through $refs and allOf/anyOf/oneOf/items. */
-const sensitiveNames = (node: unknown, names: Set<string>, seen = new Set<unknown>()): void => {
-  const schema = deref(node as JsonSchema) as any;
-  if (!schema || typeof schema !== 'object' || seen.has(schema)) return;
-  seen.add(schema);
-  for (const [name, prop] of Object.entries<any>(schema.properties ?? {})) {
-    if (prop?.['x-sensitive'] === true) names.add(name);
-    sensitiveNames(prop, names, seen);
-  }
-  for (const key of ['allOf', 'anyOf', 'oneOf']) for (const sub of schema[key] ?? []) sensitiveNames(sub, names, seen);
-  if (schema.items) sensitiveNames(schema.items, names, seen);
-};
 const sensitiveRequest = new Set<string>();
 const sensitiveResponse = new Set<string>();
 for (const op of ops) {
-  if (op.requestBody?.schema) sensitiveNames(op.requestBody.schema, sensitiveRequest);
-  for (const response of Object.values(op.responses)) sensitiveNames(response.schema, sensitiveResponse);
+  deepMarkedProperties(op.requestBody?.schema, 'x-sensitive', sensitiveRequest);
+  for (const response of Object.values(op.responses)) deepMarkedProperties(response.schema, 'x-sensitive', sensitiveResponse);
 }
 if (sensitiveRequest.size === 0 || sensitiveResponse.size === 0)
   throw new Error('no request or response field of the spec is marked x-sensitive');

@@ -11,6 +11,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
+  deepMarkedProperties,
   deref as derefIn,
   exampleValues as exampleValuesOf,
   loadSpec,
@@ -388,24 +389,10 @@ ${priceFields
 );
 
 // ---- sensitive.gen.ts ----
-/** The names of the properties marked `x-sensitive: true` in a schema, through $refs, allOf/anyOf/oneOf, items and additionalProperties. */
-function sensitiveNames(node: Obj | undefined, names: Set<string>, seen = new Set<Obj>()): void {
-  const schema = deref(node);
-  if (!schema || typeof schema !== 'object' || seen.has(schema)) return;
-  seen.add(schema);
-  for (const [name, property] of Object.entries<Obj>(schema.properties ?? {})) {
-    if (property?.['x-sensitive'] === true) names.add(name);
-    sensitiveNames(property, names, seen);
-  }
-  for (const key of ['allOf', 'anyOf', 'oneOf']) for (const sub of schema[key] ?? []) sensitiveNames(sub, names, seen);
-  if (schema.items) sensitiveNames(schema.items, names, seen);
-  if (schema.additionalProperties && typeof schema.additionalProperties === 'object')
-    sensitiveNames(schema.additionalProperties, names, seen);
-}
 const sensitive = new Set<string>();
 for (const read of specOperations()) {
-  if (read.requestBody?.schema) sensitiveNames(read.requestBody.schema as Obj, sensitive);
-  for (const response of Object.values(read.responses)) sensitiveNames(response.schema as Obj, sensitive);
+  deepMarkedProperties(read.requestBody?.schema, 'x-sensitive', sensitive);
+  for (const response of Object.values(read.responses)) deepMarkedProperties(response.schema, 'x-sensitive', sensitive);
 }
 if (sensitive.size === 0) fail('no body field of the spec is marked x-sensitive');
 writeFileSync(

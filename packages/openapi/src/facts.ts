@@ -2,7 +2,7 @@
 // (`x-example-values` at the root), the code tables of schema properties (`x-error-codes`) and
 // properties marked with a flag (`x-price-setting: true`).
 import { loadSpec, type OpenApiDocument } from './document.js';
-import { resolvePointer } from './pointer.js';
+import { deref, resolvePointer } from './pointer.js';
 
 export interface ExampleToken {
   symbol: string;
@@ -55,4 +55,32 @@ export function markedProperties(pointer: string, extension: `x-${string}`, doc:
     .map(([name]) => name);
   if (names.length === 0) throw new Error(`no property of ${pointer} is marked ${extension}`);
   return names;
+}
+
+/**
+ * The names of the properties marked `extension: true` anywhere in a schema: its properties at any
+ * depth, through `$ref`s, `allOf` / `anyOf` / `oneOf`, `items` and `additionalProperties`
+ * (`deepMarkedProperties(op.requestBody.schema, 'x-sensitive')`). Added to `into` when given.
+ */
+export function deepMarkedProperties(
+  schema: unknown,
+  extension: `x-${string}`,
+  into: Set<string> = new Set(),
+  doc: OpenApiDocument = loadSpec(),
+): Set<string> {
+  const seen = new Set<unknown>();
+  const walk = (node: unknown): void => {
+    const at = node && typeof node === 'object' ? (deref(node, doc) as Record<string, any>) : undefined;
+    if (!at || typeof at !== 'object' || seen.has(at)) return;
+    seen.add(at);
+    for (const [name, property] of Object.entries<any>(at.properties ?? {})) {
+      if (property?.[extension] === true) into.add(name);
+      walk(property);
+    }
+    for (const key of ['allOf', 'anyOf', 'oneOf']) for (const sub of at[key] ?? []) walk(sub);
+    walk(at.items);
+    if (typeof at.additionalProperties === 'object') walk(at.additionalProperties);
+  };
+  walk(schema);
+  return into;
 }
