@@ -17,6 +17,12 @@
  * HTTP), and the mean time of each step of a lifecycle over HTTP. Wallet keys are made before a
  * round starts (not timed).
  *
+ * Also printed: what the machine charges for the lifecycle's unavoidable cryptography, measured in
+ * the same run (WebCrypto Ed25519 sign and verify, one at a time, CPU µs per operation). The target
+ * is in seconds, so a figure from another day or machine compares only together with this line:
+ * the build that measured 2.04-2.43 s over HTTP on one day measured 8.3 s on a slower day, beside
+ * 6.7 s for the newer code.
+ *
  * Run: `pnpm run bench` (after `pnpm run build` of @x/signing and @x/mock).
  * Knobs: BENCH_LIFECYCLES (1000), BENCH_LIFECYCLE_CONCURRENCY (50), BENCH_LIFECYCLE_ROUNDS (3).
  */
@@ -163,6 +169,24 @@ function direct(): Promise<RoundResult> {
   return round('http://simulator.invalid', viaHandler);
 }
 
+/** CPU µs per WebCrypto Ed25519 sign and per verify, one at a time (what each of a lifecycle's signatures costs this machine). */
+async function cryptoReference(count = 400): Promise<{ sign: number; verify: number }> {
+  const keys = (await crypto.subtle.generateKey('Ed25519', false, ['sign', 'verify'])) as CryptoKeyPair;
+  const message = crypto.getRandomValues(new Uint8Array(300));
+  const perOp = async (op: () => Promise<unknown>): Promise<number> => {
+    for (let i = 0; i < 50; i++) await op();
+    const cpu = process.cpuUsage();
+    for (let i = 0; i < count; i++) await op();
+    const used = process.cpuUsage(cpu);
+    return (used.user + used.system) / count;
+  };
+  const signature = await crypto.subtle.sign('Ed25519', keys.privateKey, message);
+  return {
+    sign: await perOp(() => crypto.subtle.sign('Ed25519', keys.privateKey, message)),
+    verify: await perOp(() => crypto.subtle.verify('Ed25519', keys.publicKey, signature, message)),
+  };
+}
+
 const median = (values: number[]): number => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
@@ -194,6 +218,7 @@ async function main(): Promise<void> {
       http.push(await overHttp());
     }
   }
+  const reference = await cryptoReference();
   const httpTimes = http.map((r) => r.seconds);
   const directTimes = inProcess.map((r) => r.seconds);
   const httpMedian = median(httpTimes);
@@ -211,6 +236,9 @@ async function main(): Promise<void> {
   const cpu = (list: RoundResult[], key: 'clientCpuSeconds' | 'serverCpuSeconds'): string => s(median(list.map((r) => r[key])));
   console.log(
     `  CPU time of a round (median): over HTTP client ${cpu(http, 'clientCpuSeconds')} + simulator process ${cpu(http, 'serverCpuSeconds')}; direct ${cpu(inProcess, 'clientCpuSeconds')} (a busy machine stretches the wall times above, much less these)`,
+  );
+  console.log(
+    `  this machine, same run: WebCrypto Ed25519 sign ${reference.sign.toFixed(0)} µs, verify ${reference.verify.toFixed(0)} µs of CPU per operation (one at a time); a lifecycle signs 3 times in the client and verifies 3 signatures in the simulator`,
   );
   const mean = (step: Step): string => `${(median(http.map((r) => r.steps[step])) / COUNT).toFixed(1)} ms`;
   console.log(

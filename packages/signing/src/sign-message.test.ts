@@ -1,6 +1,6 @@
 import { createKeyPairSignerFromBytes, getBase58Encoder } from '@solana/kit';
 import { describe, expect, it } from 'vitest';
-import { buildTransaction, newKey, nobleSign, nobleVerify } from '../test/fixtures.js';
+import { buildTransaction, newKey, nobleSign, nobleVerify, system } from '../test/fixtures.js';
 import { signMessage, signMessageBytes } from './sign-message.js';
 import { signerFromSecretKey } from './signers/from-secret-key.js';
 
@@ -51,6 +51,13 @@ describe('signMessage', () => {
       const tx = buildTransaction({ version, feePayer: wallet.address });
       await expect(signMessageBytes(tx.messageBytes, signer)).rejects.toMatchObject({ code: 'MESSAGE_IS_A_TRANSACTION' });
     }
+    // The wallet as a signer that does not pay the fee (its key is not the first account).
+    const cosigned = buildTransaction({
+      version: 0,
+      feePayer: newKey().address,
+      instructions: [system.transfer(wallet.address, newKey().address, 1n)],
+    });
+    await expect(signMessageBytes(cosigned.messageBytes, signer)).rejects.toMatchObject({ code: 'MESSAGE_IS_A_TRANSACTION' });
     // A transaction message for someone else is just bytes to this wallet.
     const foreign = buildTransaction({ version: 0, feePayer: newKey().address });
     await expect(signMessageBytes(foreign.messageBytes, signer)).resolves.toHaveLength(64);

@@ -7,7 +7,19 @@ import { verifyEd25519 } from './ed25519.js';
 import { SignerError, TransactionRejectedError } from './errors.js';
 import { isTrusted } from './signers/trusted.js';
 import { toSigner, type SignerInput } from './signers/to-signer.js';
-import { findSignerIndex, parseTransaction, SIGNATURE_LENGTH } from './wire/parse-transaction.js';
+import { ADDRESS_LENGTH, findSignerIndex, parseTransaction, SIGNATURE_LENGTH } from './wire/parse-transaction.js';
+
+/** Whether `needle` occurs in `haystack`. */
+function includesBytes(haystack: Uint8Array, needle: Uint8Array): boolean {
+  const first = needle[0] as number;
+  const last = haystack.length - needle.length;
+  for (let at = haystack.indexOf(first); at >= 0 && at <= last; at = haystack.indexOf(first, at + 1)) {
+    let i = 1;
+    while (i < needle.length && haystack[at + i] === needle[i]) i++;
+    if (i === needle.length) return true;
+  }
+  return false;
+}
 
 /**
  * True when `message` is a valid legacy or v0 transaction message that `wallet` must sign: signing
@@ -17,6 +29,11 @@ function isTransactionMessageFor(message: Uint8Array, wallet: Uint8Array): boole
   const first = message[0];
   const required = first === 0x80 ? message[1] : first;
   if (required === undefined || required === 0 || required >= 0x80) return false;
+  // Such a message lists at least `required` accounts (32 bytes each) after its 3-byte header and
+  // their count, the wallet among them. Text too short for them (a sign-in challenge: its first
+  // letter reads as dozens of signers) or without the wallet's bytes is not one: no parse, and no
+  // error made only to be dropped.
+  if (message.length < 4 + required * ADDRESS_LENGTH || !includesBytes(message, wallet)) return false;
   const wire = new Uint8Array(1 + required * SIGNATURE_LENGTH + message.length);
   wire[0] = required;
   wire.set(message, 1 + required * SIGNATURE_LENGTH);

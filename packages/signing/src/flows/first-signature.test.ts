@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { encodeBase64 } from '../encoding.js';
 import { inspectTransaction } from '../inspect.js';
-import { firstSignature } from './first-signature.js';
+import { firstSignature, signaturesOf } from './first-signature.js';
 
 /** A legacy transaction with `slots` signature slots, the first `filled` of them holding bytes. */
 function transaction(slots: number, filled: number): string {
@@ -40,5 +40,23 @@ describe('firstSignature', () => {
     expect(() => firstSignature(encodeBase64(new Uint8Array([1, 2, 3])))).toThrow(
       expect.objectContaining({ code: 'MALFORMED_TRANSACTION' }),
     );
+  });
+
+  it('signaturesOf reads the first slot and a signer’s slot as inspectTransaction does', () => {
+    for (const [slots, filled] of [
+      [1, 1],
+      [2, 1],
+      [2, 2],
+      [2, 0],
+    ] as const) {
+      const signed = transaction(slots, filled);
+      const { signers } = inspectTransaction(signed);
+      for (const signer of [...signers, { address: 'So11111111111111111111111111111111111111112', signature: undefined }]) {
+        expect(signaturesOf(signed, signer.address)).toEqual({
+          first: signers[0]?.signature ?? undefined,
+          signer: signer.signature ?? undefined,
+        });
+      }
+    }
   });
 });

@@ -6,7 +6,6 @@
  */
 import type { SignTransactionExpectations } from '../checks.js';
 import { FlowError } from '../errors.js';
-import { inspectTransaction } from '../inspect.js';
 import { signTransaction } from '../sign-transaction.js';
 import { toSigner, type SignerInput } from '../signers/to-signer.js';
 import type { ValueIntent } from '../value/check-intent.js';
@@ -22,6 +21,7 @@ import {
   type RequestOf,
   type SuccessBody,
 } from './client.js';
+import { signaturesOf } from './first-signature.js';
 import { pickPriceOrder, type PriceOrderFingerprint, type TriggerOrderRecord } from './find-price-order.js';
 import { backoffDelay, createRuntime, positiveInteger, type BackoffOptions, type FlowRuntimeOptions, type Runtime } from './runtime.js';
 import { resolveVault, type TriggerVault } from './trigger-vault.js';
@@ -213,9 +213,9 @@ export async function createPriceOrder(options: PriceOrderOptions): Promise<Pric
   runtime.checkAborted('sign');
   const expectations = { ...options.depositExpectations, expect: depositIntent(order, vault) };
   const signedDeposit = await signTransaction(transaction, signer, expectations);
-  const signers = inspectTransaction(signedDeposit).signers;
-  const depositSignature = signers.find((s) => s.address === wallet)?.signature ?? '';
-  const firstSignature = signers[0]?.signature ?? '';
+  const signatures = signaturesOf(signedDeposit, wallet);
+  const depositSignature = signatures.signer ?? '';
+  const firstSignature = signatures.first ?? '';
 
   const body: CreateBody = { ...order, depositRequestId: deposit.requestId, depositSignedTx: signedDeposit, userPubkey: wallet };
   const sentAt = runtime.now();

@@ -143,24 +143,24 @@ function details(movement: ValueMovement, extra: SigningErrorDetails = {}): Sign
   };
 }
 
-/** The associated token accounts the check may compare with, derived before it: `owner:mint:program` → address. */
-type DerivedAccounts = ReadonlyMap<string, Address>;
-const NONE_DERIVED: DerivedAccounts = new Map();
-const derivationKey = (owner: string, mint: string, program: string) => `${owner}:${mint}:${program}`;
+// Associated token accounts are derived only when a movement is compared with one (after its
+// amount and mint matched), never ahead for every pair the intent names: a derivation (SHA-256 and
+// curve checks per bump) is most of a check's time, and an allowance that is never reached (the
+// wallet's own account for a deposit that goes to the vault) costs nothing.
 
-function matchesExpected(movement: ValueMovement, destination: Address, expected: PendingTransfer, derived: DerivedAccounts): boolean {
+function matchesExpected(movement: ValueMovement, destination: Address, expected: PendingTransfer): boolean {
   if (movement.amount !== expected.amount) return false;
   if (expected.mint === undefined) return movement.kind === 'transfer' && destination === expected.to;
   if (movement.kind !== 'token-transfer') return false;
   if (movement.mint !== null && movement.mint.address !== expected.mint) return false;
   if (expected.tokenAccount !== undefined) return destination === expected.tokenAccount;
-  return destination === derived.get(derivationKey(expected.to, expected.mint, movement.program));
+  return isTokenProgram(movement.program) && destination === associatedTokenAccount(expected.to, expected.mint, movement.program);
 }
 
 /** Removes from `pending` the first expected transfer `movement` makes, if any; true when one was removed. */
-function takeExpected(pending: PendingTransfer[], movement: ValueMovement, destination: Address, derived: DerivedAccounts): boolean {
+function takeExpected(pending: PendingTransfer[], movement: ValueMovement, destination: Address): boolean {
   for (let index = 0; index < pending.length; index++) {
-    if (matchesExpected(movement, destination, pending[index] as PendingTransfer, derived)) {
+    if (matchesExpected(movement, destination, pending[index] as PendingTransfer)) {
       pending.splice(index, 1);
       return true;
     }
@@ -176,12 +176,7 @@ function ownerMint(movement: ValueMovement, entry: { readonly mint?: string }): 
   return mint;
 }
 
-function isAllowed(
-  movement: ValueMovement,
-  destination: Address,
-  allowed: readonly AllowedDestination[],
-  derived: DerivedAccounts,
-): boolean {
+function isAllowed(movement: ValueMovement, destination: Address, allowed: readonly AllowedDestination[]): boolean {
   for (const entry of allowed) {
     if (typeof entry === 'string') {
       if (entry === destination) return true;
@@ -189,35 +184,9 @@ function isAllowed(
     }
     if (entry.owner === destination) return true;
     const mint = ownerMint(movement, entry);
-    if (mint !== undefined && destination === derived.get(derivationKey(entry.owner, mint, movement.program))) return true;
+    if (mint !== undefined && destination === associatedTokenAccount(entry.owner, mint, movement.program)) return true;
   }
   return false;
-}
-
-/** The associated token accounts the movements could be compared with, derived (none for native movements). */
-function deriveAccounts(
-  movements: readonly ValueMovement[],
-  pending: readonly PendingTransfer[],
-  allowed: readonly AllowedDestination[],
-): DerivedAccounts {
-  let derived: Map<string, Address> | undefined;
-  const add = (owner: string, mint: string, program: string) => {
-    derived ??= new Map();
-    const key = derivationKey(owner, mint, program);
-    if (!derived.has(key)) derived.set(key, associatedTokenAccount(owner, mint, program));
-  };
-  for (const movement of movements) {
-    if (movement.asset !== 'token' || !isTokenProgram(movement.program)) continue;
-    for (const expected of pending) {
-      if (expected.mint !== undefined && expected.tokenAccount === undefined) add(expected.to, expected.mint, movement.program);
-    }
-    for (const entry of allowed) {
-      if (typeof entry === 'string') continue;
-      const mint = ownerMint(movement, entry);
-      if (mint !== undefined) add(entry.owner, mint, movement.program);
-    }
-  }
-  return derived ?? NONE_DERIVED;
 }
 
 const REFUSED: Partial<
@@ -238,14 +207,13 @@ export function checkValueIntent(movements: readonly ValueMovement[], wallet: st
   const { transfers: pending, allowed, unnamedNative } = normalise(intent);
   allowed.push({ owner: wallet });
   const ours = movements.filter((movement) => movement.signers.includes(wallet as Address));
-  checkMovements(ours, pending, allowed, deriveAccounts(ours, pending, allowed), unnamedNative);
+  checkMovements(ours, pending, allowed, unnamedNative);
 }
 
 function checkMovements(
   movements: readonly ValueMovement[],
   pending: PendingTransfer[],
   allowed: readonly AllowedDestination[],
-  derived: DerivedAccounts,
   unnamedNative: bigint | undefined,
 ): void {
   for (const movement of movements) {
@@ -260,8 +228,8 @@ function checkMovements(
       );
     }
     const address = destination.address;
-    if (takeExpected(pending, movement, address, derived)) continue;
-    if (isAllowed(movement, address, allowed, derived)) continue;
+    if (takeExpected(pending, movement, address)) continue;
+    if (isAllowed(movement, address, allowed)) continue;
     // The one unnamed native transfer the intent allows: used once.
     if (unnamedNative !== undefined && movement.kind === 'transfer' && movement.amount !== null && movement.amount <= unnamedNative) {
       unnamedNative = undefined;
