@@ -70,14 +70,19 @@ export function deepMarkedProperties(
 ): Set<string> {
   const seen = new Set<unknown>();
   const walk = (node: unknown): void => {
-    const at = node && typeof node === 'object' ? (deref(node, doc) as Record<string, any>) : undefined;
+    type Node = {
+      properties?: Record<string, Record<string, unknown> | undefined>;
+      items?: unknown;
+      additionalProperties?: unknown;
+    } & Partial<Record<'allOf' | 'anyOf' | 'oneOf', unknown[]>>;
+    const at = node && typeof node === 'object' ? (deref(node, doc) as Node) : undefined;
     if (!at || typeof at !== 'object' || seen.has(at)) return;
     seen.add(at);
-    for (const [name, property] of Object.entries<any>(at.properties ?? {})) {
+    for (const [name, property] of Object.entries(at.properties ?? {})) {
       if (property?.[extension] === true) into.add(name);
       walk(property);
     }
-    for (const key of ['allOf', 'anyOf', 'oneOf']) for (const sub of at[key] ?? []) walk(sub);
+    for (const key of ['allOf', 'anyOf', 'oneOf'] as const) for (const sub of at[key] ?? []) walk(sub);
     walk(at.items);
     if (typeof at.additionalProperties === 'object') walk(at.additionalProperties);
   };

@@ -50,5 +50,13 @@ export {
   type ErrorObject,
   type ValidateFunction,
 } from './ajv.js';
-export { deepMarkedProperties, errorCodes, exampleValues, markedProperties, type ErrorCode, type ExampleToken, type ExampleValues } from './facts.js';
+export {
+  deepMarkedProperties,
+  errorCodes,
+  exampleValues,
+  markedProperties,
+  type ErrorCode,
+  type ExampleToken,
+  type ExampleValues,
+} from './facts.js';
 export { validateRequest, validateResponse, type RequestToValidate, type ResponseToValidate, type ValidationResult } from './validate.js';
