@@ -1,5 +1,5 @@
 // Which operations are reads, writes and paged reads, from the spec's methods and extensions.
-import { deref, type JsonSchema, type Operation } from '@x/openapi/reader';
+import { deepMarkedProperties, deref, type JsonSchema, type Operation } from '@x/openapi/reader';
 
 export interface Classified {
   reads: string[];
@@ -65,19 +65,6 @@ function alternatives(node: unknown, out: SchemaNode[] = [], seen = new Set<unkn
   return out;
 }
 
-/** Whether anything below `node` (its properties and items, at any depth) is marked `x-sensitive`. */
-function hasSensitiveBelow(node: unknown, seen = new Set<unknown>()): boolean {
-  for (const schema of alternatives(node)) {
-    if (seen.has(schema)) continue;
-    seen.add(schema);
-    for (const property of Object.values(schema.properties ?? {})) {
-      if ((property as Record<string, unknown> | undefined)?.['x-sensitive'] === true || hasSensitiveBelow(property, seen)) return true;
-    }
-    if (schema.items !== undefined && hasSensitiveBelow(schema.items, seen)) return true;
-  }
-  return false;
-}
-
 /**
  * The top-level request body fields of `op` marked `x-sensitive: true`, sorted. The mutation options
  * keep these out of TanStack Query's state; a mark deeper in the body would not be, so it stops
@@ -90,7 +77,7 @@ function sensitiveBodyFields(op: Operation): string[] {
   for (const schema of alternatives(body)) {
     for (const [name, property] of Object.entries(schema.properties ?? {})) {
       if ((property as Record<string, unknown> | undefined)?.['x-sensitive'] === true) fields.add(name);
-      else if (hasSensitiveBelow(property))
+      else if (deepMarkedProperties(property, 'x-sensitive').size > 0)
         throw new Error(
           `${op.operationId}: a field below the body's ${name} is marked x-sensitive; only top-level body fields are kept out of the mutation state`,
         );
