@@ -73,14 +73,21 @@ async function newApp(): Promise<App> {
   return { sim, market, wallet, api, requests, failures };
 }
 
-function mount(app: App, child: ReactNode): { container: HTMLElement; unmount(): void } {
+function mount(app: App, child: ReactNode): { container: HTMLElement; unmount(): Promise<void> } {
   const container = document.createElement('div');
   document.body.append(container);
   const root = createRoot(container);
-  root.render(h(QueryClientProvider, { client: new QueryClient() }, h(XClientProvider, { client: app.api }, child)));
+  const queryClient = new QueryClient();
+  root.render(h(QueryClientProvider, { client: queryClient }, h(XClientProvider, { client: app.api }, child)));
   return {
     container,
-    unmount() {
+    /**
+     * Unmounts between two reads, not during one: TanStack Query aborts a read whose last observer
+     * goes away, which Chromium reports as a failed request (net::ERR_ABORTED). The check and the
+     * unmount run in one task, so a refetch timer cannot start a read between them.
+     */
+    async unmount() {
+      await until(() => queryClient.isFetching() === 0, 'no read in flight');
       root.unmount();
       container.remove();
     },
@@ -108,8 +115,10 @@ const count = (requests: string[], what: string) => requests.filter((r) => r ===
 const swapOrder = { inputMint: PLATFORM_TOKEN, outputMint: STABLECOIN_USD, amount: '40000000' };
 
 function SwapPanel({ wallet }: { wallet: Signer }) {
-  const quote = useSwapQuote(swapOrder, { refetchIntervalMs: 100 });
   const swap = useSwap({ signer: wallet });
+  // The quote rests while the swap runs: the swap's success invalidates it, and TanStack Query
+  // would abort a refresh still in flight then (a failed request in Chromium's eyes).
+  const quote = useSwapQuote(swapOrder, { refetchIntervalMs: 100, enabled: !swap.isPending });
   const outcome = swap.data
     ? `${swap.data.execution.status} code ${swap.data.execution.code} out ${swap.data.execution.totalOutputAmount}`
     : swap.error
@@ -171,7 +180,7 @@ const scenarios = {
         failures: app.failures,
       };
     } finally {
-      page.unmount();
+      await page.unmount();
     }
   },
 
@@ -205,7 +214,7 @@ const scenarios = {
         failures: app.failures,
       };
     } finally {
-      page.unmount();
+      await page.unmount();
     }
   },
 };
