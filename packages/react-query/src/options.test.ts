@@ -3,10 +3,10 @@ import { dehydrate, InfiniteQueryObserver, MutationObserver, onlineManager, Quer
 import { NotFoundError } from '@x/fetch-client';
 import { DEFAULT_TTL_MS } from '@x/fetch-client/polite';
 import { deref, loadSpec, operations } from '@x/openapi/reader';
-import { signTransaction } from '@x/signing';
+import { answerTriggerChallenge, signTransaction } from '@x/signing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MINTS, newWorld, stringsIn, type World } from '../test/support.ts';
-import { pagedOperations, readOperations, sensitiveOperations, writeOperations } from './gen/operations.gen.js';
+import { pagedOperations, readOperations, sensitiveAnswers, sensitiveOperations, writeOperations } from './gen/operations.gen.js';
 import { xKeys } from './keys.js';
 import { createQueries } from './queries.js';
 import { REDACTED } from './sensitive.js';
@@ -214,6 +214,38 @@ describe('writes that carry a credential (x-sensitive body fields)', () => {
     await observer.mutate(variables);
     expect(queryClient.getMutationCache().getAll()[0]!.state.variables).toBe(variables);
     expect(variables.body.walletPubkey).toBe(world.wallet.address);
+  });
+});
+
+describe('writes whose answer carries a credential (x-sensitive answer fields)', () => {
+  it('the table lists auth verify, whose answer is the bearer token', () => {
+    expect(sensitiveAnswers).toEqual({ triggerV2VerifyChallenge: ['token'] });
+  });
+
+  it("auth verify: data.token is the working token; the mutation state, a persister's JSON and a spread of data do not hold it", async () => {
+    const world = await newWorld();
+    const q = createQueries(world.api);
+    const challenge = await new MutationObserver(queryClient, q.triggerV2CreateChallenge.mutationOptions()).mutate({
+      body: { walletPubkey: world.wallet.address, type: 'message' },
+    });
+    const body = await answerTriggerChallenge(challenge, world.wallet);
+    const data = await new MutationObserver(queryClient, q.triggerV2VerifyChallenge.mutationOptions()).mutate({ body });
+    const { token } = data;
+    expect(token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]*$/);
+    // The token works: the simulator takes it as the wallet's bearer token.
+    const vault = await world.sim.fetch(
+      new Request('http://simulator.test/trigger/v2/vault', { headers: { 'x-api-key': 'test-key', authorization: `Bearer ${token}` } }),
+    );
+    expect(vault.status).not.toBe(401);
+
+    expect(Object.keys(data)).not.toContain('token');
+    expect(JSON.stringify({ ...data })).not.toContain(token);
+    const verify = queryClient.getMutationCache().getAll().at(-1)!;
+    expect(verify.state.data).toBe(data);
+    const persisted = JSON.stringify(dehydrate(queryClient, { shouldDehydrateMutation: () => true }));
+    expect(persisted).toContain(world.wallet.address); // the cache is written: the verify call and its wallet are in it
+    expect(persisted).not.toContain(token);
+    expect(stringsIn(verify.state)).not.toContain(token);
   });
 });
 

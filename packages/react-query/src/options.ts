@@ -9,7 +9,14 @@ import { callOperation } from './call.js';
 import { marketDataOperations, pagedOperations } from './gen/operations.gen.js';
 import { xKeys } from './keys.js';
 import { firstPageParam, nextPageParam, type PageParam } from './paging.js';
-import { callVariables, redactVariables, releaseVariables, sensitiveFieldsOf } from './sensitive.js';
+import {
+  callVariables,
+  hideAnswerFields,
+  redactVariables,
+  releaseVariables,
+  sensitiveAnswerFieldsOf,
+  sensitiveFieldsOf,
+} from './sensitive.js';
 import type { AnyClient, DataOf, PagedId, PagedQueryOf, ParamsOf, ReadId, WriteId } from './types.js';
 
 const staleTimes = new Map<string, number>(
@@ -54,10 +61,13 @@ export function pagedQueryOptions<K extends PagedId>(client: AnyClient, id: K, q
  * signature), the variables TanStack Query keeps (`mutation.state.variables`: devtools, persisters,
  * `useMutationState`) get a copy of the body in which those fields read `REDACTED`, from `onMutate`
  * on (and in `mutationFn`, should your own `onMutate` replace this one); the call and its retries
- * send the real body, and nothing keeps it once the call has succeeded.
+ * send the real body, and nothing keeps it once the call has succeeded. For a write whose answer
+ * carries one (auth verify's bearer token), the resolved data reads it through a getter that is not
+ * an own property: `data.token` works, serialising the mutation state does not show it.
  */
 export function writeMutationOptions<K extends WriteId>(client: AnyClient, id: K) {
   const fields = sensitiveFieldsOf(id);
+  const answerFields = sensitiveAnswerFieldsOf(id);
   return mutationOptions<DataOf<K>, Error, ParamsOf<K> | undefined>({
     mutationKey: xKeys.operation(id),
     onMutate: (params) => {
@@ -67,7 +77,7 @@ export function writeMutationOptions<K extends WriteId>(client: AnyClient, id: K
       redactVariables(params, fields);
       const data = await callOperation(client, id, callVariables(params, fields));
       releaseVariables(params);
-      return data;
+      return hideAnswerFields(data, answerFields);
     },
   });
 }

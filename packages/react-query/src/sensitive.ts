@@ -4,7 +4,11 @@
 // `x-sensitive` (a signed transaction, a challenge signature: `sensitiveOperations`), the options
 // swap the variables' `body` for a copy in which those fields read `REDACTED`, and keep the real
 // body where only this module reaches it (a WeakMap keyed by that copy) for the call and its retries.
-import { sensitiveOperations } from './gen/operations.gen.js';
+//
+// For a write whose answer carries one (auth verify's bearer token: `sensitiveAnswers`), the data
+// the mutation keeps reads it through a getter that is not an own property, so serialising the
+// state (a persister's JSON, devtools' listing, `{ ...data }`) never includes it.
+import { sensitiveAnswers, sensitiveOperations } from './gen/operations.gen.js';
 import type { WriteId } from './types.js';
 
 /** What a sensitive field of the variables reads once the options have taken it. */
@@ -19,6 +23,32 @@ const held = new WeakMap<Body, Body>();
 /** The fields of `id`'s body that are kept out of the mutation state (none for most writes). */
 export function sensitiveFieldsOf(id: WriteId): readonly string[] {
   return (sensitiveOperations as Readonly<Record<string, readonly string[]>>)[id] ?? [];
+}
+
+/** The fields of `id`'s answer that the mutation's data shows only on request (none for most writes). */
+export function sensitiveAnswerFieldsOf(id: WriteId): readonly string[] {
+  return (sensitiveAnswers as Readonly<Record<string, readonly string[]>>)[id] ?? [];
+}
+
+/**
+ * The answer as the mutation keeps it: the same fields, but each of `fields` read through a getter
+ * of the object's prototype instead of an own property. `data.token` and `const { token } = data`
+ * work; `JSON.stringify(data)`, `Object.keys(data)`, `{ ...data }` and what a persister or devtools
+ * write of the mutation state do not include it. Answers without these fields are returned as they are.
+ */
+export function hideAnswerFields<T>(data: T, fields: readonly string[]): T {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return data;
+  const own = data as Record<string, unknown>;
+  const present = fields.filter((field) => Object.hasOwn(own, field));
+  if (present.length === 0) return data;
+  const getters: PropertyDescriptorMap = {};
+  for (const field of present) {
+    const value = own[field];
+    getters[field] = { get: () => value, enumerable: false };
+  }
+  const shown: Record<string, unknown> = Object.create(Object.create(Object.prototype, getters));
+  for (const [key, value] of Object.entries(own)) if (!present.includes(key)) shown[key] = value;
+  return shown as T;
 }
 
 const isBody = (value: unknown): value is Body => typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -1,11 +1,20 @@
-// The generator's reading of `x-sensitive` request body fields: top-level fields are listed (also
-// through allOf/oneOf), a mark deeper in the body stops the generation instead of being missed.
+// The generator's reading of `x-sensitive` fields: top-level fields of a write's request body and of
+// its 2xx answers are listed (also through allOf/oneOf); a mark deeper down, or on a read's answer,
+// stops the generation instead of being missed.
 import type { Operation } from '@x/openapi/reader';
 import { describe, expect, it } from 'vitest';
 import { classifyOperations } from './classify.ts';
 
-const write = (operationId: string, schema: unknown): Operation =>
-  ({ operationId, method: 'POST', extensions: {}, requestBody: { schema } }) as unknown as Operation;
+const write = (operationId: string, schema: unknown, answer?: unknown): Operation =>
+  ({
+    operationId,
+    method: 'POST',
+    extensions: {},
+    requestBody: { schema },
+    responses: answer === undefined ? {} : { '200': { status: '200', schema: answer }, '400': { status: '400', schema: answer } },
+  }) as unknown as Operation;
+const read = (operationId: string, answer: unknown): Operation =>
+  ({ operationId, method: 'GET', extensions: {}, responses: { '200': { status: '200', schema: answer } } }) as unknown as Operation;
 const secret = { type: 'string', 'x-sensitive': true };
 
 describe('classifyOperations: sensitive request body fields', () => {
@@ -29,11 +38,29 @@ describe('classifyOperations: sensitive request body fields', () => {
       type: 'object',
       properties: { order: { type: 'object', properties: { signedTransaction: secret } } },
     });
-    expect(() => classifyOperations([nested])).toThrow(/nested: a field below the body's order is marked x-sensitive/);
+    expect(() => classifyOperations([nested])).toThrow(/nested's body: a field below its order is marked x-sensitive/);
     const inArray = write('batch', {
       type: 'object',
       properties: { items: { type: 'array', items: { properties: { signature: secret } } } },
     });
-    expect(() => classifyOperations([inArray])).toThrow(/batch: a field below the body's items/);
+    expect(() => classifyOperations([inArray])).toThrow(/batch's body: a field below its items/);
+  });
+});
+
+describe('classifyOperations: sensitive answer fields', () => {
+  it("lists a write's top-level 2xx answer fields marked x-sensitive; error answers and unmarked writes are not read", () => {
+    const { sensitiveAnswers } = classifyOperations([
+      write('verify', { type: 'object' }, { type: 'object', properties: { token: secret, expiresIn: { type: 'integer' } } }),
+      write('plain', { type: 'object' }, { type: 'object', properties: { id: { type: 'string' } } }),
+    ]);
+    expect(sensitiveAnswers).toEqual([{ id: 'verify', fields: ['token'] }]);
+  });
+
+  it("refuses a mark on a read's answer (TanStack Query would cache it) and one below an answer's top level", () => {
+    expect(() => classifyOperations([read('session', { type: 'object', properties: { token: secret } })])).toThrow(
+      /session: a read's answer has x-sensitive fields \(token\)/,
+    );
+    const nested = write('login', { type: 'object' }, { type: 'object', properties: { session: { properties: { token: secret } } } });
+    expect(() => classifyOperations([nested])).toThrow(/login's 200 answer: a field below its session is marked x-sensitive/);
   });
 });

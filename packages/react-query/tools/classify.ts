@@ -7,6 +7,8 @@ export interface Classified {
   paged: { id: string; style: string; items: string }[];
   /** The writes whose request body has fields marked `x-sensitive` (signed transactions, challenge signatures), with those fields. */
   sensitive: { id: string; fields: string[] }[];
+  /** The writes whose 2xx answer has fields marked `x-sensitive` (auth verify's bearer token), with those fields. */
+  sensitiveAnswers: { id: string; fields: string[] }[];
   /** The reads marked `x-market-data`, with their kind (`quote`, `live`, `catalogue`). */
   marketData: { id: string; kind: string }[];
   /** The reads that report an outcome by polling (`x-waiter` with `final`): the values that end it. */
@@ -34,6 +36,12 @@ export function classifyOperations(ops: readonly Operation[]): Classified {
     paged: paged.map((op) => ({ id: op.operationId, style: op.pagination!.style, items: op.pagination!.items })),
     sensitive: byId.flatMap((op) => {
       const fields = isRead(op) ? [] : sensitiveBodyFields(op);
+      return fields.length > 0 ? [{ id: op.operationId, fields }] : [];
+    }),
+    sensitiveAnswers: byId.flatMap((op) => {
+      const fields = sensitiveAnswerFields(op);
+      if (fields.length > 0 && isRead(op))
+        throw new Error(`${op.operationId}: a read's answer has x-sensitive fields (${fields}); TanStack Query would cache and share them`);
       return fields.length > 0 ? [{ id: op.operationId, fields }] : [];
     }),
     marketData: byId
@@ -66,22 +74,34 @@ function alternatives(node: unknown, out: SchemaNode[] = [], seen = new Set<unkn
 }
 
 /**
- * The top-level request body fields of `op` marked `x-sensitive: true`, sorted. The mutation options
- * keep these out of TanStack Query's state; a mark deeper in the body would not be, so it stops
- * the generation instead of being missed.
+ * The top-level fields of `schema` marked `x-sensitive: true`, sorted. The options keep these out of
+ * TanStack Query's state; a mark deeper down would not be, so it stops the generation instead of
+ * being missed (`where` names the place in the message).
  */
-function sensitiveBodyFields(op: Operation): string[] {
-  const body = op.requestBody?.schema;
-  if (body === undefined) return [];
+function topLevelMarkedFields(schema: unknown, where: string): string[] {
   const fields = new Set<string>();
-  for (const schema of alternatives(body)) {
-    for (const [name, property] of Object.entries(schema.properties ?? {})) {
+  for (const alternative of alternatives(schema)) {
+    for (const [name, property] of Object.entries(alternative.properties ?? {})) {
       if ((property as Record<string, unknown> | undefined)?.['x-sensitive'] === true) fields.add(name);
       else if (deepMarkedProperties(property, 'x-sensitive').size > 0)
         throw new Error(
-          `${op.operationId}: a field below the body's ${name} is marked x-sensitive; only top-level body fields are kept out of the mutation state`,
+          `${where}: a field below its ${name} is marked x-sensitive; only top-level fields are kept out of the mutation state`,
         );
     }
   }
   return [...fields].sort();
+}
+
+/** The top-level request body fields of `op` marked `x-sensitive` (kept out of a mutation's variables). */
+function sensitiveBodyFields(op: Operation): string[] {
+  const body = op.requestBody?.schema;
+  return body === undefined ? [] : topLevelMarkedFields(body, `${op.operationId}'s body`);
+}
+
+/** The top-level fields of `op`'s 2xx answers marked `x-sensitive` (kept out of a mutation's data). */
+function sensitiveAnswerFields(op: Operation): string[] {
+  const fields = Object.values(op.responses)
+    .filter((response) => response.status.startsWith('2') && response.schema !== undefined)
+    .flatMap((response) => topLevelMarkedFields(response.schema, `${op.operationId}'s ${response.status} answer`));
+  return [...new Set(fields)].sort();
 }

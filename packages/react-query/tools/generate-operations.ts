@@ -2,6 +2,7 @@
 // spec through the one spec reader (@x/openapi/reader). Nothing here lists an operation by hand:
 // - reads: GETs without `x-side-effects` (cached and refetched by TanStack Query: `queryOptions`);
 // - writes: everything else, POST/PATCH/DELETE and GETs that change state (`mutationOptions`);
+// - sensitive / sensitiveAnswers: the x-sensitive fields of writes' bodies and answers;
 // - paged: the reads the spec marks `x-pagination` (style and items field: `infiniteQueryOptions`);
 // - marketData: the reads marked `x-market-data` and their kind (their answers' default `staleTime`);
 // - finalStates: the reads marked `x-waiter` with `final`, and the states that end polling them;
@@ -12,8 +13,12 @@ import { loadSpec, operations } from '@x/openapi/reader';
 import { classifyOperations } from './classify.ts';
 
 const outDir = fileURLToPath(new URL('../src/gen/', import.meta.url));
-const { reads, writes, paged, sensitive, marketData, finalStates, finalListings } = classifyOperations(operations(loadSpec()));
+const { reads, writes, paged, sensitive, sensitiveAnswers, marketData, finalStates, finalListings } = classifyOperations(
+  operations(loadSpec()),
+);
 
+const fieldTable = (rows: readonly { id: string; fields: readonly string[] }[]) =>
+  `{\n${rows.map(({ id, fields }) => `  ${id}: [${fields.map((f) => `'${f}'`).join(', ')}],`).join('\n')}\n} as const`;
 const list = (ids: readonly string[]) => `[\n${ids.map((id) => `  '${id}',`).join('\n')}\n] as const`;
 mkdirSync(outDir, { recursive: true });
 writeFileSync(
@@ -34,7 +39,13 @@ writeFileSync(
     ' * The writes whose request body carries a credential (`x-sensitive`: a signed transaction, a challenge',
     ' * signature), with those fields: their `mutationOptions` keep them out of the mutation state.',
     ' */',
-    `export const sensitiveOperations = {\n${sensitive.map(({ id, fields }) => `  ${id}: [${fields.map((f) => `'${f}'`).join(', ')}],`).join('\n')}\n} as const;`,
+    `export const sensitiveOperations = ${fieldTable(sensitive)};`,
+    '',
+    '/**',
+    " * The writes whose answer carries a credential (`x-sensitive`: auth verify's bearer token), with those",
+    " * fields: their `mutationOptions` keep them out of what the mutation's `data` shows and serialises.",
+    ' */',
+    `export const sensitiveAnswers = ${fieldTable(sensitiveAnswers)};`,
     '',
     '/** The reads whose answer is market data (`x-market-data`), by kind: how long an answer stays fresh. */',
     `export const marketDataOperations = {\n${marketData.map(({ id, kind }) => `  ${id}: '${kind}',`).join('\n')}\n} as const;`,
