@@ -33,11 +33,16 @@ describe('x-pagination', () => {
   const STYLES: Record<string, { params: string[]; body: string[] }> = {
     'start-end': { params: ['start', 'end'], body: ['pagination.start', 'pagination.hasNext'] },
     'offset-limit': { params: ['offset', 'limit'], body: ['pagination.offset', 'pagination.total'] },
+    'page-number': { params: ['page'], body: ['page', 'totalPages'] },
   };
   const paged = ops.filter((o) => 'x-pagination' in o.op);
 
-  it('marks the two paged operations', () => {
-    expect(paged.map((o) => o.op.operationId).sort()).toEqual(['predictionListEvents', 'triggerV2GetOrderHistory']);
+  it('marks the three paged operations', () => {
+    expect(paged.map((o) => o.op.operationId).sort()).toEqual([
+      'predictionListEvents',
+      'triggerV1GetTriggerOrders',
+      'triggerV2GetOrderHistory',
+    ]);
   });
 
   it.each(paged.map((o) => [o.op.operationId, o] as const))('%s: the style matches its parameters and body', (_id, o) => {
@@ -57,9 +62,18 @@ describe('x-pagination', () => {
     ).toBe(true);
   });
 
-  it('predictionListEvents pages data, triggerV2GetOrderHistory pages orders', () => {
+  it('predictionListEvents pages data, the trigger v2 history and v1 listing page orders', () => {
     expect(byId('predictionListEvents').op['x-pagination']).toEqual({ style: 'start-end', items: 'data' });
     expect(byId('triggerV2GetOrderHistory').op['x-pagination']).toEqual({ style: 'offset-limit', items: 'orders' });
+    expect(byId('triggerV1GetTriggerOrders').op['x-pagination']).toEqual({ style: 'page-number', items: 'orders' });
+  });
+
+  it('a page-number answer always carries its page and the number of pages (the list ends by them)', () => {
+    for (const o of paged.filter((p) => p.op['x-pagination'].style === 'page-number')) {
+      const schema = deref(deref(deref(o.op.responses['200']).content['application/json']).schema);
+      expect(schema.required, o.op.operationId).toEqual(expect.arrayContaining(['page', 'totalPages']));
+      for (const f of ['page', 'totalPages']) expect(deref(schema.properties[f]).type, f).toBe('integer');
+    }
   });
 });
 
@@ -96,6 +110,10 @@ describe('x-waiter', () => {
           expect(deref(param!.schema).enum).toContain(value);
         }
       }
+    }
+    // A paged listing is walked page by page (its x-pagination): the items it pages are the matched ones.
+    for (const o of waiting.filter((w) => w.op['x-waiter'].match && w.op['x-pagination'])) {
+      expect(o.op['x-pagination'].items, o.op.operationId).toBe(o.op['x-waiter'].match.items);
     }
     expect(byId('triggerV1GetTriggerOrders').op['x-waiter']).toMatchObject({
       match: { items: 'orders', by: 'orderKey' },

@@ -326,6 +326,17 @@ describe('classifySpecChanges on the bundled spec', () => {
     expect(classifySpecChanges(bundle() as OpenApiDocument, bundle() as OpenApiDocument)).toEqual([]);
   });
 
+  it('calls a new x-pagination style on an operation (page-number on the trigger v1 listing) non-breaking', () => {
+    const before = bundle();
+    const listing = before.paths['/trigger/v1/getTriggerOrders'].get;
+    expect(listing['x-pagination']).toEqual({ style: 'page-number', items: 'orders' });
+    delete listing['x-pagination'];
+    const changes = classifySpecChanges(before as OpenApiDocument, bundle() as OpenApiDocument);
+    expect(changes.map((c) => [c.impact, c.operation, c.what])).toEqual([
+      ['non-breaking', 'GET /trigger/v1/getTriggerOrders (triggerV1GetTriggerOrders)', 'extension x-pagination added'],
+    ]);
+  });
+
   /** The bundle with its open enums closed: those of answers, or those of requests (`x-open-values`). */
   const closeOpenEnums = (of: 'answers' | 'requests') => {
     const after = bundle();

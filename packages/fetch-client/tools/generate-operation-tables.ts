@@ -122,7 +122,7 @@ writeFileSync(
   ].join('\n'),
 );
 
-const styles = ['start-end', 'offset-limit'];
+const styles = ['start-end', 'offset-limit', 'page-number'];
 const paged = ops.filter((op) => op.pagination);
 for (const op of paged) {
   const { style, items } = op.pagination!;
@@ -214,7 +214,11 @@ for (const op of ops) {
     if (!schemaAt(itemsSchema.items, state)) throw new Error(`${where} state "${mark.state}" is not a field of the items`);
     const final = listingQuery(op, `${where} final`, mark.final);
     const pending = mark.pending === undefined ? undefined : listingQuery(op, `${where} pending`, mark.pending);
-    const match = { items: items!.split('.'), by, ...(pending && { pending }), final };
+    // A paged listing (`x-pagination` over the same items) is walked page by page.
+    const pagination = op.pagination && { style: op.pagination.style, items: op.pagination.items };
+    if (pagination && pagination.items !== items)
+      throw new Error(`${where} match.items "${items}" is not the x-pagination items "${pagination.items}"`);
+    const match = { items: items!.split('.'), by, ...(pending && { pending }), final, ...(pagination && { pagination }) };
     waiterLines.push(
       `  ${mark.name}: { operationId: '${op.operationId}', state: ${JSON.stringify(state)}, match: ${JSON.stringify(match)} },`,
     );
@@ -224,7 +228,7 @@ for (const op of ops) {
         .map(([k, v]) => `${k}=${String(v)}`)
         .join('&');
     waiterFunctions.push(
-      `/** Lists \`${op.operationId}\` (\`${route(op)}\`) again until the item of \`${items}\` whose \`${by}\` is the one given is listed with ${query(final)}${pending ? ` (asking ${query(pending)} first, for its progress)` : ''}; returns that record, or throws a \`WaitTimeoutError\` with the last one seen. */`,
+      `/** Lists \`${op.operationId}\` (\`${route(op)}\`) again until the item of \`${items}\` whose \`${by}\` is the one given is listed with ${query(final)}${pending ? ` (asking ${query(pending)} first, for its progress)` : ''}${pagination ? ` (each listing read page by page, ${pagination.style}, up to \`maxPages\`)` : ''}; returns that record, or throws a \`WaitTimeoutError\` with the last one seen. */`,
       `export const ${fn} = (client: WaitClient<'${op.operationId}'>, ${request}, ${by}: string, options?: WaitOptions): Promise<WaiterRecord<'${op.operationId}', ${recordPath}>> =>`,
       `  waitFor(client, waiterRules.${mark.name}, request, options, ${by}) as never;`,
       '',

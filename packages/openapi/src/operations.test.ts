@@ -57,6 +57,17 @@ describe('operations()', () => {
       expect(Object.keys(op.extensions).every((k) => k.startsWith('x-'))).toBe(true);
       if (op.extensions['x-pagination']) expect(op.pagination).toBe(op.extensions['x-pagination']);
     }
+    expect(
+      operations()
+        .filter((op) => op.pagination)
+        .map((op) => [op.operationId, op.pagination!.style]),
+    ).toEqual(
+      expect.arrayContaining([
+        ['predictionListEvents', 'start-end'],
+        ['triggerV2GetOrderHistory', 'offset-limit'],
+        ['triggerV1GetTriggerOrders', 'page-number'],
+      ]),
+    );
   });
 
   it('answers unknown ids clearly', () => {

@@ -21,8 +21,12 @@ export const JSON_MEDIA_TYPE = 'application/json';
 
 /** How a paged operation pages (`x-pagination`). */
 export interface Pagination {
-  /** `start-end`: query `start`/`end`, body `pagination.start`/`hasNext`; `offset-limit`: query `offset`/`limit`, body `pagination.offset`/`total`. */
-  style: 'start-end' | 'offset-limit' | (string & {});
+  /**
+   * `start-end`: query `start`/`end`, body `pagination.start`/`hasNext`; `offset-limit`: query
+   * `offset`/`limit`, body `pagination.offset`/`total`; `page-number`: query `page` (from 1), body
+   * `page`/`totalPages`.
+   */
+  style: 'start-end' | 'offset-limit' | 'page-number' | (string & {});
   /** Top-level field of the 200 body that holds the items. */
   items: string;
   [key: string]: unknown;

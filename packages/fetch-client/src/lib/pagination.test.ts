@@ -1,5 +1,6 @@
-// Paged lists through the client: prediction events (start/end/hasNext) and trigger v2 history
-// (limit/offset/total), served by an injected fetch over an in-memory list.
+// Paged lists through the client: prediction events (start/end/hasNext), trigger v2 history
+// (limit/offset/total) and trigger v1 orders (page/totalPages), served by an injected fetch over an
+// in-memory list.
 import { describe, expect, it } from 'vitest';
 import { fakeFetch, json } from '../../test/fake-fetch.js';
 import { createClient } from './create-client.js';
@@ -26,6 +27,15 @@ function historyServer() {
     const limit = Number(url.searchParams.get('limit') ?? 2);
     const offset = Number(url.searchParams.get('offset') ?? 0);
     return json({ orders: orders.slice(offset, offset + limit), pagination: { total: orders.length, limit, offset } });
+  });
+}
+
+/** Serves `orders` as trigger v1 does: numbered pages of `size` from 1, with `page` and `totalPages`. */
+function v1Server(size = 2) {
+  return fakeFetch((request) => {
+    const page = Number(new URL(request.url).searchParams.get('page') ?? 1);
+    const totalPages = Math.max(1, Math.ceil(orders.length / size));
+    return json({ user: 'u', orderStatus: 'history', orders: orders.slice((page - 1) * size, page * size), totalPages, page });
   });
 }
 
@@ -79,9 +89,37 @@ describe('paginateTriggerV2GetOrderHistory', () => {
   });
 });
 
+describe('paginateTriggerV1GetTriggerOrders', () => {
+  it('iterates every order page by page from 1 to totalPages, keeping the filters', async () => {
+    const fake = v1Server();
+    const x = createClient({ baseUrl: 'http://127.0.0.1:9', fetch: fake.fetch });
+    const keys: string[] = [];
+    for await (const order of x.paginateTriggerV1GetTriggerOrders({ user: 'u', orderStatus: 'history' }))
+      keys.push((order as { id: string }).id);
+    expect(keys).toEqual(orders.map((o) => o.id));
+    expect(fake.requests.map((r) => new URL(r.url).search)).toEqual([
+      '?user=u&orderStatus=history&page=1',
+      '?user=u&orderStatus=history&page=2',
+      '?user=u&orderStatus=history&page=3',
+    ]);
+  });
+
+  it('starts at the page asked for', async () => {
+    const fake = v1Server();
+    const x = createClient({ baseUrl: 'http://127.0.0.1:9', fetch: fake.fetch });
+    const pages: number[] = [];
+    for await (const page of x.paginateTriggerV1GetTriggerOrders({ user: 'u', page: 2 }).byPage()) pages.push(page.page);
+    expect(pages).toEqual([2, 3]);
+  });
+});
+
 describe('cursor rules', () => {
   /** The queries a paged list sends for `pages`, read to the end. */
-  async function queries(style: 'start-end' | 'offset-limit', pages: Array<Record<string, unknown>>, query?: Record<string, unknown>) {
+  async function queries(
+    style: 'start-end' | 'offset-limit' | 'page-number',
+    pages: Array<Record<string, unknown>>,
+    query?: Record<string, unknown>,
+  ) {
     const sent: Array<Record<string, unknown>> = [];
     const list = pagedOperation(
       style,
@@ -114,8 +152,21 @@ describe('cursor rules', () => {
     ]);
   });
 
+  it('next page number follows the page answered, up to totalPages', async () => {
+    const page = (n: number, totalPages: number) => ({ items: [1], page: n, totalPages });
+    expect(await queries('page-number', [page(1, 3), page(2, 3), page(3, 3)])).toEqual([{ page: 1 }, { page: 2 }, { page: 3 }]);
+    expect(await queries('page-number', [page(4, 5), page(5, 5)], { page: 4, user: 'u' })).toEqual([
+      { page: 4, user: 'u' },
+      { page: 5, user: 'u' },
+    ]);
+    // A single page, and a page past the last one the server still answers, end the list.
+    expect(await queries('page-number', [page(1, 1)])).toEqual([{ page: 1 }]);
+    expect(await queries('page-number', [page(7, 2)], { page: 7 })).toEqual([{ page: 7 }]);
+  });
+
   it('an empty page ends the list even if the server claims more', async () => {
     expect(await queries('start-end', [{ items: [], pagination: { start: 0, hasNext: true } }])).toHaveLength(1);
     expect(await queries('offset-limit', [{ items: [], pagination: { offset: 0, total: 9 } }])).toHaveLength(1);
+    expect(await queries('page-number', [{ items: [], page: 1, totalPages: 9 }])).toHaveLength(1);
   });
 });

@@ -1,6 +1,6 @@
 // `for await` over paged lists. A paged list iterates its items; `.byPage()` iterates the pages.
-// Pages are fetched lazily, one at a time, as the loop asks for more. The two paging styles of
-// the spec's `x-pagination` are here; which operation pages how is generated from the spec
+// Pages are fetched lazily, one at a time, as the loop asks for more. The paging styles of the
+// spec's `x-pagination` are here; which operation pages how is generated from the spec
 // (src/gen/pagination.gen.ts).
 
 export interface PagedList<TItem, TPage> extends AsyncIterable<TItem> {
@@ -15,28 +15,30 @@ type Page = Record<string, unknown>;
  * The paged list of one operation, by its `x-pagination` style:
  * - `start-end`: query `start`/`end` (the width `end - start` kept from page to page), body
  *   `pagination.start` and `pagination.hasNext`;
- * - `offset-limit`: query `offset`/`limit`, body `pagination.offset` and `pagination.total`.
- * `items` names the field of the body that holds the items. The next page starts after the items
- * received (count-based, so it holds whether `end` is inclusive or not: the spec leaves that
+ * - `offset-limit`: query `offset`/`limit`, body `pagination.offset` and `pagination.total`;
+ * - `page-number`: query `page` (from 1), body `page` and `totalPages`: the list ends at the last page.
+ * `items` names the field of the body that holds the items. The next start or offset is counted
+ * from the items received (so it holds whether `end` is inclusive or not: the spec leaves that
  * open); an empty page ends the list even if the server says there is more.
  */
 export function pagedOperation(
-  style: 'start-end' | 'offset-limit',
+  style: 'start-end' | 'offset-limit' | 'page-number',
   items: string,
   fetchPage: (query: Query) => Promise<Page>,
   query: Query = {},
 ): PagedList<unknown, Page> {
   const startEnd = style === 'start-end';
-  const field = startEnd ? 'start' : 'offset';
+  const numbered = style === 'page-number';
+  const field = startEnd ? 'start' : numbered ? 'page' : 'offset';
   const width = startEnd && query.end !== undefined ? (query.end as number) - ((query.start as number | undefined) ?? 0) : undefined;
   async function* pages(): AsyncGenerator<Page> {
-    for (let at = (query[field] as number | undefined) ?? 0; ; ) {
+    for (let at = (query[field] as number | undefined) ?? +numbered; ; ) {
       const page = await fetchPage({ ...query, [field]: at, ...(width === undefined ? {} : { end: at + width }) });
       yield page;
       const count = (page[items] as unknown[]).length;
-      const { start, hasNext, offset, total } = page.pagination as { start: number; hasNext: boolean; offset: number; total: number };
-      at = (startEnd ? start : offset) + count;
-      if (!count || (startEnd ? !hasNext : at >= total)) return;
+      const marks = (numbered ? page : page.pagination) as Record<string, number>;
+      at = numbered ? (marks.page ?? at) + 1 : marks[field]! + count;
+      if (!count || (startEnd ? !marks.hasNext : numbered ? at > marks.totalPages! : at >= marks.total!)) return;
     }
   }
   return {
