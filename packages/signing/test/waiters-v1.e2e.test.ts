@@ -51,6 +51,21 @@ async function openV1Order(expiredAt?: number): Promise<string> {
 
 /** The listings the waiter asked for, in order (`active` or `history`). */
 const listings = () => urls.filter((u) => u.pathname === '/trigger/v1/getTriggerOrders').map((u) => u.searchParams.get('orderStatus'));
+/** The listing pages the waiter asked for, in order (`active 1`, `history 2`, ...). */
+const listingPages = () =>
+  urls
+    .filter((u) => u.pathname === '/trigger/v1/getTriggerOrders')
+    .map((u) => `${u.searchParams.get('orderStatus')} ${u.searchParams.get('page')}`);
+
+/** `count` orders opened one simulated second apart (the listings show the newest first). */
+async function openV1Orders(count: number): Promise<string[]> {
+  const keys: string[] = [];
+  for (let i = 0; i < count; i++) {
+    h.sim.control.advanceTime(1_000);
+    keys.push(await openV1Order());
+  }
+  return keys;
+}
 
 const user = () => ({ query: { user: h.wallet.address } });
 
@@ -73,6 +88,114 @@ describe('waitForTriggerV1Order', () => {
     // Three polls find it active; the fourth does not, and finds it in the history.
     expect(listings()).toEqual(['active', 'active', 'active', 'active', 'history']);
     expect(h.waits.slice(-3)).toEqual([1_000, 1_500, 2_250]);
+  });
+
+  it('walks the pages: an old order behind 11 newer ones is found on page 2 of the active list, then of the history', async () => {
+    const old = await openV1Order();
+    const newer = await openV1Orders(11);
+    const seen: unknown[] = [];
+    const record = await waitForTriggerV1Order(api, user(), old, {
+      sleep: h.sleep,
+      now: h.now,
+      onPoll: (order, attempt) => {
+        seen.push((order as { status?: string } | undefined)?.status);
+        // All twelve finish: the 11 newer ones fill page 1 of the history, the old one is on page 2.
+        if (attempt === 1) for (const key of [...newer, old]) h.sim.control.fillOrder(key);
+      },
+    });
+    expect([record.orderKey, record.status]).toEqual([old, 'Completed']);
+    expect(seen).toEqual(['Open', 'Completed']);
+    expect(listingPages()).toEqual(['active 1', 'active 2', 'active 1', 'history 1', 'history 2']);
+    // The history the waiter walked: 12 finished orders, newest first, 10 a page: the old one is on page 2.
+    const { data } = await api.triggerV1GetTriggerOrders({
+      query: { user: h.wallet.address, orderStatus: 'history', page: 2 },
+      throwOnError: true,
+    });
+    expect([data.totalPages, data.orders.map((o) => o.orderKey)]).toEqual([2, [newer[0], old]]);
+  });
+
+  it('times out with the last state seen of an order open on page 2 that never finishes', async () => {
+    const old = await openV1Order();
+    await openV1Orders(10);
+    const error = (await waitForTriggerV1Order(api, user(), old, { sleep: h.sleep, now: h.now, timeoutMs: 5_000 }).catch(
+      (e: unknown) => e,
+    )) as WaitTimeoutError<{ orderKey: string }>;
+    expect(error).toBeInstanceOf(WaitTimeoutError);
+    expect([error.last?.orderKey, error.lastState]).toEqual([old, 'Open']);
+    // Each poll found it on page 2 of the active list and asked nothing more.
+    expect(listingPages()).toEqual(Array.from({ length: error.attempts }, () => ['active 1', 'active 2']).flat());
+  });
+
+  it('reads every page of both listings for a key listed nowhere, and times out with no record', async () => {
+    const keys = await openV1Orders(12);
+    for (const key of keys.slice(0, 11)) h.sim.control.fillOrder(key);
+    const error = (await waitForTriggerV1Order(api, user(), h.wallet.address, { sleep: h.sleep, now: h.now, timeoutMs: 3_000 }).catch(
+      (e: unknown) => e,
+    )) as WaitTimeoutError;
+    expect(error).toBeInstanceOf(WaitTimeoutError);
+    expect([error.last, error.lastState]).toEqual([undefined, undefined]);
+    // One open order (one active page), eleven finished (two history pages): three requests a poll.
+    expect(listingPages()).toEqual(Array.from({ length: error.attempts }, () => ['active 1', 'history 1', 'history 2']).flat());
+  });
+
+  it('reads at most maxPages pages of each listing per poll: an order past them is not seen and the wait times out', async () => {
+    const old = await openV1Order();
+    const newer = await openV1Orders(10);
+    for (const key of [...newer, old]) h.sim.control.fillOrder(key);
+    const error = (await waitForTriggerV1Order(api, user(), old, { sleep: h.sleep, now: h.now, timeoutMs: 3_000, maxPages: 1 }).catch(
+      (e: unknown) => e,
+    )) as WaitTimeoutError;
+    expect(error).toBeInstanceOf(WaitTimeoutError);
+    expect(error.last).toBeUndefined();
+    expect(listingPages()).toEqual(Array.from({ length: error.attempts }, () => ['active 1', 'history 1']).flat());
+    // The same wait with the default cap finds it on page 2.
+    urls.length = 0;
+    const record = await waitForTriggerV1Order(api, user(), old, { sleep: h.sleep, now: h.now });
+    expect([record.orderKey, record.status]).toEqual([old, 'Completed']);
+    expect(listingPages()).toEqual(['active 1', 'history 1', 'history 2']);
+  });
+
+  it('takes a limiter turn for each page, and reads no page past the deadline', async () => {
+    const old = await openV1Order();
+    const newer = await openV1Orders(10);
+    for (const key of [...newer, old]) h.sim.control.fillOrder(key);
+    const limiter = createLimiter({ intervalMs: 4_000, now: h.now });
+    const start = h.now();
+    const record = await waitForTriggerV1Order(api, user(), old, { sleep: h.sleep, now: h.now, limiter });
+    expect(record.orderKey).toBe(old);
+    expect(listingPages()).toEqual(['active 1', 'history 1', 'history 2']);
+    // Three requests, each on its own turn 4 s apart.
+    expect(h.now() - start).toBeGreaterThanOrEqual(8_000);
+
+    // A deadline that falls inside a poll's page walk: the next page's turn would come too late.
+    urls.length = 0;
+    const late = (await waitForTriggerV1Order(api, user(), old, { sleep: h.sleep, now: h.now, limiter, timeoutMs: 6_000 }).catch(
+      (e: unknown) => e,
+    )) as WaitTimeoutError;
+    expect(late).toBeInstanceOf(WaitTimeoutError);
+    expect(listingPages().length).toBeLessThan(3);
+  });
+
+  it('without a limiter, reads no further page once the deadline has passed', async () => {
+    const old = await openV1Order();
+    const newer = await openV1Orders(10);
+    for (const key of [...newer, old]) h.sim.control.fillOrder(key);
+    // Each request takes 2 simulated seconds: the deadline (3 s) passes after history page 1.
+    const slow = createClient({
+      baseUrl: h.server.url,
+      apiKey: 'test-key',
+      fetch: async (input, init) => {
+        const request = new Request(input, init);
+        urls.push(new URL(request.url));
+        h.sim.control.advanceTime(2_000);
+        return await fetch(request);
+      },
+    });
+    const error = (await waitForTriggerV1Order(slow, user(), old, { sleep: h.sleep, now: h.now, timeoutMs: 3_000 }).catch(
+      (e: unknown) => e,
+    )) as WaitTimeoutError;
+    expect(error).toBeInstanceOf(WaitTimeoutError);
+    expect([error.attempts, listingPages()]).toEqual([1, ['active 1', 'history 1']]);
   });
 
   it('ends when the order expires (the simulator moves it to the history on read)', async () => {

@@ -5,8 +5,11 @@
 // `WaitTimeoutError` carrying the last record seen. An error of a poll is thrown as it is.
 // An operation that only lists records (`match`) is asked for the listing where the record is
 // still going, then, when it is not there, for the one where it is finished: found there, it is.
+// A paged listing (`x-pagination`) is read page by page until the record is found or the pages
+// end, at most `maxPages` pages of each listing per poll, each page on its own limiter turn.
 import type { Operations } from '../../gen/operations.gen.js';
 import { AbortError, FetchClientError } from '../errors.js';
+import { pagedOperation } from '../pagination.js';
 import { takeTurn, type UpstreamLimiter } from '../polite/limiter.js';
 import { sleep as sleepFor } from '../timeout.js';
 import type { BodyOf, Options } from '../types.js';
@@ -39,6 +42,8 @@ export interface WaiterRule {
     readonly by: string;
     readonly pending?: Readonly<Record<string, unknown>>;
     readonly final: Readonly<Record<string, unknown>>;
+    /** The listing's `x-pagination` (its items are `items`): each listing is walked page by page. */
+    readonly pagination?: { readonly style: 'page-number' | 'start-end' | 'offset-limit'; readonly items: string };
   };
 }
 
@@ -57,6 +62,12 @@ export interface WaitOptions {
    * out when the client's own `fetch` is that `politeFetch` (its requests take their turn already).
    */
   limiter?: UpstreamLimiter;
+  /**
+   * A paged listing (trigger v1): the most pages of each listing one poll reads, from page 1, until
+   * the record is found or the pages end (so a poll makes at most twice this many requests).
+   * Default 20. A record listed behind them is not seen: the wait goes on and ends at its deadline.
+   */
+  maxPages?: number;
   /** Called with each record seen (progress). */
   onPoll?: (record: unknown, attempt: number) => void;
   /** Clock and pause, for tests and simulators (default `Date.now` and a timer). */
@@ -119,15 +130,26 @@ export async function waitFor(
   };
   const pick = (data: unknown): unknown =>
     (at(data, match!.items) as unknown[] | undefined)?.find((item) => (item as Record<string, unknown> | null)?.[match!.by] === key);
+  /** The caller's record in one listing: its answer, or each page of a paged one (bounded; none past the deadline). */
+  const find = async (query: Readonly<Record<string, unknown>>): Promise<unknown> => {
+    if (!match!.pagination) return pick(await ask(query));
+    let read = 0;
+    const { style, items } = match!.pagination;
+    for await (const page of pagedOperation(style, items, ask as (query: object) => Promise<never>, query).byPage()) {
+      const found = pick(page);
+      if (found !== undefined || ++read >= (options.maxPages ?? 20) || now() > deadline) return found;
+    }
+    return undefined;
+  };
   /** One poll: the record seen (undefined when none) and whether it is final. */
   const poll = async (): Promise<[unknown, boolean]> => {
     if (!match) {
       const data = await ask();
       return [at(data, rule.state.slice(0, -1)), isFinal(rule, at(data, rule.state))];
     }
-    const going = match.pending && pick(await ask(match.pending));
+    const going = match.pending && (await find(match.pending));
     if (going !== undefined) return [going, false];
-    const done = pick(await ask(match.final));
+    const done = await find(match.final);
     return [done, done !== undefined];
   };
   for (let attempt = 1; ; attempt++) {
