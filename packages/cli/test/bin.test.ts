@@ -8,7 +8,7 @@ import { createClient, type ApiClient } from '@x/fetch-client';
 import { createSimulator, world } from '@x/mock';
 import { listen, type RunningServer } from '@x/mock/node';
 import { operation, operations, requestExample, validateResponse } from '@x/openapi/reader';
-import { createTriggerAuthSession, signerFromKeyPair } from '@x/signing';
+import { createTriggerAuthSession, signerFromKeyPair, signTransaction } from '@x/signing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogue } from '@x/catalogue';
 import { main } from '../src/main.js';
@@ -195,6 +195,35 @@ describe('x, the built bin, against the simulator', () => {
     expect(new Set(ids).size).toBe(ids.length);
     const oneCall = JSON.parse((await x(['prediction-list-events', '--json', '--start', '0', '--end', '1000'])).stdout);
     expect(ids.length).toBe(oneCall.data.length);
+  });
+
+  it('--all walks numbered pages up to totalPages (trigger v1 orders: page-number)', async () => {
+    const wallet = await signerFromKeyPair((await crypto.subtle.generateKey('Ed25519', false, ['sign', 'verify'])) as CryptoKeyPair);
+    const api = createClient({ baseUrl: server.url, apiKey: API_KEY });
+    for (let i = 0; i < 12; i++) {
+      const { data: created } = await api.triggerV1CreateOrder({
+        body: {
+          maker: wallet.address,
+          payer: wallet.address,
+          inputMint: world.tokens.PLATFORM_TOKEN.mint,
+          outputMint: world.tokens.STABLECOIN_USD.mint,
+          params: { makingAmount: '40000000', takingAmount: '30000000' },
+        },
+        throwOnError: true,
+      });
+      const signedTransaction = await signTransaction(created.transaction, wallet);
+      await api.triggerV1Execute({ body: { requestId: created.requestId, signedTransaction }, throwOnError: true });
+    }
+    const run = await x(['trigger-v1-get-trigger-orders', '--user', wallet.address, '--all', '--interval', '0']);
+    expect(run.code).toBe(0);
+    const pages = run.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(pages.map((page) => [page.page, page.totalPages, page.orders.length])).toEqual([
+      [1, 2, 10],
+      [2, 2, 2],
+    ]);
   });
 
   it('--include adds the status and the rate-limit headers (to stderr with --json)', async () => {

@@ -6,7 +6,7 @@ import { dehydrate, QueryClient, QueryClientProvider, useMutationState } from '@
 import { act, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MINTS, newWorld, stringsIn, type World } from '../test/support.ts';
+import { MINTS, newWorld, openV1Orders, stringsIn, type World } from '../test/support.ts';
 import { XClientProvider, useXQueries } from './context.js';
 import { usePriceOrder, useCreatePriceOrder } from './price-order.js';
 import { useSwap, useSwapQuote } from './swap.js';
@@ -193,5 +193,26 @@ describe('the hooks in React', () => {
     const reads = lists();
     await act(() => new Promise((resolve) => setTimeout(resolve, 60)));
     expect(lists()).toBe(reads); // final: polling stopped
+  });
+
+  it('trigger v1 order: walks the pages of each listing, finding an old order behind 11 newer ones on page 2', async () => {
+    const world = await newWorld();
+    const [old, ...newer] = await openV1Orders(world, 12);
+    const view = render(world, () => useTriggerV1Order(world.wallet.address, old, { pollIntervalMs: 10 }));
+    await until(() => view.latest().data !== undefined, 'the order was read');
+    expect(view.latest().data).toMatchObject({ isFinal: false, order: { orderKey: old, status: 'Open' } });
+    // All twelve finish: the 11 newer ones fill page 1 of the history, the old one is on page 2.
+    for (const key of [...newer, old!]) world.sim.control.fillOrder(key);
+    await until(() => view.latest().data?.isFinal === true, 'the order was found in the history');
+    expect(view.latest().data?.order).toMatchObject({ orderKey: old, status: 'Completed' });
+  });
+
+  it('trigger v1 order: reads at most maxPages pages of each listing, so an order past them stays unseen', async () => {
+    const world = await newWorld();
+    const [old] = await openV1Orders(world, 11);
+    const lists = () => world.requests.filter((r) => r === 'GET /trigger/v1/getTriggerOrders').length;
+    const view = render(world, () => useTriggerV1Order(world.wallet.address, old, { pollIntervalMs: 10, maxPages: 1 }));
+    await until(() => lists() >= 6, 'the listings were read three times');
+    expect(view.latest().data).toEqual({ order: undefined, isFinal: false });
   });
 });

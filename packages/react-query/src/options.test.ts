@@ -5,7 +5,7 @@ import { DEFAULT_TTL_MS } from '@x/fetch-client/polite';
 import { deref, loadSpec, operations } from '@x/openapi/reader';
 import { answerTriggerChallenge, signTransaction } from '@x/signing';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MINTS, newWorld, stringsIn, type World } from '../test/support.ts';
+import { MINTS, newWorld, openV1Orders, stringsIn, type World } from '../test/support.ts';
 import { pagedOperations, readOperations, sensitiveAnswers, sensitiveOperations, writeOperations } from './gen/operations.gen.js';
 import { xKeys } from './keys.js';
 import { createQueries } from './queries.js';
@@ -93,6 +93,25 @@ describe('createQueries', () => {
     const pages = result.data!;
     expect(pages.pages[0]!.data).toHaveLength(2);
     expect(pages.pages.flatMap((page) => page.data).map((event) => event.eventId)).toEqual(all.data.map((event) => event.eventId));
+  });
+
+  it('pages a page-number list (trigger v1 orders) with infiniteQueryOptions up to totalPages', async () => {
+    const world = await newWorld();
+    const keys = await openV1Orders(world, 12);
+    const options = createQueries(world.api).triggerV1GetTriggerOrders.infiniteQueryOptions({ user: world.wallet.address });
+    expect(options.initialPageParam).toEqual({ page: 1 });
+    const observer = new InfiniteQueryObserver(queryClient, options);
+    let result = (await observer.refetch()) as Awaited<ReturnType<typeof observer.fetchNextPage>>;
+    for (let i = 0; i < 20 && result.hasNextPage; i++) result = await observer.fetchNextPage();
+    expect(result.hasNextPage).toBe(false);
+    const pages = result.data!;
+    expect(pages.pageParams).toEqual([{ page: 1 }, { page: 2 }]);
+    expect(pages.pages.map((page) => [page.page, page.totalPages, page.orders.length])).toEqual([
+      [1, 2, 10],
+      [2, 2, 2],
+    ]);
+    // Newest first, every order once.
+    expect(pages.pages.flatMap((page) => page.orders.map((order) => order.orderKey))).toEqual(keys.reverse());
   });
 
   it('mutationOptions call the write with its variables and resolve to its body', async () => {

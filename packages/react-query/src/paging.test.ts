@@ -21,8 +21,22 @@ describe('paging', () => {
     expect(nextPageParam('offset-limit', 'orders', page(4, 1), { offset: 4 })).toBeUndefined();
   });
 
+  it('page-number: starts at the query page (else 1), follows the page answered, ends at totalPages', () => {
+    expect(firstPageParam('page-number')).toEqual({ page: 1 });
+    const first = firstPageParam('page-number', { page: 2, user: 'u' });
+    expect(first).toEqual({ page: 2 });
+    const page = (n: number) => ({ orders: [{}], page: n, totalPages: 3 });
+    expect(nextPageParam('page-number', 'orders', page(2), first)).toEqual({ page: 3 });
+    expect(nextPageParam('page-number', 'orders', page(3), { page: 3 })).toBeUndefined();
+    // A page past the last one (the server still answered it) ends the list too.
+    expect(nextPageParam('page-number', 'orders', { orders: [{}], page: 5, totalPages: 3 }, { page: 5 })).toBeUndefined();
+    // A parameter of another style never moves a page-number list.
+    expect(nextPageParam('page-number', 'orders', page(1), { offset: 0 })).toBeUndefined();
+  });
+
   it('an empty page ends the list whatever the answer says', () => {
     expect(nextPageParam('start-end', 'data', { data: [], pagination: { start: 0, hasNext: true } }, { start: 0 })).toBeUndefined();
     expect(nextPageParam('offset-limit', 'orders', { orders: [], pagination: { offset: 0, total: 9 } }, { offset: 0 })).toBeUndefined();
+    expect(nextPageParam('page-number', 'orders', { orders: [], page: 1, totalPages: 9 }, { page: 1 })).toBeUndefined();
   });
 });

@@ -1,12 +1,14 @@
 // `useTriggerV1Order`: one trigger v1 order, polled until it is filled, cancelled or expired. V1 has
 // no call that reads one order, so each read is one poll of the spec's `x-waiter` (`finalListings`):
 // the wallet's active listing, and when the order is not in it, the history; found there, it is
-// final and polling stops.
+// final and polling stops. Each listing is read page by page (its `x-pagination`, `pagedOperations`)
+// until the order is found or the pages end, at most `maxPages` pages of each per read.
 import { useQuery } from '@tanstack/react-query';
 import { callOperation } from './call.js';
 import { useXClientScope } from './context.js';
-import { finalListings } from './gen/operations.gen.js';
+import { finalListings, pagedOperations } from './gen/operations.gen.js';
 import { xKeys } from './keys.js';
+import { firstPageParam, nextPageParam, type PageParam } from './paging.js';
 import type { DataOf } from './types.js';
 
 /** One order of `GET /trigger/v1/getTriggerOrders`. */
@@ -15,6 +17,12 @@ export type TriggerV1OrderRecord = DataOf<'triggerV1GetTriggerOrders'>['orders']
 export interface UseTriggerV1OrderOptions {
   /** Time between two reads while the order is not final. Default 1000 ms. */
   readonly pollIntervalMs?: number;
+  /**
+   * The most pages of each listing one read asks for, from page 1 (so a read makes at most twice
+   * this many requests). Default 20. An order listed behind them is not seen: `order` stays
+   * `undefined` and polling goes on.
+   */
+  readonly maxPages?: number;
 }
 
 /** What one read saw: the order (undefined while listed nowhere) and whether the history holds it. */
@@ -23,23 +31,32 @@ export interface TriggerV1OrderState {
   readonly isFinal: boolean;
 }
 
-const rule = finalListings.triggerV1GetTriggerOrders;
+const id = 'triggerV1GetTriggerOrders';
+const rule = finalListings[id];
+const paging = pagedOperations[id];
 
 /** The order `orderKey` of wallet `user`, read again every `pollIntervalMs` until it is final. */
 export function useTriggerV1Order(
   user: string | undefined,
   orderKey: string | undefined,
-  { pollIntervalMs = 1000 }: UseTriggerV1OrderOptions = {},
+  { pollIntervalMs = 1000, maxPages = 20 }: UseTriggerV1OrderOptions = {},
 ) {
   const { client, scope } = useXClientScope('useTriggerV1Order');
   return useQuery<TriggerV1OrderState>({
-    queryKey: [...xKeys.read('triggerV1GetTriggerOrders', { query: { user } }, scope), { orderKey }],
+    queryKey: [...xKeys.read(id, { query: { user } }, scope), { orderKey }],
     enabled: user !== undefined && orderKey !== undefined,
     queryFn: async ({ signal }) => {
-      const find = async (listing: Record<string, unknown>) =>
-        (await callOperation(client, 'triggerV1GetTriggerOrders', { query: { user: user!, ...listing } }, signal))[rule.items].find(
-          (order) => order[rule.by] === orderKey,
-        );
+      /** The order in one listing: each page from the first until it is there, the pages end or `maxPages` were read. */
+      const find = async (listing: Record<string, unknown>) => {
+        let param: PageParam | undefined = firstPageParam(paging.style);
+        for (let read = 0; param !== undefined && read < maxPages; read++) {
+          const page = await callOperation(client, id, { query: { user: user!, ...listing, ...(param as { page?: number }) } }, signal);
+          const found = page[rule.items].find((order) => order[rule.by] === orderKey);
+          if (found) return found;
+          param = nextPageParam(paging.style, paging.items, page, param);
+        }
+        return undefined;
+      };
       const open = await find(rule.pending);
       if (open) return { order: open, isFinal: false };
       const done = await find(rule.final);

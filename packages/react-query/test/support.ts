@@ -4,7 +4,7 @@
 import { createClient, type ApiClient } from '@x/fetch-client';
 import { createSimulator, type Simulator, world } from '@x/mock';
 import { sensitiveOperations } from '../src/gen/operations.gen.js';
-import { createTriggerAuthSession, type Signer, signerFromKeyPair } from '@x/signing';
+import { createTriggerAuthSession, type Signer, signerFromKeyPair, signTransaction } from '@x/signing';
 
 export const MINTS = {
   PLATFORM_TOKEN: world.tokens.PLATFORM_TOKEN.mint,
@@ -81,4 +81,27 @@ export async function newWorld(): Promise<World> {
   });
   const failNext = (route: string, response: Response) => void failures.set(route, response);
   return { sim, market, wallet, api, requests, secrets, failNext };
+}
+
+/** `count` trigger v1 orders of the world's wallet (40 PLATFORM_TOKEN for 30 STABLECOIN_USD), created, signed and executed one simulated second apart (the listings show the newest first): their keys. */
+export async function openV1Orders(world: World, count = 1): Promise<string[]> {
+  const user = world.wallet.address;
+  const keys: string[] = [];
+  for (let i = 0; i < count; i++) {
+    world.sim.control.advanceTime(1_000);
+    const { data: created } = await world.api.triggerV1CreateOrder({
+      body: {
+        maker: user,
+        payer: user,
+        inputMint: MINTS.PLATFORM_TOKEN,
+        outputMint: MINTS.STABLECOIN_USD,
+        params: { makingAmount: '40000000', takingAmount: '30000000' },
+      },
+      throwOnError: true,
+    });
+    const signedTransaction = await signTransaction(created.transaction, world.wallet);
+    await world.api.triggerV1Execute({ body: { requestId: created.requestId, signedTransaction }, throwOnError: true });
+    keys.push(created.order);
+  }
+  return keys;
 }
