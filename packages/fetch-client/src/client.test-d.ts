@@ -4,6 +4,8 @@ import type {
   PredictionEvent,
   PredictionError,
   SwapOrderResponse,
+  TriggerV1GetTriggerOrdersResponse,
+  TriggerV1OrderRecord,
   TriggerV2Error,
   TriggerV2OrderRecord,
   TriggerV2Vault,
@@ -26,10 +28,13 @@ const query = { inputMint: 'a', outputMint: 'b', amount: '1' };
 describe('methods', () => {
   it('exist for every operationId and nothing else', () => {
     expectTypeOf<Exclude<keyof ApiClient, OperationId>>().toEqualTypeOf<
-      'paginatePredictionListEvents' | 'paginateTriggerV2GetOrderHistory' | 'transport' | 'use'
+      'paginatePredictionListEvents' | 'paginateTriggerV1GetTriggerOrders' | 'paginateTriggerV2GetOrderHistory' | 'transport' | 'use'
     >();
     expectTypeOf<OperationId>().toEqualTypeOf<
-      Exclude<keyof ApiClient, 'paginatePredictionListEvents' | 'paginateTriggerV2GetOrderHistory' | 'transport' | 'use'>
+      Exclude<
+        keyof ApiClient,
+        'paginatePredictionListEvents' | 'paginateTriggerV1GetTriggerOrders' | 'paginateTriggerV2GetOrderHistory' | 'transport' | 'use'
+      >
     >();
   });
 
@@ -125,5 +130,9 @@ describe('options and helpers', () => {
     for await (const event of x.paginatePredictionListEvents({ category: 'crypto' })) expectTypeOf(event).toEqualTypeOf<PredictionEvent>();
     for await (const order of x.paginateTriggerV2GetOrderHistory({ state: 'active' }))
       expectTypeOf(order).toEqualTypeOf<TriggerV2OrderRecord>();
+    for await (const order of x.paginateTriggerV1GetTriggerOrders({ user: 'u', orderStatus: 'history' }))
+      expectTypeOf(order).toEqualTypeOf<TriggerV1OrderRecord>();
+    for await (const page of x.paginateTriggerV1GetTriggerOrders({ user: 'u' }).byPage())
+      expectTypeOf(page).toEqualTypeOf<TriggerV1GetTriggerOrdersResponse>();
   });
 });

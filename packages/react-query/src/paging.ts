@@ -4,10 +4,7 @@
 // - `page-number`: query `page` (from 1), body `page`/`totalPages`.
 // An empty page ends the list whatever the body says.
 
-export type PageParam =
-  | { readonly start: number; readonly end?: number }
-  | { readonly offset: number }
-  | { readonly page: number };
+export type PageParam = { readonly start: number; readonly end?: number } | { readonly offset: number } | { readonly page: number };
 type Body = Record<string, unknown>;
 
 const num = (value: unknown, otherwise: number): number => (typeof value === 'number' ? value : otherwise);

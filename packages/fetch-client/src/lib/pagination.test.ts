@@ -9,6 +9,7 @@ import { pagedOperation } from './pagination.js';
 
 const events = Array.from({ length: 7 }, (_, i) => ({ eventId: `e${i}` }));
 const orders = Array.from({ length: 5 }, (_, i) => ({ id: `o${i}` }));
+const v1Orders = Array.from({ length: 5 }, (_, i) => ({ orderKey: `k${i}` }));
 
 /** Serves `events` with an inclusive `end`, like the spec's example (start 0, end 2, 3 items). */
 function eventServer(defaultWidth = 3) {
@@ -30,12 +31,12 @@ function historyServer() {
   });
 }
 
-/** Serves `orders` as trigger v1 does: numbered pages of `size` from 1, with `page` and `totalPages`. */
+/** Serves `v1Orders` as trigger v1 does: numbered pages of `size` from 1, with `page` and `totalPages`. */
 function v1Server(size = 2) {
   return fakeFetch((request) => {
     const page = Number(new URL(request.url).searchParams.get('page') ?? 1);
-    const totalPages = Math.max(1, Math.ceil(orders.length / size));
-    return json({ user: 'u', orderStatus: 'history', orders: orders.slice((page - 1) * size, page * size), totalPages, page });
+    const totalPages = Math.max(1, Math.ceil(v1Orders.length / size));
+    return json({ user: 'u', orderStatus: 'history', orders: v1Orders.slice((page - 1) * size, page * size), totalPages, page });
   });
 }
 
@@ -94,9 +95,8 @@ describe('paginateTriggerV1GetTriggerOrders', () => {
     const fake = v1Server();
     const x = createClient({ baseUrl: 'http://127.0.0.1:9', fetch: fake.fetch });
     const keys: string[] = [];
-    for await (const order of x.paginateTriggerV1GetTriggerOrders({ user: 'u', orderStatus: 'history' }))
-      keys.push((order as { id: string }).id);
-    expect(keys).toEqual(orders.map((o) => o.id));
+    for await (const order of x.paginateTriggerV1GetTriggerOrders({ user: 'u', orderStatus: 'history' })) keys.push(order.orderKey);
+    expect(keys).toEqual(v1Orders.map((o) => o.orderKey));
     expect(fake.requests.map((r) => new URL(r.url).search)).toEqual([
       '?user=u&orderStatus=history&page=1',
       '?user=u&orderStatus=history&page=2',
