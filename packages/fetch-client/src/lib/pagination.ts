@@ -19,7 +19,8 @@ type Page = Record<string, unknown>;
  * - `page-number`: query `page` (from 1), body `page` and `totalPages`: the list ends at the last page.
  * `items` names the field of the body that holds the items. The next start or offset is counted
  * from the items received (so it holds whether `end` is inclusive or not: the spec leaves that
- * open); an empty page ends the list even if the server says there is more.
+ * open), the next page number follows the one answered; an empty page ends the list even if the
+ * server says there is more.
  */
 export function pagedOperation(
   style: 'start-end' | 'offset-limit' | 'page-number',
@@ -37,7 +38,7 @@ export function pagedOperation(
       yield page;
       const count = (page[items] as unknown[]).length;
       const marks = (numbered ? page : page.pagination) as Record<string, number>;
-      at = numbered ? (marks.page ?? at) + 1 : marks[field]! + count;
+      at = marks[field]! + (numbered ? 1 : count);
       if (!count || (startEnd ? !marks.hasNext : numbered ? at > marks.totalPages! : at >= marks.total!)) return;
     }
   }
