@@ -1,7 +1,10 @@
 // The request journal: the last `size` requests the simulator answered through its API (not the
 // control API, the docs or the explorer), with operation, status, duration and both bodies. The
-// record costs a push into a ring: the answer is serialised once, here, and sent as that text;
-// redaction and the operation's name are worked out when the journal is read.
+// record costs one small object in a ring: it keeps references (the request record, the answer,
+// the answer's text), the answer is serialised once, here, and sent as that text; the entry's
+// shape, the redaction, the cut of long bodies and the operation's name are worked out when the
+// journal is read. Only a body longer than the journal keeps is copied at record time (its cut,
+// as a string of its own: a slice would keep the whole body alive).
 import { harEntry, type HarEntry, type HarHeader } from '../../upstream/har.js';
 import type { Router } from '../router.js';
 import type { SimRequest, SimResponse } from '../types.js';
@@ -21,11 +24,11 @@ interface Raw {
   startedAt: number;
   simulatedAt: number;
   durationMs: number;
+  /** The request record; one with a body longer than MAX_JOURNAL_BODY is replaced by a copy with its cut. */
   request: SimRequest;
-  /** The request's body, cut to MAX_JOURNAL_BODY (the record keeps no larger one). */
-  requestBody: string;
-  status: number;
-  responseHeaders: Record<string, string>;
+  /** The answer as the pipeline made it (its status and headers are read). */
+  response: SimResponse;
+  /** The answer's text, or its cut when longer than MAX_JOURNAL_BODY. */
   responseBody: string;
 }
 
@@ -57,7 +60,28 @@ export interface Journal {
   clear(): void;
 }
 
-const cut = (text: string): string => (text.length > MAX_JOURNAL_BODY ? text.slice(0, MAX_JOURNAL_BODY) : text);
+/**
+ * The first MAX_JOURNAL_BODY characters of a longer text as a string of their own: a slice shares
+ * (and keeps alive) the whole text, a JSON round trip copies exactly, lone surrogates included.
+ */
+const cutCopy = (text: string): string => JSON.parse(JSON.stringify(text.slice(0, MAX_JOURNAL_BODY))) as string;
+
+/** What the journal keeps of a request whose body is longer than it keeps: the parts it shows, and the body's cut. */
+function keptRequest(request: SimRequest): SimRequest {
+  const headers = new Map<string, string>();
+  for (const name of CREDENTIAL_HEADERS) {
+    const value = request.header(name);
+    if (value !== undefined) headers.set(name, value);
+  }
+  return {
+    method: request.method,
+    path: request.path,
+    query: request.query,
+    header: (name) => headers.get(name.toLowerCase()),
+    bodyText: cutCopy(request.bodyText),
+    ...(request.contentType !== undefined ? { contentType: request.contentType } : {}),
+  };
+}
 
 export function createJournal(size: number, router: Router, creatorVersion: string, baseUrl = 'http://127.0.0.1'): Journal {
   const ring: Raw[] = [];
@@ -66,6 +90,7 @@ export function createJournal(size: number, router: Router, creatorVersion: stri
   const ordered = (): Raw[] => (ring.length < size ? ring : [...ring.slice(next), ...ring.slice(0, next)]);
   const view = (raw: Raw): JournalEntry => {
     const { request } = raw;
+    const requestBody = request.bodyText;
     const [apiKey, authorization] = CREDENTIAL_HEADERS.map((name) => request.header(name));
     const secrets = requestSecrets(apiKey, authorization);
     const match = router.match(request.method, request.path);
@@ -81,11 +106,11 @@ export function createJournal(size: number, router: Router, creatorVersion: stri
       path: request.path,
       query: redactSecrets(request.query.toString(), secrets),
       operationId: match.kind === 'operation' ? match.operation.operationId : null,
-      status: raw.status,
+      status: raw.response.status,
       requestHeaders: headers,
-      requestBody: redactBody(raw.requestBody, secrets),
+      requestBody: redactBody(requestBody, secrets),
       responseBody: redactBody(raw.responseBody, secrets),
-      truncated: raw.requestBody.length >= MAX_JOURNAL_BODY || raw.responseBody.length >= MAX_JOURNAL_BODY,
+      truncated: requestBody.length >= MAX_JOURNAL_BODY || raw.responseBody.length >= MAX_JOURNAL_BODY,
     };
   };
   const select = (ids: readonly number[] | undefined): Raw[] => {
@@ -97,23 +122,20 @@ export function createJournal(size: number, router: Router, creatorVersion: stri
   return {
     size,
     record(request, response, startedAt, simulatedAt, durationMs) {
-      const text = response.raw ? String(response.body) : JSON.stringify(response.body);
+      const raw = response.raw === true && typeof response.body === 'string';
+      const text = raw ? (response.body as string) : response.raw ? String(response.body) : JSON.stringify(response.body);
       ring[next] = {
         id: ++lastId,
         startedAt,
         simulatedAt,
         durationMs,
-        request,
-        requestBody: cut(request.bodyText),
-        status: response.status,
-        responseHeaders: response.headers,
-        responseBody: cut(text),
+        request: request.bodyText.length > MAX_JOURNAL_BODY ? keptRequest(request) : request,
+        response,
+        responseBody: text.length > MAX_JOURNAL_BODY ? cutCopy(text) : text,
       };
       next = next + 1 === size ? 0 : next + 1;
       // An answer already serialised (raw) is sent as it is.
-      return response.raw && typeof response.body === 'string'
-        ? response
-        : { status: response.status, headers: response.headers, body: text, raw: true };
+      return raw ? response : { status: response.status, headers: response.headers, body: text, raw: true };
     },
     entries({ limit = size, afterId = 0, ids } = {}) {
       const out: JournalEntry[] = [];
@@ -135,13 +157,13 @@ export function createJournal(size: number, router: Router, creatorVersion: stri
           startedAt: raw.startedAt,
           durationMs: raw.durationMs,
           simulatedTime: raw.simulatedAt,
-          status: raw.status,
+          status: raw.response.status,
           statusText: '',
-          headers: Object.entries(raw.responseHeaders),
+          headers: Object.entries(raw.response.headers),
           bodyText: entry.responseBody,
           method: raw.request.method,
           requestHeaders: entry.requestHeaders,
-          ...(raw.requestBody !== ''
+          ...(raw.request.bodyText !== ''
             ? { requestBody: { mimeType: raw.request.contentType ?? 'application/json', text: entry.requestBody } }
             : {}),
         });
