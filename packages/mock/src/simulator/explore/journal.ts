@@ -26,8 +26,9 @@ interface Raw {
   durationMs: number;
   /** The request record; one with a body longer than MAX_JOURNAL_BODY is replaced by a copy with its cut. */
   request: SimRequest;
-  /** The answer as the pipeline made it (its status and headers are read). */
-  response: SimResponse;
+  /** The answer's status and headers (not the answer: its body as a value can be far larger than its text). */
+  status: number;
+  responseHeaders: Record<string, string>;
   /** The answer's text, or its cut when longer than MAX_JOURNAL_BODY. */
   responseBody: string;
 }
@@ -106,7 +107,7 @@ export function createJournal(size: number, router: Router, creatorVersion: stri
       path: request.path,
       query: redactSecrets(request.query.toString(), secrets),
       operationId: match.kind === 'operation' ? match.operation.operationId : null,
-      status: raw.response.status,
+      status: raw.status,
       requestHeaders: headers,
       requestBody: redactBody(requestBody, secrets),
       responseBody: redactBody(raw.responseBody, secrets),
@@ -130,7 +131,8 @@ export function createJournal(size: number, router: Router, creatorVersion: stri
         simulatedAt,
         durationMs,
         request: request.bodyText.length > MAX_JOURNAL_BODY ? keptRequest(request) : request,
-        response,
+        status: response.status,
+        responseHeaders: response.headers,
         responseBody: text.length > MAX_JOURNAL_BODY ? cutCopy(text) : text,
       };
       next = next + 1 === size ? 0 : next + 1;
@@ -157,9 +159,9 @@ export function createJournal(size: number, router: Router, creatorVersion: stri
           startedAt: raw.startedAt,
           durationMs: raw.durationMs,
           simulatedTime: raw.simulatedAt,
-          status: raw.response.status,
+          status: raw.status,
           statusText: '',
-          headers: Object.entries(raw.response.headers),
+          headers: Object.entries(raw.responseHeaders),
           bodyText: entry.responseBody,
           method: raw.request.method,
           requestHeaders: entry.requestHeaders,
