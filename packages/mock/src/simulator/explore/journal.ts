@@ -1,7 +1,7 @@
 // The request journal: the last `size` requests the simulator answered through its API (not the
 // control API, the docs or the explorer), with operation, status, duration and both bodies. The
-// record costs one small object in a ring: it keeps references (the request record, the answer,
-// the answer's text), the answer is serialised once, here, and sent as that text; the entry's
+// record costs one small object in a ring and four numbers in a typed array: it keeps references
+// (the request record, the answer's headers and text), the answer is serialised once, here, and sent as that text; the entry's
 // shape, the redaction, the cut of long bodies and the operation's name are worked out when the
 // journal is read. Only a body longer than the journal keeps is copied at record time (its cut,
 // as a string of its own: a slice would keep the whole body alive).
@@ -15,15 +15,12 @@ export const MAX_JOURNAL_BODY = 65_536;
 export const DEFAULT_JOURNAL_SIZE = 200;
 
 /**
- * What a record keeps: the request record itself (its query, headers and body are read when the
- * journal is read, not on the request's path) and the answer as sent.
+ * What a record keeps of a request: references to the request record (its query, headers and body
+ * are read when the journal is read, not on the request's path) and to the answer's parts. Its
+ * numbers (id and times) live in a typed array beside the ring: a time stored in an object would
+ * be a heap number made per request.
  */
-interface Raw {
-  id: number;
-  /** Wall-clock start (epoch ms) and simulated time (epoch ms). */
-  startedAt: number;
-  simulatedAt: number;
-  durationMs: number;
+interface Kept {
   /** The request record; one with a body longer than MAX_JOURNAL_BODY is replaced by a copy with its cut. */
   request: SimRequest;
   /** The answer's status and headers (not the answer: its body as a value can be far larger than its text). */
@@ -32,6 +29,18 @@ interface Raw {
   /** The answer's text, or its cut when longer than MAX_JOURNAL_BODY. */
   responseBody: string;
 }
+
+/** A kept request with its numbers, as the journal's reads see it. */
+interface Raw extends Kept {
+  id: number;
+  /** Wall-clock start (epoch ms) and simulated time (epoch ms). */
+  startedAt: number;
+  simulatedAt: number;
+  durationMs: number;
+}
+
+/** Numbers per ring slot in `numbers`: id, startedAt, simulatedAt, durationMs. */
+const NUMBERS = 4;
 
 export interface JournalEntry {
   id: number;
@@ -85,10 +94,19 @@ function keptRequest(request: SimRequest): SimRequest {
 }
 
 export function createJournal(size: number, router: Router, creatorVersion: string, baseUrl = 'http://127.0.0.1'): Journal {
-  const ring: Raw[] = [];
+  const ring: Kept[] = [];
+  const numbers = new Float64Array(size * NUMBERS);
   let next = 0;
   let lastId = 0;
-  const ordered = (): Raw[] => (ring.length < size ? ring : [...ring.slice(next), ...ring.slice(0, next)]);
+  const withNumbers = (kept: Kept, slot: number): Raw => {
+    const at = slot * NUMBERS;
+    return { ...kept, id: numbers[at]!, startedAt: numbers[at + 1]!, simulatedAt: numbers[at + 2]!, durationMs: numbers[at + 3]! };
+  };
+  /** The kept requests, oldest first. */
+  const ordered = (): Raw[] => {
+    const all = ring.map(withNumbers);
+    return ring.length < size ? all : [...all.slice(next), ...all.slice(0, next)];
+  };
   const view = (raw: Raw): JournalEntry => {
     const { request } = raw;
     const requestBody = request.bodyText;
@@ -126,15 +144,16 @@ export function createJournal(size: number, router: Router, creatorVersion: stri
       const raw = response.raw === true && typeof response.body === 'string';
       const text = raw ? (response.body as string) : response.raw ? String(response.body) : JSON.stringify(response.body);
       ring[next] = {
-        id: ++lastId,
-        startedAt,
-        simulatedAt,
-        durationMs,
         request: request.bodyText.length > MAX_JOURNAL_BODY ? keptRequest(request) : request,
         status: response.status,
         responseHeaders: response.headers,
         responseBody: text.length > MAX_JOURNAL_BODY ? cutCopy(text) : text,
       };
+      const at = next * NUMBERS;
+      numbers[at] = ++lastId;
+      numbers[at + 1] = startedAt;
+      numbers[at + 2] = simulatedAt;
+      numbers[at + 3] = durationMs;
       next = next + 1 === size ? 0 : next + 1;
       // An answer already serialised (raw) is sent as it is.
       return raw ? response : { status: response.status, headers: response.headers, body: text, raw: true };
