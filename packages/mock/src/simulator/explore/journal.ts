@@ -1,9 +1,9 @@
 // The request journal: the last `size` requests the simulator answered through its API (not the
 // control API, the docs or the explorer), with operation, status, duration and both bodies. The
 // record costs one small object in a ring and four numbers in a typed array: it keeps references
-// (the request record, the answer's headers and text), the answer is serialised once, here, and sent as that text; the entry's
-// shape, the redaction, the cut of long bodies and the operation's name are worked out when the
-// journal is read. Only a body longer than the journal keeps is copied at record time (its cut,
+// (the request record, the answer's headers and text), and the answer is serialised once, here,
+// and sent as that text; the entry's shape, the redaction and the operation's name are worked out
+// when the journal is read. Only a body longer than the journal keeps is copied at record time (its cut,
 // as a string of its own: a slice would keep the whole body alive).
 import { harEntry, type HarEntry, type HarHeader } from '../../upstream/har.js';
 import type { Router } from '../router.js';
