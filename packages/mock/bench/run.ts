@@ -1,12 +1,16 @@
 // Benchmark of the simulator (run with `pnpm --filter @x/mock run bench`, after a build):
 // 1. requests per second and p99 latency on the same GET, side by side in one run: the simulator,
-//    Prism 5 in mock mode, a bare node:http server answering the same JSON, and the simulator
-//    without its head capture (what keeping 408/431 in the area's shape costs). They take
-//    turns in 15 rounds of 20,000 requests (Prism, ten times slower, a tenth of that) after a warm-up (the order rotating each round), so background
-//    load hits them alike; each ratio is the median of the per-round ratios (two samples taken
-//    next to each other), printed with the spread of the rounds. The CPU time per request of the
-//    simulator and of the bare server (their own processes) is printed too: on a busy machine it
-//    moves less than requests per second;
+//    Prism 5 in mock mode, a bare node:http server answering the same JSON (the target's
+//    baseline: content-type and content-length only), the same bare server sending the
+//    simulator's whole head (its rate-limit headers too: what the answer's size and header count
+//    cost, for information), and the simulator without its head capture (what keeping 408/431 in
+//    the area's shape costs). They take turns in 45 short rounds of about 6,700 requests (Prism,
+//    ten times slower, a tenth of that) after a warm-up (the order rotating each round), so
+//    background load hits them alike and the two samples of a ratio are taken close together;
+//    each ratio is the median of the per-round ratios, printed with the spread of the rounds. The
+//    CPU time per request of each server process is printed too: on a busy machine it moves less
+//    than requests per second, and it is not capped by the load generator, which shares the
+//    machine (when a server outruns the generator, requests per second flatter the slower one);
 // 2. resident memory of the simulator at start, after a fuzz-like run, and after a second identical
 //    run (growth across the second run shows a leak).
 // Servers run in child processes; the load loop runs here with keep-alive connections.
@@ -26,7 +30,7 @@ const COUNT = Number(process.env.BENCH_COUNT ?? 300_000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
 const FUZZ_COUNT = Number(process.env.BENCH_FUZZ_COUNT ?? 3_000);
 /** The three targets take turns, round after round, so background load hits them alike. */
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 15);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 45);
 /**
  * Prism gets this share of a round's requests: it is over ten times slower, so its full share
  * would take most of the run, and its target (5x) needs far less precision than the one against
@@ -37,6 +41,8 @@ const WARMUP = Number(process.env.BENCH_WARMUP ?? 3_000);
 const TARGET_VS_BARE = 0.85;
 /** The simulator without the head capture that keeps 408/431/400 in the area's shape (node-server.ts): what the capture costs. */
 const NO_CAPTURE = 'sim, no head capture';
+/** The bare server sending the simulator's whole head: what its size and header count cost. */
+const SAME_HEAD = 'bare, same head';
 const TARGET_VS_PRISM = 5;
 const specPath = createRequire(import.meta.url).resolve('@x/openapi/openapi.json');
 const distIndex = fileURLToPath(new URL('../dist/index.js', import.meta.url));
@@ -63,7 +69,10 @@ interface ServedChild {
   cpu(): Promise<number>;
 }
 
-function startChild(mode: 'simulator' | 'simulator-without-head-capture' | 'bare', env: Record<string, string> = {}): Promise<ServedChild> {
+function startChild(
+  mode: 'simulator' | 'simulator-without-head-capture' | 'bare' | 'bare-same-head',
+  env: Record<string, string> = {},
+): Promise<ServedChild> {
   const child = fork(serveScript, [mode], {
     execArgv: ['--expose-gc'],
     env: { ...process.env, ...env },
@@ -112,14 +121,18 @@ async function startPrism(): Promise<number> {
   throw new Error('prism did not start within 45 s');
 }
 
-function getBody(port: number, path: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+function getBody(
+  port: number,
+  path: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; body: string; headers: http.IncomingHttpHeaders }> {
   return new Promise((resolve, reject) => {
     http
       .get({ host: '127.0.0.1', port, path, headers }, (res) => {
         let body = '';
         res.setEncoding('utf8');
         res.on('data', (chunk: string) => (body += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body, headers: res.headers }));
       })
       .on('error', reject);
   });
@@ -156,6 +169,13 @@ async function main(): Promise<void> {
   const sample = await getBody(simulator.port, GET_PATH, headers);
   if (sample.status !== 200) throw new Error(`the simulator answered ${sample.status} to GET ${GET_PATH}: ${sample.body}`);
   const bare = await startChild('bare', { BENCH_BODY: sample.body });
+  const ownHeaders = Object.fromEntries(
+    Object.entries(sample.headers).filter(
+      (entry): entry is [string, string] =>
+        typeof entry[1] === 'string' && !['date', 'connection', 'keep-alive', 'content-length'].includes(entry[0]),
+    ),
+  );
+  const sameHead = await startChild('bare-same-head', { BENCH_BODY: sample.body, BENCH_HEADERS: JSON.stringify(ownHeaders) });
   const uncaptured = await startChild('simulator-without-head-capture');
   const bareRssAtStart = await bare.rss();
   const prismPort = await startPrism();
@@ -166,6 +186,7 @@ async function main(): Promise<void> {
     ['simulator', simulator.port, simulator],
     ['prism mock', prismPort, undefined],
     ['bare node:http', bare.port, bare],
+    [SAME_HEAD, sameHead.port, sameHead],
     [NO_CAPTURE, uncaptured.port, uncaptured],
   ];
   const get = { path: GET_PATH, headers };
@@ -218,6 +239,10 @@ async function main(): Promise<void> {
   const cpuRatios = simCpu.map((c, i) => bareCpu[i]! / c);
   console.log(
     `CPU per request (server process): simulator ${fmt(median(simCpu), 1)} µs, bare ${fmt(median(bareCpu), 1)} µs; bare / simulator ${fmt(median(cpuRatios), 2)}x (${spread(cpuRatios)})`,
+  );
+  const sameHeadCpu = cpuPerRequest.get(SAME_HEAD)!;
+  console.log(
+    `the simulator's head (its rate-limit headers; for information, not the target's baseline): ${SAME_HEAD} / bare rps ${fmt(median(perRoundRatio(SAME_HEAD, 'bare node:http')), 3)}x; CPU ${fmt(median(sameHeadCpu), 1)} vs ${fmt(median(bareCpu), 1)} µs per request; simulator / ${SAME_HEAD} rps ${fmt(median(perRoundRatio('simulator', SAME_HEAD)), 2)}x, CPU ${fmt(median(simCpu.map((c, i) => sameHeadCpu[i]! / c)), 2)}x`,
   );
   const uncapturedCpu = cpuPerRequest.get(NO_CAPTURE)!;
   const captureRounds = perRoundRatio('simulator', NO_CAPTURE);

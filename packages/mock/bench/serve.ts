@@ -1,5 +1,7 @@
 // Child process of the benchmark: serves the simulator (from the build in dist/), the simulator
-// without its head capture, or a bare node:http server answering a fixed JSON body, on a free port of 127.0.0.1. Talks to the parent
+// without its head capture, or a bare node:http server answering a fixed JSON body (`bare`: with
+// only content-type and content-length; `bare-same-head`: with the headers of the simulator's
+// answer too, BENCH_HEADERS), on a free port of 127.0.0.1. Talks to the parent
 // over IPC: sends { type: 'ready', port }, answers { type: 'rss' } with its resident size (after a
 // GC when started with --expose-gc) and { type: 'cpu' } with its CPU time so far (user + system, µs),
 // and exits on { type: 'exit' }.
@@ -9,12 +11,17 @@ type Message = { type: 'rss' } | { type: 'cpu' } | { type: 'exit' };
 
 const mode = process.argv[2];
 
-async function startBare(): Promise<{ port: number; close(): Promise<void> }> {
+async function startBare(sameHead = false): Promise<{ port: number; close(): Promise<void> }> {
   const body = process.env.BENCH_BODY ?? '{}';
   const length = String(Buffer.byteLength(body));
+  const extra = sameHead ? (JSON.parse(process.env.BENCH_HEADERS ?? '{}') as Record<string, string>) : {};
   const server = http.createServer((req, res) => {
     req.resume();
-    res.writeHead(200, { 'content-type': 'application/json', 'content-length': length });
+    // A new header object per answer, as a server that computes its headers makes.
+    res.writeHead(
+      200,
+      sameHead ? { ...extra, 'content-length': length } : { 'content-type': 'application/json', 'content-length': length },
+    );
     res.end(body);
   });
   server.keepAliveTimeout = 60_000;
@@ -56,7 +63,8 @@ async function startSimulatorWithoutHeadCapture(): Promise<{ port: number; close
 }
 
 const servers: Record<string, () => Promise<{ port: number; close(): Promise<void> }>> = {
-  bare: startBare,
+  bare: () => startBare(),
+  'bare-same-head': () => startBare(true),
   simulator: startSimulator,
   'simulator-without-head-capture': startSimulatorWithoutHeadCapture,
 };

@@ -133,18 +133,26 @@ function readBody(req: IncomingMessage, limits: ServerLimits): Promise<string> {
 /** Shared by requests without a query string (never mutated). */
 const NO_QUERY = new URLSearchParams();
 
+/**
+ * The simulator's request record of a node:http request. Its header lookup reads node's header
+ * object (lower-case names) directly when the name asked for is lower-case already, as every
+ * caller's is; it works detached from the record (callers pass `request.header` on).
+ */
 export function toSimRequest(req: IncomingMessage, bodyText: string): SimRequest {
   const raw = req.url ?? '/';
   const q = raw.indexOf('?');
-  const path = q < 0 ? raw : raw.slice(0, q);
   const headers = req.headers;
   const request: SimRequest = {
     method: (req.method ?? 'GET').toUpperCase(),
-    path,
+    path: q < 0 ? raw : raw.slice(0, q),
     query: q < 0 ? NO_QUERY : new URLSearchParams(raw.slice(q + 1)),
     header(name) {
-      const value = headers[name.toLowerCase()];
-      return Array.isArray(value) ? value[0] : value;
+      let value = headers[name];
+      if (value === undefined) {
+        const lower = name.toLowerCase();
+        if (lower !== name) value = headers[lower];
+      }
+      return typeof value === 'string' || value === undefined ? value : value[0];
     },
     bodyText,
   };

@@ -22,6 +22,7 @@ export function createFaults(): Faults {
       faults.set(operationId, { status, remaining: times });
     },
     take(operationId) {
+      if (faults.size === 0) return undefined;
       const fault = faults.get(operationId);
       if (!fault) return undefined;
       fault.remaining -= 1;

@@ -40,6 +40,7 @@ import type { StateStore } from './durable/backend.js';
 import { fromBase64, toBase64 } from './encoding.js';
 import { createUpstreamSource, type UpstreamOptions } from '../upstream/source.js';
 import { createJournal, DEFAULT_JOURNAL_SIZE } from './explore/journal.js';
+import { createCoarseClock } from './explore/coarse-clock.js';
 import { createValueHistory } from './explore/history.js';
 import { presentedKey, sameKey } from './explore/control-key.js';
 import { foreignControlRequest } from './explore/control-origin.js';
@@ -190,6 +191,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const controlKey = options.controlKey;
   if (controlKey !== undefined && controlKey.length < 8) throw new RangeError('controlKey must be at least 8 characters');
   const journal = journalSize > 0 ? createJournal(journalSize, shared.router, doc.info.version) : undefined;
+  const journalClock = createCoarseClock();
   const history = createValueHistory(sim);
   const durable: Durable | undefined = store
     ? attachDurable(store, sim, { requestIds: () => requestIds }, { maxWallets: settings.maxWallets })
@@ -341,7 +343,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   };
   const answerApi = (request: SimRequest): MaybePromise<SimResponse> => {
     if (!journal && (request.method === 'GET' || request.method === 'HEAD')) return pipeline(request);
-    const startedAt = journal ? Date.now() : 0;
+    const startedAt = journal ? journalClock.now() : 0;
     const simulatedAt = journal ? clock.now() : 0;
     const response = pipeline(request);
     if (!(response instanceof Promise)) return answered(request, response, startedAt, simulatedAt, 0);

@@ -1,7 +1,10 @@
 // The request journal: the last `size` requests the simulator answered through its API (not the
 // control API, the docs or the explorer), with operation, status, duration and both bodies. The
-// record costs a push into a ring: the answer is serialised once, here, and sent as that text;
-// redaction and the operation's name are worked out when the journal is read.
+// record costs one small object in a ring and four numbers in a typed array: it keeps references
+// (the request record, the answer's headers and text), and the answer is serialised once, here,
+// and sent as that text; the entry's shape, the redaction and the operation's name are worked out
+// when the journal is read. Only a body longer than the journal keeps is copied at record time (its cut,
+// as a string of its own: a slice would keep the whole body alive).
 import { harEntry, type HarEntry, type HarHeader } from '../../upstream/har.js';
 import type { Router } from '../router.js';
 import type { SimRequest, SimResponse } from '../types.js';
@@ -12,22 +15,32 @@ export const MAX_JOURNAL_BODY = 65_536;
 export const DEFAULT_JOURNAL_SIZE = 200;
 
 /**
- * What a record keeps: the request record itself (its query, headers and body are read when the
- * journal is read, not on the request's path) and the answer as sent.
+ * What a record keeps of a request: references to the request record (its query, headers and body
+ * are read when the journal is read, not on the request's path) and to the answer's parts. Its
+ * numbers (id and times) live in a typed array beside the ring: a time stored in an object would
+ * be a heap number made per request.
  */
-interface Raw {
+interface Kept {
+  /** The request record; one with a body longer than MAX_JOURNAL_BODY is replaced by a copy with its cut. */
+  request: SimRequest;
+  /** The answer's status and headers (not the answer: its body as a value can be far larger than its text). */
+  status: number;
+  responseHeaders: Record<string, string>;
+  /** The answer's text, or its cut when longer than MAX_JOURNAL_BODY. */
+  responseBody: string;
+}
+
+/** A kept request with its numbers, as the journal's reads see it. */
+interface Raw extends Kept {
   id: number;
   /** Wall-clock start (epoch ms) and simulated time (epoch ms). */
   startedAt: number;
   simulatedAt: number;
   durationMs: number;
-  request: SimRequest;
-  /** The request's body, cut to MAX_JOURNAL_BODY (the record keeps no larger one). */
-  requestBody: string;
-  status: number;
-  responseHeaders: Record<string, string>;
-  responseBody: string;
 }
+
+/** Numbers per ring slot in `numbers`: id, startedAt, simulatedAt, durationMs. */
+const NUMBERS = 4;
 
 export interface JournalEntry {
   id: number;
@@ -57,15 +70,46 @@ export interface Journal {
   clear(): void;
 }
 
-const cut = (text: string): string => (text.length > MAX_JOURNAL_BODY ? text.slice(0, MAX_JOURNAL_BODY) : text);
+/**
+ * The first MAX_JOURNAL_BODY characters of a longer text as a string of their own: a slice shares
+ * (and keeps alive) the whole text, a JSON round trip copies exactly, lone surrogates included.
+ */
+const cutCopy = (text: string): string => JSON.parse(JSON.stringify(text.slice(0, MAX_JOURNAL_BODY))) as string;
+
+/** What the journal keeps of a request whose body is longer than it keeps: the parts it shows, and the body's cut. */
+function keptRequest(request: SimRequest): SimRequest {
+  const headers = new Map<string, string>();
+  for (const name of CREDENTIAL_HEADERS) {
+    const value = request.header(name);
+    if (value !== undefined) headers.set(name, value);
+  }
+  return {
+    method: request.method,
+    path: request.path,
+    query: request.query,
+    header: (name) => headers.get(name.toLowerCase()),
+    bodyText: cutCopy(request.bodyText),
+    ...(request.contentType !== undefined ? { contentType: request.contentType } : {}),
+  };
+}
 
 export function createJournal(size: number, router: Router, creatorVersion: string, baseUrl = 'http://127.0.0.1'): Journal {
-  const ring: Raw[] = [];
+  const ring: Kept[] = [];
+  const numbers = new Float64Array(size * NUMBERS);
   let next = 0;
   let lastId = 0;
-  const ordered = (): Raw[] => (ring.length < size ? ring : [...ring.slice(next), ...ring.slice(0, next)]);
+  const withNumbers = (kept: Kept, slot: number): Raw => {
+    const at = slot * NUMBERS;
+    return { ...kept, id: numbers[at]!, startedAt: numbers[at + 1]!, simulatedAt: numbers[at + 2]!, durationMs: numbers[at + 3]! };
+  };
+  /** The kept requests, oldest first. */
+  const ordered = (): Raw[] => {
+    const all = ring.map(withNumbers);
+    return ring.length < size ? all : [...all.slice(next), ...all.slice(0, next)];
+  };
   const view = (raw: Raw): JournalEntry => {
     const { request } = raw;
+    const requestBody = request.bodyText;
     const [apiKey, authorization] = CREDENTIAL_HEADERS.map((name) => request.header(name));
     const secrets = requestSecrets(apiKey, authorization);
     const match = router.match(request.method, request.path);
@@ -83,9 +127,9 @@ export function createJournal(size: number, router: Router, creatorVersion: stri
       operationId: match.kind === 'operation' ? match.operation.operationId : null,
       status: raw.status,
       requestHeaders: headers,
-      requestBody: redactBody(raw.requestBody, secrets),
+      requestBody: redactBody(requestBody, secrets),
       responseBody: redactBody(raw.responseBody, secrets),
-      truncated: raw.requestBody.length >= MAX_JOURNAL_BODY || raw.responseBody.length >= MAX_JOURNAL_BODY,
+      truncated: requestBody.length >= MAX_JOURNAL_BODY || raw.responseBody.length >= MAX_JOURNAL_BODY,
     };
   };
   const select = (ids: readonly number[] | undefined): Raw[] => {
@@ -97,23 +141,22 @@ export function createJournal(size: number, router: Router, creatorVersion: stri
   return {
     size,
     record(request, response, startedAt, simulatedAt, durationMs) {
-      const text = response.raw ? String(response.body) : JSON.stringify(response.body);
+      const raw = response.raw === true && typeof response.body === 'string';
+      const text = raw ? (response.body as string) : response.raw ? String(response.body) : JSON.stringify(response.body);
       ring[next] = {
-        id: ++lastId,
-        startedAt,
-        simulatedAt,
-        durationMs,
-        request,
-        requestBody: cut(request.bodyText),
+        request: request.bodyText.length > MAX_JOURNAL_BODY ? keptRequest(request) : request,
         status: response.status,
         responseHeaders: response.headers,
-        responseBody: cut(text),
+        responseBody: text.length > MAX_JOURNAL_BODY ? cutCopy(text) : text,
       };
+      const at = next * NUMBERS;
+      numbers[at] = ++lastId;
+      numbers[at + 1] = startedAt;
+      numbers[at + 2] = simulatedAt;
+      numbers[at + 3] = durationMs;
       next = next + 1 === size ? 0 : next + 1;
       // An answer already serialised (raw) is sent as it is.
-      return response.raw && typeof response.body === 'string'
-        ? response
-        : { status: response.status, headers: response.headers, body: text, raw: true };
+      return raw ? response : { status: response.status, headers: response.headers, body: text, raw: true };
     },
     entries({ limit = size, afterId = 0, ids } = {}) {
       const out: JournalEntry[] = [];
@@ -141,7 +184,7 @@ export function createJournal(size: number, router: Router, creatorVersion: stri
           bodyText: entry.responseBody,
           method: raw.request.method,
           requestHeaders: entry.requestHeaders,
-          ...(raw.requestBody !== ''
+          ...(raw.request.bodyText !== ''
             ? { requestBody: { mimeType: raw.request.contentType ?? 'application/json', text: entry.requestBody } }
             : {}),
         });

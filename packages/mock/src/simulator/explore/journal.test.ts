@@ -1,0 +1,71 @@
+// The journal's record: references at request time, the entry built when the journal is read;
+// a body longer than the journal keeps is cut, still redacted, and the answer sent is the full one.
+import { describe, expect, it } from 'vitest';
+import { bundledSpec } from '../spec.js';
+import { sharedParts } from '../shared.js';
+import type { SimRequest, SimResponse } from '../types.js';
+import { createJournal, MAX_JOURNAL_BODY } from './journal.js';
+import { REDACTED } from './redact.js';
+
+const KEY = 'journal-test-key-123';
+
+function request(bodyText: string, headers: Record<string, string> = { 'x-api-key': KEY }): SimRequest {
+  return {
+    method: 'POST',
+    path: '/swap/v2/execute',
+    query: new URLSearchParams(),
+    header: (name) => headers[name.toLowerCase()],
+    bodyText,
+    contentType: 'application/json',
+  };
+}
+
+const journal = () => createJournal(3, sharedParts(bundledSpec).router, '0.0.0');
+
+describe('the request journal', () => {
+  it('sends the answer it records as its text, and shows it when read', () => {
+    const j = journal();
+    const response: SimResponse = { status: 200, headers: { 'content-type': 'application/json' }, body: { ok: true, n: 1 } };
+    const sent = j.record(request('{"a":1}'), response, 1_767_225_600_000, 1_767_225_600_000, 0);
+    expect(sent).toEqual({ status: 200, headers: response.headers, raw: true, body: '{"ok":true,"n":1}' });
+    const [entry] = j.entries();
+    expect(entry).toMatchObject({
+      id: 1,
+      method: 'POST',
+      path: '/swap/v2/execute',
+      operationId: 'swapExecute',
+      status: 200,
+      requestBody: '{"a":1}',
+      responseBody: '{"ok":true,"n":1}',
+      truncated: false,
+      startedAt: '2026-01-01T00:00:00.000Z',
+    });
+    expect(entry!.requestHeaders).toEqual([
+      { name: 'content-type', value: 'application/json' },
+      { name: 'x-api-key', value: REDACTED },
+    ]);
+  });
+
+  it('keeps the cut of a long request and answer body, redacted, and sends the whole answer', () => {
+    const j = journal();
+    const long = `{"key":"${KEY}","pad":"${'x'.repeat(MAX_JOURNAL_BODY)}"}`;
+    const answer = { status: 200, headers: {}, body: { echo: KEY, pad: 'y'.repeat(MAX_JOURNAL_BODY) } };
+    const sent = j.record(request(long), answer, 0, 0, 0);
+    expect(sent.body).toBe(JSON.stringify({ echo: KEY, pad: 'y'.repeat(MAX_JOURNAL_BODY) }));
+    const [entry] = j.entries();
+    expect(entry!.truncated).toBe(true);
+    expect(entry!.requestBody.length).toBeLessThanOrEqual(MAX_JOURNAL_BODY);
+    expect(entry!.responseBody.length).toBeLessThanOrEqual(MAX_JOURNAL_BODY);
+    expect(JSON.stringify(entry)).not.toContain(KEY);
+    expect(entry!.requestHeaders).toContainEqual({ name: 'x-api-key', value: REDACTED });
+    const har = JSON.stringify(j.har());
+    expect(har).not.toContain(KEY);
+  });
+
+  it('keeps the last `size` requests, newest first', () => {
+    const j = journal();
+    for (let i = 0; i < 5; i++) j.record(request(`{"i":${i}}`), { status: 200, headers: {}, body: { i } }, 0, 0, 0);
+    expect(j.entries().map((e) => e.requestBody)).toEqual(['{"i":4}', '{"i":3}', '{"i":2}']);
+    expect(j.entries({ afterId: 3 }).map((e) => e.id)).toEqual([5, 4]);
+  });
+});
