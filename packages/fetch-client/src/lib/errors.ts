@@ -52,7 +52,7 @@ export interface ApiErrorInit<TBody> {
 /** `error`, `message` and `cause` of an error body (each once), else the raw text; 200 characters at most. */
 function messageOf(body: unknown, text: string | undefined): string {
   const fields = body as Record<string, unknown> | null | undefined;
-  const parts = [fields?.error, fields?.message, fields?.cause].filter((p, i, all) => p && typeof p === 'string' && all.indexOf(p) === i);
+  const parts = [...new Set([fields?.error, fields?.message, fields?.cause])].filter((p) => p && typeof p === 'string');
   return (parts.join(': ') || text || '').slice(0, 200);
 }
 

@@ -11,12 +11,10 @@ export const fillPath = (template: string, path: unknown): string =>
 /** Query string (with its `?`), form style: arrays repeat the key, null and undefined are left out. */
 export function queryString(query: unknown): string {
   let text = '';
-  const params = query as Record<string, unknown>;
-  for (const key in params) {
-    const value = params[key];
-    for (const item of Array.isArray(value) ? value : [value])
+  const params = query as Record<string, string | number | boolean | object | null | undefined>;
+  for (const key in params)
+    for (const item of [params[key]].flat())
       if (item != null) text += `&${encodeURIComponent(key)}=${encodeURIComponent(typeof item === 'object' ? JSON.stringify(item) : item)}`;
-  }
   return text.replace('&', '?');
 }
 
