@@ -246,13 +246,13 @@ async function call(ctx: Context, method: string, options: RequestOptions): Prom
       // What the server asked for, else the backoff; a wait longer than the cap ends retrying.
       let delay = (failure as { retryAfterMs?: number }).retryAfterMs;
       if (delay! > ctx.maxRetryDelayMs) {
-        write(ctx, 2, `${operation} answered ${status}: wait over ${ctx.maxRetryDelayMs} ms, not retrying`, { status });
+        write(ctx, 2, `${operation} answered ${status}: wait over ${ctx.maxRetryDelayMs} ms, not retrying`);
         throw failure;
       }
       delay ??= backoffMs(retries, ctx.retryBaseDelayMs);
       retries++;
       const reason = `${outcome}`;
-      write(ctx, 4, `retrying ${operation} in ${delay} ms after ${reason}`, { delayMs: delay, reason });
+      write(ctx, 4, `retrying ${operation} in ${delay} ms after ${reason}`);
       if (hooks.length) await runHooks(hooks, 'onRetry', { ...info, attempt: tries, delayMs: delay, reason });
       await sleep(delay, caller);
     }
