@@ -32,11 +32,11 @@ const describe = (cause: unknown) => {
   return `${error?.message ?? cause}${typeof code === 'string' ? ` (${code})` : ''}`;
 };
 
-/** Copies `source`'s values other than undefined and null into `target` (names lower-cased for headers); returns `target`. */
-function assignDefined<T extends object>(target: T, source: object | undefined, lowerCase?: boolean): T {
+/** Copies `source`'s headers (names lower-cased, undefined and null values left out) into `target`; returns `target`. */
+function addHeaders(target: Record<string, string>, source: Record<string, string | undefined> | undefined): Record<string, string> {
   for (const name in source) {
-    const value = source[name as keyof typeof source];
-    if (value != null) target[(lowerCase ? name.toLowerCase() : name) as keyof T] = value;
+    const value = source[name];
+    if (value != null) target[name.toLowerCase()] = value;
   }
   return target;
 }
@@ -55,15 +55,8 @@ function toFailure(error: unknown): Failure<FetchClientError> {
 const abortError = (operation: string, caller: AbortSignal | undefined) =>
   new AbortError(`${operation} was aborted`, operation, {}, { cause: caller!.reason });
 
-/** The settings, with their defaults filled in, and what every call of the client shares. */
+/** The client's settings (a copy: later changes to the caller's object do not reach the client) and what every call shares. */
 interface Context extends ClientConfig {
-  timeoutMs: number;
-  maxRetries: number;
-  retryBaseDelayMs: number;
-  maxRetryDelayMs: number;
-  maxRedirects: number;
-  maxResponseBytes: number;
-  throwOnError: boolean;
   logger: Logger;
   /** The log level as a number (0 off .. 4 debug). */
   level_: number;
@@ -80,12 +73,12 @@ async function call(ctx: Context, method: string, options: RequestOptions): Prom
   const hooks = ctx.hooks_;
   const operation = `${method} ${options.url}`;
   const caller = options.signal;
-  const timeoutMs = options.timeoutMs ?? ctx.timeoutMs;
-  const maxRetries = options.maxRetries ?? ctx.maxRetries;
+  const timeoutMs = options.timeoutMs ?? ctx.timeoutMs ?? 30_000;
+  const maxRetries = options.maxRetries ?? ctx.maxRetries ?? 2;
   const startedAt = Date.now();
   let tries = 0;
   // A plain object (lower-case names) is cheaper for fetch than a Headers instance.
-  const headers = assignDefined({ ...ctx.fixed_ }, options.headers, true);
+  const headers = addHeaders({ ...ctx.fixed_ }, options.headers);
   let body = options.body as string | undefined;
   if (body !== undefined) {
     if (typeof body !== 'string') body = JSON.stringify(body);
@@ -126,12 +119,12 @@ async function call(ctx: Context, method: string, options: RequestOptions): Prom
       try {
         for (let url = info.url, redirects = 0; ; redirects++) {
           response = await (ctx.fetch ?? fetch)(url, hop);
-          const next = redirectTarget(response, url, hop, operation, ctx.maxRedirects, redirects);
+          const next = redirectTarget(response, url, hop, operation, ctx.maxRedirects ?? 5, redirects);
           if (!next) break;
           url = next;
         }
         // The body is read inside the attempt, so a stalled body counts against the time limit.
-        text = await readBody(response, ctx.maxResponseBytes, operation);
+        text = await readBody(response, ctx.maxResponseBytes ?? 10_485_760, operation);
       } catch (cause) {
         failure =
           cause instanceof FetchClientError
@@ -245,11 +238,12 @@ async function call(ctx: Context, method: string, options: RequestOptions): Prom
         throw failure;
       // What the server asked for, else the backoff; a wait longer than the cap ends retrying.
       let delay = (failure as { retryAfterMs?: number }).retryAfterMs;
-      if (delay! > ctx.maxRetryDelayMs) {
-        write(ctx, 2, `${operation} answered ${status}: wait over ${ctx.maxRetryDelayMs} ms, not retrying`);
+      const capMs = ctx.maxRetryDelayMs ?? 60_000;
+      if (delay! > capMs) {
+        write(ctx, 2, `${operation} answered ${status}: wait over ${capMs} ms, not retrying`);
         throw failure;
       }
-      delay ??= backoffMs(retries, ctx.retryBaseDelayMs);
+      delay ??= backoffMs(retries, ctx.retryBaseDelayMs ?? 500);
       retries++;
       const reason = `${outcome}`;
       write(ctx, 4, `retrying ${operation} in ${delay} ms after ${reason}`);
@@ -274,25 +268,16 @@ async function call(ctx: Context, method: string, options: RequestOptions): Prom
  */
 export function createTransport(config: ClientConfig): Transport {
   if (!config?.baseUrl) throw new TypeError('createClient: `baseUrl` is required');
-  // The defaults, then the caller's settings (later changes to the caller's object do not reach
-  // the client). The calls' shared state stays in this closure: nothing of it (the key) shows on
-  // the transport.
-  const ctx = assignDefined(
-    {
-      timeoutMs: 30_000,
-      maxRetries: 2,
-      retryBaseDelayMs: 500,
-      maxRetryDelayMs: 60_000,
-      maxRedirects: 5,
-      maxResponseBytes: 10_485_760,
-      throwOnError: true,
-      logger: console as Logger,
-    } as Context,
-    config,
-  );
-  ctx.level_ = levelOf(config.logLevel, ctx.logger);
-  ctx.hooks_ = config.hooks ? [config.hooks] : [];
-  ctx.fixed_ = assignDefined({ accept: 'application/json' }, config.headers, true);
+  // A copy of the settings; the calls' shared state stays in this closure: nothing of it (the key)
+  // shows on the transport.
+  const logger = config.logger ?? console;
+  const ctx: Context = {
+    ...config,
+    logger,
+    level_: levelOf(config.logLevel, logger),
+    hooks_: config.hooks ? [config.hooks] : [],
+    fixed_: addHeaders({ accept: 'application/json' }, config.headers),
+  };
   const transport: Record<string, unknown> = {
     use(hooks: Hooks) {
       ctx.hooks_.push(hooks);
@@ -303,7 +288,7 @@ export function createTransport(config: ClientConfig): Transport {
   for (const name of ['get', 'post', 'put', 'patch', 'delete', 'request']) {
     transport[name] = (options: RequestOptions) => {
       const result = call(ctx, (name === 'request' ? (options.method ?? 'GET') : name).toUpperCase(), options);
-      return (options.throwOnError ?? ctx.throwOnError) ? result : result.catch(toFailure);
+      return (options.throwOnError ?? ctx.throwOnError ?? true) ? result : result.catch(toFailure);
     };
   }
   return transport as unknown as Transport;
