@@ -21,8 +21,8 @@ export const redact = (value: unknown, names: ReadonlyArray<string> = sensitiveF
         JSON.stringify(value, (key, v) => (names.includes(key) || key === 'x-api-key' || key === 'authorization' ? '[redacted]' : v)),
       );
 
-/** What hooks are not shown of an answer: the token of auth verify. */
-export const hookSecrets = sensitiveResponseFields;
+/** What hooks are not shown of an answer (the token of auth verify): `hookSecrets`. */
+export { sensitiveResponseFields as hookSecrets };
 
 /**
  * The level as a number (0 off .. 4 debug): `logLevel`, else `X_LOG` from `process.env` (Node,

@@ -26,10 +26,9 @@ import type { ClientConfig, Failure, HookCall, Hooks, Logger, RequestOptions, Su
 import { buildUrl } from './url.js';
 
 /** The message of a network error, with the system's code (`ECONNRESET`) when there is one. */
-const describe = (cause: unknown) => {
-  const error = cause as { message?: unknown; code?: unknown; cause?: { code?: unknown } } | null | undefined;
+const describe = (error: { message?: unknown; code?: unknown; cause?: { code?: unknown } } | null | undefined) => {
   const code = error?.cause?.code ?? error?.code;
-  return `${error?.message ?? cause}${typeof code === 'string' ? ` (${code})` : ''}`;
+  return `${error?.message ?? error}${typeof code === 'string' ? ` (${code})` : ''}`;
 };
 
 /** Copies `source`'s headers (names lower-cased, undefined and null values left out) into `target`; returns `target`. */
@@ -133,7 +132,12 @@ async function call(ctx: Context, method: string, options: RequestOptions): Prom
               ? abortError(operation, caller)
               : guard.timedOut_
                 ? new TimeoutError(`${operation} timed out after ${timeoutMs} ms`, operation, { timeoutMs })
-                : new ConnectionError(`${operation} failed: ${describe(cause)}`, operation, {}, { cause });
+                : new ConnectionError(
+                    `${operation} failed: ${describe(cause as Parameters<typeof describe>[0])}`,
+                    operation,
+                    {},
+                    { cause },
+                  );
       } finally {
         guard.done_();
       }

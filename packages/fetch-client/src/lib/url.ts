@@ -9,14 +9,13 @@ export const fillPath = (template: string, path: unknown): string =>
   });
 
 /** Query string (with its `?`), form style: arrays repeat the key, null and undefined are left out. */
-export function queryString(query: unknown): string {
+export function queryString(query: Record<string, string | number | boolean | object | null | undefined> | undefined): string {
   let text = '';
-  const params = query as Record<string, string | number | boolean | object | null | undefined>;
-  for (const key in params)
-    for (const item of [params[key]].flat())
+  for (const key in query)
+    for (const item of [query[key]].flat())
       if (item != null) text += `&${encodeURIComponent(key)}=${encodeURIComponent(typeof item === 'object' ? JSON.stringify(item) : item)}`;
   return text.replace('&', '?');
 }
 
 export const buildUrl = (baseUrl: string, template: string, path: unknown, query: unknown): string =>
-  baseUrl.replace(/\/$/, '') + fillPath(template, path) + queryString(query);
+  baseUrl.replace(/\/$/, '') + fillPath(template, path) + queryString(query as Parameters<typeof queryString>[0]);
