@@ -17,7 +17,7 @@ import {
 import { apiErrorFor } from './error-for-status.js';
 import { runHooks } from './hooks.js';
 import { hookSecrets, levelOf, redact, write } from './log.js';
-import { readRateLimit, requestedDelayMs } from './rate-limit.js';
+import { type RateLimit, readRateLimit, requestedDelayMs } from './rate-limit.js';
 import { readBody } from './read-body.js';
 import { type Hop, redirectTarget } from './redirect.js';
 import { backoffMs, isRepeatable, isRetryableStatus } from './retry.js';
@@ -38,6 +38,30 @@ function addHeaders(target: Record<string, string>, source: Record<string, strin
     if (value != null) target[name.toLowerCase()] = value;
   }
   return target;
+}
+
+/**
+ * A successful call. A class rather than an object literal with a getter: V8 builds such a
+ * literal through its runtime on every call. The rate-limit fields are read on first use: a plain
+ * literal that read the three headers on every call is 55 B gz smaller, but the three reads cost
+ * 2.5-3.4 µs per call (undici's Headers), about 0.5 % of a local request.
+ */
+class Answer implements Success<unknown> {
+  #rateLimit: RateLimit | undefined;
+  declare data: unknown;
+  declare status: number;
+  declare response: Response;
+  declare headers: Headers;
+  constructor(data: unknown, status: number, response: Response, headers: Headers) {
+    this.data = data;
+    this.status = status;
+    this.response = response;
+    this.headers = headers;
+  }
+  get rateLimit(): RateLimit {
+    this.#rateLimit ??= readRateLimit(this.headers);
+    return this.#rateLimit;
+  }
 }
 
 /**
@@ -93,7 +117,9 @@ async function call(ctx: Context, method: string, options: RequestOptions): Prom
 
   try {
     // The hooks run before the credentials are added: they never see them.
-    if (hooks.length) await runHooks(hooks, 'beforeRequest', { ...info, headers });
+    // Hooks that return no promise are not awaited (see runHooks): no extra microtask turn.
+    let pending = hooks.length ? runHooks(hooks, 'beforeRequest', { ...info, headers }) : undefined;
+    if (pending) await pending;
     if (ctx.apiKey) headers['x-api-key'] = ctx.apiKey;
     const { bearer } = ctx;
     // The bearer token: 1 fetch one, 2 held, 3 fetch a fresh one (after a 401), 4 held.
@@ -208,7 +234,7 @@ async function call(ctx: Context, method: string, options: RequestOptions): Prom
           if (ctx.responseValidator)
             await ctx.responseValidator({ operation, status, data, logger: ctx.level_ > 1 ? ctx.logger : undefined });
           if (hooks.length)
-            await runHooks(hooks, 'afterResponse', {
+            pending = runHooks(hooks, 'afterResponse', {
               ...info,
               status,
               headers: answer,
@@ -217,8 +243,8 @@ async function call(ctx: Context, method: string, options: RequestOptions): Prom
               // A token in the answer (auth verify) is not the hooks' to see.
               data: hookSecrets.some((name) => text.includes(`"${name}"`)) ? redact(data, hookSecrets) : data,
             });
-          // A plain object, the rate limit read with it (a class reading it on first use was 54 B gz more).
-          return { data, status, headers: answer!, rateLimit: readRateLimit(answer!), response: response! };
+          if (pending) await pending;
+          return new Answer(data, status, response!, answer!);
         }
         failure = apiErrorFor({
           operation,
@@ -251,7 +277,7 @@ async function call(ctx: Context, method: string, options: RequestOptions): Prom
       retries++;
       const reason = `${outcome}`;
       write(ctx, 4, `retrying ${operation} in ${delay} ms after ${reason}`);
-      if (hooks.length) await runHooks(hooks, 'onRetry', { ...info, attempt: tries, delayMs: delay, reason });
+      await runHooks(hooks, 'onRetry', { ...info, attempt: tries, delayMs: delay, reason });
       await sleep(delay, caller);
     }
   } catch (cause) {
@@ -260,7 +286,7 @@ async function call(ctx: Context, method: string, options: RequestOptions): Prom
     // The caller gets the error (thrown or returned): the line is information, except a hook that
     // threw, a bug in the program's own code, which is also an error line.
     write(ctx, error instanceof HookError ? 1 : 3, `${operation} failed: ${error.message}`);
-    if (hooks.length && !(error instanceof HookError))
+    if (!(error instanceof HookError))
       await runHooks(hooks, 'onError', { ...info, error, durationMs: Date.now() - startedAt, attempt: tries });
     throw error;
   }
