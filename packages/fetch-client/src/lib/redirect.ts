@@ -31,7 +31,7 @@ export function redirectTarget(
   redirects: number,
 ): string | undefined {
   const { status } = response;
-  const location = /^30[12378]$/.test(`${status}`) && response.headers.get('location');
+  const location = [301, 302, 303, 307, 308].includes(status) && response.headers.get('location');
   if (status && !location) return undefined;
   response.body?.cancel().catch(() => {});
   // A browser's redirect has status 0 and no Location: its target is unknown.

@@ -11,9 +11,11 @@ export const fillPath = (template: string, path: unknown): string =>
 /** Query string (with its `?`), form style: arrays repeat the key, null and undefined are left out. */
 export function queryString(query: Record<string, string | number | boolean | object | null | undefined> | undefined): string {
   let text = '';
-  for (const key in query)
-    for (const item of [query[key]].flat())
+  for (const key in query) {
+    const value = query[key];
+    for (const item of Array.isArray(value) ? value : [value])
       if (item != null) text += `&${encodeURIComponent(key)}=${encodeURIComponent(typeof item === 'object' ? JSON.stringify(item) : item)}`;
+  }
   return text.replace('&', '?');
 }
 
