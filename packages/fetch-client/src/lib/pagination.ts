@@ -31,7 +31,7 @@ export function pagedOperation(
   const width = startEnd && query.end !== undefined ? (query.end as number) - ((query.start as number | undefined) ?? 0) : undefined;
   async function* pages(): AsyncGenerator<Page> {
     for (let at = (query[field] as number | undefined) ?? 0; ; ) {
-      const page = await fetchPage({ ...query, [field]: at, ...(width !== undefined && { end: at + width }) });
+      const page = await fetchPage({ ...query, [field]: at, ...(width === undefined ? {} : { end: at + width }) });
       yield page;
       const count = (page[items] as unknown[]).length;
       const { start, hasNext, offset, total } = page.pagination as { start: number; hasNext: boolean; offset: number; total: number };
