@@ -6,8 +6,8 @@
 // checks that the index exports every one of them. The declarations stay tsc's; the per-file
 // JavaScript it wrote is removed.
 //
-// Internal state only (the call context, a deadline, a redirect hop) has property names ending in
-// `_` (`level_`, `timedOut_`): the build shortens them (esbuild's `mangleProps`, one cache for every
+// Internal state only (the client's log level, hooks and fixed headers, an attempt's time-out) has
+// property names ending in `_` (`level_`, `timedOut_`): the build shortens them (esbuild's `mangleProps`, one cache for every
 // entry so a name is the same everywhere), so they cost users' bundles one or two letters.
 // Public options, results, errors, hook events and wire names never end in `_` and stay as
 // they are; the declarations (tsc's) are not touched.

@@ -50,9 +50,8 @@ export interface ApiErrorInit<TBody> {
 }
 
 /** `error`, `message` and `cause` of an error body (each once), else the raw text; 200 characters at most. */
-function messageOf(body: unknown, text: string | undefined): string {
-  const fields = body as Record<string, unknown> | null | undefined;
-  const parts = [fields?.error, fields?.message, fields?.cause].filter((p, i, all) => p && typeof p === 'string' && all.indexOf(p) === i);
+function messageOf(fields: Record<string, unknown> | null | undefined, text: string | undefined): string {
+  const parts = [...new Set([fields?.error, fields?.message, fields?.cause])].filter((p) => p && typeof p === 'string');
   return (parts.join(': ') || text || '').slice(0, 200);
 }
 
@@ -93,8 +92,8 @@ export class ApiError<TBody = unknown> extends FetchClientError {
   declare readonly requestId: string | undefined;
   declare readonly rateLimit: RateLimit;
   constructor(init: ApiErrorInit<TBody>) {
-    const detail = messageOf(init.body, init.text);
     const body = init.body as Record<string, unknown> | null | undefined;
+    const detail = messageOf(body, init.text);
     const code = body?.code;
     super(`${init.status} ${init.operation}${detail && `: ${detail}`}`, init.operation, {
       ...init,

@@ -21,8 +21,8 @@ export const redact = (value: unknown, names: ReadonlyArray<string> = sensitiveF
         JSON.stringify(value, (key, v) => (names.includes(key) || key === 'x-api-key' || key === 'authorization' ? '[redacted]' : v)),
       );
 
-/** What hooks are not shown of an answer: the token of auth verify. */
-export const hookSecrets = sensitiveResponseFields;
+/** What hooks are not shown of an answer (the token of auth verify): `hookSecrets`. */
+export { sensitiveResponseFields as hookSecrets };
 
 /**
  * The level as a number (0 off .. 4 debug): `logLevel`, else `X_LOG` from `process.env` (Node,
@@ -41,15 +41,14 @@ export function levelOf(logLevel: LogLevel | undefined, logger: Logger): number 
       ? g.Deno.permissions.querySync({ name: 'env', variable: 'X_LOG' }).state === 'granted' && g.Deno.env.get('X_LOG')
       : g.process?.env?.X_LOG;
   } catch {}
-  const level = name ? LEVELS.indexOf(name.toLowerCase()) : 2;
-  if (level >= 0) return level;
-  logger.warn?.(`${logLevel ? 'logLevel' : 'X_LOG'} ${name} unknown (${LEVELS}): logging at warn`);
-  return 2;
+  const level = LEVELS.indexOf((name || 'warn').toLowerCase());
+  if (level < 0) logger.warn?.(`${logLevel ? 'logLevel' : 'X_LOG'} ${name} unknown (${LEVELS}): logging at warn`);
+  return level < 0 ? 2 : level;
 }
 
 /** Writes `message` at `level` (1 error .. 4 debug) when the client's level lets it through. */
-export function write(log: { level_: number; logger_: Logger }, level: number, message: string, details?: object): void {
+export function write(log: { level_: number; logger: Logger }, level: number, message: string, details?: object): void {
   // Called as a method of the logger (`this` is the logger).
   if (log.level_ >= level)
-    (log.logger_ as Record<string, ((m: string, d?: object) => void) | undefined>)[LEVELS[level]!]?.(message, details);
+    (log.logger as Record<string, ((m: string, d?: object) => void) | undefined>)[LEVELS[level]!]?.(message, details);
 }

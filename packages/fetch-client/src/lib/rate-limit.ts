@@ -11,16 +11,12 @@ export interface RateLimit {
   reset?: number;
 }
 
-const numberHeader = (headers: Headers, name: string): number | undefined => {
-  const value = Number(headers.get(name)?.trim() || NaN);
-  return Number.isFinite(value) ? value : undefined;
-};
-
 export function readRateLimit(headers: Headers): RateLimit {
   const rateLimit: RateLimit = {};
   for (const field of ['remaining', 'current', 'reset'] as const) {
-    const value = numberHeader(headers, `x-ratelimit-${field}`);
-    if (value !== undefined) rateLimit[field] = value;
+    // `Number` ignores surrounding spaces; an absent or empty header is NaN, not 0.
+    const value = Number(headers.get(`x-ratelimit-${field}`) || NaN);
+    if (Number.isFinite(value)) rateLimit[field] = value;
   }
   return rateLimit;
 }
@@ -32,14 +28,15 @@ export function readRateLimit(headers: Headers): RateLimit {
  * (2^31 ms and more, about 24 days) is ignored and the caller falls back to its own backoff.
  */
 export function requestedDelayMs(headers: Headers, status: number, now: number): number | undefined {
-  const after = headers.get('retry-after')?.trim();
+  const after = headers.get('retry-after');
   const ms = after
     ? // Seconds are digits only (`-5` is not a wait, and `Date.parse('-5')` reads a year long past).
       /^\d+(\.\d+)?$/.test(after)
       ? Number(after) * 1000
       : Date.parse(after) - now
-    : status === 429
-      ? (numberHeader(headers, 'x-ratelimit-reset') ?? NaN) * 1000 - now
+    : // An absent reset reads 0, a time long past: no wait.
+      status === 429
+      ? Number(headers.get('x-ratelimit-reset')) * 1000 - now
       : NaN;
   return ms >= 0 && ms < 2 ** 31 ? Math.round(ms) : undefined;
 }

@@ -1,23 +1,24 @@
 // Reads an answer's body as text, counting bytes as they arrive, so that an answer over the size
 // cap costs at most the cap in memory: reading stops and the connection is released.
+import { ResponseTooLargeError } from './errors.js';
 
 /**
- * The body as text, or `undefined` when it is larger than `maxBytes` (the rest is not read). Not
- * an async function: the usual answer hands back `response.text()` itself, without the extra turns
- * of the microtask queue that returning a promise from an async function costs.
+ * The body as text; a `ResponseTooLargeError` when it is larger than `maxBytes` (the rest is not
+ * read). Not an async function: the usual answer hands back `response.text()` itself, without the
+ * extra turns of the microtask queue that returning a promise from an async function costs.
  */
-export function readBody(response: Response, maxBytes: number): Promise<string | undefined> {
+export function readBody(response: Response, maxBytes: number, operation: string): Promise<string> {
   const { headers } = response;
   const declared = Number(headers.get('content-length') ?? NaN);
   // A declared length within the cap bounds the body (HTTP framing) unless a content-encoding
   // makes it the compressed size, or the browser may hide that encoding (a `cors` answer): then
   // the plain read is safe and cheaper.
   if (declared <= maxBytes && response.type !== 'cors' && !headers.has('content-encoding')) return response.text();
-  return readCounting(response, maxBytes, declared);
+  return readCounting(response, maxBytes, declared, operation);
 }
 
 /** The body read chunk by chunk, counting bytes; `declared` is the content-length (or NaN). */
-async function readCounting(response: Response, maxBytes: number, declared: number): Promise<string | undefined> {
+async function readCounting(response: Response, maxBytes: number, declared: number, operation: string): Promise<string> {
   const reader = response.body?.getReader();
   const chunks: Uint8Array[] = [];
   // A declared length over the cap ends it before reading anything.
@@ -30,7 +31,8 @@ async function readCounting(response: Response, maxBytes: number, declared: numb
   }
   if (size > maxBytes) {
     reader?.cancel().catch(() => {});
-    return undefined;
+    const { status } = response;
+    throw new ResponseTooLargeError(`${status} ${operation}: answer over ${maxBytes} bytes`, operation, { status, maxBytes });
   }
   // The chunks are joined and decoded as UTF-8 (a character split between chunks stays whole).
   return new Blob(chunks as BlobPart[]).text();

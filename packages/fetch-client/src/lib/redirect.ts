@@ -9,32 +9,46 @@
 //   the client cannot tell where it leads: every redirect ends in a `RedirectError`.
 import { RedirectError } from './errors.js';
 
-/** One request of an attempt: the first, or one after a redirect. */
+/** What fetch is given for one attempt; a redirect may turn it into a GET without body. */
 export interface Hop {
-  url_: string;
-  method_: string;
-  body_: string | undefined;
+  method: string;
+  body: string | undefined;
+  headers: Record<string, string>;
 }
 
 /**
- * The request to send after `response`, `undefined` when it is not a redirect (the body of a
- * redirect is dropped). Throws a `RedirectError` for one that is not followed: to another origin
+ * The URL to request after `response` (from `url`), `undefined` when it is not a redirect (the
+ * body of a redirect is dropped). A 303, or a 301/302 of a POST, turns `hop` into a GET without
+ * body or content type. Throws a `RedirectError` for one that is not followed: to another origin
  * (named, with `targetOrigin`), past `max` (`redirects` followed so far), or hidden by the browser.
  */
-export function nextHop(response: Response, hop: Hop, operation: string, max: number, redirects: number): Hop | undefined {
+export function redirectTarget(
+  response: Response,
+  url: string,
+  hop: Hop,
+  operation: string,
+  max: number,
+  redirects: number,
+): string | undefined {
   const { status } = response;
   const location = [301, 302, 303, 307, 308].includes(status) && response.headers.get('location');
   if (status && !location) return undefined;
   response.body?.cancel().catch(() => {});
-  const target = status ? new URL(location as string, hop.url_) : undefined;
+  // A browser's redirect has status 0 and no Location: its target is unknown.
+  const target = status ? new URL(location as string, url) : undefined;
   const origin = target?.origin;
-  const away = origin !== new URL(hop.url_).origin;
+  const away = origin !== new URL(url).origin;
   if (away || redirects >= max)
     throw new RedirectError(
       `${operation} was redirected ${target ? (away ? `to ${origin}` : `more than ${max} times`) : '(hidden by the browser)'}: not followed`,
       operation,
       { status, targetOrigin: away ? origin : undefined },
     );
-  const keep = status > 306 || (status < 303 && hop.method_ !== 'POST');
-  return { url_: target!.href, method_: keep || hop.method_ === 'HEAD' ? hop.method_ : 'GET', body_: keep ? hop.body_ : undefined };
+  if (status === 303 ? hop.method !== 'HEAD' : status < 303 && hop.method === 'POST') {
+    const { 'content-type': _, ...headers } = hop.headers;
+    hop.method = 'GET';
+    hop.body = undefined;
+    hop.headers = headers;
+  }
+  return target!.href;
 }

@@ -1,34 +1,31 @@
 // One signal per attempt that fires on the caller's abort or on the attempt's time limit, and a
 // sleep that the caller's signal cuts short.
 
-export interface Deadline {
-  signal_: AbortSignal;
+/** The controller of one attempt: its `signal` aborts on the caller's abort or at the time limit. */
+export interface Deadline extends AbortController {
   /** True when the time limit (not the caller) aborted the attempt. */
   timedOut_?: boolean;
   /** Clears the timer and the listener; call once the attempt is over. */
   done_(): void;
 }
 
-/** A signal that aborts when the caller's signal aborts or when `ms` have passed. */
+/** A controller that aborts when the caller's signal aborts or when `ms` have passed. */
 export function deadline(caller: AbortSignal | undefined, ms: number): Deadline {
-  const controller = new AbortController();
-  const onAbort = () => controller.abort(caller!.reason);
+  const guard = new AbortController() as Deadline;
+  const onAbort = () => guard.abort(caller!.reason);
   if (caller?.aborted) onAbort();
   else caller?.addEventListener('abort', onAbort);
   const timer =
     ms > 0 && ms < 2 ** 31
       ? setTimeout(() => {
-          // The caller's code tells a time-out from an abort by `timedOut`, not by the reason.
+          // The caller's code tells a time-out from an abort by `timedOut_`, not by the reason.
           guard.timedOut_ = true;
-          controller.abort();
+          guard.abort();
         }, ms)
       : undefined;
-  const guard: Deadline = {
-    signal_: controller.signal,
-    done_() {
-      clearTimeout(timer);
-      caller?.removeEventListener('abort', onAbort);
-    },
+  guard.done_ = () => {
+    clearTimeout(timer);
+    caller?.removeEventListener('abort', onAbort);
   };
   return guard;
 }
@@ -36,12 +33,12 @@ export function deadline(caller: AbortSignal | undefined, ms: number): Deadline 
 /** Waits `ms`; rejects with the signal's reason as soon as the caller aborts. */
 export const sleep = (ms: number, signal?: AbortSignal): Promise<void> =>
   new Promise((resolve, reject) => {
-    // Waits come from the backoff (at most 8 s) or a server's request (below 2^31 ms).
-    const guard = deadline(signal, Math.max(ms, 1));
+    // Waits come from the backoff (at most 8 s) or a server's request (below 2^31 ms); 0 is 1 ms.
+    const guard = deadline(signal, ms || 1);
     const end = () => {
       guard.done_();
       (guard.timedOut_ ? resolve : reject)(signal?.reason);
     };
-    if (guard.signal_.aborted) end();
-    else guard.signal_.addEventListener('abort', end);
+    if (guard.signal.aborted) end();
+    else guard.signal.addEventListener('abort', end);
   });

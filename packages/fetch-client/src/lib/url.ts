@@ -9,11 +9,10 @@ export const fillPath = (template: string, path: unknown): string =>
   });
 
 /** Query string (with its `?`), form style: arrays repeat the key, null and undefined are left out. */
-export function queryString(query: unknown): string {
+export function queryString(query: Record<string, string | number | boolean | object | null | undefined> | undefined): string {
   let text = '';
-  const params = query as Record<string, unknown>;
-  for (const key in params) {
-    const value = params[key];
+  for (const key in query) {
+    const value = query[key];
     for (const item of Array.isArray(value) ? value : [value])
       if (item != null) text += `&${encodeURIComponent(key)}=${encodeURIComponent(typeof item === 'object' ? JSON.stringify(item) : item)}`;
   }
@@ -21,4 +20,4 @@ export function queryString(query: unknown): string {
 }
 
 export const buildUrl = (baseUrl: string, template: string, path: unknown, query: unknown): string =>
-  baseUrl.replace(/\/$/, '') + fillPath(template, path) + queryString(query);
+  baseUrl.replace(/\/$/, '') + fillPath(template, path) + queryString(query as Parameters<typeof queryString>[0]);
