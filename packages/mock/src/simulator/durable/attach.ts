@@ -4,7 +4,7 @@
 import type { SimContext } from '../context.js';
 import type { Random } from '../random.js';
 import { TOKENS } from '../tokens.js';
-import { Area, type AreaContext } from './area.js';
+import { Area, type AreaContext, ReadLog } from './area.js';
 import type { StateStore, StoreBatch } from './backend.js';
 
 /** Commits between two sweeps of expired rows. */
@@ -37,7 +37,10 @@ export interface Durable {
    * result is used. `read`: `fn` answers a read request (GET, HEAD): the entries it only read are
    * checked for changes made in place only when it changed something else (a read that changes
    * state in place, a trigger order expiring on read, also moves balances), so that a read that
-   * changes nothing costs no encoding and no commit.
+   * changes nothing costs no encoding and no commit. While its synchronous part runs, what it
+   * reads is only noted in a log (three pushes an entry), dropped at its end when it changed
+   * nothing: such a read runs no statement and marks nothing. A read that waits (a promise) has
+   * what it read so far marked when it starts waiting.
    */
   run<T>(fn: () => T, read?: boolean): T;
   /** Stores what is not stored yet (the id streams' position): on a clean close. */
@@ -122,6 +125,8 @@ export function attachDurable(store: StateStore, sim: SimContext, streams: Strea
   const inFlight = new Set<number>();
   /** Areas with something for the next commit (the others cost it nothing). */
   const active = new Set<Area>();
+  /** Where a read request notes what it reads while its synchronous part runs. */
+  const readLog = new ReadLog();
   const ctx: AreaContext = {
     store,
     gen: () => gen,
@@ -161,13 +166,17 @@ export function attachDurable(store: StateStore, sim: SimContext, streams: Strea
   let savedState: Float64Array = readState(sim, new Float64Array(STATE_SIZE));
   let state: Float64Array = new Float64Array(STATE_SIZE);
   const commit = (flush = false, read = false): void => {
-    const sweep = ++commits % SWEEP_EVERY === 0;
-    // A read that wrote no entry and moved no scalar: nothing to store (what it only read is looked
-    // at only with another change, see `run`).
-    if (read && !flush && !sweep && !anyWritten() && sameState(readState(sim, state), savedState)) {
-      release();
+    // A read that wrote no entry and moved no scalar: nothing to store, and what it read is
+    // forgotten (no statement, no transaction, no encoding; see `run`).
+    if (read && !flush && !anyWritten() && sameState(readState(sim, state), savedState)) {
+      readLog.clear();
+      if (active.size > 0) release();
       return;
     }
+    // A read that changed something: what it read is looked at too (changed in place?).
+    readLog.mark();
+    // Expired rows are swept by every so many commits of writes (a read never opens a transaction for it).
+    const sweep = !read && ++commits % SWEEP_EVERY === 0;
     const batch: StoreBatch = { clears: [], deletes: [], writes: [], sweep, sweeps: [] };
     for (const area of active) {
       area.collect(batch);
@@ -220,15 +229,20 @@ export function attachDurable(store: StateStore, sim: SimContext, streams: Strea
       inFlight.add(token);
       let result: T;
       nested++;
+      if (read) ctx.readLog = readLog;
       try {
         result = fn();
       } catch (error) {
         nested--;
+        ctx.readLog = undefined;
         end(token, read);
         throw error;
       }
       nested--;
+      ctx.readLog = undefined;
       if (result instanceof Promise) {
+        // A read that goes on after this turn: what it read so far is marked, as the rest of it will be.
+        readLog.mark();
         return result.then(
           (value: unknown) => {
             end(token, read);
