@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Simulator } from '../simulator/index.js';
-import { call, createTestWallet, makeSimulator, PLATFORM_TOKEN, STABLECOIN } from '../simulator/test-support/harness.js';
+import { call, createTestWallet, makeSimulator, NATIVE, PLATFORM_TOKEN, STABLECOIN } from '../simulator/test-support/harness.js';
+import { startUpstreamSimulator } from '../upstream/test-support/upstream-simulator.js';
 import { type Caller, SESSION_STEPS, sessionReads, sessionState } from '../simulator/test-support/durable-session.js';
 import { parseCli, serve } from '../server/cli-main.js';
 import { openStore, STORE_FILE } from './store.js';
@@ -106,6 +107,37 @@ describe('durable store', () => {
     expect(touched).toEqual({ row: 0, rows: 0, commit: 0 });
     sim.close();
     store.close();
+  });
+
+  it('a read that moves a price (a quote priced by the upstream) stores it before its answer', async () => {
+    const upstream = await startUpstreamSimulator();
+    try {
+      upstream.sim.control.setPrice('NATIVE_COIN', 180);
+      const dir = tempDir();
+      const store = await openStore(dir);
+      const upstreamOptions = { baseUrl: upstream.url, apiKey: 'upstream-key', intervalMs: 0, watchIntervalMs: 0 };
+      const sim = makeSimulator({ store, upstream: upstreamOptions });
+      const holder = (await createTestWallet()).address;
+      sim.control.setBalance(holder, 'NATIVE_COIN', 1_000_000_000);
+      // The prices and the wallet's value (the market source aside: the restarted one is local).
+      const valued = (s: Simulator): unknown => {
+        const { prices, wallets } = s.control.wallets();
+        return { prices, wallets };
+      };
+      const before = valued(sim);
+      const quote = await call(sim, 'GET', '/swap/v2/order', { query: { inputMint: NATIVE, outputMint: STABLECOIN, amount: '100000000' } });
+      expect(quote.status).toBe(200);
+      // A crash right after the answer: the store is let go without the simulator's close (no flush,
+      // and no control call, which would commit on its own).
+      store.close();
+      const again = await openStore(dir);
+      const restarted = valued(makeSimulator({ store: again })) as { prices: Array<{ symbol: string; usd: number }> };
+      expect(restarted).not.toEqual(before);
+      expect(restarted.prices.find((p) => p.symbol === 'NATIVE_COIN')?.usd).toBe(180);
+      again.close();
+    } finally {
+      await upstream.close();
+    }
   });
 
   it('refuses another seed than the store holds', async () => {

@@ -47,28 +47,38 @@ const ITERATED = Symbol('iterated');
 
 /**
  * What a read request read, as (area, key, value) triples in one array that is reused: noting a
- * read costs three pushes, and forgetting them all (the read changed nothing) one assignment.
+ * read costs three stores, and forgetting them all (the read changed nothing) one assignment.
  */
 export class ReadLog {
+  /** (area, key, value) triples; slots past `#count` are left to be written over (no shrinking). */
   readonly #notes: unknown[] = [];
+  #count = 0;
 
   note(area: Area, key: unknown, value: unknown): void {
-    this.#notes.push(area, key, value);
+    const notes = this.#notes;
+    const at = this.#count;
+    notes[at] = area;
+    notes[at + 1] = key;
+    notes[at + 2] = value;
+    this.#count = at + 3;
   }
 
   get empty(): boolean {
-    return this.#notes.length === 0;
+    return this.#count === 0;
   }
 
   /** Marks what was noted as read (the request changed something, so the commit looks at what it read), then forgets it. */
   mark(): void {
     const notes = this.#notes;
-    for (let i = 0; i < notes.length; i += 3) (notes[i] as Area).markNoted(notes[i + 1], notes[i + 2]);
-    notes.length = 0;
+    const count = this.#count;
+    this.#count = 0;
+    for (let i = 0; i < count; i += 3) (notes[i] as Area).markNoted(notes[i + 1], notes[i + 2]);
+    notes.fill(undefined, 0, count);
   }
 
+  /** Forgets what was noted (the values stay referenced until written over: at most one request's reads). */
   clear(): void {
-    this.#notes.length = 0;
+    this.#count = 0;
   }
 }
 

@@ -38,7 +38,7 @@ export interface Durable {
    * checked for changes made in place only when it changed something else (a read that changes
    * state in place, a trigger order expiring on read, also moves balances), so that a read that
    * changes nothing costs no encoding and no commit. While its synchronous part runs, what it
-   * reads is only noted in a log (three pushes an entry), dropped at its end when it changed
+   * reads is only noted in a log (three stores an entry), dropped at its end when it changed
    * nothing: such a read runs no statement and marks nothing. A read that waits (a promise) has
    * what it read so far marked when it starts waiting.
    */
@@ -78,6 +78,27 @@ function readState(sim: SimContext, into: Float64Array): Float64Array {
   into[3] = sim.lend.nextNftId;
   for (let i = 0; i < TOKENS.length; i++) into[4 + i] = sim.prices.usd(TOKENS[i]!.mint) ?? -1;
   return into;
+}
+
+/**
+ * Counts the moves of the clock and of the prices, by wrapping the methods that move them on this
+ * simulator's own clock and prices objects: a read then compares one number with the last commit's
+ * instead of reading every price (the other scalars are two fields, compared as they are).
+ */
+function countMoves(sim: SimContext): () => number {
+  let moves = 0;
+  const counted = <T extends object>(target: T, names: ReadonlyArray<keyof T & string>): void => {
+    for (const name of names) {
+      const fn = target[name] as (...args: unknown[]) => unknown;
+      (target as Record<string, unknown>)[name] = (...args: unknown[]) => {
+        moves++;
+        return fn.apply(target, args);
+      };
+    }
+  };
+  counted(sim.clock, ['advance', 'set', 'restore']);
+  counted(sim.prices, ['set', 'reset']);
+  return () => moves;
 }
 
 function sameState(a: Float64Array, b: Float64Array): boolean {
@@ -163,12 +184,17 @@ export function attachDurable(store: StateStore, sim: SimContext, streams: Strea
   let nested = 0;
   let failure: Error | undefined;
 
+  const moves = countMoves(sim);
   let savedState: Float64Array = readState(sim, new Float64Array(STATE_SIZE));
   let state: Float64Array = new Float64Array(STATE_SIZE);
+  /** The clock's and prices' moves when the state was last compared with (or stored as) savedState. */
+  let savedMoves = moves();
+  const sameScalars = (): boolean =>
+    moves() === savedMoves && savedState[2] === (sim.tradingActive ? 1 : 0) && savedState[3] === sim.lend.nextNftId;
   const commit = (flush = false, read = false): void => {
     // A read that wrote no entry and moved no scalar: nothing to store, and what it read is
     // forgotten (no statement, no transaction, no encoding; see `run`).
-    if (read && !flush && !anyWritten() && sameState(readState(sim, state), savedState)) {
+    if (read && !flush && !anyWritten() && sameScalars()) {
       readLog.clear();
       if (active.size > 0) release();
       return;
@@ -204,6 +230,8 @@ export function attachDurable(store: StateStore, sim: SimContext, streams: Strea
       savedScalars = scalars;
       [savedState, state] = [state, savedState];
     }
+    // (stored, or the same as stored)
+    savedMoves = moves();
     release(oldest);
   };
   const anyWritten = (): boolean => {
