@@ -38,6 +38,9 @@ import {
 const ROUNDS = Number(process.env.BENCH_DURABLE_ROUNDS ?? 11);
 const PER_ROUND = Number(process.env.BENCH_DURABLE_COUNT ?? 400);
 const CHUNK = Number(process.env.BENCH_DURABLE_CHUNK ?? 25);
+/** Reads cost a tenth of a write or less: they run this many times more requests a round (and a turn). */
+const READ_SCALE = 4;
+const countOf = (w: Workload): number => (w.kind === 'read' ? PER_ROUND * READ_SCALE : PER_ROUND);
 const WRITE_TARGET = 2;
 const SAME_TARGET = 1.1;
 const dist = fileURLToPath(new URL('../dist/', import.meta.url));
@@ -174,14 +177,14 @@ const WORKLOADS: Workload[] = [
         `/lend/v1/borrow/positions?users=${w.address}`,
         `/__control/balance?wallet=${w.address}&mint=STABLECOIN_USD`,
       ];
-      return Array.from({ length: PER_ROUND }, (_, i) => request('GET', paths[i % paths.length]!));
+      return Array.from({ length: PER_ROUND * READ_SCALE }, (_, i) => request('GET', paths[i % paths.length]!));
     },
   },
   {
     name: 'GET /swap/v2/order (quote, no taker)',
     kind: 'read',
     async prepare(_handler, _round, { PLATFORM, STABLE }) {
-      return Array.from({ length: PER_ROUND }, () =>
+      return Array.from({ length: PER_ROUND * READ_SCALE }, () =>
         request('GET', `/swap/v2/order?inputMint=${PLATFORM}&outputMint=${STABLE}&amount=1000000`),
       );
     },
@@ -274,7 +277,7 @@ class Worker {
 
 async function compare(): Promise<void> {
   console.log(
-    `\ndurable state: ${ROUNDS} rounds of ${PER_ROUND} requests per workload and mode, one process per mode taking turns every ${CHUNK} requests (request handler, no sockets)`,
+    `\ndurable state: ${ROUNDS} rounds of ${PER_ROUND} writes (${PER_ROUND * READ_SCALE} reads) per workload and mode, one process per mode taking turns every ${CHUNK} writes (${CHUNK * READ_SCALE} reads) (request handler, no sockets)`,
   );
   console.log(
     `  ${'workload (CPU time per request)'.padEnd(56)} ${'memory'.padStart(9)} ${'store'.padStart(9)}  ratio  (spread)        target          wall ratio  sync=FULL`,
@@ -291,16 +294,18 @@ async function compare(): Promise<void> {
       for (let round = -1; round < ROUNDS; round++) {
         for (const mode of MODES) await workers[mode].ask({ cmd: 'prepare', round: round + 1 });
         const t = { memory: { cpu: 0, wall: 0 }, normal: { cpu: 0, wall: 0 }, full: { cpu: 0, wall: 0 } };
-        for (let from = 0, turn = 0; from < PER_ROUND; from += CHUNK, turn++) {
+        const count = countOf(workload);
+        const chunk = (CHUNK * count) / PER_ROUND;
+        for (let from = 0, turn = 0; from < count; from += chunk, turn++) {
           const order = turn % 2 === 0 ? MODES : [...MODES].reverse();
           for (const mode of order) {
-            const used = (await workers[mode].ask({ cmd: 'run', from, to: from + CHUNK })) as { cpu: number; wall: number };
+            const used = (await workers[mode].ask({ cmd: 'run', from, to: from + chunk })) as { cpu: number; wall: number };
             t[mode].cpu += used.cpu;
             t[mode].wall += used.wall;
           }
         }
         if (round < 0) continue; // warm-up
-        for (const mode of MODES) cpu[mode].push(t[mode].cpu / PER_ROUND);
+        for (const mode of MODES) cpu[mode].push(t[mode].cpu / count);
         ratios.push(t.normal.cpu / t.memory.cpu);
         wallRatios.push(t.normal.wall / t.memory.wall);
         fullRatios.push(t.full.cpu / t.memory.cpu);

@@ -85,20 +85,20 @@ function readState(sim: SimContext, into: Float64Array): Float64Array {
  * simulator's own clock and prices objects: a read then compares one number with the last commit's
  * instead of reading every price (the other scalars are two fields, compared as they are).
  */
-function countMoves(sim: SimContext): () => number {
-  let moves = 0;
+function countMoves(sim: SimContext): { count: number } {
+  const moves = { count: 0 };
   const counted = <T extends object>(target: T, names: ReadonlyArray<keyof T & string>): void => {
     for (const name of names) {
       const fn = target[name] as (...args: unknown[]) => unknown;
       (target as Record<string, unknown>)[name] = (...args: unknown[]) => {
-        moves++;
+        moves.count++;
         return fn.apply(target, args);
       };
     }
   };
   counted(sim.clock, ['advance', 'set', 'restore']);
   counted(sim.prices, ['set', 'reset']);
-  return () => moves;
+  return moves;
 }
 
 function sameState(a: Float64Array, b: Float64Array): boolean {
@@ -188,9 +188,9 @@ export function attachDurable(store: StateStore, sim: SimContext, streams: Strea
   let savedState: Float64Array = readState(sim, new Float64Array(STATE_SIZE));
   let state: Float64Array = new Float64Array(STATE_SIZE);
   /** The clock's and prices' moves when the state was last compared with (or stored as) savedState. */
-  let savedMoves = moves();
+  let savedMoves = moves.count;
   const sameScalars = (): boolean =>
-    moves() === savedMoves && savedState[2] === (sim.tradingActive ? 1 : 0) && savedState[3] === sim.lend.nextNftId;
+    moves.count === savedMoves && savedState[2] === (sim.tradingActive ? 1 : 0) && savedState[3] === sim.lend.nextNftId;
   const commit = (flush = false, read = false): void => {
     // A read that wrote no entry and moved no scalar: nothing to store, and what it read is
     // forgotten (no statement, no transaction, no encoding; see `run`).
@@ -231,10 +231,11 @@ export function attachDurable(store: StateStore, sim: SimContext, streams: Strea
       [savedState, state] = [state, savedState];
     }
     // (stored, or the same as stored)
-    savedMoves = moves();
+    savedMoves = moves.count;
     release(oldest);
   };
   const anyWritten = (): boolean => {
+    if (active.size === 0) return false;
     for (const area of active) if (area.written) return true;
     return false;
   };
