@@ -18,6 +18,7 @@
 // - the figure is CPU time of the child (user + system: a store's writes are system time), which
 //   moves much less than wall time on a shared machine; wall time is shown for information;
 // - the ratio is the median of the per-round ratios, the spread the lowest and highest of them.
+// BENCH_DURABLE_ONLY=text runs only the workloads whose name holds it.
 // BENCH_DURABLE_AA=1 runs the store's processes without a store (both sides in memory): the ratios
 // then show the method's own noise on this machine (they should be 1.00x).
 import { type ChildProcess, fork } from 'node:child_process';
@@ -284,6 +285,7 @@ async function compare(): Promise<void> {
   );
   let allMet = true;
   for (const [index, workload] of WORKLOADS.entries()) {
+    if (process.env.BENCH_DURABLE_ONLY && !workload.name.includes(process.env.BENCH_DURABLE_ONLY)) continue;
     const workers = Object.fromEntries(MODES.map((mode) => [mode, new Worker(mode, index)])) as Record<Mode, Worker>;
     try {
       for (const mode of MODES) await workers[mode].ready;

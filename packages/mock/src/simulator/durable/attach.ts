@@ -65,10 +65,15 @@ interface Scalars {
 
 /**
  * The scalars but the id streams, as numbers (clock base and wall time at base, trading active,
- * next position id, each token's price or -1), compared on every request without making any text:
- * a change there is stored at once.
+ * next position id, each token's price or -1), compared after every change without making any
+ * text: a change there is stored at once. But the next lend position id: its rises are not stored
+ * on their own (a rise makes a position, stored in the same commit, and loading takes the highest
+ * stored position's id + 1 when that is higher: `deriveNextNftId`), which spares every position
+ * opened a write of the scalars; a fall (a reset) is stored at once.
  */
 const STATE_SIZE = 4 + TOKENS.length;
+/** Index of the next lend position id in the state. */
+const NEXT_NFT = 3;
 
 function readState(sim: SimContext, into: Float64Array): Float64Array {
   const { base, wallAtBase } = sim.clock.snapshot();
@@ -101,9 +106,30 @@ function countMoves(sim: SimContext): { count: number } {
   return moves;
 }
 
-function sameState(a: Float64Array, b: Float64Array): boolean {
-  for (let i = 0; i < STATE_SIZE; i++) if (a[i] !== b[i]) return false;
+/** Whether `now` needs no store over `saved` (see STATE_SIZE: a rise of the next position id does not). */
+function sameState(now: Float64Array, saved: Float64Array): boolean {
+  for (let i = 0; i < STATE_SIZE; i++) if (now[i] !== saved[i] && (i !== NEXT_NFT || now[i]! < saved[i]!)) return false;
   return true;
+}
+
+/** The id streams' positions, as numbers (compared before their text is made). */
+const STREAMS_SIZE = 8;
+
+function readStreams(sim: SimContext, streams: Streams, into: Float64Array): Float64Array {
+  into.set(sim.random.state(), 0);
+  into.set(streams.requestIds().state(), 4);
+  return into;
+}
+
+function sameStreams(a: Float64Array, b: Float64Array): boolean {
+  for (let i = 0; i < STREAMS_SIZE; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** The next lend position id after a load: past every stored position (see STATE_SIZE). */
+function deriveNextNftId(sim: SimContext): void {
+  for (const id of Map.prototype.keys.call(sim.lend.positions))
+    if (typeof id === 'number' && id >= sim.lend.nextNftId) sim.lend.nextNftId = id + 1;
 }
 
 function scalarsOf(sim: SimContext, streams: Streams): Scalars {
@@ -178,6 +204,7 @@ export function attachDurable(store: StateStore, sim: SimContext, streams: Strea
   ];
   if (store.scalars !== undefined) restoreScalars(sim, streams, store.scalars);
   for (const area of areas) area.load();
+  deriveNextNftId(sim);
   let savedScalars = store.scalars;
   let commits = 0;
   /** Depth of synchronous run() calls. */
@@ -187,10 +214,12 @@ export function attachDurable(store: StateStore, sim: SimContext, streams: Strea
   const moves = countMoves(sim);
   let savedState: Float64Array = readState(sim, new Float64Array(STATE_SIZE));
   let state: Float64Array = new Float64Array(STATE_SIZE);
+  let savedStreams: Float64Array = readStreams(sim, streams, new Float64Array(STREAMS_SIZE));
+  let streamsNow: Float64Array = new Float64Array(STREAMS_SIZE);
   /** The clock's and prices' moves when the state was last compared with (or stored as) savedState. */
   let savedMoves = moves.count;
   const sameScalars = (): boolean =>
-    moves.count === savedMoves && savedState[2] === (sim.tradingActive ? 1 : 0) && savedState[3] === sim.lend.nextNftId;
+    moves.count === savedMoves && savedState[2] === (sim.tradingActive ? 1 : 0) && sim.lend.nextNftId >= savedState[NEXT_NFT]!;
   const commit = (flush = false, read = false): void => {
     // A read that wrote no entry and moved no scalar: nothing to store, and what it read is
     // forgotten (no statement, no transaction, no encoding; see `run`).
@@ -209,17 +238,22 @@ export function attachDurable(store: StateStore, sim: SimContext, streams: Strea
       if (!read) area.collectRead(batch);
     }
     if (batch.sweep) for (const area of areas) area.collectSweep(batch);
-    readState(sim, state);
-    const changed =
-      batch.clears.length + batch.deletes.length + batch.writes.length + batch.sweeps.length > 0 || !sameState(state, savedState);
+    const stateMoved = !sameState(readState(sim, state), savedState);
+    const changed = batch.clears.length + batch.deletes.length + batch.writes.length + batch.sweeps.length > 0 || stateMoved;
     const oldest = inFlight.values().next().value ?? gen + 1;
     if (changed)
       for (const area of active) {
         if (read) area.collectRead(batch);
         area.collectIterated(batch);
       }
-    const scalars = changed || flush ? JSON.stringify(scalarsOf(sim, streams)) : savedScalars;
-    if (scalars !== savedScalars) batch.scalars = scalars;
+    // The scalars' text is made when they may have moved: the state, or the id streams (stored with a change).
+    if (
+      flush ||
+      (changed && (stateMoved || savedScalars === undefined || !sameStreams(readStreams(sim, streams, streamsNow), savedStreams)))
+    ) {
+      const scalars = JSON.stringify(scalarsOf(sim, streams));
+      if (scalars !== savedScalars) batch.scalars = scalars;
+    }
     if (changed || batch.scalars !== undefined) {
       try {
         store.commit(batch);
@@ -227,8 +261,11 @@ export function attachDurable(store: StateStore, sim: SimContext, streams: Strea
         failure = error as Error;
         throw new DurableStoreError(`the change could not be stored in ${store.location}: ${(error as Error).message}`, false);
       }
-      savedScalars = scalars;
-      [savedState, state] = [state, savedState];
+      if (batch.scalars !== undefined) {
+        savedScalars = batch.scalars;
+        [savedState, state] = [state, savedState];
+        [savedStreams, streamsNow] = [readStreams(sim, streams, streamsNow), savedStreams];
+      }
     }
     // (stored, or the same as stored)
     savedMoves = moves.count;
