@@ -240,7 +240,7 @@ export function attachDurable(store: StateStore, sim: SimContext, streams: Strea
     if (batch.sweep) for (const area of areas) area.collectSweep(batch);
     const stateMoved = !sameState(readState(sim, state), savedState);
     const changed = batch.clears.length + batch.deletes.length + batch.writes.length + batch.sweeps.length > 0 || stateMoved;
-    const oldest = inFlight.values().next().value ?? gen + 1;
+    const oldest = oldestInFlight();
     if (changed)
       for (const area of active) {
         if (read) area.collectRead(batch);
@@ -277,7 +277,9 @@ export function attachDurable(store: StateStore, sim: SimContext, streams: Strea
     return false;
   };
   /** After a commit (or a read with nothing to commit): the areas forget what no request in flight can still act on. */
-  const release = (oldest: number = inFlight.values().next().value ?? gen + 1): void => {
+  /** The generation of the oldest request still waiting, or the next one when none is. */
+  const oldestInFlight = (): number => (inFlight.size === 0 ? gen + 1 : (inFlight.values().next().value as number));
+  const release = (oldest: number = oldestInFlight()): void => {
     for (const area of active) if (area.committed(oldest)) active.delete(area);
   };
 
@@ -301,7 +303,7 @@ export function attachDurable(store: StateStore, sim: SimContext, streams: Strea
       } catch (error) {
         nested--;
         ctx.readLog = undefined;
-        end(token, read);
+        commit(false, read);
         throw error;
       }
       nested--;
@@ -320,7 +322,7 @@ export function attachDurable(store: StateStore, sim: SimContext, streams: Strea
           },
         ) as T;
       }
-      end(token, read);
+      commit(false, read);
       return result;
     },
     flush() {
