@@ -293,8 +293,8 @@ export function attachDurable(store: StateStore, sim: SimContext, streams: Strea
       if (failure) throw new DurableStoreError(`the durable store failed earlier (${failure.message}); restart the simulator`, true);
       // Called from within another run's synchronous part (a control action of a control request): that one commits.
       if (nested > 0) return fn();
+      // In flight only once it waits: until then no other request runs, so none commits.
       const token = ++gen;
-      inFlight.add(token);
       let result: T;
       nested++;
       if (read) ctx.readLog = readLog;
@@ -309,6 +309,7 @@ export function attachDurable(store: StateStore, sim: SimContext, streams: Strea
       nested--;
       ctx.readLog = undefined;
       if (result instanceof Promise) {
+        inFlight.add(token);
         // A read that goes on after this turn: what it read so far is marked, as the rest of it will be.
         readLog.mark();
         return result.then(
