@@ -52,7 +52,8 @@ const chunkOf = (w: Workload): number => (w.kind === 'read' ? CHUNK * READ_SCALE
 const countOf = (w: Workload): number => (w.kind === 'read' ? PER_ROUND * READ_SCALE : PER_ROUND);
 const WRITE_TARGET = 2;
 const SAME_TARGET = 1.1;
-const dist = fileURLToPath(new URL('../dist/', import.meta.url));
+/** The build measured: this package's, or BENCH_DURABLE_DIST (another build's dist/, to compare versions by the same method). */
+const dist = process.env.BENCH_DURABLE_DIST ?? fileURLToPath(new URL('../dist/', import.meta.url));
 const self = fileURLToPath(import.meta.url);
 
 type Mode = 'memory' | 'normal' | 'full';

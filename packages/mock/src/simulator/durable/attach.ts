@@ -180,6 +180,7 @@ export function attachDurable(store: StateStore, sim: SimContext, streams: Strea
     now: () => sim.clock.now(),
     nextSeq: () => ++seq,
     activate: (area) => active.add(area),
+    readLog: undefined,
   };
   const wallets = bounds.maxWallets;
   const { ledger, swap, express, portfolio, triggerV1: v1, triggerV2: v2, lend } = sim;
@@ -276,9 +277,9 @@ export function attachDurable(store: StateStore, sim: SimContext, streams: Strea
     for (const area of active) if (area.written) return true;
     return false;
   };
-  /** After a commit (or a read with nothing to commit): the areas forget what no request in flight can still act on. */
   /** The generation of the oldest request still waiting, or the next one when none is. */
   const oldestInFlight = (): number => (inFlight.size === 0 ? gen + 1 : (inFlight.values().next().value as number));
+  /** After a commit (or a read with nothing to commit): the areas forget what no request in flight can still act on. */
   const release = (oldest: number = oldestInFlight()): void => {
     for (const area of active) if (area.committed(oldest)) active.delete(area);
   };
