@@ -182,6 +182,19 @@ describe('durable store', () => {
     store.close();
   });
 
+  it('a clock moved alone (a control call) is stored before the call returns', async () => {
+    const dir = tempDir();
+    const store = await openStore(dir);
+    const sim = makeSimulator({ store });
+    const start = sim.control.now();
+    sim.control.advanceTime(90_000);
+    // A crash right after: the store is let go without the simulator's close (no flush).
+    store.close();
+    const again = await openStore(dir);
+    expect(makeSimulator({ store: again }).control.now()).toBe(start + 90_000);
+    again.close();
+  });
+
   it('refuses another seed than the store holds', async () => {
     const dir = tempDir();
     const store = await openStore(dir);

@@ -239,7 +239,8 @@ export function attachDurable(store: StateStore, sim: SimContext, streams: Strea
       if (!read) area.collectRead(batch);
     }
     if (batch.sweep) for (const area of areas) area.collectSweep(batch);
-    const stateMoved = !sameState(readState(sim, state), savedState);
+    // The state is read only when something that moves it ran (sameScalars: its moves are counted).
+    const stateMoved = !sameScalars() && !sameState(readState(sim, state), savedState);
     const changed = batch.clears.length + batch.deletes.length + batch.writes.length + batch.sweeps.length > 0 || stateMoved;
     const oldest = oldestInFlight();
     if (changed)
@@ -264,7 +265,7 @@ export function attachDurable(store: StateStore, sim: SimContext, streams: Strea
       }
       if (batch.scalars !== undefined) {
         savedScalars = batch.scalars;
-        [savedState, state] = [state, savedState];
+        [savedState, state] = [readState(sim, state), savedState];
         [savedStreams, streamsNow] = [readStreams(sim, streams, streamsNow), savedStreams];
       }
     }
