@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Simulator } from '../simulator/index.js';
-import { call, createTestWallet, makeSimulator, PLATFORM_TOKEN, STABLECOIN } from '../simulator/test-support/harness.js';
+import { call, createTestWallet, makeSimulator, NATIVE, PLATFORM_TOKEN, STABLECOIN } from '../simulator/test-support/harness.js';
+import { startUpstreamSimulator } from '../upstream/test-support/upstream-simulator.js';
 import { type Caller, SESSION_STEPS, sessionReads, sessionState } from '../simulator/test-support/durable-session.js';
 import { parseCli, serve } from '../server/cli-main.js';
 import { openStore, STORE_FILE } from './store.js';
@@ -100,9 +101,98 @@ describe('durable store', () => {
     Object.assign(touched, { row: 0, rows: 0, commit: 0 });
     const first = await sessionReads(durable, state);
     expect(await sessionReads(durable, state)).toEqual(first);
+    // More reads than the commits between two sweeps of expired rows: a read never sweeps either.
+    for (let i = 0; i < 1_001; i++)
+      await durable('GET', '/__control/balance', { query: { wallet: state.a.address, mint: 'STABLECOIN_USD' } });
     expect(touched).toEqual({ row: 0, rows: 0, commit: 0 });
     sim.close();
     store.close();
+  });
+
+  it('a read that moves a price (a quote priced by the upstream) stores it before its answer', async () => {
+    const upstream = await startUpstreamSimulator();
+    try {
+      upstream.sim.control.setPrice('NATIVE_COIN', 180);
+      const dir = tempDir();
+      const store = await openStore(dir);
+      const upstreamOptions = { baseUrl: upstream.url, apiKey: 'upstream-key', intervalMs: 0, watchIntervalMs: 0 };
+      const sim = makeSimulator({ store, upstream: upstreamOptions });
+      const holder = (await createTestWallet()).address;
+      sim.control.setBalance(holder, 'NATIVE_COIN', 1_000_000_000);
+      // The prices and the wallet's value (the market source aside: the restarted one is local).
+      const valued = (s: Simulator): unknown => {
+        const { prices, wallets } = s.control.wallets();
+        return { prices, wallets };
+      };
+      const before = valued(sim);
+      const quote = await call(sim, 'GET', '/swap/v2/order', { query: { inputMint: NATIVE, outputMint: STABLECOIN, amount: '100000000' } });
+      expect(quote.status).toBe(200);
+      // A crash right after the answer: the store is let go without the simulator's close (no flush,
+      // and no control call, which would commit on its own).
+      store.close();
+      const again = await openStore(dir);
+      const restarted = valued(makeSimulator({ store: again })) as { prices: Array<{ symbol: string; usd: number }> };
+      expect(restarted).not.toEqual(before);
+      expect(restarted.prices.find((p) => p.symbol === 'NATIVE_COIN')?.usd).toBe(180);
+      again.close();
+    } finally {
+      await upstream.close();
+    }
+  });
+
+  it('a position opened writes its position and the wallet, not the scalars; the next id survives restarts and resets', async () => {
+    const dir = tempDir();
+    const scalarWrites: number[] = [];
+    const open = async (): Promise<{ store: StateStore; sim: Simulator }> => {
+      const store = await openStore(dir);
+      // The store as the simulator sees it, noting which commits write the scalar state.
+      const noting: StateStore = Object.create(store, {
+        commit: {
+          value: (batch: StoreBatch) => {
+            scalarWrites.push(batch.scalars === undefined ? 0 : 1);
+            store.commit(batch);
+          },
+        },
+      });
+      return { store, sim: makeSimulator({ store: noting, jwtSecret: SECRET }) };
+    };
+    const signer = (await createTestWallet()).address;
+    const openPosition = async (sim: Simulator): Promise<number> => {
+      const { status, body } = await call(sim, 'POST', '/lend/v1/borrow/operate', {
+        body: { vaultId: 1, positionId: 0, signer, colAmount: '1000000', debtAmount: '0' },
+      });
+      expect(status).toBe(200);
+      return (body as { nftId: number }).nftId;
+    };
+    let { store, sim } = await open();
+    const ids = [await openPosition(sim)];
+    scalarWrites.length = 0;
+    ids.push(await openPosition(sim), await openPosition(sim));
+    expect(scalarWrites).toEqual([0, 0]);
+    // A crash (no close of the simulator, so no flush), then a restart: the next id follows the stored positions.
+    store.close();
+    ({ store, sim } = await open());
+    ids.push(await openPosition(sim));
+    expect(ids).toEqual([1, 2, 3, 4]);
+    // A reset takes it back to 1, stored at once (a fall of the id).
+    expect((await call(sim, 'POST', '/__control/reset', { body: {}, unchecked: true })).status).toBeLessThan(300);
+    store.close();
+    ({ store, sim } = await open());
+    expect(await openPosition(sim)).toBe(1);
+    store.close();
+  });
+
+  it('a clock moved alone (a control call) is stored before the call returns', async () => {
+    const dir = tempDir();
+    const store = await openStore(dir);
+    const sim = makeSimulator({ store });
+    const start = sim.control.now();
+    sim.control.advanceTime(90_000);
+    // A crash right after: the store is let go without the simulator's close (no flush).
+    store.close();
+    const again = await openStore(dir);
+    expect(makeSimulator({ store: again }).control.now()).toBe(start + 90_000);
+    again.close();
   });
 
   it('refuses another seed than the store holds', async () => {
@@ -145,9 +235,20 @@ describe('durable store', () => {
     };
     // In memory, the first wallet is dropped past the bound.
     expect(await session(makeSimulator({ settings }))).toEqual({ balance: 10_000_000_000n, orders: 0 });
-    // With a store, it comes back from disk, in this process and after a restart.
+    // With a store, it comes back from disk, in this process and after a restart. (It left memory
+    // although requests that waited, the signed executes, ran before: once answered they hold nothing.)
     const store = await openStore(dir);
-    expect(await session(makeSimulator({ store, settings }))).toEqual({ balance: 1234n, orders: 1 });
+    let lookups = 0;
+    const counting: StateStore = Object.create(store, {
+      row: {
+        value: (area: string, key: string) => {
+          lookups++;
+          return store.row(area, key);
+        },
+      },
+    });
+    expect(await session(makeSimulator({ store: counting, settings }))).toEqual({ balance: 1234n, orders: 1 });
+    expect(lookups).toBeGreaterThan(0);
     store.close();
     const again = await openStore(dir);
     const sim = makeSimulator({ store: again, settings });

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openStore } from '../../node/store.js';
 import { BoundedMap } from '../bounded.js';
-import { Area, type AreaContext } from './area.js';
+import { Area, type AreaContext, ReadLog } from './area.js';
 import type { StateStore, StoreBatch } from './backend.js';
 
 const dirs: string[] = [];
@@ -39,7 +39,7 @@ async function setup(now = { t: 0 }) {
   };
   const commit = (...areas: Area[]): StoreBatch => commitAs(false, areas);
   const commitRead = (...areas: Area[]): StoreBatch => commitAs(true, areas);
-  return { store, ctx, commit, commitRead, dir };
+  return { store, ctx, commit, commitRead, dir, active };
 }
 
 describe('durable area', () => {
@@ -73,6 +73,67 @@ describe('durable area', () => {
     orders.get('o')!.state = 'expired again';
     balances.set('w', 2);
     expect(commitRead(a, b).writes.map((w) => `${w.area}:${w.json}`)).toEqual(['balances:2', 'orders:{"state":"expired again"}']);
+    store.close();
+  });
+
+  it('a read request only notes what it reads: nothing is marked unless it changes something', async () => {
+    const { store, ctx, commitRead, active } = await setup();
+    const orders = new Map<string, { state: string }>();
+    const balances = new Map<string, number>();
+    const positions = new Map<number, { debt: number }>();
+    const a = Area.map('orders', orders, ctx);
+    const b = Area.map('balances', balances, ctx);
+    const c = Area.map('positions', positions, ctx);
+    orders.set('o', { state: 'open' });
+    balances.set('w', 1);
+    positions.set(1, { debt: 5 });
+    commitRead(a, b, c);
+    active.clear();
+    const log = new ReadLog();
+    // A read that changes nothing: noted, no area has anything for a commit, and the log is dropped.
+    ctx.readLog = log;
+    orders.get('o');
+    balances.has('w');
+    [...positions.values()];
+    ctx.readLog = undefined;
+    expect(active.size).toBe(0);
+    expect(log.empty).toBe(false);
+    log.clear();
+    expect(log.empty).toBe(true);
+    // A read that changes something: what it read (and iterated) is marked at its end and stored when changed in place.
+    ctx.readLog = log;
+    orders.get('o')!.state = 'expired';
+    for (const p of positions.values()) p.debt = 6;
+    balances.set('w', 2);
+    ctx.readLog = undefined;
+    log.mark();
+    expect(commitRead(a, b, c).writes.map((w) => `${w.area}:${w.json}`)).toEqual([
+      'balances:2',
+      'orders:{"state":"expired"}',
+      'positions:{"debt":6}',
+    ]);
+    store.close();
+  });
+
+  it('an entry a read request read and then replaced is stored with its new value', async () => {
+    const { store, ctx, commitRead } = await setup();
+    const orders = new Map<string, { state: string }>();
+    const area = Area.map('orders', orders, ctx);
+    orders.set('o', { state: 'open' });
+    orders.set('p', { state: 'open' });
+    commitRead(area);
+    const log = new ReadLog();
+    ctx.readLog = log;
+    orders.get('o');
+    orders.set('o', { state: 'replaced' });
+    orders.get('p');
+    orders.delete('p');
+    ctx.readLog = undefined;
+    log.mark();
+    const batch = commitRead(area);
+    expect(batch.writes.map((w) => w.json)).toEqual(['{"state":"replaced"}']);
+    expect(batch.deletes.map((d) => d.key)).toEqual(['"p"']);
+    expect(store.row('orders', '"p"')).toBeUndefined();
     store.close();
   });
 

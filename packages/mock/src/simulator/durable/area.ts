@@ -34,6 +34,52 @@ export interface AreaContext {
   nextSeq(): number;
   /** Called when an area has something for the next commit. */
   activate(area: Area): void;
+  /**
+   * Set while a read request runs its synchronous part: the entries it reads (and the maps it
+   * iterates) are noted there instead of being marked, so that a read that changes nothing leaves
+   * no trace to clear (see attach.ts).
+   */
+  readLog?: ReadLog | undefined;
+}
+
+/** Noted in a read log for a map that was iterated. */
+const ITERATED = Symbol('iterated');
+
+/**
+ * What a read request read, as (area, key, value) triples in one array that is reused: noting a
+ * read costs three stores, and forgetting them all (the read changed nothing) one assignment.
+ */
+export class ReadLog {
+  /** (area, key, value) triples; slots past `#count` are left to be written over (no shrinking). */
+  readonly #notes: unknown[] = [];
+  #count = 0;
+
+  note(area: Area, key: unknown, value: unknown): void {
+    const notes = this.#notes;
+    const at = this.#count;
+    notes[at] = area;
+    notes[at + 1] = key;
+    notes[at + 2] = value;
+    this.#count = at + 3;
+  }
+
+  get empty(): boolean {
+    return this.#count === 0;
+  }
+
+  /** Marks what was noted as read (the request changed something, so the commit looks at what it read), then forgets it. */
+  mark(): void {
+    const notes = this.#notes;
+    const count = this.#count;
+    this.#count = 0;
+    for (let i = 0; i < count; i += 3) (notes[i] as Area).markNoted(notes[i + 1], notes[i + 2]);
+    notes.fill(undefined, 0, count);
+  }
+
+  /** Forgets what was noted (the values stay referenced until written over: at most one request's reads). */
+  clear(): void {
+    this.#count = 0;
+  }
 }
 
 /** The map's own methods, untracked. */
@@ -117,8 +163,9 @@ export class Area {
     // Iterating hands out values that may be changed in place: the area notes it (the map's own
     // iterators are returned, at their own speed).
     const iterated = (): void => {
-      area.#iterated = true;
-      ctx.activate(area);
+      const log = ctx.readLog;
+      if (log) log.note(area, ITERATED, undefined);
+      else area.#setIterated();
     };
     const values = Map.prototype.values;
     const forEach = Map.prototype.forEach;
@@ -191,8 +238,32 @@ export class Area {
       this.#raw.put(key, value, row.at);
       this.#remember(key, row.json);
     }
-    if (value !== undefined) this.#mark(key, value, 'read');
+    if (value !== undefined) {
+      const log = this.#ctx.readLog;
+      if (log) log.note(this, key, value);
+      else this.#mark(key, value, 'read');
+    }
     return value;
+  }
+
+  #setIterated(): void {
+    this.#iterated = true;
+    this.#ctx.activate(this);
+  }
+
+  /**
+   * Marks an entry noted in a read log as read. A mark it got since (a write of the same request,
+   * or another request's) holds the current value and stays as it is; after a clear of the map,
+   * what was read before it is gone.
+   */
+  markNoted(key: unknown, value: unknown): void {
+    if (key === ITERATED) this.#setIterated();
+    else if (this.#cleared) return;
+    else {
+      const dirty = this.#dirty.get(key);
+      if (dirty) dirty.gen = Math.max(dirty.gen, this.#ctx.gen());
+      else this.#mark(key, value, 'read');
+    }
   }
 
   /** Whether the next commit has more than reads of this map to look at (the iterated entries aside). */

@@ -4,7 +4,7 @@
 import type { SimContext } from '../context.js';
 import type { Random } from '../random.js';
 import { TOKENS } from '../tokens.js';
-import { Area, type AreaContext } from './area.js';
+import { Area, type AreaContext, ReadLog } from './area.js';
 import type { StateStore, StoreBatch } from './backend.js';
 
 /** Commits between two sweeps of expired rows. */
@@ -37,7 +37,10 @@ export interface Durable {
    * result is used. `read`: `fn` answers a read request (GET, HEAD): the entries it only read are
    * checked for changes made in place only when it changed something else (a read that changes
    * state in place, a trigger order expiring on read, also moves balances), so that a read that
-   * changes nothing costs no encoding and no commit.
+   * changes nothing costs no encoding and no commit. While its synchronous part runs, what it
+   * reads is only noted in a log (three stores an entry), dropped at its end when it changed
+   * nothing: such a read runs no statement and marks nothing. A read that waits (a promise) has
+   * what it read so far marked when it starts waiting.
    */
   run<T>(fn: () => T, read?: boolean): T;
   /** Stores what is not stored yet (the id streams' position): on a clean close. */
@@ -62,10 +65,15 @@ interface Scalars {
 
 /**
  * The scalars but the id streams, as numbers (clock base and wall time at base, trading active,
- * next position id, each token's price or -1), compared on every request without making any text:
- * a change there is stored at once.
+ * next position id, each token's price or -1), compared after every change without making any
+ * text: a change there is stored at once. But the next lend position id: its rises are not stored
+ * on their own (a rise makes a position, stored in the same commit, and loading takes the highest
+ * stored position's id + 1 when that is higher: `deriveNextNftId`), which spares every position
+ * opened a write of the scalars; a fall (a reset) is stored at once.
  */
 const STATE_SIZE = 4 + TOKENS.length;
+/** Index of the next lend position id in the state. */
+const NEXT_NFT = 3;
 
 function readState(sim: SimContext, into: Float64Array): Float64Array {
   const { base, wallAtBase } = sim.clock.snapshot();
@@ -77,9 +85,51 @@ function readState(sim: SimContext, into: Float64Array): Float64Array {
   return into;
 }
 
-function sameState(a: Float64Array, b: Float64Array): boolean {
-  for (let i = 0; i < STATE_SIZE; i++) if (a[i] !== b[i]) return false;
+/**
+ * Counts the moves of the clock and of the prices, by wrapping the methods that move them on this
+ * simulator's own clock and prices objects: a read then compares one number with the last commit's
+ * instead of reading every price (the other scalars are two fields, compared as they are).
+ */
+function countMoves(sim: SimContext): { count: number } {
+  const moves = { count: 0 };
+  const counted = <T extends object>(target: T, names: ReadonlyArray<keyof T & string>): void => {
+    for (const name of names) {
+      const fn = target[name] as (...args: unknown[]) => unknown;
+      (target as Record<string, unknown>)[name] = (...args: unknown[]) => {
+        moves.count++;
+        return fn.apply(target, args);
+      };
+    }
+  };
+  counted(sim.clock, ['advance', 'set', 'restore']);
+  counted(sim.prices, ['set', 'reset']);
+  return moves;
+}
+
+/** Whether `now` needs no store over `saved` (see STATE_SIZE: a rise of the next position id does not). */
+function sameState(now: Float64Array, saved: Float64Array): boolean {
+  for (let i = 0; i < STATE_SIZE; i++) if (now[i] !== saved[i] && (i !== NEXT_NFT || now[i]! < saved[i]!)) return false;
   return true;
+}
+
+/** The id streams' positions, as numbers (compared before their text is made). */
+const STREAMS_SIZE = 8;
+
+function readStreams(sim: SimContext, streams: Streams, into: Float64Array): Float64Array {
+  into.set(sim.random.state(), 0);
+  into.set(streams.requestIds().state(), 4);
+  return into;
+}
+
+function sameStreams(a: Float64Array, b: Float64Array): boolean {
+  for (let i = 0; i < STREAMS_SIZE; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** The next lend position id after a load: past every stored position (see STATE_SIZE). */
+function deriveNextNftId(sim: SimContext): void {
+  for (const id of Map.prototype.keys.call(sim.lend.positions))
+    if (typeof id === 'number' && id >= sim.lend.nextNftId) sim.lend.nextNftId = id + 1;
 }
 
 function scalarsOf(sim: SimContext, streams: Streams): Scalars {
@@ -122,12 +172,15 @@ export function attachDurable(store: StateStore, sim: SimContext, streams: Strea
   const inFlight = new Set<number>();
   /** Areas with something for the next commit (the others cost it nothing). */
   const active = new Set<Area>();
+  /** Where a read request notes what it reads while its synchronous part runs. */
+  const readLog = new ReadLog();
   const ctx: AreaContext = {
     store,
     gen: () => gen,
     now: () => sim.clock.now(),
     nextSeq: () => ++seq,
     activate: (area) => active.add(area),
+    readLog: undefined,
   };
   const wallets = bounds.maxWallets;
   const { ledger, swap, express, portfolio, triggerV1: v1, triggerV2: v2, lend } = sim;
@@ -152,39 +205,57 @@ export function attachDurable(store: StateStore, sim: SimContext, streams: Strea
   ];
   if (store.scalars !== undefined) restoreScalars(sim, streams, store.scalars);
   for (const area of areas) area.load();
+  deriveNextNftId(sim);
   let savedScalars = store.scalars;
   let commits = 0;
   /** Depth of synchronous run() calls. */
   let nested = 0;
   let failure: Error | undefined;
 
+  const moves = countMoves(sim);
   let savedState: Float64Array = readState(sim, new Float64Array(STATE_SIZE));
   let state: Float64Array = new Float64Array(STATE_SIZE);
+  let savedStreams: Float64Array = readStreams(sim, streams, new Float64Array(STREAMS_SIZE));
+  let streamsNow: Float64Array = new Float64Array(STREAMS_SIZE);
+  /** The clock's and prices' moves when the state was last compared with (or stored as) savedState. */
+  let savedMoves = moves.count;
+  const sameScalars = (): boolean =>
+    moves.count === savedMoves && savedState[2] === (sim.tradingActive ? 1 : 0) && sim.lend.nextNftId >= savedState[NEXT_NFT]!;
   const commit = (flush = false, read = false): void => {
-    const sweep = ++commits % SWEEP_EVERY === 0;
-    // A read that wrote no entry and moved no scalar: nothing to store (what it only read is looked
-    // at only with another change, see `run`).
-    if (read && !flush && !sweep && !anyWritten() && sameState(readState(sim, state), savedState)) {
-      release();
+    // A read that wrote no entry and moved no scalar: nothing to store, and what it read is
+    // forgotten (no statement, no transaction, no encoding; see `run`).
+    if (read && !flush && !anyWritten() && sameScalars()) {
+      readLog.clear();
+      if (active.size > 0) release();
       return;
     }
+    // A read that changed something: what it read is looked at too (changed in place?).
+    readLog.mark();
+    // Expired rows are swept by every so many commits of writes (a read never opens a transaction for it).
+    const sweep = !read && ++commits % SWEEP_EVERY === 0;
     const batch: StoreBatch = { clears: [], deletes: [], writes: [], sweep, sweeps: [] };
     for (const area of active) {
       area.collect(batch);
       if (!read) area.collectRead(batch);
     }
     if (batch.sweep) for (const area of areas) area.collectSweep(batch);
-    readState(sim, state);
-    const changed =
-      batch.clears.length + batch.deletes.length + batch.writes.length + batch.sweeps.length > 0 || !sameState(state, savedState);
-    const oldest = inFlight.values().next().value ?? gen + 1;
+    // The state is read only when something that moves it ran (sameScalars: its moves are counted).
+    const stateMoved = !sameScalars() && !sameState(readState(sim, state), savedState);
+    const changed = batch.clears.length + batch.deletes.length + batch.writes.length + batch.sweeps.length > 0 || stateMoved;
+    const oldest = oldestInFlight();
     if (changed)
       for (const area of active) {
         if (read) area.collectRead(batch);
         area.collectIterated(batch);
       }
-    const scalars = changed || flush ? JSON.stringify(scalarsOf(sim, streams)) : savedScalars;
-    if (scalars !== savedScalars) batch.scalars = scalars;
+    // The scalars' text is made when they may have moved: the state, or the id streams (stored with a change).
+    if (
+      flush ||
+      (changed && (stateMoved || savedScalars === undefined || !sameStreams(readStreams(sim, streams, streamsNow), savedStreams)))
+    ) {
+      const scalars = JSON.stringify(scalarsOf(sim, streams));
+      if (scalars !== savedScalars) batch.scalars = scalars;
+    }
     if (changed || batch.scalars !== undefined) {
       try {
         store.commit(batch);
@@ -192,17 +263,25 @@ export function attachDurable(store: StateStore, sim: SimContext, streams: Strea
         failure = error as Error;
         throw new DurableStoreError(`the change could not be stored in ${store.location}: ${(error as Error).message}`, false);
       }
-      savedScalars = scalars;
-      [savedState, state] = [state, savedState];
+      if (batch.scalars !== undefined) {
+        savedScalars = batch.scalars;
+        [savedState, state] = [readState(sim, state), savedState];
+        [savedStreams, streamsNow] = [readStreams(sim, streams, streamsNow), savedStreams];
+      }
     }
+    // (stored, or the same as stored)
+    savedMoves = moves.count;
     release(oldest);
   };
   const anyWritten = (): boolean => {
+    if (active.size === 0) return false;
     for (const area of active) if (area.written) return true;
     return false;
   };
+  /** The generation of the oldest request still waiting, or the next one when none is. */
+  const oldestInFlight = (): number => (inFlight.size === 0 ? gen + 1 : (inFlight.values().next().value as number));
   /** After a commit (or a read with nothing to commit): the areas forget what no request in flight can still act on. */
-  const release = (oldest: number = inFlight.values().next().value ?? gen + 1): void => {
+  const release = (oldest: number = oldestInFlight()): void => {
     for (const area of active) if (area.committed(oldest)) active.delete(area);
   };
 
@@ -216,19 +295,25 @@ export function attachDurable(store: StateStore, sim: SimContext, streams: Strea
       if (failure) throw new DurableStoreError(`the durable store failed earlier (${failure.message}); restart the simulator`, true);
       // Called from within another run's synchronous part (a control action of a control request): that one commits.
       if (nested > 0) return fn();
+      // In flight only once it waits: until then no other request runs, so none commits.
       const token = ++gen;
-      inFlight.add(token);
       let result: T;
       nested++;
+      if (read) ctx.readLog = readLog;
       try {
         result = fn();
       } catch (error) {
         nested--;
-        end(token, read);
+        ctx.readLog = undefined;
+        commit(false, read);
         throw error;
       }
       nested--;
+      ctx.readLog = undefined;
       if (result instanceof Promise) {
+        inFlight.add(token);
+        // A read that goes on after this turn: what it read so far is marked, as the rest of it will be.
+        readLog.mark();
         return result.then(
           (value: unknown) => {
             end(token, read);
@@ -240,7 +325,7 @@ export function attachDurable(store: StateStore, sim: SimContext, streams: Strea
           },
         ) as T;
       }
-      end(token, read);
+      commit(false, read);
       return result;
     },
     flush() {
