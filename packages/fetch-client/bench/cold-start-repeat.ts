@@ -1,4 +1,4 @@
-// `node bench/cold-start-repeat.ts [--runtime bun] [--repeat 5] [--rounds 15] [--add name=file.mjs ...]`:
+// `pnpm run bench:cold [--runtime bun] [--repeat 5] [--rounds 15] [--add name=file.mjs ...]`:
 // the cold-start part of the bench alone, on one runtime (or all), repeated. Each repeat is what
 // `pnpm run bench` prints (the median of its rounds); the summary gives the median over the repeats
 // of each program's time and of the ratio @x/fetch-client / openapi-fetch, with their range, so a
