@@ -77,7 +77,7 @@ function runOnce(runtime: ColdRuntime, program: ColdProgram, args: string[]): Pr
   });
 }
 
-const median = (values: number[]) => {
+export const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
@@ -88,9 +88,10 @@ export async function measureColdStarts(
   programs: ColdProgram[],
   args: string[],
   rounds = COLD_ROUNDS,
+  runtimes = coldRuntimes,
 ): Promise<Record<string, Record<string, ColdFigure | Error>>> {
   const figures: Record<string, Record<string, ColdFigure | Error>> = {};
-  for (const runtime of coldRuntimes) {
+  for (const runtime of runtimes) {
     const runs: Record<string, Run[]> = Object.fromEntries(programs.map((p) => [p.name, []]));
     const failed: Record<string, Error> = {};
     for (const program of programs) await runOnce(runtime, program, args).catch((error: Error) => (failed[program.name] = error));

@@ -68,13 +68,17 @@ export function createClient<const ThrowOnError extends boolean = true>(config: 
   };
   // One method per route of the generated table: the same request the standalone function of
   // `@x/fetch-client/sdk` sends (method, path template, security), without importing all of them.
-  for (const [route, id] of Object.entries(operationIdByRoute)) {
+  // (`for...in` rather than destructured `Object.entries`: the same work in two thirds of the code
+  // Bun compiles when a program builds its first client.)
+  for (const route in operationIdByRoute) {
+    const id = operationIdByRoute[route as keyof typeof operationIdByRoute];
     const [method, url] = route.split(' ');
     const security = bearerOperations.includes(id) ? [{ type: 'http', scheme: 'bearer' }] : undefined;
     api[id] = (options?: Record<string, unknown>) =>
       transport.request({ ...options, method, url: url!, security, operationId: id } as never);
   }
-  for (const [id, { style, items }] of Object.entries(pagedOperations)) {
+  for (const id in pagedOperations) {
+    const { style, items } = pagedOperations[id as keyof Paged];
     api[`paginate${id[0]!.toUpperCase()}${id.slice(1)}`] = (query?: Record<string, unknown>, options: PageOptions = {}) =>
       pagedOperation(
         style,

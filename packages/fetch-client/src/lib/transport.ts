@@ -89,7 +89,110 @@ interface Context extends ClientConfig {
 }
 
 // A call is one module function with plain arguments, not closures made per call: async closures
-// made on every request measurably slow the client down.
+// made on every request measurably slow the client down. What a call does only when it logs, is
+// retried or fails lives in the functions below, not in `call`: Bun compiles a function on its
+// first run, and an async function's code costs it about twice as much as a plain one's, so a
+// program's first call compiles only what it runs (`pnpm run bench:cold --runtime bun`).
+
+/** At `info`, an attempt's line, and at `debug` its headers and bodies; nothing secret in either. */
+function logAttempt(
+  ctx: Context,
+  info: HookCall,
+  outcome: string | number,
+  answer: Headers | undefined,
+  durationMs: number,
+  tries: number,
+  data: unknown,
+  headers: Record<string, string>,
+  body: string | undefined,
+): void {
+  const { operation } = info;
+  // The line says what a reader scans for; the details carry every fact (request id, rate limit).
+  write(ctx, 3, `${info.operationId} ${operation} ${outcome} ${durationMs}ms attempt ${tries}`, {
+    ...info,
+    context: undefined,
+    status: outcome,
+    durationMs,
+    attempt: tries,
+    requestId: answer && requestIdOf(data, answer),
+    rateLimitRemaining: answer?.get('x-ratelimit-remaining'),
+  });
+  if (ctx.level_ > 3) {
+    let sentBody: unknown = body;
+    try {
+      sentBody = body && JSON.parse(body);
+    } catch {
+      sentBody = '(not JSON)';
+    }
+    write(
+      ctx,
+      4,
+      `${operation} headers and bodies`,
+      redact({
+        request: { headers, body: sentBody },
+        answer: answer && { headers: Object.fromEntries(answer), body: data },
+      }) as object,
+    );
+  }
+}
+
+/**
+ * After an attempt that failed: throws `failure` unless the request is retried (`mayRetry`: it is
+ * safe to repeat and retries are left; and it failed with a lost connection, a time-out, or 408,
+ * 429 and 5xx), else runs the `onRetry` hooks and waits before the next attempt.
+ */
+async function retryWait(
+  ctx: Context,
+  info: HookCall,
+  failure: FetchClientError,
+  outcome: string | number,
+  mayRetry: boolean,
+  retries: number,
+  tries: number,
+  caller: AbortSignal | undefined,
+): Promise<void> {
+  if (
+    !mayRetry ||
+    !(failure instanceof ApiError
+      ? isRetryableStatus(failure.status)
+      : failure instanceof ConnectionError || failure instanceof TimeoutError)
+  )
+    throw failure;
+  const { operation } = info;
+  // What the server asked for, else the backoff; a wait longer than the cap ends retrying.
+  let delay = (failure as { retryAfterMs?: number }).retryAfterMs;
+  const capMs = ctx.maxRetryDelayMs ?? 60_000;
+  if (delay! > capMs) {
+    write(ctx, 2, `${operation} answered ${outcome}: wait over ${capMs} ms, not retrying`);
+    throw failure;
+  }
+  delay ??= backoffMs(retries, ctx.retryBaseDelayMs ?? 500);
+  const reason = `${outcome}`;
+  write(ctx, 4, `retrying ${operation} in ${delay} ms after ${reason}`);
+  await runHooks(ctx.hooks_, 'onRetry', { ...info, attempt: tries, delayMs: delay, reason });
+  await sleep(delay, caller);
+}
+
+/**
+ * Ends a failed call. What failed while the caller's signal was aborted (the token, the wait) is
+ * the caller's abort. The line is information, except a hook that threw, a bug in the program's
+ * own code, which is also an error line; the `onError` hooks run (not after a hook that threw).
+ */
+async function callFailed(
+  ctx: Context,
+  info: HookCall,
+  cause: unknown,
+  caller: AbortSignal | undefined,
+  startedAt: number,
+  tries: number,
+): Promise<never> {
+  const { operation } = info;
+  const error = cause instanceof FetchClientError || !caller?.aborted ? (cause as Error) : abortError(operation, caller);
+  write(ctx, error instanceof HookError ? 1 : 3, `${operation} failed: ${error.message}`);
+  if (!(error instanceof HookError))
+    await runHooks(ctx.hooks_, 'onError', { ...info, error, durationMs: Date.now() - startedAt, attempt: tries });
+  throw error;
+}
 
 /** One call: hooks, credentials, attempts, retries, the answer or a typed error. */
 async function call(ctx: Context, method: string, options: RequestOptions): Promise<Success<unknown>> {
@@ -181,38 +284,8 @@ async function call(ctx: Context, method: string, options: RequestOptions): Prom
       // A body that is not JSON is kept as text (its first 500 characters).
       const raw = parseError ? text.slice(0, 500) : undefined;
 
-      // At `info` and above, one line per request, and at `debug` its headers and bodies;
-      // nothing secret in either. Below `info` a request does no logging work at all.
-      if (ctx.level_ > 2) {
-        const durationMs = Date.now() - attemptAt;
-        // The line says what a reader scans for; the details carry every fact (request id, rate limit).
-        write(ctx, 3, `${info.operationId} ${operation} ${outcome} ${durationMs}ms attempt ${tries}`, {
-          ...info,
-          context: undefined,
-          status: outcome,
-          durationMs,
-          attempt: tries,
-          requestId: answer && requestIdOf(data, answer),
-          rateLimitRemaining: answer?.get('x-ratelimit-remaining'),
-        });
-        if (ctx.level_ > 3) {
-          let sentBody: unknown = body;
-          try {
-            sentBody = body && JSON.parse(body);
-          } catch {
-            sentBody = '(not JSON)';
-          }
-          write(
-            ctx,
-            4,
-            `${operation} headers and bodies`,
-            redact({
-              request: { headers, body: sentBody },
-              answer: answer && { headers: Object.fromEntries(answer), body: data },
-            }) as object,
-          );
-        }
-      }
+      // At `info` and above, one line per request (see logAttempt); below `info` no logging work at all.
+      if (ctx.level_ > 2) logAttempt(ctx, info, outcome, answer, Date.now() - attemptAt, tries, data, headers, body);
 
       if (!failure) {
         if (status === 401 && auth === 2 && !isGatewayBody(data)) {
@@ -256,39 +329,13 @@ async function call(ctx: Context, method: string, options: RequestOptions): Prom
           retryAfterMs: requestedDelayMs(answer!, status, Date.now()),
         });
       }
-      // Another try only for a request that is safe to repeat, after a lost connection, a
-      // time-out, or 408, 429 and 5xx.
-      if (
-        !repeatable ||
-        retries >= maxRetries ||
-        !(failure instanceof ApiError
-          ? isRetryableStatus(failure.status)
-          : failure instanceof ConnectionError || failure instanceof TimeoutError)
-      )
-        throw failure;
-      // What the server asked for, else the backoff; a wait longer than the cap ends retrying.
-      let delay = (failure as { retryAfterMs?: number }).retryAfterMs;
-      const capMs = ctx.maxRetryDelayMs ?? 60_000;
-      if (delay! > capMs) {
-        write(ctx, 2, `${operation} answered ${status}: wait over ${capMs} ms, not retrying`);
-        throw failure;
-      }
-      delay ??= backoffMs(retries, ctx.retryBaseDelayMs ?? 500);
+      // Throws the call's error when it is not retried, else waits for the next attempt.
+      await retryWait(ctx, info, failure, outcome, repeatable && retries < maxRetries, retries, tries, caller);
       retries++;
-      const reason = `${outcome}`;
-      write(ctx, 4, `retrying ${operation} in ${delay} ms after ${reason}`);
-      await runHooks(hooks, 'onRetry', { ...info, attempt: tries, delayMs: delay, reason });
-      await sleep(delay, caller);
     }
   } catch (cause) {
-    // What failed while the caller's signal was aborted (the token, the wait) is the caller's abort.
-    const error = cause instanceof FetchClientError || !caller?.aborted ? (cause as Error) : abortError(operation, caller);
-    // The caller gets the error (thrown or returned): the line is information, except a hook that
-    // threw, a bug in the program's own code, which is also an error line.
-    write(ctx, error instanceof HookError ? 1 : 3, `${operation} failed: ${error.message}`);
-    if (!(error instanceof HookError))
-      await runHooks(hooks, 'onError', { ...info, error, durationMs: Date.now() - startedAt, attempt: tries });
-    throw error;
+    // The caller gets the error (thrown or returned).
+    return callFailed(ctx, info, cause, caller, startedAt, tries);
   }
 }
 
