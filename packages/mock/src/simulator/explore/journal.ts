@@ -95,12 +95,14 @@ function keptRequest(request: SimRequest): SimRequest {
 
 export function createJournal(size: number, router: Router, creatorVersion: string, baseUrl = 'http://127.0.0.1'): Journal {
   const ring: Kept[] = [];
-  const numbers = new Float64Array(size * NUMBERS);
+  // Made on the first record, not with the simulator: most simulators (one per test) never record.
+  let numbers: Float64Array | undefined;
   let next = 0;
   let lastId = 0;
   const withNumbers = (kept: Kept, slot: number): Raw => {
     const at = slot * NUMBERS;
-    return { ...kept, id: numbers[at]!, startedAt: numbers[at + 1]!, simulatedAt: numbers[at + 2]!, durationMs: numbers[at + 3]! };
+    const n = numbers!; // a slot in the ring was recorded, so the numbers exist
+    return { ...kept, id: n[at]!, startedAt: n[at + 1]!, simulatedAt: n[at + 2]!, durationMs: n[at + 3]! };
   };
   /** The kept requests, oldest first. */
   const ordered = (): Raw[] => {
@@ -150,6 +152,7 @@ export function createJournal(size: number, router: Router, creatorVersion: stri
         responseBody: text.length > MAX_JOURNAL_BODY ? cutCopy(text) : text,
       };
       const at = next * NUMBERS;
+      numbers ??= new Float64Array(size * NUMBERS);
       numbers[at] = ++lastId;
       numbers[at + 1] = startedAt;
       numbers[at + 2] = simulatedAt;
