@@ -43,7 +43,8 @@ export function useTriggerV1Order(
 ) {
   const { client, scope } = useXClientScope('useTriggerV1Order');
   return useQuery<TriggerV1OrderState>({
-    queryKey: [...xKeys.read(id, { query: { user } }, scope), { orderKey }],
+    // maxPages is in the key: a read capped lower may not see what another read found.
+    queryKey: [...xKeys.read(id, { query: { user } }, scope), { orderKey, maxPages }],
     enabled: user !== undefined && orderKey !== undefined,
     queryFn: async ({ signal }) => {
       /** The order in one listing: each page from the first until it is there, the pages end or `maxPages` were read. */
