@@ -219,10 +219,14 @@ describe('the hooks in React', () => {
   it('trigger v1 order: two reads of one order with different maxPages do not share an answer', async () => {
     const world = await newWorld();
     const [old] = await openV1Orders(world, 11);
-    const view = render(world, () => [
-      useTriggerV1Order(world.wallet.address, old, { pollIntervalMs: 10, maxPages: 1 }),
-      useTriggerV1Order(world.wallet.address, old, { pollIntervalMs: 10 }),
-    ]);
+    const view = render(
+      world,
+      () =>
+        [
+          useTriggerV1Order(world.wallet.address, old, { pollIntervalMs: 10, maxPages: 1 }),
+          useTriggerV1Order(world.wallet.address, old, { pollIntervalMs: 10 }),
+        ] as const,
+    );
     await until(() => view.latest()[1].data?.order !== undefined, 'the order found on page 2');
     expect(view.latest()[1].data).toMatchObject({ order: { orderKey: old }, isFinal: false });
     expect(view.latest()[0].data).toEqual({ order: undefined, isFinal: false });
