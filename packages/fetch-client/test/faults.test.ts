@@ -112,7 +112,10 @@ describe('faults', () => {
     server.script({ kind: 'delay', ms: 2_000, answer: answer(200, { trading_active: true }) });
     const controller = new AbortController();
     const pending = client({ timeoutMs: 5_000 }).predictionGetTradingStatus({ signal: controller.signal });
-    setTimeout(() => controller.abort(new Error('user went away')), 20);
+    // Abort once the server holds the request (not at a fixed time: on a loaded machine the server
+    // could read a request aborted early only after this test ended, and count it in the next one).
+    await vi.waitFor(() => expect(server.hits).toHaveLength(1));
+    controller.abort(new Error('user went away'));
     const error = await pending.catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AbortError);
     expect(error).not.toBeInstanceOf(TimeoutError);
