@@ -29,6 +29,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { SimRequest, SimResponse } from '../src/simulator/types.ts';
 import {
   createKeyPairFromPrivateKeyBytes,
   getAddressFromPublicKey,
@@ -59,19 +60,6 @@ const self = fileURLToPath(import.meta.url);
 type Mode = 'memory' | 'normal' | 'full';
 const MODES: readonly Mode[] = ['memory', 'normal', 'full'];
 
-interface SimRequest {
-  method: string;
-  path: string;
-  query: URLSearchParams;
-  header(name: string): string | undefined;
-  bodyText: string;
-  contentType?: string;
-}
-interface SimResponse {
-  status: number;
-  body: unknown;
-  raw?: boolean;
-}
 interface Sim {
   close(): void;
 }

@@ -10,6 +10,7 @@
 // those; target: at most 1.10x.
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import type { SimRequest } from '../src/simulator/types.ts';
 
 const ROUNDS = Number(process.env.BENCH_JOURNAL_ROUNDS ?? 21);
 /** Blocks of each target per round (alternating, in ABBA order). */
@@ -20,13 +21,6 @@ const TARGET = 1.1;
 const distIndex = fileURLToPath(new URL('../dist/index.js', import.meta.url));
 const distHandler = fileURLToPath(new URL('../dist/simulator/native-handler.js', import.meta.url));
 
-interface SimRequest {
-  method: string;
-  path: string;
-  query: URLSearchParams;
-  header(name: string): string | undefined;
-  bodyText: string;
-}
 interface Handler {
   handle(request: SimRequest): unknown;
 }

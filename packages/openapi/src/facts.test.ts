@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { loadSpec } from './document.js';
+import { type JsonSchema, loadSpec, type OpenApiDocument } from './document.js';
 import { deepMarkedProperties, errorCodes, exampleValues, markedProperties } from './facts.js';
+
+/** A document holding only these component schemas. */
+const docWith = (schemas: Record<string, JsonSchema>): OpenApiDocument => ({
+  openapi: '3.1.0',
+  info: { title: 't', version: '1' },
+  paths: {},
+  components: { schemas },
+});
 
 describe('facts in x- extensions', () => {
   it('reads the example world', () => {
@@ -21,14 +29,7 @@ describe('facts in x- extensions', () => {
   });
 
   it('reads marked properties in the order the schema lists them', () => {
-    const doc = {
-      openapi: '3.1.0',
-      info: { title: 't', version: '1' },
-      paths: {},
-      components: {
-        schemas: { S: { type: 'object', properties: { b: { 'x-flag': true }, a: { type: 'string' }, c: { 'x-flag': true } } } },
-      },
-    };
+    const doc = docWith({ S: { type: 'object', properties: { b: { 'x-flag': true }, a: { type: 'string' }, c: { 'x-flag': true } } } });
     expect(markedProperties('#/components/schemas/S', 'x-flag', doc)).toEqual(['b', 'c']);
     expect(() => markedProperties('#/components/schemas/S', 'x-other', doc)).toThrow(/no property .* is marked x-other/);
     expect(() => markedProperties('#/components/schemas/Missing', 'x-flag', doc)).toThrow(/unresolved \$ref/);
@@ -36,29 +37,22 @@ describe('facts in x- extensions', () => {
   });
 
   it('finds marked properties at any depth, through $refs, combinations, items and additionalProperties', () => {
-    const doc = {
-      openapi: '3.1.0',
-      info: { title: 't', version: '1' },
-      paths: {},
-      components: {
-        schemas: {
-          Leaf: { type: 'object', properties: { secret: { type: 'string', 'x-flag': true }, plain: { type: 'string' } } },
-          Loop: { type: 'object', properties: { self: { $ref: '#/components/schemas/Loop' }, looped: { 'x-flag': true } } },
-          Root: {
-            allOf: [{ $ref: '#/components/schemas/Leaf' }],
-            oneOf: [{ type: 'object', properties: { list: { type: 'array', items: { properties: { inItems: { 'x-flag': true } } } } } }],
-            properties: {
-              map: { type: 'object', additionalProperties: { properties: { inMap: { 'x-flag': true } } } },
-              loop: { $ref: '#/components/schemas/Loop' },
-            },
-          },
+    const doc = docWith({
+      Leaf: { type: 'object', properties: { secret: { type: 'string', 'x-flag': true }, plain: { type: 'string' } } },
+      Loop: { type: 'object', properties: { self: { $ref: '#/components/schemas/Loop' }, looped: { 'x-flag': true } } },
+      Root: {
+        allOf: [{ $ref: '#/components/schemas/Leaf' }],
+        oneOf: [{ type: 'object', properties: { list: { type: 'array', items: { properties: { inItems: { 'x-flag': true } } } } } }],
+        properties: {
+          map: { type: 'object', additionalProperties: { properties: { inMap: { 'x-flag': true } } } },
+          loop: { $ref: '#/components/schemas/Loop' },
         },
       },
-    };
+    });
     const found = deepMarkedProperties({ $ref: '#/components/schemas/Root' }, 'x-flag', undefined, doc);
     expect([...found].sort()).toEqual(['inItems', 'inMap', 'looped', 'secret']);
     const into = new Set(['earlier']);
-    expect(deepMarkedProperties(doc.components.schemas.Leaf, 'x-flag', into, doc)).toBe(into);
+    expect(deepMarkedProperties(doc.components!.schemas!.Leaf!, 'x-flag', into, doc)).toBe(into);
     expect([...into].sort()).toEqual(['earlier', 'secret']);
     expect(deepMarkedProperties(undefined, 'x-flag', undefined, doc).size).toBe(0);
   });

@@ -10,7 +10,6 @@ import { MINTS, newWorld, openV1Orders, stringsIn, type World } from '../test/su
 import { XClientProvider, useXQueries } from './context.js';
 import { usePriceOrder, useCreatePriceOrder } from './price-order.js';
 import { useSwap, useSwapQuote } from './swap.js';
-import { signTransaction } from '@x/signing';
 import { useTriggerV1Order } from './trigger-v1-order.js';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -169,27 +168,15 @@ describe('the hooks in React', () => {
 
   it('trigger v1 order: polls the active listing, then the history once it is filled, then stops', async () => {
     const world = await newWorld();
-    const user = world.wallet.address;
-    const { data: created } = await world.api.triggerV1CreateOrder({
-      body: {
-        maker: user,
-        payer: user,
-        inputMint: MINTS.PLATFORM_TOKEN,
-        outputMint: MINTS.STABLECOIN_USD,
-        params: { makingAmount: '40000000', takingAmount: '30000000' },
-      },
-      throwOnError: true,
-    });
-    const signedTransaction = await signTransaction(created.transaction, world.wallet);
-    await world.api.triggerV1Execute({ body: { requestId: created.requestId, signedTransaction }, throwOnError: true });
-    const view = render(world, () => useTriggerV1Order(user, created.order, { pollIntervalMs: 10 }));
+    const [orderKey] = await openV1Orders(world);
+    const view = render(world, () => useTriggerV1Order(world.wallet.address, orderKey, { pollIntervalMs: 10 }));
     await until(() => view.latest().data !== undefined, 'the order was read');
-    expect(view.latest().data).toMatchObject({ isFinal: false, order: { orderKey: created.order, status: 'Open' } });
+    expect(view.latest().data).toMatchObject({ isFinal: false, order: { orderKey, status: 'Open' } });
     const lists = () => world.requests.filter((r) => r === 'GET /trigger/v1/getTriggerOrders').length;
     await until(() => lists() >= 3, 'the order was read again');
-    world.sim.control.fillOrder(created.order);
+    world.sim.control.fillOrder(orderKey!);
     await until(() => view.latest().data?.isFinal === true, 'the order left for the history');
-    expect(view.latest().data?.order).toMatchObject({ orderKey: created.order, status: 'Completed', rawRemainingMakingAmount: '0' });
+    expect(view.latest().data?.order).toMatchObject({ orderKey, status: 'Completed', rawRemainingMakingAmount: '0' });
     const reads = lists();
     await act(() => new Promise((resolve) => setTimeout(resolve, 60)));
     expect(lists()).toBe(reads); // final: polling stopped
