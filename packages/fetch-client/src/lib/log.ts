@@ -42,8 +42,9 @@ export function levelOf(logLevel: LogLevel | undefined, logger: Logger): number 
       : g.process?.env?.X_LOG;
   } catch {}
   const level = LEVELS.indexOf((name || 'warn').toLowerCase());
-  if (level < 0) logger.warn?.(`${logLevel ? 'logLevel' : 'X_LOG'} ${name} unknown (${LEVELS}): logging at warn`);
-  return level < 0 ? 2 : level;
+  if (level >= 0) return level;
+  logger.warn?.(`${logLevel ? 'logLevel' : 'X_LOG'} ${name} unknown (${LEVELS}): logging at warn`);
+  return 2;
 }
 
 /** Writes `message` at `level` (1 error .. 4 debug) when the client's level lets it through. */

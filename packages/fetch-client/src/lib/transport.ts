@@ -25,12 +25,6 @@ import { deadline, sleep } from './timeout.js';
 import type { ClientConfig, Failure, HookCall, Hooks, Logger, RequestOptions, Success, Transport } from './types.js';
 import { buildUrl } from './url.js';
 
-/** The message of a network error, with the system's code (`ECONNRESET`) when there is one. */
-const describe = (error: { message?: unknown; code?: unknown; cause?: { code?: unknown } } | null | undefined) => {
-  const code = error?.cause?.code ?? error?.code;
-  return `${error?.message ?? error}${typeof code === 'string' ? ` (${code})` : ''}`;
-};
-
 /** Copies `source`'s headers (names lower-cased, undefined and null values left out) into `target`; returns `target`. */
 function addHeaders(target: Record<string, string>, source: Record<string, string | undefined> | undefined): Record<string, string> {
   for (const name in source) {
@@ -103,8 +97,7 @@ function logAttempt(
   durationMs: number,
   tries: number,
   data: unknown,
-  headers: Record<string, string>,
-  body: string | undefined,
+  hop: Hop,
 ): void {
   const { operation } = info;
   // The line says what a reader scans for; the details carry every fact (request id, rate limit).
@@ -118,18 +111,19 @@ function logAttempt(
     rateLimitRemaining: answer?.get('x-ratelimit-remaining'),
   });
   if (ctx.level_ > 3) {
-    let sentBody: unknown = body;
+    let sentBody: unknown;
     try {
-      sentBody = body && JSON.parse(body);
+      sentBody = JSON.parse(hop.body!);
     } catch {
-      sentBody = '(not JSON)';
+      // No body (undefined is not JSON), or one that is not JSON.
+      sentBody = hop.body && '(not JSON)';
     }
     write(
       ctx,
       4,
       `${operation} headers and bodies`,
       redact({
-        request: { headers, body: sentBody },
+        request: { headers: hop.headers, body: sentBody },
         answer: answer && { headers: Object.fromEntries(answer), body: data },
       }) as object,
     );
@@ -167,9 +161,8 @@ async function retryWait(
     throw failure;
   }
   delay ??= backoffMs(retries, ctx.retryBaseDelayMs ?? 500);
-  const reason = `${outcome}`;
-  write(ctx, 4, `retrying ${operation} in ${delay} ms after ${reason}`);
-  await runHooks(ctx.hooks_, 'onRetry', { ...info, attempt: tries, delayMs: delay, reason });
+  write(ctx, 4, `retrying ${operation} in ${delay} ms after ${outcome}`);
+  await runHooks(ctx.hooks_, 'onRetry', { ...info, attempt: tries, delayMs: delay, reason: `${outcome}` });
   await sleep(delay, caller);
 }
 
@@ -200,7 +193,6 @@ async function call(ctx: Context, method: string, options: RequestOptions): Prom
   const operation = `${method} ${options.url}`;
   const caller = options.signal;
   const timeoutMs = options.timeoutMs ?? ctx.timeoutMs ?? 30_000;
-  const maxRetries = options.maxRetries ?? ctx.maxRetries ?? 2;
   const startedAt = Date.now();
   let tries = 0;
   // A plain object (lower-case names) is cheaper for fetch than a Headers instance.
@@ -227,7 +219,8 @@ async function call(ctx: Context, method: string, options: RequestOptions): Prom
     const { bearer } = ctx;
     // The bearer token: 1 fetch one, 2 held, 3 fetch a fresh one (after a 401), 4 held.
     let auth = bearer && options.security?.some((scheme) => scheme.scheme === 'bearer') ? 1 : 0;
-    const repeatable = isRepeatable(method, operation);
+    // Retries left for a request that is safe to repeat; none for one that is not.
+    const maxRetries = isRepeatable(method, operation) ? (options.maxRetries ?? ctx.maxRetries ?? 2) : 0;
 
     for (let retries = 0; ; ) {
       if (auth & 1) {
@@ -254,6 +247,9 @@ async function call(ctx: Context, method: string, options: RequestOptions): Prom
         // The body is read inside the attempt, so a stalled body counts against the time limit.
         text = await readBody(response, ctx.maxResponseBytes ?? 10_485_760, operation);
       } catch (cause) {
+        // A network error's message, with the system's code (`ECONNRESET`) when there is one.
+        const error = cause as { message?: unknown; code?: unknown; cause?: { code?: unknown } } | null | undefined;
+        const code = error?.cause?.code ?? error?.code;
         failure =
           cause instanceof FetchClientError
             ? cause
@@ -262,7 +258,7 @@ async function call(ctx: Context, method: string, options: RequestOptions): Prom
               : guard.timedOut_
                 ? new TimeoutError(`${operation} timed out after ${timeoutMs} ms`, operation, { timeoutMs })
                 : new ConnectionError(
-                    `${operation} failed: ${describe(cause as Parameters<typeof describe>[0])}`,
+                    `${operation} failed: ${error?.message ?? error}${typeof code === 'string' ? ` (${code})` : ''}`,
                     operation,
                     {},
                     { cause },
@@ -285,7 +281,7 @@ async function call(ctx: Context, method: string, options: RequestOptions): Prom
       const raw = parseError ? text.slice(0, 500) : undefined;
 
       // At `info` and above, one line per request (see logAttempt); below `info` no logging work at all.
-      if (ctx.level_ > 2) logAttempt(ctx, info, outcome, answer, Date.now() - attemptAt, tries, data, headers, body);
+      if (ctx.level_ > 2) logAttempt(ctx, info, outcome, answer, Date.now() - attemptAt, tries, data, hop);
 
       if (!failure) {
         if (status === 401 && auth === 2 && !isGatewayBody(data)) {
@@ -295,7 +291,7 @@ async function call(ctx: Context, method: string, options: RequestOptions): Prom
           write(ctx, 4, `${operation} answered 401: renewing the token`);
           continue;
         }
-        if (status > 199 && status < 300) {
+        if (response!.ok) {
           if (parseError)
             throw new ResponseParseError(
               `${status} ${operation}: answer is not JSON`,
@@ -330,7 +326,7 @@ async function call(ctx: Context, method: string, options: RequestOptions): Prom
         });
       }
       // Throws the call's error when it is not retried, else waits for the next attempt.
-      await retryWait(ctx, info, failure, outcome, repeatable && retries < maxRetries, retries, tries, caller);
+      await retryWait(ctx, info, failure, outcome, retries < maxRetries, retries, tries, caller);
       retries++;
     }
   } catch (cause) {
