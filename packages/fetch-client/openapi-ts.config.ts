@@ -1,7 +1,8 @@
 // Generates src/gen/ (git-ignored) from the bundled spec:
 // - sdk.gen.ts: one function per operation (@hey-api/sdk), calling the client it is given;
-// - client/ and client.gen.ts: the client plugin. Its runtime is ours (src/lib/), small enough
-//   for the bundle budget; hey-api copies the one-file shim src/lib/sdk-client/ into client/;
+// - client/: the client plugin. Its runtime is ours (src/lib/), small enough for the bundle
+//   budget; hey-api copies the one-file shim src/lib/sdk-client/ into client/, whose types the sdk
+//   imports. No default client is written: every sdk function requires its `client`;
 // - types.gen.ts: replaced after generation by a re-export of @x/types (tools/use-types-package.ts),
 //   so the types exist once. The typescript-plugin options are imported from packages/types;
 // - valibot.gen.ts: response validators for the opt-in `@x/fetch-client/validate` entry.
@@ -13,7 +14,6 @@ import {
   type DefinePlugin,
   clientDefaultConfig,
   clientDefaultMeta,
-  clientPluginHandler,
   defineConfig,
   definePluginConfig,
 } from '@hey-api/openapi-ts';
@@ -34,7 +34,10 @@ const clientPlugin = definePluginConfig<RuntimeClientPlugin['Types']>({
     // The sdk's `ThrowOnError` defaults to true: calls throw typed errors unless told otherwise.
     throwOnError: true,
   },
-  handler: clientPluginHandler as unknown as RuntimeClientPlugin['Handler'],
+  // No default client: hey-api's handler would write one (client.gen.ts) for sdk functions called
+  // without `client`; ours require it (the sdk plugin's `client: false`). The plugin is kept for its
+  // folder, which hey-api copies and the sdk imports its types from.
+  handler: () => {},
   name: clientModule,
   symbolMeta: () => ({ artifact: 'client' }),
 });
@@ -44,8 +47,8 @@ export default defineConfig({
   plugins: [
     // The same options as @x/types, whose types replace this plugin's output (see above).
     typescriptPlugin,
-    // `client` is left to its default: the sdk picks the plugin tagged `client`, ours.
-    { name: '@hey-api/sdk', operations: 'flat', paramsStructure: 'grouped' },
+    // The sdk takes its client types from the plugin tagged `client`, ours. `client: false`: every sdk function requires its `client` (a compile-time error without one).
+    { name: '@hey-api/sdk', client: false, operations: 'flat', paramsStructure: 'grouped' },
     clientPlugin(),
     {
       name: 'valibot',

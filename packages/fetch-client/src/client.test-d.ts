@@ -21,6 +21,7 @@ import {
   createClient,
   isGatewayError,
 } from './index.js';
+import { createTransport, swapGetOrder, triggerV2RegisterVault } from './sdk.js';
 
 declare const x: ApiClient;
 const query = { inputMint: 'a', outputMint: 'b', amount: '1' };
@@ -134,5 +135,19 @@ describe('options and helpers', () => {
       expectTypeOf(order).toEqualTypeOf<TriggerV1OrderRecord>();
     for await (const page of x.paginateTriggerV1GetTriggerOrders({ user: 'u' }).byPage())
       expectTypeOf(page).toEqualTypeOf<TriggerV1GetTriggerOrdersResponse>();
+  });
+});
+
+describe('standalone functions (@x/fetch-client/sdk)', () => {
+  it('require their client: a call without one does not compile', async () => {
+    const client = createTransport({ baseUrl: 'http://localhost:4010' });
+    expectTypeOf((await swapGetOrder({ client, query })).data).toEqualTypeOf<SwapOrderResponse>();
+    expectTypeOf((await triggerV2RegisterVault({ client })).data).toEqualTypeOf<TriggerV2Vault>();
+    // @ts-expect-error the client is required
+    void swapGetOrder({ query });
+    // @ts-expect-error the options are required: they hold the client
+    void triggerV2RegisterVault();
+    // @ts-expect-error the client is required even where the operation has no parameters
+    void triggerV2RegisterVault({});
   });
 });

@@ -11,13 +11,10 @@ import { fileURLToPath } from 'node:url';
 const file = fileURLToPath(new URL('../src/gen/sdk.gen.ts', import.meta.url));
 const source = readFileSync(file, 'utf8');
 let named = 0;
-const out = source.replace(
-  /^(export const (\w+) = .*\(options\??\.client \?\? client\)\.\w+<[^>]*>\(\{\n)(?!\s+operationId)/gm,
-  (_, head, id) => {
-    named++;
-    return `${head}    operationId: '${id}',\n`;
-  },
-);
+const out = source.replace(/^(export const (\w+) = .*options\.client\.\w+<[^>]*>\(\{\n)(?!\s+operationId)/gm, (_, head, id) => {
+  named++;
+  return `${head}    operationId: '${id}',\n`;
+});
 const functions = [...source.matchAll(/^export const \w+ = /gm)].length;
 const apiKeyEntry = /\{ name: 'x-api-key', type: 'apiKey' \}(, )?/g;
 const trimmed = out

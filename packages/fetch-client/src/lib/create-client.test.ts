@@ -24,9 +24,4 @@ describe('createClient', () => {
     expect(fake.requests[0]!.method).toBe(op.method);
     expect(new URL(fake.requests[0]!.url).pathname).toBe(op.path.replace(/\{\w+\}/g, 'p'));
   });
-
-  it('standalone functions need a client', async () => {
-    const { swapGetOrder } = await import('../sdk.js');
-    await expect(swapGetOrder({ query: { inputMint: 'a', outputMint: 'b', amount: '1' } })).rejects.toThrow(/No client given/);
-  });
 });

@@ -366,7 +366,3 @@ export function createTransport(config: ClientConfig): Transport {
   }
   return transport as unknown as Transport;
 }
-
-/** The sdk's default client: every call must name its client, so this one only explains that. */
-export const createUnconfiguredTransport = (_config?: unknown): Transport =>
-  new Proxy({}, { get: () => () => Promise.reject(new TypeError('No client given: pass `client`')) }) as Transport;

@@ -229,15 +229,6 @@ export interface Transport {
   use(hooks: Hooks): Transport;
 }
 
-/** Client options as the generated `client.gen.ts` spells them. */
-export interface ClientOptions {
-  baseUrl?: string;
-  throwOnError?: boolean;
-}
-
-/** Configuration of the sdk's default client (unused: every call gets an explicit client). */
-export type Config<T extends ClientOptions = ClientOptions> = Partial<T>;
-
 // Hooks: code of the user's that runs around every call (see hooks.ts).
 type OperationId = keyof Operations;
 
