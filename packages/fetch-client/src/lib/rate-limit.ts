@@ -30,10 +30,10 @@ export function readRateLimit(headers: Headers): RateLimit {
 export function requestedDelayMs(headers: Headers, status: number, now: number): number | undefined {
   const after = headers.get('retry-after');
   const ms = after
-    ? // Seconds are digits only (`-5` is not a wait, and `Date.parse('-5')` reads a year long past).
-      /^\d+(\.\d+)?$/.test(after)
-      ? Number(after) * 1000
-      : Date.parse(after) - now
+    ? // A number is seconds (a negative one is no wait: `Date.parse('-5')` would read a year long past).
+      Number.isNaN(+after)
+      ? Date.parse(after) - now
+      : +after * 1000
     : // An absent reset reads 0, a time long past: no wait.
       status === 429
       ? Number(headers.get('x-ratelimit-reset')) * 1000 - now

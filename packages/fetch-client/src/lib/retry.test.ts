@@ -1,5 +1,5 @@
 // Which requests are repeated, on what, and how long the client waits.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fakeFetch, json, rejection, sequence, swapOrderQuery } from '../../test/fake-fetch.js';
 import { createClient } from './create-client.js';
 import { ConnectionError, InternalServerError, RateLimitError } from './errors.js';
@@ -30,10 +30,16 @@ describe('policy', () => {
   });
 
   it('backs off exponentially with up to 25 % jitter, capped at 8 s', () => {
-    expect(backoffMs(0, 500, () => 0)).toBe(500);
-    expect(backoffMs(1, 500, () => 0)).toBe(1000);
-    expect(backoffMs(2, 500, () => 1)).toBe(1500);
-    expect(backoffMs(10, 500, () => 0)).toBe(8000);
+    const random = vi.spyOn(Math, 'random').mockReturnValue(0);
+    try {
+      expect(backoffMs(0, 500)).toBe(500);
+      expect(backoffMs(1, 500)).toBe(1000);
+      expect(backoffMs(10, 500)).toBe(8000);
+      random.mockReturnValue(1);
+      expect(backoffMs(2, 500)).toBe(1500);
+    } finally {
+      random.mockRestore();
+    }
   });
 });
 

@@ -8,5 +8,5 @@ export const isRepeatable = (method: string, route: string): boolean => method =
 export const isRetryableStatus = (status: number): boolean => status === 408 || status === 429 || status > 499;
 
 /** Exponential backoff with jitter: base·2^attempt, at most 8 s, minus up to 25 %. */
-export const backoffMs = (attempt: number, baseMs: number, random: () => number = Math.random): number =>
-  Math.round(Math.min(baseMs * 2 ** attempt, 8_000) * (1 - random() * 0.25));
+export const backoffMs = (attempt: number, baseMs: number): number =>
+  Math.round(Math.min(baseMs * 2 ** attempt, 8_000) * (1 - Math.random() * 0.25));

@@ -157,7 +157,7 @@ async function retryWait(
   let delay = (failure as { retryAfterMs?: number }).retryAfterMs;
   const capMs = ctx.maxRetryDelayMs ?? 60_000;
   if (delay! > capMs) {
-    write(ctx, 2, `${operation} answered ${outcome}: wait over ${capMs} ms, not retrying`);
+    write(ctx, 2, `${operation} ${outcome}: wait over ${capMs} ms, not retrying`);
     throw failure;
   }
   delay ??= backoffMs(retries, ctx.retryBaseDelayMs ?? 500);
@@ -288,7 +288,7 @@ async function call(ctx: Context, method: string, options: RequestOptions): Prom
           // The token may have expired: renew it once and repeat the request once (not when the
           // gateway refused the API key: a new token would not help).
           auth = 3;
-          write(ctx, 4, `${operation} answered 401: renewing the token`);
+          write(ctx, 4, `${operation} 401: renewing the token`);
           continue;
         }
         if (response!.ok) {
