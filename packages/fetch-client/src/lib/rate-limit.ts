@@ -15,7 +15,7 @@ export function readRateLimit(headers: Headers): RateLimit {
   const rateLimit: RateLimit = {};
   for (const field of ['remaining', 'current', 'reset'] as const) {
     // `Number` ignores surrounding spaces; an absent or empty header is NaN, not 0.
-    const value = Number(headers.get(`x-ratelimit-${field}`) || NaN);
+    const value = +(headers.get(`x-ratelimit-${field}`) || NaN);
     if (Number.isFinite(value)) rateLimit[field] = value;
   }
   return rateLimit;

@@ -9,7 +9,7 @@ import { ResponseTooLargeError } from './errors.js';
  */
 export function readBody(response: Response, maxBytes: number, operation: string): Promise<string> {
   const { headers } = response;
-  const declared = Number(headers.get('content-length') ?? NaN);
+  const declared = +(headers.get('content-length') ?? NaN);
   // A declared length within the cap bounds the body (HTTP framing) unless a content-encoding
   // makes it the compressed size, or the browser may hide that encoding (a `cors` answer): then
   // the plain read is safe and cheaper.

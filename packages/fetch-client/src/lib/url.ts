@@ -9,8 +9,8 @@ export const fillPath = (template: string, path: unknown): string =>
     ? template
     : template.replace(/\{([^}]+)\}/g, (_match, name: string) => {
         const value = (path as Record<string, string> | null | undefined)?.[name];
-        if (value == null || value === '') throw new TypeError(`Missing path parameter "${name}" for ${template}`);
-        return encodeURIComponent(value);
+        if ((value ?? '') === '') throw new TypeError(`Missing path parameter "${name}" for ${template}`);
+        return encodeURIComponent(value!);
       });
 
 /** Query string (with its `?`), form style: arrays repeat the key, null and undefined are left out. */
@@ -18,7 +18,7 @@ export function queryString(query: Record<string, string | number | boolean | ob
   let text = '';
   for (const key in query) {
     const value = query[key];
-    for (const item of Array.isArray(value) ? value : [value])
+    for (const item of [value].flat())
       if (item != null) text += `&${encodeURIComponent(key)}=${encodeURIComponent(typeof item === 'object' ? JSON.stringify(item) : item)}`;
   }
   return text.replace('&', '?');
