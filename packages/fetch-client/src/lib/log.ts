@@ -14,12 +14,8 @@ const LEVELS = ['off', 'error', 'warn', 'info', 'debug'];
  * A copy of `value` (JSON) with the credential headers and the values of `names` (default: every
  * `x-sensitive` field) replaced by `[redacted]`.
  */
-export const redact = (value: unknown, names: ReadonlyArray<string> = sensitiveFields): unknown =>
-  value === undefined
-    ? value
-    : JSON.parse(
-        JSON.stringify(value, (key, v) => (names.includes(key) || key === 'x-api-key' || key === 'authorization' ? '[redacted]' : v)),
-      );
+export const redact = (value: object, names: ReadonlyArray<string> = sensitiveFields): unknown =>
+  JSON.parse(JSON.stringify(value, (key, v) => (names.includes(key) || key === 'x-api-key' || key === 'authorization' ? '[redacted]' : v)));
 
 /** What hooks are not shown of an answer (the token of auth verify): `hookSecrets`. */
 export { sensitiveResponseFields as hookSecrets };

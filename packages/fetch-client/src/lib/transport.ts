@@ -25,6 +25,9 @@ import { deadline, sleep } from './timeout.js';
 import type { ClientConfig, Failure, HookCall, Hooks, Logger, RequestOptions, Success, Transport } from './types.js';
 import { buildUrl } from './url.js';
 
+/** What a failed fetch may reject with. */
+type NetworkError = { message?: unknown; code?: unknown; cause?: { code?: unknown } } | null | undefined;
+
 /** Copies `source`'s headers (names lower-cased, undefined and null values left out) into `target`; returns `target`. */
 function addHeaders(target: Record<string, string>, source: Record<string, string | undefined> | undefined): Record<string, string> {
   for (const name in source) {
@@ -247,8 +250,7 @@ async function call(ctx: Context, method: string, options: RequestOptions): Prom
         text = await readBody(response, ctx.maxResponseBytes ?? 10_485_760, operation);
       } catch (cause) {
         // A network error's message, with the system's code (`ECONNRESET`) when there is one.
-        const error = cause as { message?: unknown; code?: unknown; cause?: { code?: unknown } } | null | undefined;
-        const code = error?.cause?.code ?? error?.code;
+        const code = (cause as NetworkError)?.cause?.code ?? (cause as NetworkError)?.code;
         failure =
           cause instanceof FetchClientError
             ? cause
@@ -257,7 +259,7 @@ async function call(ctx: Context, method: string, options: RequestOptions): Prom
               : guard.timedOut_
                 ? new TimeoutError(`${operation} timed out after ${timeoutMs} ms`, operation, { timeoutMs })
                 : new ConnectionError(
-                    `${operation} failed: ${error?.message ?? error}${typeof code === 'string' ? ` (${code})` : ''}`,
+                    `${operation} failed: ${(cause as NetworkError)?.message ?? cause}${typeof code === 'string' ? ` (${code})` : ''}`,
                     operation,
                     {},
                     { cause },
@@ -309,7 +311,7 @@ async function call(ctx: Context, method: string, options: RequestOptions): Prom
               durationMs: Date.now() - startedAt,
               attempt: tries,
               // A token in the answer (auth verify) is not the hooks' to see.
-              data: hookSecrets.some((name) => text.includes(`"${name}"`)) ? redact(data, hookSecrets) : data,
+              data: hookSecrets.some((name) => text.includes(`"${name}"`)) ? redact(data as object, hookSecrets) : data,
             });
           if (pending) await pending;
           return new Answer(data, status, response!, answer!);
