@@ -18,7 +18,7 @@ export function queryString(query: Record<string, string | number | boolean | ob
   let text = '';
   for (const key in query) {
     const value = query[key];
-    for (const item of [value].flat())
+    for (const item of Array.isArray(value) ? value : [value])
       if (item != null) text += `&${encodeURIComponent(key)}=${encodeURIComponent(typeof item === 'object' ? JSON.stringify(item) : item)}`;
   }
   return text.replace('&', '?');
