@@ -4,7 +4,7 @@
 // transport (which renews no bearer token on the gateway's 401) both read it.
 
 /** Whether an error body has the gateway's shape: an integer `code`, a string `message`, no `error`. */
-export const isGatewayBody = (body: unknown): boolean => {
-  const b = body as Record<string, unknown> | null | undefined;
-  return Number.isInteger(b?.code) && typeof b?.message === 'string' && b.error === undefined;
-};
+export const isGatewayBody = (body: unknown): boolean =>
+  Number.isInteger((body as Fields)?.code) && typeof (body as Fields)?.message === 'string' && (body as Fields)!.error === undefined;
+
+type Fields = Record<string, unknown> | null | undefined;

@@ -8,12 +8,11 @@ import { ResponseTooLargeError } from './errors.js';
  * extra turns of the microtask queue that returning a promise from an async function costs.
  */
 export function readBody(response: Response, maxBytes: number, operation: string): Promise<string> {
-  const { headers } = response;
-  const declared = +(headers.get('content-length') ?? NaN);
+  const declared = +(response.headers.get('content-length') ?? NaN);
   // A declared length within the cap bounds the body (HTTP framing) unless a content-encoding
   // makes it the compressed size, or the browser may hide that encoding (a `cors` answer): then
   // the plain read is safe and cheaper.
-  if (declared <= maxBytes && response.type !== 'cors' && !headers.has('content-encoding')) return response.text();
+  if (declared <= maxBytes && response.type !== 'cors' && !response.headers.has('content-encoding')) return response.text();
   return readCounting(response, maxBytes, declared, operation);
 }
 
@@ -31,8 +30,10 @@ async function readCounting(response: Response, maxBytes: number, declared: numb
   }
   if (size > maxBytes) {
     reader?.cancel().catch(() => {});
-    const { status } = response;
-    throw new ResponseTooLargeError(`${status} ${operation}: answer over ${maxBytes} bytes`, operation, { status, maxBytes });
+    throw new ResponseTooLargeError(`${response.status} ${operation}: answer over ${maxBytes} bytes`, operation, {
+      status: response.status,
+      maxBytes,
+    });
   }
   // The chunks are joined and decoded as UTF-8 (a character split between chunks stays whole).
   return new Blob(chunks as BlobPart[]).text();

@@ -66,8 +66,12 @@ class Answer implements Success<unknown> {
  */
 function toFailure(error: unknown): Failure<FetchClientError> {
   if (!(error instanceof FetchClientError)) throw error;
-  const { status, headers, rateLimit } = error as Partial<ApiError>;
-  return { error, status, headers, rateLimit };
+  return {
+    error,
+    status: (error as Partial<ApiError>).status,
+    headers: (error as Partial<ApiError>).headers,
+    rateLimit: (error as Partial<ApiError>).rateLimit,
+  };
 }
 
 /** The caller aborted the call. */
@@ -101,9 +105,8 @@ function logAttempt(
   data: unknown,
   hop: Hop,
 ): void {
-  const { operation } = info;
   // The line says what a reader scans for; the details carry every fact (request id, rate limit).
-  write(ctx, 3, `${info.operationId} ${operation} ${outcome} ${durationMs}ms attempt ${tries}`, {
+  write(ctx, 3, `${info.operationId} ${info.operation} ${outcome} ${durationMs}ms attempt ${tries}`, {
     ...info,
     context: undefined,
     status: outcome,
@@ -123,7 +126,7 @@ function logAttempt(
     write(
       ctx,
       4,
-      `${operation} headers and bodies`,
+      `${info.operation} headers and bodies`,
       redact({
         request: { headers: hop.headers, body: sentBody },
         answer: answer && { headers: Object.fromEntries(answer), body: data },
@@ -154,16 +157,15 @@ async function retryWait(
       : failure instanceof ConnectionError || failure instanceof TimeoutError)
   )
     throw failure;
-  const { operation } = info;
   // What the server asked for, else the backoff; a wait longer than the cap ends retrying.
   let delay = (failure as { retryAfterMs?: number }).retryAfterMs;
   const capMs = ctx.maxRetryDelayMs ?? 60_000;
   if (delay! > capMs) {
-    write(ctx, 2, `${operation} ${outcome}: wait over ${capMs} ms, not retrying`);
+    write(ctx, 2, `${info.operation} ${outcome}: wait over ${capMs} ms, not retrying`);
     throw failure;
   }
   delay ??= backoffMs(retries, ctx.retryBaseDelayMs ?? 500);
-  write(ctx, 4, `retrying ${operation} in ${delay} ms after ${outcome}`);
+  write(ctx, 4, `retrying ${info.operation} in ${delay} ms after ${outcome}`);
   await runHooks(ctx.hooks_, 'onRetry', { ...info, attempt: tries, delayMs: delay, reason: `${outcome}` });
   await sleep(delay, caller);
 }
@@ -181,9 +183,8 @@ async function callFailed(
   startedAt: number,
   tries: number,
 ): Promise<never> {
-  const { operation } = info;
-  const error = cause instanceof FetchClientError || !caller?.aborted ? (cause as Error) : abortError(operation, caller);
-  write(ctx, error instanceof HookError ? 1 : 3, `${operation} failed: ${error.message}`);
+  const error = cause instanceof FetchClientError || !caller?.aborted ? (cause as Error) : abortError(info.operation, caller);
+  write(ctx, error instanceof HookError ? 1 : 3, `${info.operation} failed: ${error.message}`);
   if (!(error instanceof HookError))
     await runHooks(ctx.hooks_, 'onError', { ...info, error, durationMs: Date.now() - startedAt, attempt: tries });
   throw error;
@@ -191,7 +192,6 @@ async function callFailed(
 
 /** One call: hooks, credentials, attempts, retries, the answer or a typed error. */
 async function call(ctx: Context, method: string, options: RequestOptions): Promise<Success<unknown>> {
-  const hooks = ctx.hooks_;
   const operation = `${method} ${options.url}`;
   const caller = options.signal;
   const timeoutMs = options.timeoutMs ?? ctx.timeoutMs ?? 30_000;
@@ -215,18 +215,17 @@ async function call(ctx: Context, method: string, options: RequestOptions): Prom
   try {
     // The hooks run before the credentials are added: they never see them.
     // Hooks that return no promise are not awaited (see runHooks): no extra microtask turn.
-    let pending = runHooks(hooks, 'beforeRequest', { ...info, headers });
+    let pending = runHooks(ctx.hooks_, 'beforeRequest', { ...info, headers });
     if (pending) await pending;
     if (ctx.apiKey) headers['x-api-key'] = ctx.apiKey;
-    const { bearer } = ctx;
     // The bearer token: 1 fetch one, 2 held, 3 fetch a fresh one (after a 401), 4 held.
-    let auth = bearer && options.security?.some((scheme) => scheme.scheme === 'bearer') ? 1 : 0;
+    let auth = ctx.bearer && options.security?.some((scheme) => scheme.scheme === 'bearer') ? 1 : 0;
     // Retries left for a request that is safe to repeat; none for one that is not.
     const maxRetries = isRepeatable(method, operation) ? (options.maxRetries ?? ctx.maxRetries ?? 2) : 0;
 
     for (let retries = 0; ; ) {
       if (auth & 1) {
-        headers.authorization = `Bearer ${await bearer!.getToken({ refresh: auth > 1, signal: caller })}`;
+        headers.authorization = `Bearer ${await ctx.bearer!.getToken({ refresh: auth > 1, signal: caller })}`;
         auth++;
       }
       const attemptAt = Date.now();
@@ -303,8 +302,8 @@ async function call(ctx: Context, method: string, options: RequestOptions): Prom
           // No validator, no await: awaiting `undefined` would still cost a turn of the microtask queue.
           if (ctx.responseValidator)
             await ctx.responseValidator({ operation, status, data, logger: ctx.level_ > 1 ? ctx.logger : undefined });
-          if (hooks.length)
-            pending = runHooks(hooks, 'afterResponse', {
+          if (ctx.hooks_.length)
+            pending = runHooks(ctx.hooks_, 'afterResponse', {
               ...info,
               status,
               headers: answer,
@@ -344,11 +343,10 @@ export function createTransport(config: ClientConfig): Transport {
   if (!config?.baseUrl) throw new TypeError('createClient: `baseUrl` is required');
   // A copy of the settings; the calls' shared state stays in this closure: nothing of it (the key)
   // shows on the transport.
-  const logger = config.logger ?? console;
   const ctx: Context = {
     ...config,
-    logger,
-    level_: levelOf(config.logLevel, logger),
+    logger: config.logger ?? console,
+    level_: levelOf(config.logLevel, config.logger ?? console),
     hooks_: config.hooks ? [config.hooks] : [],
     fixed_: addHeaders({ accept: 'application/json' }, config.headers),
   };
