@@ -1,6 +1,6 @@
 // Typed errors. `ApiError` (and one subclass per status class) for answers with an error status;
 // `ConnectionError`, `TimeoutError`, `AbortError` when no answer came; `RedirectError` for a
-// redirect the client does not follow; `ResponseTooLargeError` for an answer over the size cap;
+// redirect (the client follows none); `ResponseTooLargeError` for an answer over the size cap;
 // `ResponseParseError` and `ResponseValidationError` for a 2xx body that is not JSON or does not
 // match the spec. Messages carry the method, the path and the server's message: never headers,
 // never the key.
@@ -153,9 +153,8 @@ export class AbortError extends FetchClientError {
   override name = 'AbortError';
 }
 /**
- * A redirect the client did not follow: one to another origin (the API key, the bearer token and
- * the body stay with the configured origin), one past `maxRedirects`, or, in a browser, any
- * redirect (the browser hides its target).
+ * A redirect: the client follows none (the API key, the bearer token and the body stay with the
+ * configured origin; the service never redirects, so one means a wrong `baseUrl`).
  */
 export class RedirectError extends FetchClientError {
   override name = 'RedirectError';

@@ -1,8 +1,8 @@
 // The request pipeline behind every operation, written once: URL and headers, the user's hooks,
 // the API key and the bearer token (added after the hooks), one attempt per try with its time
-// limit, redirects kept on the configured origin, a cap on the answer's size, retries with backoff
-// for requests that are safe to repeat, one re-authentication on 401, typed errors, optional
-// validation, and a redacted log line per request at `info`.
+// limit, redirects refused (nothing is sent where they point), a cap on the answer's size,
+// retries with backoff for requests that are safe to repeat, one re-authentication on 401, typed
+// errors, optional validation, and a redacted log line per request at `info`.
 import {
   AbortError,
   ApiError,
@@ -19,11 +19,18 @@ import { runHooks } from './hooks.js';
 import { hookSecrets, levelOf, redact, write } from './log.js';
 import { type RateLimit, readRateLimit, requestedDelayMs } from './rate-limit.js';
 import { readBody } from './read-body.js';
-import { type Hop, redirectTarget } from './redirect.js';
+import { refuseRedirect } from './redirect.js';
 import { backoffMs, isRepeatable, isRetryableStatus } from './retry.js';
 import { deadline, sleep } from './timeout.js';
 import type { ClientConfig, Failure, HookCall, Hooks, Logger, RequestOptions, Success, Transport } from './types.js';
 import { buildUrl } from './url.js';
+
+/** What an attempt sends (besides its signal). */
+interface Sent {
+  method: string;
+  body: string | undefined;
+  headers: Record<string, string>;
+}
 
 /** What a failed fetch may reject with. */
 type NetworkError = { message?: unknown; code?: unknown; cause?: { code?: unknown } } | null | undefined;
@@ -103,7 +110,7 @@ function logAttempt(
   durationMs: number,
   tries: number,
   data: unknown,
-  hop: Hop,
+  sent: Sent,
 ): void {
   // The line says what a reader scans for; the details carry every fact (request id, rate limit).
   write(ctx, 3, `${info.operationId} ${info.operation} ${outcome} ${durationMs}ms attempt ${tries}`, {
@@ -118,17 +125,17 @@ function logAttempt(
   if (ctx.level_ > 3) {
     let sentBody: unknown;
     try {
-      sentBody = JSON.parse(hop.body!);
+      sentBody = JSON.parse(sent.body!);
     } catch {
       // No body (undefined is not JSON), or one that is not JSON.
-      sentBody = hop.body && '(not JSON)';
+      sentBody = sent.body && '(not JSON)';
     }
     write(
       ctx,
       4,
       `${info.operation} headers and bodies`,
       redact({
-        request: { headers: hop.headers, body: sentBody },
+        request: { headers: sent.headers, body: sentBody },
         answer: answer && { headers: Object.fromEntries(answer), body: data },
       }) as object,
     );
@@ -231,20 +238,16 @@ async function call(ctx: Context, method: string, options: RequestOptions): Prom
       const attemptAt = Date.now();
       tries++;
 
-      // One attempt: the request, the redirects it may follow (see redirect.ts) and the body,
-      // within one time limit. It ends with the answer's text or with `failure`.
+      // One attempt: the request (a redirect ends it, see redirect.ts) and the body, within one
+      // time limit. It ends with the answer's text or with `failure`.
       let failure: FetchClientError | undefined;
       let response: Response | undefined;
       let text = '';
       const guard = deadline(caller, timeoutMs);
-      const hop: Hop & RequestInit = { method, body, headers, signal: guard.signal, redirect: 'manual' };
+      const sent: Sent & RequestInit = { method, body, headers, signal: guard.signal, redirect: 'manual' };
       try {
-        for (let url = info.url, redirects = 0; ; redirects++) {
-          response = await (ctx.fetch ?? fetch)(url, hop);
-          const next = redirectTarget(response, url, hop, operation, ctx.maxRedirects ?? 5, redirects);
-          if (!next) break;
-          url = next;
-        }
+        response = await (ctx.fetch ?? fetch)(info.url, sent);
+        refuseRedirect(response, info.url, operation);
         // The body is read inside the attempt, so a stalled body counts against the time limit.
         text = await readBody(response, ctx.maxResponseBytes ?? 10_485_760, operation);
       } catch (cause) {
@@ -281,7 +284,7 @@ async function call(ctx: Context, method: string, options: RequestOptions): Prom
       const raw = parseError ? text.slice(0, 500) : undefined;
 
       // At `info` and above, one line per request (see logAttempt); below `info` no logging work at all.
-      if (ctx.level_ > 2) logAttempt(ctx, info, outcome, answer, Date.now() - attemptAt, tries, data, hop);
+      if (ctx.level_ > 2) logAttempt(ctx, info, outcome, answer, Date.now() - attemptAt, tries, data, sent);
 
       if (!failure) {
         if (status === 401 && auth === 2 && !isGatewayBody(data)) {

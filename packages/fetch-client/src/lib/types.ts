@@ -97,12 +97,6 @@ export interface ClientConfig<ThrowOnError extends boolean = boolean> {
    * `ResponseValidationError`, additive drift goes to `logger.warn`.
    */
   responseValidator?: ResponseValidator | undefined;
-  /**
-   * Same-origin redirects followed per attempt. Default 5; `0` follows none. A redirect to
-   * another origin is never followed (`RedirectError`): the API key, the bearer token and the
-   * body only go to the origin of `baseUrl`. In browsers no redirect can be followed (see README).
-   */
-  maxRedirects?: number;
   /** Largest answer read, in bytes; past it the call fails with `ResponseTooLargeError`. Default 10 MiB. */
   maxResponseBytes?: number;
   /** Where log lines go. Default `console`. */
