@@ -154,7 +154,7 @@ export class AbortError extends FetchClientError {
 }
 /**
  * A redirect: the client follows none (the API key, the bearer token and the body stay with the
- * configured origin; the service never redirects, so one means a wrong `baseUrl`).
+ * configured origin; the service documents no redirect, so one most likely means a wrong `baseUrl`).
  */
 export class RedirectError extends FetchClientError {
   override name = 'RedirectError';
