@@ -36,7 +36,8 @@ async function startBare(sameHead = false): Promise<{ port: number; close(): Pro
 async function startSimulator(): Promise<{ port: number; close(): Promise<void> }> {
   const { createSimulator } = (await import(new URL('../dist/index.js', import.meta.url).href)) as typeof import('../src/index.ts');
   const { listen } = (await import(new URL('../dist/node/index.js', import.meta.url).href)) as typeof import('../src/node/index.ts');
-  const listening = await listen(createSimulator({ seed: 1 }), { port: 0, host: '127.0.0.1' });
+  const options = { seed: 1, ...(JSON.parse(process.env.BENCH_SIMULATOR_OPTIONS ?? '{}') as object) };
+  const listening = await listen(createSimulator(options), { port: 0, host: '127.0.0.1' });
   return { port: listening.port, close: () => listening.close() };
 }
 
