@@ -1,9 +1,10 @@
-// Child process of the benchmark: serves the simulator (from the build in dist/), the simulator
-// without its head capture, or a bare node:http server answering a fixed JSON body (`bare`: with
-// only content-type and content-length; `bare-same-head`: with the headers of the simulator's
-// answer too, BENCH_HEADERS), on a free port of 127.0.0.1. Talks to the parent
-// over IPC: sends { type: 'ready', port }, answers { type: 'rss' } with its resident size (after a
-// GC when started with --expose-gc) and { type: 'cpu' } with its CPU time so far (user + system, µs),
+// Child process of the benchmark: serves the simulator (from the build in dist/, with seed 1 and
+// the createSimulator options in the JSON of BENCH_SIMULATOR_OPTIONS, e.g. '{"journal":0}'), the
+// simulator without its head capture, or a bare node:http server answering a fixed JSON body
+// (`bare`: with only content-type and content-length; `bare-same-head`: with the headers of the
+// simulator's answer too, BENCH_HEADERS), on a free port of 127.0.0.1. Talks to the parent over
+// IPC: sends { type: 'ready', port }, answers { type: 'rss' } with its resident size (after a GC
+// when started with --expose-gc) and { type: 'cpu' } with its CPU time so far (user + system, µs),
 // and exits on { type: 'exit' }.
 import http from 'node:http';
 
