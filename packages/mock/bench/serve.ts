@@ -1,9 +1,10 @@
-// Child process of the benchmark: serves the simulator (from the build in dist/), the simulator
-// without its head capture, or a bare node:http server answering a fixed JSON body (`bare`: with
-// only content-type and content-length; `bare-same-head`: with the headers of the simulator's
-// answer too, BENCH_HEADERS), on a free port of 127.0.0.1. Talks to the parent
-// over IPC: sends { type: 'ready', port }, answers { type: 'rss' } with its resident size (after a
-// GC when started with --expose-gc) and { type: 'cpu' } with its CPU time so far (user + system, µs),
+// Child process of the benchmark: serves the simulator (from the build in dist/, with seed 1 and
+// the createSimulator options in the JSON of BENCH_SIMULATOR_OPTIONS, e.g. '{"journal":0}'), the
+// simulator without its head capture, or a bare node:http server answering a fixed JSON body
+// (`bare`: with only content-type and content-length; `bare-same-head`: with the headers of the
+// simulator's answer too, BENCH_HEADERS), on a free port of 127.0.0.1. Talks to the parent over
+// IPC: sends { type: 'ready', port }, answers { type: 'rss' } with its resident size (after a GC
+// when started with --expose-gc) and { type: 'cpu' } with its CPU time so far (user + system, µs),
 // and exits on { type: 'exit' }.
 import http from 'node:http';
 
@@ -36,7 +37,8 @@ async function startBare(sameHead = false): Promise<{ port: number; close(): Pro
 async function startSimulator(): Promise<{ port: number; close(): Promise<void> }> {
   const { createSimulator } = (await import(new URL('../dist/index.js', import.meta.url).href)) as typeof import('../src/index.ts');
   const { listen } = (await import(new URL('../dist/node/index.js', import.meta.url).href)) as typeof import('../src/node/index.ts');
-  const listening = await listen(createSimulator({ seed: 1 }), { port: 0, host: '127.0.0.1' });
+  const options = { seed: 1, ...(JSON.parse(process.env.BENCH_SIMULATOR_OPTIONS ?? '{}') as object) };
+  const listening = await listen(createSimulator(options), { port: 0, host: '127.0.0.1' });
   return { port: listening.port, close: () => listening.close() };
 }
 

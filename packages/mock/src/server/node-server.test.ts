@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { listen, type RunningServer } from '../node/index.js';
 import { createSimulator } from '../simulator/index.js';
@@ -54,6 +55,39 @@ describe('node:http server', () => {
       headers: { 'x-api-key': 'k' },
     });
     expect(big.status).toBe(413);
+  });
+
+  it('answers a POST without body headers at once, reads chunked and sized bodies, and keeps the connection for the next request', async () => {
+    server = await listen(createSimulator({ seed: 5 }), { port: 0 });
+    const challenge = JSON.stringify({ walletPubkey: 'EwV78VBLEhDmtkHxBv6hcTBjrfhbM8b3n1cCELt4imKg', type: 'message' });
+    const head = (method: string, path: string, extra = ''): string =>
+      `${method} ${path} HTTP/1.1\r\nhost: 127.0.0.1\r\nx-api-key: k\r\ncontent-type: application/json\r\n${extra}`;
+    // Pipelined on one connection: a POST with no body at all (no content-length, no
+    // transfer-encoding: an empty body), the same POST chunked and sized, a GET, then a close.
+    const requests = [
+      `${head('POST', '/trigger/v2/auth/challenge')}\r\n`,
+      `${head('POST', '/trigger/v2/auth/challenge', 'transfer-encoding: chunked\r\n')}\r\n${challenge.length.toString(16)}\r\n${challenge}\r\n0\r\n\r\n`,
+      `${head('POST', '/trigger/v2/auth/challenge', `content-length: ${challenge.length}\r\n`)}\r\n${challenge}`,
+      `${head('GET', '/prediction/v1/trading-status', 'connection: close\r\n')}\r\n`,
+    ];
+    const text = await new Promise<string>((resolve, reject) => {
+      const socket = connect(server!.port, '127.0.0.1');
+      const chunks: Buffer[] = [];
+      const guard = setTimeout(() => {
+        socket.destroy();
+        reject(new Error('no close within 5 s'));
+      }, 5_000);
+      socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+      socket.on('error', reject);
+      socket.on('close', () => {
+        clearTimeout(guard);
+        resolve(Buffer.concat(chunks).toString('utf8'));
+      });
+      socket.on('connect', () => socket.write(requests.join('')));
+    });
+    const statuses = [...text.matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((m) => Number(m[1]));
+    expect(statuses).toEqual([400, 200, 200, 200]);
+    expect(text).toContain('"trading_active":true');
   });
 
   it('serves the docs page when given', async () => {

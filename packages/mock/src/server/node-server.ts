@@ -189,6 +189,14 @@ function headRequest(method: string, path: string, header: SimRequest['header'] 
   return { method, path, query: NO_QUERY, header, bodyText: '' };
 }
 
+/**
+ * Whether a request has a body: a request without content-length and transfer-encoding has none
+ * (RFC 9112 6.3), and its stream is never read (node 24.12+ makes it already ended, with no events,
+ * under the `optimizeEmptyRequests` option).
+ */
+const hasBodyHeaders = (req: IncomingMessage): boolean =>
+  req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
+
 export function createRequestListener(simulator: SimHandler, limits: ServerLimits = DEFAULT_LIMITS) {
   const silence = silenceMs(limits);
   const failed = (req: IncomingMessage, res: ServerResponse, error: unknown): void => {
@@ -215,7 +223,7 @@ export function createRequestListener(simulator: SimHandler, limits: ServerLimit
     headParsed(req.socket);
     try {
       const method = req.method ?? 'GET';
-      if (method === 'GET' || method === 'HEAD') {
+      if (method === 'GET' || method === 'HEAD' || !hasBodyHeaders(req)) {
         answer(req, res, '');
         return;
       }
@@ -279,6 +287,9 @@ export function createNodeServer(simulator: SimHandler, limits: ServerLimits, { 
   const server = createServer(
     {
       maxHeaderSize: limits.maxHeaderBytes,
+      // A request without body headers gets an already-ended body stream with no events (its
+      // listener never reads it): no stream life cycle per GET (node 24.12+; older ones ignore it).
+      optimizeEmptyRequests: true,
       headersTimeout: limits.headersTimeoutMs,
       // node's own whole-request check is the backstop of the body reader's (which answers first).
       requestTimeout: limits.requestTimeoutMs + 1_000,

@@ -11,7 +11,8 @@ export const JSON_TYPE = 'application/json; charset=utf-8';
 
 export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): SimResponse {
   headers['content-type'] = JSON_TYPE;
-  return { status, headers, body };
+  // `raw` declared from the start: serialising the answer in place (the journal) keeps its shape.
+  return { status, headers, body, raw: false };
 }
 
 export function errorResponse(shape: ErrorShape, error: ApiError, requestId: string, headers: Record<string, string> = {}): SimResponse {

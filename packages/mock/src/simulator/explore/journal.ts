@@ -1,7 +1,7 @@
 // The request journal: the last `size` requests the simulator answered through its API (not the
 // control API, the docs or the explorer), with operation, status, duration and both bodies. The
 // record costs one small object in a ring and four numbers in a typed array: it keeps references
-// (the request record, the answer's headers and text), and the answer is serialised once, here,
+// (the request record and the answer record), and the answer is serialised once, here, in place,
 // and sent as that text; the entry's shape, the redaction and the operation's name are worked out
 // when the journal is read. Only a body longer than the journal keeps is copied at record time (its cut,
 // as a string of its own: a slice would keep the whole body alive).
@@ -23,15 +23,20 @@ export const DEFAULT_JOURNAL_SIZE = 200;
 interface Kept {
   /** The request record; one with a body longer than MAX_JOURNAL_BODY is replaced by a copy with its cut. */
   request: SimRequest;
-  /** The answer's status and headers (not the answer: its body as a value can be far larger than its text). */
+  /**
+   * The answer as sent (its body serialised, `raw`), or for a text longer than MAX_JOURNAL_BODY a
+   * copy with its cut.
+   */
+  answer: SimResponse & { body: string };
+}
+
+/** A kept request with its numbers, as the journal's reads see it. */
+interface Raw {
+  request: SimRequest;
   status: number;
   responseHeaders: Record<string, string>;
   /** The answer's text, or its cut when longer than MAX_JOURNAL_BODY. */
   responseBody: string;
-}
-
-/** A kept request with its numbers, as the journal's reads see it. */
-interface Raw extends Kept {
   id: number;
   /** Wall-clock start (epoch ms) and simulated time (epoch ms). */
   startedAt: number;
@@ -61,7 +66,10 @@ export interface JournalEntry {
 
 export interface Journal {
   readonly size: number;
-  /** Records an answered request; answers the response with its body serialised (the text to send). */
+  /**
+   * Records an answered request. `response` is this request's own answer record: it is turned into
+   * its serialised form in place (its body the text to send, `raw`), kept, and returned.
+   */
   record(request: SimRequest, response: SimResponse, startedAt: number, simulatedAt: number, durationMs: number): SimResponse;
   /** Entries newest first, redacted: at most `limit`, only those after `afterId` when given. */
   entries(options?: { limit?: number; afterId?: number; ids?: readonly number[] }): JournalEntry[];
@@ -102,7 +110,17 @@ export function createJournal(size: number, router: Router, creatorVersion: stri
   const withNumbers = (kept: Kept, slot: number): Raw => {
     const at = slot * NUMBERS;
     const n = numbers!; // a slot in the ring was recorded, so the numbers exist
-    return { ...kept, id: n[at]!, startedAt: n[at + 1]!, simulatedAt: n[at + 2]!, durationMs: n[at + 3]! };
+    const { request, answer } = kept;
+    return {
+      request,
+      status: answer.status,
+      responseHeaders: answer.headers,
+      responseBody: answer.body,
+      id: n[at]!,
+      startedAt: n[at + 1]!,
+      simulatedAt: n[at + 2]!,
+      durationMs: n[at + 3]!,
+    };
   };
   /** The kept requests, oldest first. */
   const ordered = (): Raw[] => {
@@ -143,13 +161,18 @@ export function createJournal(size: number, router: Router, creatorVersion: stri
   return {
     size,
     record(request, response, startedAt, simulatedAt, durationMs) {
-      const raw = response.raw === true && typeof response.body === 'string';
-      const text = raw ? (response.body as string) : response.raw ? String(response.body) : JSON.stringify(response.body);
+      // Serialised once, in place: the answer goes out as this text.
+      if (response.raw !== true || typeof response.body !== 'string') {
+        response.body = response.raw ? String(response.body) : JSON.stringify(response.body);
+        response.raw = true;
+      }
+      const answer = response as SimResponse & { body: string };
       ring[next] = {
         request: request.bodyText.length > MAX_JOURNAL_BODY ? keptRequest(request) : request,
-        status: response.status,
-        responseHeaders: response.headers,
-        responseBody: text.length > MAX_JOURNAL_BODY ? cutCopy(text) : text,
+        answer:
+          answer.body.length > MAX_JOURNAL_BODY
+            ? { status: answer.status, headers: answer.headers, body: cutCopy(answer.body), raw: true }
+            : answer,
       };
       const at = next * NUMBERS;
       numbers ??= new Float64Array(size * NUMBERS);
@@ -158,8 +181,7 @@ export function createJournal(size: number, router: Router, creatorVersion: stri
       numbers[at + 2] = simulatedAt;
       numbers[at + 3] = durationMs;
       next = next + 1 === size ? 0 : next + 1;
-      // An answer already serialised (raw) is sent as it is.
-      return raw ? response : { status: response.status, headers: response.headers, body: text, raw: true };
+      return answer;
     },
     entries({ limit = size, afterId = 0, ids } = {}) {
       const out: JournalEntry[] = [];
