@@ -15,8 +15,11 @@ export interface AuthResult {
 }
 
 export interface Authenticator {
-  /** The gateway's check: the request's API key, or a 401 / 403 ApiError in the gateway's body. */
-  gateway(op: OperationInfo, request: SimRequest): string;
+  /**
+   * The gateway's check: the request's API key, or a 401 / 403 ApiError in the gateway's body. It
+   * runs before routing too (a path no operation serves), so it reads only what any path has.
+   */
+  gateway(op: Pick<OperationInfo, 'path' | 'requiresApiKey'>, request: SimRequest): string;
   /**
    * The area's check, after the gateway's and the rate limit: synchronous unless the operation
    * needs the bearer token (whose HMAC check is async).

@@ -36,6 +36,31 @@ describe("the gateway's answers", () => {
     expect((await call(sim, 'GET', '/swap/v2/order', { apiKey: 'k1', query: order })).status).toBe(200);
   });
 
+  it('stands before the routes: a path no operation serves is refused its key first, then is 404 or 405', async () => {
+    const sim = makeSimulator({ apiKeys: ['k1'] });
+    for (const [method, path] of [
+      ['GET', '/prediction/v1/nothing'],
+      ['GET', '/nowhere'],
+      ['DELETE', '/swap/v2/order'],
+    ] as const) {
+      for (const apiKey of [null, 'k2']) {
+        // No operation there, so no answer of the spec to check it against.
+        const res = await call(sim, method, path, { apiKey, unchecked: true });
+        expect(res.status, `${method} ${path} ${apiKey}`).toBe(401);
+        expect(examplesOf('Unauthorized')).toContainEqual(res.body);
+      }
+    }
+    expect((await call(sim, 'GET', '/prediction/v1/nothing', { apiKey: 'k1', unchecked: true })).status).toBe(404);
+    const wrongMethod = await call(sim, 'DELETE', '/swap/v2/order', { apiKey: 'k1', unchecked: true });
+    expect(wrongMethod.status).toBe(405);
+
+    const limited = makeSimulator({ keyAreas: { swapper: ['swap'] } });
+    const elsewhere = await call(limited, 'GET', '/prediction/v1/nothing', { apiKey: 'swapper', unchecked: true });
+    expect(elsewhere.status).toBe(403);
+    expect(elsewhere.body).toEqual({ code: 403, message: 'API key does not have access to this endpoint' });
+    expect((await call(limited, 'GET', '/swap/v2/nothing', { apiKey: 'swapper', unchecked: true })).status).toBe(404);
+  });
+
   it('a key limited to some areas gets its 403 elsewhere, in every area, before the area checks anything', async () => {
     const sim = makeSimulator({ keyAreas: { priceOnly: [], swapper: ['swap'] } });
     const denied = await call(sim, 'GET', '/swap/v2/order', { apiKey: 'priceOnly', query: {} });

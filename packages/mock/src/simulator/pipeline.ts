@@ -100,9 +100,18 @@ export function createPipeline(deps: PipelineDeps): Pipeline {
     return respond(op, headers, outcome);
   };
 
+  // The gateway stands before the areas' routes: a path no operation serves is still refused a
+  // missing key (401) or a key without access to its area (403) first, as the service's host does.
+  const requiresApiKey = (doc.security ?? [{ ApiKey: [] }]).some((requirement) => 'ApiKey' in requirement);
+
   return (request) => {
     const match = router.match(request.method, request.path);
     if (match.kind !== 'operation') {
+      try {
+        authenticator.gateway({ path: request.path, requiresApiKey }, request);
+      } catch (error) {
+        return errorResponse(errorShapes.forPath(request.path), error as ApiError, deps.nextRequestId());
+      }
       if (match.kind === 'method-not-allowed') {
         const error = new ApiError(405, `Method ${request.method} not allowed on ${request.path}`, { code: -2 });
         return errorResponse(errorShapes.forPath(request.path), error, deps.nextRequestId(), { allow: match.allowed.join(', ') });
