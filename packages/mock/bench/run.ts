@@ -3,8 +3,9 @@
 //    Prism 5 in mock mode, a bare node:http server answering the same JSON (the target's
 //    baseline: content-type and content-length only), the same bare server sending the
 //    simulator's whole head (its rate-limit headers too: what the answer's size and header count
-//    cost, for information), and the simulator without its head capture (what keeping 408/431 in
-//    the area's shape costs). They take turns in 45 short rounds of about 6,700 requests (Prism,
+//    cost, for information), the bare server with node's optimizeEmptyRequests (which the
+//    simulator's server sets: for information, the stricter comparison), and the simulator without
+//    its head capture (what keeping 408/431 in the area's shape costs). They take turns in 45 short rounds of about 6,700 requests (Prism,
 //    ten times slower, a tenth of that) after a warm-up (the order rotating each round), so
 //    background load hits them alike and the two samples of a ratio are taken close together;
 //    each ratio is the median of the per-round ratios, printed with the spread of the rounds. The
@@ -43,6 +44,8 @@ const TARGET_VS_BARE = 0.85;
 const NO_CAPTURE = 'sim, no head capture';
 /** The bare server sending the simulator's whole head: what its size and header count cost. */
 const SAME_HEAD = 'bare, same head';
+/** The bare server with node's optimizeEmptyRequests, as the simulator's server has it. */
+const EMPTY_REQUESTS = 'bare, empty-req';
 const TARGET_VS_PRISM = 5;
 const specPath = createRequire(import.meta.url).resolve('@x/openapi/openapi.json');
 const distIndex = fileURLToPath(new URL('../dist/index.js', import.meta.url));
@@ -70,7 +73,7 @@ interface ServedChild {
 }
 
 function startChild(
-  mode: 'simulator' | 'simulator-without-head-capture' | 'bare' | 'bare-same-head',
+  mode: 'simulator' | 'simulator-without-head-capture' | 'bare' | 'bare-same-head' | 'bare-empty-requests',
   env: Record<string, string> = {},
 ): Promise<ServedChild> {
   const child = fork(serveScript, [mode], {
@@ -176,6 +179,7 @@ async function main(): Promise<void> {
     ),
   );
   const sameHead = await startChild('bare-same-head', { BENCH_BODY: sample.body, BENCH_HEADERS: JSON.stringify(ownHeaders) });
+  const emptyRequests = await startChild('bare-empty-requests', { BENCH_BODY: sample.body });
   const uncaptured = await startChild('simulator-without-head-capture');
   const bareRssAtStart = await bare.rss();
   const prismPort = await startPrism();
@@ -187,6 +191,7 @@ async function main(): Promise<void> {
     ['prism mock', prismPort, undefined],
     ['bare node:http', bare.port, bare],
     [SAME_HEAD, sameHead.port, sameHead],
+    [EMPTY_REQUESTS, emptyRequests.port, emptyRequests],
     [NO_CAPTURE, uncaptured.port, uncaptured],
   ];
   const get = { path: GET_PATH, headers };
@@ -243,6 +248,10 @@ async function main(): Promise<void> {
   const sameHeadCpu = cpuPerRequest.get(SAME_HEAD)!;
   console.log(
     `the simulator's head (its rate-limit headers; for information, not the target's baseline): ${SAME_HEAD} / bare rps ${fmt(median(perRoundRatio(SAME_HEAD, 'bare node:http')), 3)}x; CPU ${fmt(median(sameHeadCpu), 1)} vs ${fmt(median(bareCpu), 1)} µs per request; simulator / ${SAME_HEAD} rps ${fmt(median(perRoundRatio('simulator', SAME_HEAD)), 2)}x, CPU ${fmt(median(simCpu.map((c, i) => sameHeadCpu[i]! / c)), 2)}x`,
+  );
+  const emptyCpu = cpuPerRequest.get(EMPTY_REQUESTS)!;
+  console.log(
+    `node's optimizeEmptyRequests (the simulator's server sets it; for information, not the target's baseline): ${EMPTY_REQUESTS} / bare rps ${fmt(median(perRoundRatio(EMPTY_REQUESTS, 'bare node:http')), 3)}x; CPU ${fmt(median(emptyCpu), 1)} vs ${fmt(median(bareCpu), 1)} µs per request; simulator / ${EMPTY_REQUESTS} rps ${fmt(median(perRoundRatio('simulator', EMPTY_REQUESTS)), 2)}x, CPU ${fmt(median(simCpu.map((c, i) => emptyCpu[i]! / c)), 2)}x`,
   );
   const uncapturedCpu = cpuPerRequest.get(NO_CAPTURE)!;
   const captureRounds = perRoundRatio('simulator', NO_CAPTURE);

@@ -2,7 +2,8 @@
 // the createSimulator options in the JSON of BENCH_SIMULATOR_OPTIONS, e.g. '{"journal":0}'), the
 // simulator without its head capture, or a bare node:http server answering a fixed JSON body
 // (`bare`: with only content-type and content-length; `bare-same-head`: with the headers of the
-// simulator's answer too, BENCH_HEADERS), on a free port of 127.0.0.1. Talks to the parent over
+// simulator's answer too, BENCH_HEADERS; `bare-empty-requests`: `bare` with node's
+// optimizeEmptyRequests, as the simulator's server has it), on a free port of 127.0.0.1. Talks to the parent over
 // IPC: sends { type: 'ready', port }, answers { type: 'rss' } with its resident size (after a GC
 // when started with --expose-gc) and { type: 'cpu' } with its CPU time so far (user + system, µs),
 // and exits on { type: 'exit' }.
@@ -12,11 +13,13 @@ type Message = { type: 'rss' } | { type: 'cpu' } | { type: 'exit' };
 
 const mode = process.argv[2];
 
-async function startBare(sameHead = false): Promise<{ port: number; close(): Promise<void> }> {
+async function startBare(sameHead = false, emptyRequests = false): Promise<{ port: number; close(): Promise<void> }> {
   const body = process.env.BENCH_BODY ?? '{}';
   const length = String(Buffer.byteLength(body));
   const extra = sameHead ? (JSON.parse(process.env.BENCH_HEADERS ?? '{}') as Record<string, string>) : {};
-  const server = http.createServer((req, res) => {
+  // `emptyRequests`: node's optimizeEmptyRequests, which the simulator's server sets (a request
+  // without a body gets a body stream that has already ended).
+  const server = http.createServer({ optimizeEmptyRequests: emptyRequests } as http.ServerOptions, (req, res) => {
     req.resume();
     // A new header object per answer, as a server that computes its headers makes.
     res.writeHead(
@@ -67,6 +70,7 @@ async function startSimulatorWithoutHeadCapture(): Promise<{ port: number; close
 const servers: Record<string, () => Promise<{ port: number; close(): Promise<void> }>> = {
   bare: () => startBare(),
   'bare-same-head': () => startBare(true),
+  'bare-empty-requests': () => startBare(false, true),
   simulator: startSimulator,
   'simulator-without-head-capture': startSimulatorWithoutHeadCapture,
 };
