@@ -327,9 +327,10 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   };
 
   // An API request through the pipeline, recorded in the journal (when on) with its duration; an
-  // answered write adds a point to the value history. One clock read per request: an answer made
-  // synchronously (no signature check, no upstream call) takes microseconds and is recorded with
-  // duration 0; an answer that waits is timed from when it starts waiting to when it is ready.
+  // answered write adds a point to the value history. At most one clock read per request (the start
+  // time is a shared reading, see coarse-clock.ts): an answer made synchronously (no signature
+  // check, no upstream call) takes microseconds and is recorded with duration 0; an answer that
+  // waits is timed from when it starts waiting to when it is ready.
   const answered = (
     request: SimRequest,
     response: SimResponse,

@@ -8,6 +8,8 @@ import { createJournal, MAX_JOURNAL_BODY } from './journal.js';
 import { REDACTED } from './redact.js';
 
 const KEY = 'journal-test-key-123';
+/** A part of the key long enough to give it away. */
+const MIN_SHOWN = 12;
 
 function request(bodyText: string, headers: Record<string, string> = { 'x-api-key': KEY }): SimRequest {
   return {
@@ -60,6 +62,24 @@ describe('the request journal', () => {
     expect(entry!.requestHeaders).toContainEqual({ name: 'x-api-key', value: REDACTED });
     const har = JSON.stringify(j.har());
     expect(har).not.toContain(KEY);
+  });
+
+  it('redacts a long body before cutting it: no sensitive field, and no secret split at the cut', () => {
+    const j = journal();
+    const signed = 'AQAB'.repeat(40);
+    // The key sits across the cut of the request body; the signed transaction lies before it.
+    const pad = 'x'.repeat(MAX_JOURNAL_BODY - 60 - signed.length);
+    const long = `{"signedTransaction":"${signed}","pad":"${pad}","echo":"${KEY}${'z'.repeat(MAX_JOURNAL_BODY)}"}`;
+    expect(long.indexOf(KEY)).toBeLessThan(MAX_JOURNAL_BODY);
+    expect(long.indexOf(KEY) + KEY.length).toBeGreaterThan(MAX_JOURNAL_BODY);
+    const answer = { status: 400, headers: {}, body: { signedTransaction: signed, pad: 'y'.repeat(MAX_JOURNAL_BODY) } };
+    j.record(request(long), answer, 0, 0, 0);
+    const [entry] = j.entries();
+    const shown = JSON.stringify([entry, j.har()]);
+    expect(shown).not.toContain(signed);
+    expect(shown).not.toContain(KEY.slice(0, MIN_SHOWN));
+    expect(entry!.requestBody).toContain(`"signedTransaction":"${REDACTED}"`);
+    expect(entry!.responseBody).toContain(`"signedTransaction":"${REDACTED}"`);
   });
 
   it('keeps the last `size` requests, newest first', () => {

@@ -4,7 +4,7 @@
 // (the request record and the answer record), and the answer is serialised once, here, in place,
 // and sent as that text; the entry's shape, the redaction and the operation's name are worked out
 // when the journal is read. Only a body longer than the journal keeps is copied at record time (its cut,
-// as a string of its own: a slice would keep the whole body alive).
+// redacted first, as a string of its own: a slice would keep the whole body alive).
 import { harEntry, type HarEntry, type HarHeader } from '../../upstream/har.js';
 import type { Router } from '../router.js';
 import type { SimRequest, SimResponse } from '../types.js';
@@ -84,6 +84,16 @@ export interface Journal {
  */
 const cutCopy = (text: string): string => JSON.parse(JSON.stringify(text.slice(0, MAX_JOURNAL_BODY))) as string;
 
+/** The API key and bearer token a request carries (see requestSecrets). */
+const secretsOf = (request: SimRequest): string[] =>
+  requestSecrets(...(CREDENTIAL_HEADERS.map((name) => request.header(name)) as [string | undefined, string | undefined]));
+
+/**
+ * The cut of a long body, redacted before it is cut: the cut is no longer JSON (its sensitive
+ * fields could not be found by name) and could end inside a secret (which would then show in part).
+ */
+const redactedCut = (text: string, secrets: readonly string[]): string => cutCopy(redactBody(text, secrets));
+
 /** What the journal keeps of a request whose body is longer than it keeps: the parts it shows, and the body's cut. */
 function keptRequest(request: SimRequest): SimRequest {
   const headers = new Map<string, string>();
@@ -96,7 +106,7 @@ function keptRequest(request: SimRequest): SimRequest {
     path: request.path,
     query: request.query,
     header: (name) => headers.get(name.toLowerCase()),
-    bodyText: cutCopy(request.bodyText),
+    bodyText: redactedCut(request.bodyText, secretsOf(request)),
     ...(request.contentType !== undefined ? { contentType: request.contentType } : {}),
   };
 }
@@ -130,8 +140,7 @@ export function createJournal(size: number, router: Router, creatorVersion: stri
   const view = (raw: Raw): JournalEntry => {
     const { request } = raw;
     const requestBody = request.bodyText;
-    const [apiKey, authorization] = CREDENTIAL_HEADERS.map((name) => request.header(name));
-    const secrets = requestSecrets(apiKey, authorization);
+    const secrets = secretsOf(request);
     const match = router.match(request.method, request.path);
     const headers: HarHeader[] = [];
     if (request.contentType) headers.push({ name: 'content-type', value: request.contentType });
@@ -171,7 +180,7 @@ export function createJournal(size: number, router: Router, creatorVersion: stri
         request: request.bodyText.length > MAX_JOURNAL_BODY ? keptRequest(request) : request,
         answer:
           answer.body.length > MAX_JOURNAL_BODY
-            ? { status: answer.status, headers: answer.headers, body: cutCopy(answer.body), raw: true }
+            ? { status: answer.status, headers: answer.headers, body: redactedCut(answer.body, secretsOf(request)), raw: true }
             : answer,
       };
       const at = next * NUMBERS;
