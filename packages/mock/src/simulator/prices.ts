@@ -12,6 +12,8 @@ export interface Prices {
   /** Smallest amount of `from` worth at least `target` of `to`. */
   convertUp(from: string, to: string, target: bigint): bigint;
   reset(): void;
+  /** How many times `set` or `reset` ran (the durable store compares it to see a move). */
+  readonly moves: number;
 }
 
 const MICRO = 1e6;
@@ -20,7 +22,11 @@ export function createPrices(): Prices {
   // Only the prices moved by control.setPrice; the others are read from the token table.
   const moved = new Map<string, number>();
   const price = (mint: string): number | undefined => moved.get(mint) ?? tokenByMint(mint)?.usdPrice;
-  const reset = (): void => moved.clear();
+  let moves = 0;
+  const reset = (): void => {
+    moved.clear();
+    moves++;
+  };
   const info = (mint: string): TokenInfo => {
     const token = tokenByMint(mint);
     if (!token) throw new RangeError(`unknown mint ${mint}`);
@@ -33,6 +39,7 @@ export function createPrices(): Prices {
       info(mint);
       if (!(usd > 0) || !Number.isFinite(usd)) throw new RangeError('setPrice expects a positive USD price');
       moved.set(mint, usd);
+      moves++;
     },
     usdValue: (mint, amount) => (Number(amount) / 10 ** info(mint).decimals) * (price(mint) ?? 0),
     convert(from, to, amount) {
@@ -48,5 +55,8 @@ export function createPrices(): Prices {
       return (num + den - 1n) / den;
     },
     reset,
+    get moves() {
+      return moves;
+    },
   };
 }

@@ -85,26 +85,8 @@ function readState(sim: SimContext, into: Float64Array): Float64Array {
   return into;
 }
 
-/**
- * Counts the moves of the clock and of the prices, by wrapping the methods that move them on this
- * simulator's own clock and prices objects: a read then compares one number with the last commit's
- * instead of reading every price (the other scalars are two fields, compared as they are).
- */
-function countMoves(sim: SimContext): { count: number } {
-  const moves = { count: 0 };
-  const counted = <T extends object>(target: T, names: ReadonlyArray<keyof T & string>): void => {
-    for (const name of names) {
-      const fn = target[name] as (...args: unknown[]) => unknown;
-      (target as Record<string, unknown>)[name] = (...args: unknown[]) => {
-        moves.count++;
-        return fn.apply(target, args);
-      };
-    }
-  };
-  counted(sim.clock, ['advance', 'set', 'restore']);
-  counted(sim.prices, ['set', 'reset']);
-  return moves;
-}
+/** The moves of the clock and of the prices so far: a read compares one number with the last commit's instead of reading every price. */
+const movesOf = (sim: SimContext): number => sim.clock.moves + sim.prices.moves;
 
 /** Whether `now` needs no store over `saved` (see STATE_SIZE: a rise of the next position id does not). */
 function sameState(now: Float64Array, saved: Float64Array): boolean {
@@ -212,15 +194,14 @@ export function attachDurable(store: StateStore, sim: SimContext, streams: Strea
   let nested = 0;
   let failure: Error | undefined;
 
-  const moves = countMoves(sim);
   let savedState: Float64Array = readState(sim, new Float64Array(STATE_SIZE));
   let state: Float64Array = new Float64Array(STATE_SIZE);
   let savedStreams: Float64Array = readStreams(sim, streams, new Float64Array(STREAMS_SIZE));
   let streamsNow: Float64Array = new Float64Array(STREAMS_SIZE);
   /** The clock's and prices' moves when the state was last compared with (or stored as) savedState. */
-  let savedMoves = moves.count;
+  let savedMoves = movesOf(sim);
   const sameScalars = (): boolean =>
-    moves.count === savedMoves && savedState[2] === (sim.tradingActive ? 1 : 0) && sim.lend.nextNftId >= savedState[NEXT_NFT]!;
+    movesOf(sim) === savedMoves && savedState[2] === (sim.tradingActive ? 1 : 0) && sim.lend.nextNftId >= savedState[NEXT_NFT]!;
   const commit = (flush = false, read = false): void => {
     // A read that wrote no entry and moved no scalar: nothing to store, and what it read is
     // forgotten (no statement, no transaction, no encoding; see `run`).
@@ -270,7 +251,7 @@ export function attachDurable(store: StateStore, sim: SimContext, streams: Strea
       }
     }
     // (stored, or the same as stored)
-    savedMoves = moves.count;
+    savedMoves = movesOf(sim);
     release(oldest);
   };
   const anyWritten = (): boolean => {
