@@ -19,6 +19,16 @@ export interface OperationInfo {
   operation: OperationObject;
 }
 
+/**
+ * Whether a security list asks for the API key: when it names it, or names nothing (every call of
+ * this service needs the key). Also the gateway's rule for a path no operation serves, from the
+ * document's own `security`.
+ */
+export function requiresApiKeyOf(security: ReadonlyArray<Record<string, unknown>> | undefined): boolean {
+  const schemes = (security ?? []).flatMap((requirement) => Object.keys(requirement));
+  return schemes.length === 0 || schemes.includes('ApiKey');
+}
+
 function infoOf(op: Operation): OperationInfo {
   const body = op.requestBody;
   if (body && body.mediaTypes.length > 0 && !body.json) {
@@ -33,7 +43,7 @@ function infoOf(op: Operation): OperationInfo {
     ...(body?.pointer ? { bodyPointer: body.pointer } : {}),
     bodyRequired: body?.required === true,
     requiresJwt: schemes.has('TriggerJwt'),
-    requiresApiKey: schemes.has('ApiKey') || schemes.size === 0,
+    requiresApiKey: requiresApiKeyOf(op.security),
     operation: op.operation,
   });
 }

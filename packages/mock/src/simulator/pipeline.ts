@@ -8,7 +8,7 @@ import type { SimContext } from './context.js';
 import type { HandlerContext, HandlerResult, HandlerTable, OperationId } from './handler.js';
 import { ApiError, rateLimited } from './errors.js';
 import type { Faults } from './faults.js';
-import type { OperationInfo } from './operations.js';
+import { type OperationInfo, requiresApiKeyOf } from './operations.js';
 import type { RateLimiter } from './rate-limit.js';
 import { errorResponse, faultResponse, jsonResponse } from './respond.js';
 import type { Router } from './router.js';
@@ -102,7 +102,7 @@ export function createPipeline(deps: PipelineDeps): Pipeline {
 
   // The gateway stands before the areas' routes: a path no operation serves is still refused a
   // missing key (401) or a key without access to its area (403) first, as the service's host does.
-  const requiresApiKey = (doc.security ?? [{ ApiKey: [] }]).some((requirement) => 'ApiKey' in requirement);
+  const requiresApiKey = requiresApiKeyOf(doc.security);
 
   return (request) => {
     const match = router.match(request.method, request.path);
