@@ -14,6 +14,7 @@ const KEY = 'sk-live-KEY-hooks';
 describe('hooks', () => {
   it('beforeRequest sees the operation and may add headers; the key and the token are added after it', async () => {
     const seen: Array<Record<string, unknown>> = [];
+    const kept: Array<{ headers: Record<string, string> }> = [];
     const fake = fakeFetch(() => json({ vaultPubkey: 'v' }));
     const x = createClient({
       baseUrl,
@@ -23,6 +24,7 @@ describe('hooks', () => {
       hooks: {
         beforeRequest(request) {
           seen.push({ ...request, headers: { ...request.headers } });
+          kept.push(request);
           request.headers['x-trace'] = `trace-of-${request.operationId}`;
         },
       },
@@ -44,6 +46,8 @@ describe('hooks', () => {
       KEY,
       'Bearer bearer-SECRET',
     ]);
+    // The event a hook kept holds its own headers after the call: the credentials went into a copy.
+    expect(kept[0]!.headers).toEqual({ accept: 'application/json', 'x-trace': 'trace-of-triggerV2GetVault' });
   });
 
   it('afterResponse gets status, headers, duration, attempt and the parsed body; a token in it is redacted', async () => {

@@ -205,7 +205,7 @@ async function call(ctx: Context, method: string, options: RequestOptions): Prom
   const startedAt = Date.now();
   let tries = 0;
   // A plain object (lower-case names) is cheaper for fetch than a Headers instance.
-  const headers = addHeaders({ ...ctx.fixed_ }, options.headers);
+  let headers = addHeaders({ ...ctx.fixed_ }, options.headers);
   let body = options.body as string | undefined;
   if (body !== undefined) {
     if (typeof body !== 'string') body = JSON.stringify(body);
@@ -224,6 +224,8 @@ async function call(ctx: Context, method: string, options: RequestOptions): Prom
     // Hooks that return no promise are not awaited (see runHooks): no extra microtask turn.
     let pending = runHooks(ctx.hooks_, 'beforeRequest', { ...info, headers });
     if (pending) await pending;
+    // The credentials go into a copy: a hook that kept its event never finds them in its headers.
+    if (ctx.hooks_.length) headers = { ...headers };
     if (ctx.apiKey) headers['x-api-key'] = ctx.apiKey;
     // The bearer token: 1 fetch one, 2 held, 3 fetch a fresh one (after a 401), 4 held.
     let auth = ctx.bearer && options.security?.some((scheme) => scheme.scheme === 'bearer') ? 1 : 0;
