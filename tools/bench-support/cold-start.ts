@@ -83,6 +83,9 @@ export const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
 
+/** The ratio of two programs' cold starts: the median of their per-round ratios (rounds taken side by side). */
+export const roundRatio = (a: ColdFigure, b: ColdFigure): number => median(a.rounds.map((ms, i) => ms / b.rounds[i]!));
+
 /** `figures[runtime][program]`, or the error that kept a program from running on a runtime. */
 export async function measureColdStarts(
   programs: ColdProgram[],
@@ -152,10 +155,9 @@ export function printColdStarts(
     const ours = byProgram[x];
     const theirs = byProgram[baseline];
     if (!ours || !theirs || ours instanceof Error || theirs instanceof Error) continue;
-    const ratio = median(ours.rounds.map((ms, i) => ms / theirs.rounds[i]!));
+    const ratio = roundRatio(ours, theirs);
     const below = floor ? byProgram[floor] : undefined;
-    const overFloor =
-      below && !(below instanceof Error) ? `; ${x} / ${floor} ${fmt(median(ours.rounds.map((ms, i) => ms / below.rounds[i]!)), 2)}` : '';
+    const overFloor = below && !(below instanceof Error) ? `; ${x} / ${floor} ${fmt(roundRatio(ours, below), 2)}` : '';
     console.log(
       `  target (${runtime}): ${x} <= ${target === 1 ? '' : `${target}x `}${baseline}'s -> ${fmt(ours.programMs)} vs ${fmt(theirs.programMs)} ms, ratio ${fmt(ratio, 2)} (median of the rounds' ratios; ${ratio <= target ? 'met' : 'MISSED'}); whole process ${fmt(ours.processMs / theirs.processMs, 2)}${overFloor}`,
     );

@@ -1,13 +1,8 @@
 // Per-request overhead: raw fetch, this client and openapi-fetch against the same local server,
 // interleaved in rounds so that drift of the machine hits all three alike.
 import createOpenapiFetch from 'openapi-fetch';
+import { median } from '../../../tools/bench-support/cold-start.ts';
 import { createClient } from '../dist/index.js';
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 
 export interface OverheadResult {
   rounds: number;

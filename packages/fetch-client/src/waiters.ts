@@ -4,6 +4,7 @@
 // program that does not wait does not bundle them.
 export * from './gen/waiters.gen.js';
 export {
+  DEFAULT_MAX_PAGES,
   type WaitClient,
   type WaitOptions,
   type WaiterRecord,

@@ -1,6 +1,6 @@
 // Adversarial tests against two local servers (two origins on 127.0.0.1): the API key, the bearer
 // token and a request body never reach an origin other than the configured one; no redirect is
-// followed, on the configured origin either (the service never redirects); invalid waits asked
+// followed, on the configured origin either (the service documents no redirect); invalid waits asked
 // by the server fall back to the client's backoff; an oversized answer ends in a typed error
 // without being read whole.
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';

@@ -1,14 +1,13 @@
 // `useTriggerV1Order`: one trigger v1 order, polled until it is filled, cancelled or expired. V1 has
 // no call that reads one order, so each read is one poll of the spec's `x-waiter` (`finalListings`):
 // the wallet's active listing, and when the order is not in it, the history; found there, it is
-// final and polling stops. Each listing is read page by page (its `x-pagination`, `pagedOperations`)
-// until the order is found or the pages end, at most `maxPages` pages of each per read.
+// final and polling stops. Each listing is read page by page (the client's paged list of the
+// operation) until the order is found or the pages end, at most `maxPages` pages of each per read.
 import { useQuery } from '@tanstack/react-query';
-import { callOperation } from './call.js';
+import { DEFAULT_MAX_PAGES } from '@x/fetch-client/waiters';
 import { useXClientScope } from './context.js';
-import { finalListings, pagedOperations } from './gen/operations.gen.js';
+import { finalListings } from './gen/operations.gen.js';
 import { xKeys } from './keys.js';
-import { firstPageParam, nextPageParam, type PageParam } from './paging.js';
 import type { DataOf } from './types.js';
 
 /** One order of `GET /trigger/v1/getTriggerOrders`. */
@@ -19,7 +18,7 @@ export interface UseTriggerV1OrderOptions {
   readonly pollIntervalMs?: number;
   /**
    * The most pages of each listing one read asks for, from page 1 (so a read makes at most twice
-   * this many requests). Default 20. An order listed behind them is not seen: `order` stays
+   * this many requests). Default `DEFAULT_MAX_PAGES` (20) of `@x/fetch-client/waiters`. An order listed behind them is not seen: `order` stays
    * `undefined` and polling goes on.
    */
   readonly maxPages?: number;
@@ -33,13 +32,12 @@ export interface TriggerV1OrderState {
 
 const id = 'triggerV1GetTriggerOrders';
 const rule = finalListings[id];
-const paging = pagedOperations[id];
 
 /** The order `orderKey` of wallet `user`, read again every `pollIntervalMs` until it is final. */
 export function useTriggerV1Order(
   user: string | undefined,
   orderKey: string | undefined,
-  { pollIntervalMs = 1000, maxPages = 20 }: UseTriggerV1OrderOptions = {},
+  { pollIntervalMs = 1000, maxPages = DEFAULT_MAX_PAGES }: UseTriggerV1OrderOptions = {},
 ) {
   const { client, scope } = useXClientScope('useTriggerV1Order');
   return useQuery<TriggerV1OrderState>({
@@ -49,12 +47,10 @@ export function useTriggerV1Order(
     queryFn: async ({ signal }) => {
       /** The order in one listing: each page from the first until it is there, the pages end or `maxPages` were read. */
       const find = async (listing: Record<string, unknown>) => {
-        let param: PageParam | undefined = firstPageParam(paging.style);
-        for (let read = 0; param !== undefined && read < maxPages; read++) {
-          const page = await callOperation(client, id, { query: { user: user!, ...listing, ...(param as { page?: number }) } }, signal);
+        let read = 0;
+        for await (const page of client.paginateTriggerV1GetTriggerOrders({ user: user!, ...listing }, { signal }).byPage()) {
           const found = page[rule.items].find((order) => order[rule.by] === orderKey);
-          if (found) return found;
-          param = nextPageParam(paging.style, paging.items, page, param);
+          if (found || ++read >= maxPages) return found;
         }
         return undefined;
       };

@@ -169,11 +169,12 @@ describe('waitForTriggerV1Order', () => {
 
     // A deadline that falls inside a poll's page walk: the next page's turn would come too late.
     urls.length = 0;
-    const late = (await waitForTriggerV1Order(api, user(), old, { sleep: h.sleep, now: h.now, limiter, timeoutMs: 6_000 }).catch(
+    const late = (await waitForTriggerV1Order(api, user(), old, { sleep: h.sleep, now: h.now, limiter, timeoutMs: 10_000 }).catch(
       (e: unknown) => e,
     )) as WaitTimeoutError;
     expect(late).toBeInstanceOf(WaitTimeoutError);
-    expect(listingPages().length).toBeLessThan(3);
+    // Active page 1 at +4 s, history page 1 at +8 s; history page 2's turn (+12 s) is past the deadline.
+    expect(listingPages()).toEqual(['active 1', 'history 1']);
   });
 
   it('without a limiter, reads no further page once the deadline has passed', async () => {

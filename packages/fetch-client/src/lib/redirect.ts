@@ -1,8 +1,8 @@
 // Redirects are never followed. Fetch runs with `redirect: 'manual'` and every redirect ends the
 // attempt with a `RedirectError` naming its status and the origin it pointed to; its body is
-// cancelled. The service never redirects (a redirect means a wrong base URL), and following one
-// would send the API key, the bearer token and the body on: fetch drops only `Authorization`
-// across origins, not `x-api-key`, and repeats the body on 307/308. It is also what a browser
+// cancelled. The service documents no redirect (one most likely means a wrong base URL), and
+// following one would send the API key, the bearer token and the body on: fetch drops only
+// `Authorization` across origins, not `x-api-key`, and repeats the body on 307/308. It is also what a browser
 // allows: there a manual redirect is opaque (type `opaqueredirect`, status 0, no Location), so
 // its target is unknown. One behaviour on every runtime.
 import { RedirectError } from './errors.js';

@@ -18,6 +18,10 @@ type Init<P> = P extends readonly [...infer I, unknown] ? I : [];
 type Walk<T, P> = P extends readonly [infer H, ...infer R]
   ? Walk<H extends number ? (NonNullable<T> extends ReadonlyArray<infer I> ? I : never) : NonNullable<T>[H & keyof NonNullable<T>], R>
   : T;
+
+/** The most pages of each paged listing one poll reads, unless `maxPages` says otherwise. */
+export const DEFAULT_MAX_PAGES = 20;
+
 /** The record a waiter returns: the object holding the state field in the operation's 200 body. */
 export type WaiterRecord<Id extends keyof Operations, StatePath> = Walk<BodyOf<Operations[Id]['responses']>, Init<StatePath>>;
 /** What a waiter asks its operation with: the operation's parameters and per-call options. */
@@ -65,7 +69,8 @@ export interface WaitOptions {
   /**
    * A paged listing (trigger v1): the most pages of each listing one poll reads, from page 1, until
    * the record is found or the pages end (so a poll makes at most twice this many requests).
-   * Default 20. A record listed behind them is not seen: the wait goes on and ends at its deadline.
+   * Default `DEFAULT_MAX_PAGES` (20). A record listed behind them is not seen: the wait goes on
+   * and ends at its deadline.
    */
   maxPages?: number;
   /** Called with each record seen (progress). */
@@ -137,7 +142,7 @@ export async function waitFor(
     const { style, items } = match!.pagination;
     for await (const page of pagedOperation(style, items, ask as (query: object) => Promise<never>, query).byPage()) {
       const found = pick(page);
-      if (found !== undefined || ++read >= (options.maxPages ?? 20) || now() > deadline) return found;
+      if (found !== undefined || ++read >= (options.maxPages ?? DEFAULT_MAX_PAGES) || now() > deadline) return found;
     }
     return undefined;
   };
