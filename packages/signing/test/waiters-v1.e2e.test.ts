@@ -69,17 +69,24 @@ async function openV1Orders(count: number): Promise<string[]> {
 
 const user = () => ({ query: { user: h.wallet.address } });
 
+/** Waits on order `key` on the simulated clock, noting each status seen; `afterPoll` runs after each poll. */
+function waitSeeing(key: string, seen: unknown[], afterPoll: (attempt: number) => void) {
+  return waitForTriggerV1Order(api, user(), key, {
+    sleep: h.sleep,
+    now: h.now,
+    onPoll: (order, attempt) => {
+      seen.push((order as { status?: string } | undefined)?.status);
+      afterPoll(attempt);
+    },
+  });
+}
+
 describe('waitForTriggerV1Order', () => {
   it('lists the active orders while the order is open and returns its record from the history once filled', async () => {
     const orderKey = await openV1Order();
     const seen: unknown[] = [];
-    const record = await waitForTriggerV1Order(api, user(), orderKey, {
-      sleep: h.sleep,
-      now: h.now,
-      onPoll: (order, attempt) => {
-        seen.push((order as { status?: string } | undefined)?.status);
-        if (attempt === 3) h.sim.control.fillOrder(orderKey);
-      },
+    const record = await waitSeeing(orderKey, seen, (attempt) => {
+      if (attempt === 3) h.sim.control.fillOrder(orderKey);
     });
     expect(record.orderKey).toBe(orderKey);
     expect(record.status).toBe('Completed');
@@ -94,14 +101,9 @@ describe('waitForTriggerV1Order', () => {
     const old = await openV1Order();
     const newer = await openV1Orders(11);
     const seen: unknown[] = [];
-    const record = await waitForTriggerV1Order(api, user(), old, {
-      sleep: h.sleep,
-      now: h.now,
-      onPoll: (order, attempt) => {
-        seen.push((order as { status?: string } | undefined)?.status);
-        // All twelve finish: the 11 newer ones fill page 1 of the history, the old one is on page 2.
-        if (attempt === 1) for (const key of [...newer, old]) h.sim.control.fillOrder(key);
-      },
+    const record = await waitSeeing(old, seen, (attempt) => {
+      // All twelve finish: the 11 newer ones fill page 1 of the history, the old one is on page 2.
+      if (attempt === 1) for (const key of [...newer, old]) h.sim.control.fillOrder(key);
     });
     expect([record.orderKey, record.status]).toEqual([old, 'Completed']);
     expect(seen).toEqual(['Open', 'Completed']);
