@@ -1,4 +1,4 @@
-// `pnpm run bench:cold [--runtime bun] [--repeat 5] [--rounds 15] [--add name=file.mjs ...]`:
+// `pnpm run bench:cold [--runtime bun] [--repeat 5] [--rounds 45] [--add name=file.mjs ...]`:
 // the cold-start part of the bench alone, on one runtime (or all), repeated. Each repeat is what
 // `pnpm run bench` prints (the median of its rounds); the summary gives the median over the repeats
 // of each program's time and of the ratio @x/fetch-client / openapi-fetch, with their range, so a
@@ -6,8 +6,8 @@
 // program for a probe: same arguments, same JSON line).
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
-import { COLD_ROUNDS, coldRuntimes, measureColdStarts, median, roundRatio } from '../../../tools/bench-support/cold-start.ts';
-import { COLD_PROGRAMS, COLD_TARGET } from './cold-start.ts';
+import { coldRuntimes, measureColdStarts, median, roundRatio } from '../../../tools/bench-support/cold-start.ts';
+import { CLIENT_COLD_ROUNDS, COLD_PROGRAMS, COLD_TARGET } from './cold-start.ts';
 import { startBenchServer } from './server.ts';
 import { operation, responseExamples } from '@x/openapi/reader';
 
@@ -15,7 +15,7 @@ const { values } = parseArgs({
   options: {
     runtime: { type: 'string' },
     repeat: { type: 'string', default: '5' },
-    rounds: { type: 'string', default: String(COLD_ROUNDS) },
+    rounds: { type: 'string', default: String(CLIENT_COLD_ROUNDS) },
     add: { type: 'string', multiple: true, default: [] },
   },
 });

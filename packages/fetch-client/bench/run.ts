@@ -2,8 +2,8 @@
 // type-check time, side by side in one run. Prints measurements and ratios against the targets;
 // asserts nothing (times depend on the machine).
 import { measureBundles } from './bundle-size.ts';
-import { COLD_ROUNDS, printColdStarts } from '../../../tools/bench-support/cold-start.ts';
-import { COLD_PROGRAMS, COLD_TARGET, measureClientColdStarts } from './cold-start.ts';
+import { printColdStarts } from '../../../tools/bench-support/cold-start.ts';
+import { CLIENT_COLD_ROUNDS, COLD_PROGRAMS, COLD_TARGET, measureClientColdStarts } from './cold-start.ts';
 import { measureOverhead } from './overhead.ts';
 import { startBenchServer } from './server.ts';
 import { measureTypeCheck } from './type-check.ts';
@@ -49,7 +49,7 @@ try {
 
   const cold = await measureClientColdStarts(server.url);
   console.log(
-    `Cold start: a fresh process imports the client, builds it and makes its first call (median of ${COLD_ROUNDS} rounds per runtime)`,
+    `Cold start: a fresh process imports the client, builds it and makes its first call (median of ${CLIENT_COLD_ROUNDS} rounds per runtime)`,
   );
   printColdStarts(cold, {
     x: COLD_PROGRAMS.x.name,
