@@ -2,15 +2,20 @@
 // state field of its answer is final (by the spec's `x-waiter`), within a deadline, with backoff
 // between polls, each poll taking its turn on the shared polite limiter when one is given, and
 // the caller's AbortSignal ending it. Returns the final record; a deadline passed throws a
-// `WaitTimeoutError` carrying the last record seen. An error of a poll is thrown as it is.
+// `WaitTimeoutError` carrying the last record seen. A poll that fails the way the client retries
+// (a lost connection, a time-out, 408, 429, 5xx), after the client's own retries, does not end the
+// wait: the outcome may still come (a swap execute answering 500 may have landed), so the next poll
+// follows the pause, at least the `Retry-After` it was told; a deadline passed after such a poll
+// carries its error as the timeout's `cause`. Any other error of a poll is thrown as it is.
 // An operation that only lists records (`match`) is asked for the listing where the record is
 // still going, then, when it is not there, for the one where it is finished: found there, it is.
 // A paged listing (`x-pagination`) is read page by page until the record is found or the pages
 // end, at most `maxPages` pages of each listing per poll, each page on its own limiter turn.
 import type { Operations } from '../../gen/operations.gen.js';
-import { AbortError, FetchClientError } from '../errors.js';
+import { AbortError, ApiError, ConnectionError, FetchClientError, TimeoutError } from '../errors.js';
 import { pagedOperation } from '../pagination.js';
 import { takeTurn, type UpstreamLimiter } from '../polite/limiter.js';
+import { isRetryableStatus } from '../retry.js';
 import { sleep as sleepFor } from '../timeout.js';
 import type { BodyOf, Options } from '../types.js';
 
@@ -80,7 +85,11 @@ export interface WaitOptions {
   sleep?: (ms: number) => Promise<void>;
 }
 
-/** A waiter's deadline passed before a final state: `last` is the last record seen (undefined when none was). */
+/**
+ * A waiter's deadline passed before a final state: `last` is the last record seen (undefined when
+ * none was); `cause` is the error of the last poll when that poll failed in passing (a lost
+ * connection, a time-out, 408, 429, 5xx).
+ */
 export class WaitTimeoutError<TRecord = unknown> extends FetchClientError {
   override name = 'WaitTimeoutError';
   declare readonly operationId: string;
@@ -106,6 +115,10 @@ export const isFinal = (rule: WaiterRule, state: unknown): boolean =>
 
 /** A poll whose limiter turn did not come before the deadline. */
 const late = Symbol('late');
+
+/** A poll's error that the client itself retries (so the outcome may still come): the wait goes on. */
+const passing = (error: unknown): error is FetchClientError =>
+  error instanceof ApiError ? isRetryableStatus(error.status) : error instanceof ConnectionError || error instanceof TimeoutError;
 
 export async function waitFor(
   client: WaitClient<string>,
@@ -157,25 +170,40 @@ export async function waitFor(
     const done = await find(match.final);
     return [done, done !== undefined];
   };
+  // The error of the last poll when it failed in passing (see `passing`), else undefined.
+  let failure: FetchClientError | undefined;
+  const timedOut = (attempts: number) => timeout(rule, last, lastState, timeoutMs, attempts, failure);
   for (let attempt = 1; ; attempt++) {
-    const [record, final] = await poll().catch((error: unknown) =>
-      Promise.reject(error === late ? timeout(rule, last, lastState, timeoutMs, attempt - 1) : error),
-    );
-    lastState = at(record, match ? rule.state : rule.state.slice(-1));
-    if (record !== undefined) last = record;
-    options.onPoll?.(record, attempt);
-    if (final) return record;
-    // The poll after the last pause lands at the deadline: a final state there still counts.
+    let polled: [unknown, boolean] | undefined;
+    try {
+      polled = await poll();
+    } catch (error) {
+      if (error === late) throw timedOut(attempt - 1);
+      if (!passing(error)) throw error;
+      failure = error;
+    }
+    if (polled) {
+      const [record, final] = polled;
+      failure = undefined;
+      lastState = at(record, match ? rule.state : rule.state.slice(-1));
+      if (record !== undefined) last = record;
+      options.onPoll?.(record, attempt);
+      if (final) return record;
+    }
+    // The poll after the last pause lands at the deadline: a final state there still counts. A
+    // `Retry-After` reaching past the deadline leaves no poll to make.
     const left = deadline - now();
-    if (left <= 0) throw timeout(rule, last, lastState, timeoutMs, attempt);
-    await pause(Math.min(interval, left)).catch(() => Promise.reject(aborted()));
+    const asked = (failure as { retryAfterMs?: number } | undefined)?.retryAfterMs ?? 0;
+    if (left <= 0 || asked >= left) throw timedOut(attempt);
+    await pause(Math.min(Math.max(interval, asked), left)).catch(() => Promise.reject(aborted()));
     interval = Math.min(interval * 1.5, options.maxIntervalMs ?? 10_000);
   }
 }
 
-const timeout = (rule: WaiterRule, last: unknown, lastState: unknown, timeoutMs: number, attempts: number) =>
+const timeout = (rule: WaiterRule, last: unknown, lastState: unknown, timeoutMs: number, attempts: number, cause?: Error) =>
   new WaitTimeoutError(
-    `${rule.operationId}: no final state within ${timeoutMs} ms (last: ${lastState === undefined ? 'none' : JSON.stringify(lastState)})`,
+    `${rule.operationId}: no final state within ${timeoutMs} ms (last: ${lastState === undefined ? 'none' : JSON.stringify(lastState)}${cause ? `; the last poll failed: ${cause.message}` : ''})`,
     rule.operationId,
     { operationId: rule.operationId, last, lastState, timeoutMs, attempts },
+    { cause },
   );
