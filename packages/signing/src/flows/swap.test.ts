@@ -367,8 +367,32 @@ describe('swap: nothing leaves the taker by a top-level transfer except to accou
         ),
       () => success,
     );
-    await run();
+    await run({ order: { ...params, referralAccount: fee, referralFee: 50 } });
     expect(fake.count('swapExecute')).toBe(1);
+  });
+
+  it('a referral account the caller did not ask for is no allowed destination: UNEXPECTED_TRANSFER', async () => {
+    const stranger = randomAddress();
+    const { fake, run } = await setup(
+      (s) => withInstructions(s, { referralAccount: stranger }, token.transfer(randomAddress(), stranger, s.address, 900_000n)),
+      () => success,
+    );
+    const error = await rejection(run(), TransactionRejectedError, 'UNEXPECTED_TRANSFER');
+    expect(error.details.destination).toBe(stranger);
+    expect(fake.count('swapExecute')).toBe(0);
+  });
+
+  it('an order naming another referral account than the one asked for is refused before signing', async () => {
+    const asked = randomAddress();
+    const other = randomAddress();
+    const { fake, run } = await setup(
+      (s) => withInstructions(s, { referralAccount: other }, token.transfer(randomAddress(), other, s.address, 10n)),
+      () => success,
+    );
+    const error = await failure(run({ order: { ...params, referralAccount: asked, referralFee: 50 } }));
+    expect(error.code).toBe('UNEXPECTED_RESPONSE');
+    expect(error.details).toMatchObject({ field: 'referralAccount', expected: asked, actual: other });
+    expect(fake.count('swapExecute')).toBe(0);
   });
 
   it("an approve of a delegate on the taker's tokens is not signed: UNEXPECTED_DELEGATION", async () => {

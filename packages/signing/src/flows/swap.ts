@@ -48,8 +48,8 @@ export interface SwapOptions extends FlowRuntimeOptions {
   readonly payerSigner?: SignerInput;
   /**
    * More checks of each transaction (`programs`, `requiredSignatures`, `signers`). The value check
-   * is the flow's own: no top-level transfer out of the taker (or payer) except to the order's
-   * `referralAccount` and the taker's own token accounts of the two mints, and, when the order asks
+   * is the flow's own: no top-level transfer out of the taker (or payer) except to the
+   * `referralAccount` asked for in `order` and the taker's own token accounts of the two mints, and, when the order asks
    * for `bundleTipLamports`, one native transfer of at most that tip to a receiver the order does
    * not name.
    */
@@ -177,17 +177,22 @@ function checkOrder(order: SwapOrder, params: SwapOrderParams, taker: string, se
   mismatch('inputMint', params.inputMint, order.inputMint);
   mismatch('outputMint', params.outputMint, order.outputMint);
   mismatch('inAmount', params.amount, order.inAmount);
+  if (params.referralAccount !== undefined) mismatch('referralAccount', params.referralAccount, order.referralAccount);
   return order.transaction;
 }
 
-/** Where the order lets value go out of the taker by a top-level instruction. */
-function swapIntent(order: SwapOrder, params: SwapOrderParams, taker: string, extra: readonly AllowedDestination[]): ValueIntent {
+/**
+ * Where the order lets value go out of the taker by a top-level instruction. The referral account
+ * is the one the caller asked for (the order's own is checked to be that one), never one that only
+ * the answer names.
+ */
+function swapIntent(params: SwapOrderParams, taker: string, extra: readonly AllowedDestination[]): ValueIntent {
   const allowDestinations: AllowedDestination[] = [
     { owner: taker, mint: params.inputMint },
     { owner: taker, mint: params.outputMint },
     ...extra,
   ];
-  if (typeof order.referralAccount === 'string') allowDestinations.push(order.referralAccount);
+  if (typeof params.referralAccount === 'string') allowDestinations.push(params.referralAccount);
   // The tip asked for goes to a receiver the order does not name: one native transfer, at most the tip.
   const tip = params.bundleTipLamports;
   return { transfers: [], allowDestinations, ...(tip ? { unnamedNativeTransfer: { maxLamports: tip } } : {}) };
@@ -282,7 +287,7 @@ export async function swap(options: SwapOptions): Promise<SwapResult> {
     const expectations: SignTransactionExpectations = {
       ...options.expectations,
       feePayer: order.signatureFeePayer ?? taker,
-      expect: swapIntent(order, params, taker, options.allowDestinations ?? []),
+      expect: swapIntent(params, taker, options.allowDestinations ?? []),
     };
     runtime.checkAborted('sign');
     let signedTransaction = await signTransaction(transaction, signer, expectations);
