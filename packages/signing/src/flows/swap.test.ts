@@ -165,6 +165,35 @@ describe('swap: execute verdicts', () => {
     expect(new Set(bodies).size).toBe(1);
   });
 
+  it.each([
+    ['code 0', 0],
+    ['a code the spec does not list', -3001],
+  ])('a status the spec does not list yet, with %s, is not final: polled again, never reported as failed', async (_name, code) => {
+    const { fake, run } = await setup((s) => orderFor(s), [() => ({ status: 'Processing', code }), () => success]);
+    const result = await run();
+    expect(result.execution.status).toBe('Success');
+    expect(fake.count('swapExecute')).toBe(2);
+  });
+
+  it('a status the spec does not list, answered until the window ends: SWAP_STATUS_UNKNOWN (the swap may still land)', async () => {
+    const { fake, run } = await setup(
+      (s) => orderFor(s),
+      () => ({ status: 'Processing', code: 0 }),
+    );
+    const error = await failure(run({ maxExecuteCalls: 3 }));
+    expect(error.code).toBe('SWAP_STATUS_UNKNOWN');
+    expect(fake.count('swapExecute')).toBe(3);
+  });
+
+  it('a status the spec does not list with a listed failure code (-1000) is SWAP_EXECUTE_FAILED', async () => {
+    const { run } = await setup(
+      (s) => orderFor(s),
+      () => ({ status: 'Dropped', code: -1000 }),
+    );
+    const error = await failure(run());
+    expect(error.code).toBe('SWAP_EXECUTE_FAILED');
+  });
+
   it('a final failure (6001 slippage) is SWAP_EXECUTE_FAILED with group and meaning, not retried', async () => {
     const { fake, run } = await setup(
       (s) => orderFor(s),

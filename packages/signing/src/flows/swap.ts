@@ -104,6 +104,11 @@ function judge(outcome: CallOutcome<SwapExecution>, requestId: string, pendingCo
     if (execution.status !== 'Success' && pendingCodes.includes(execution.code)) {
       return { kind: 'pending', waitMs: undefined, reason: `code ${execution.code}` };
     }
+    // A status the spec does not list yet (it is an open enum) says neither landed nor failed: unless
+    // the code is a listed failure, the outcome is not known, so the same body is sent again.
+    if (execution.status !== 'Success' && execution.status !== 'Failed' && describeSwapExecuteCode(execution.code)?.outcome !== 'failed') {
+      return { kind: 'pending', waitMs: undefined, reason: `status ${String(execution.status)}, code ${execution.code}` };
+    }
     const { group, meaning } = codeDetails(execution.code);
     return {
       kind: 'failed',
