@@ -402,3 +402,14 @@ export const system = {
       [4, 0, 0, 0],
     ),
 };
+
+/** The chain's compute budget program (its real id: a wallet must recognise it). */
+export const COMPUTE_BUDGET_PROGRAM = 'ComputeBudget111111111111111111111111111111' as Address;
+
+/** The compute budget instructions, laid out as the runtime reads them (a u8 tag, then the value). */
+export const computeBudget = {
+  /** SetComputeUnitLimit (tag 2, u32 units). */
+  limit: (units: number) => rawInstruction(COMPUTE_BUDGET_PROGRAM, [], [2, ...u64(BigInt(units)).slice(0, 4)]),
+  /** SetComputeUnitPrice (tag 3, u64 micro-lamports per compute unit). */
+  price: (microLamports: bigint) => rawInstruction(COMPUTE_BUDGET_PROGRAM, [], [3, ...u64(microLamports)]),
+};

@@ -3,8 +3,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { apiError, fakeClient, fakeTime, newSigner, type FakeHandler } from '../../test/fake-client.js';
-import { associatedTokenAddress, buildTransaction, randomAddress, token } from '../../test/fixtures.js';
-import { SigningError } from '../errors.js';
+import { associatedTokenAddress, buildTransaction, computeBudget, randomAddress, token } from '../../test/fixtures.js';
+import { SigningError, TransactionRejectedError } from '../errors.js';
 import type { Signer } from '../signers/types.js';
 import { expressVerify } from './express-verification.js';
 import { rejection } from '../../test/rejection.js';
@@ -145,6 +145,25 @@ describe('expressVerify', () => {
     }));
     expect((await failure(run())).code).toBe('UNEXPECTED_FEE_PAYER');
     expect(fake.count('tokensExecuteExpress')).toBe(0);
+  });
+
+  it("a priority fee above the craft's feeLamports is not signed: PRIORITY_FEE_TOO_HIGH", async () => {
+    const withFee = (sender: string, microLamports: bigint) => {
+      const transfer = token.transferChecked(randomAddress(), PAYMENT_MINT, RECEIVER_ACCOUNT, sender, 1_000_000_000n, 6);
+      const budget = [computeBudget.limit(200_000), computeBudget.price(microLamports)];
+      return buildTransaction({ version: 0, feePayer: sender as never, instructions: [...budget, transfer] }).base64;
+    };
+    const high = await setup((wallet) => ({
+      tokensCraftExpressTransaction: () => craft(wallet, { transaction: withFee(wallet.address, 5_000_000_000n) }), // 1 000 000 000 lamports
+    }));
+    const error = await rejection(high.run(), TransactionRejectedError, 'PRIORITY_FEE_TOO_HIGH');
+    expect(error.details).toMatchObject({ priorityFeeLamports: '1000000000', maxPriorityFeeLamports: '5000' });
+    expect(high.fake.count('tokensExecuteExpress')).toBe(0);
+    const within = await setup((wallet) => ({
+      tokensCraftExpressTransaction: () => craft(wallet, { transaction: withFee(wallet.address, 10_000n) }), // 2 000 lamports
+    }));
+    await within.run();
+    expect(within.fake.count('tokensExecuteExpress')).toBe(1);
   });
 
   it('a craft past its expireAt is not signed: EXPRESS_CRAFT_EXPIRED', async () => {

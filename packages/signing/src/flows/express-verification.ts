@@ -10,6 +10,7 @@ import { toSigner, type SignerInput } from '../signers/to-signer.js';
 import type { ValueIntent } from '../value/check-intent.js';
 import { NATIVE_MINT_ADDRESS } from '@x/chain';
 import { callApi, dataOrThrow, errorText, requestFailed, unexpected, type FlowClient, type RequestOf, type SuccessBody } from './client.js';
+import { priorityFeeBound } from './fee-bound.js';
 import { createRuntime, type FlowRuntimeOptions } from './runtime.js';
 
 export type ExpressClient = FlowClient<'tokensCheckExpressEligibility' | 'tokensCraftExpressTransaction' | 'tokensExecuteExpress'>;
@@ -121,7 +122,12 @@ export async function expressVerify(options: ExpressVerificationOptions): Promis
 
   runtime.checkAborted('sign');
   checkNotExpired(craft, runtime.now());
-  const expectations = { ...options.expectations, expect: paymentIntent(craft) };
+  const expectations = {
+    ...options.expectations,
+    // The craft's transaction fee bounds the priority fee the sender pays.
+    maxPriorityFeeLamports: priorityFeeBound('craft', 'feeLamports', craft, options.expectations?.maxPriorityFeeLamports),
+    expect: paymentIntent(craft),
+  };
   const signedTransaction = await signTransaction(craft.transaction, signer, expectations);
 
   const direct = craft.quotedInputAmount === undefined;

@@ -4,7 +4,7 @@
 import type { Address } from '@solana/kit';
 import { describe, expect, it } from 'vitest';
 import { apiError, fakeClient, fakeTime, newSigner, transportError, type FakeHandler } from '../../test/fake-client.js';
-import { buildTransaction, randomAddress, system, token } from '../../test/fixtures.js';
+import { buildTransaction, computeBudget, randomAddress, system, token } from '../../test/fixtures.js';
 import { type FlowError, SigningError, TransactionRejectedError } from '../errors.js';
 import type { Signer } from '../signers/types.js';
 import { swap, type SwapOrder } from './swap.js';
@@ -463,6 +463,43 @@ describe('swap: nothing leaves the taker by a top-level transfer except to accou
       () => success,
     );
     await rejection(run(), TransactionRejectedError, 'UNEXPECTED_TRANSFER');
+    expect(fake.count('swapExecute')).toBe(0);
+  });
+
+  it("a priority fee above the order's prioritizationFeeLamports is not signed when the taker pays: PRIORITY_FEE_TOO_HIGH", async () => {
+    const budget = [computeBudget.limit(1_400_000), computeBudget.price(1_000_000n)]; // 1 400 000 lamports
+    const high = await setup(
+      (s) => withInstructions(s, { prioritizationFeeLamports: 10_000 }, ...budget),
+      () => success,
+    );
+    const error = await rejection(high.run(), TransactionRejectedError, 'PRIORITY_FEE_TOO_HIGH');
+    expect(error.details).toMatchObject({ priorityFeeLamports: '1400000', maxPriorityFeeLamports: '10000' });
+    expect(high.fake.count('swapExecute')).toBe(0);
+    const announced = await setup(
+      (s) => withInstructions(s, { prioritizationFeeLamports: 1_400_000 }, ...budget),
+      () => success,
+    );
+    await announced.run();
+    expect(announced.fake.count('swapExecute')).toBe(1);
+  });
+
+  it('an order whose prioritizationFeeLamports is not a number of lamports is refused before signing', async () => {
+    const { fake, run } = await setup(
+      (s) => orderFor(s, { prioritizationFeeLamports: 1.5 }),
+      () => success,
+    );
+    const error = await failure(run());
+    expect(error.code).toBe('UNEXPECTED_RESPONSE');
+    expect(error.details.field).toBe('prioritizationFeeLamports');
+    expect(fake.count('swapExecute')).toBe(0);
+  });
+
+  it('a tighter maxPriorityFeeLamports of the caller applies too', async () => {
+    const { fake, run } = await setup(
+      (s) => withInstructions(s, { prioritizationFeeLamports: 1_400_000 }, computeBudget.limit(1_400_000), computeBudget.price(1_000_000n)),
+      () => success,
+    );
+    await rejection(run({ expectations: { maxPriorityFeeLamports: 10_000 } }), TransactionRejectedError, 'PRIORITY_FEE_TOO_HIGH');
     expect(fake.count('swapExecute')).toBe(0);
   });
 

@@ -25,6 +25,7 @@ import {
   type RequestOf,
   type SuccessBody,
 } from './client.js';
+import { priorityFeeBound } from './fee-bound.js';
 import { firstSignature } from './first-signature.js';
 import { createRuntime, positiveInteger, type FlowRuntimeOptions, type Runtime } from './runtime.js';
 import { SWAP_PENDING_CODES, swapExecuteOutcome } from './swap-outcomes.js';
@@ -292,6 +293,7 @@ export async function swap(options: SwapOptions): Promise<SwapResult> {
     const expectations: SignTransactionExpectations = {
       ...options.expectations,
       feePayer: order.signatureFeePayer ?? taker,
+      maxPriorityFeeLamports: priorityFeeBound('order', 'prioritizationFeeLamports', order, options.expectations?.maxPriorityFeeLamports),
       expect: swapIntent(params, taker, options.allowDestinations ?? []),
     };
     runtime.checkAborted('sign');

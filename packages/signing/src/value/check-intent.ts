@@ -56,7 +56,8 @@ interface PendingTransfer {
   readonly tokenAccount: string | undefined;
 }
 
-function toAmount(value: unknown, field: string, index?: number): bigint {
+/** A non-negative integer amount (bigint, decimal string or safe integer); `INVALID_ARGUMENT` naming `field` otherwise. */
+export function toAmount(value: unknown, field: string, index?: number): bigint {
   if (typeof value === 'bigint' && value >= 0n) return value;
   if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return BigInt(value);
   if (typeof value === 'string' && /^\d{1,20}$/.test(value)) return BigInt(value);
