@@ -4,7 +4,16 @@
 import type { Address } from '@solana/kit';
 import { describe, expect, it } from 'vitest';
 import { apiError, fakeClient, fakeTime, newSigner, transportError, type FakeHandler } from '../../test/fake-client.js';
-import { buildTransaction, computeBudget, randomAddress, system, token } from '../../test/fixtures.js';
+import {
+  associatedTokenAddress,
+  buildTransaction,
+  computeBudget,
+  randomAddress,
+  rawInstruction,
+  system,
+  TOKEN_PROGRAM,
+  token,
+} from '../../test/fixtures.js';
 import { type FlowError, SigningError, TransactionRejectedError } from '../errors.js';
 import type { Signer } from '../signers/types.js';
 import { swap, type SwapOrder } from './swap.js';
@@ -13,6 +22,7 @@ import { rejection } from '../../test/rejection.js';
 const INPUT = 'D6gqDYHvpEparhs6TGfnXKtNEzVe48aLfmB6bKNjdKsD';
 const OUTPUT = '7gQqK6wWf1gAc7f2R4oQ18Q4m6Vazr1umgktSGsnJZny';
 const params = { inputMint: INPUT, outputMint: OUTPUT, amount: '1000000' };
+const NATIVE_MINT = 'So11111111111111111111111111111111111111112';
 
 let serial = 0;
 function orderFor(taker: Signer, overrides: Partial<SwapOrder> = {}, feePayer: Address = taker.address): SwapOrder {
@@ -500,6 +510,31 @@ describe('swap: nothing leaves the taker by a top-level transfer except to accou
       () => success,
     );
     await rejection(run({ expectations: { maxPriorityFeeLamports: 10_000 } }), TransactionRejectedError, 'PRIORITY_FEE_TOO_HIGH');
+    expect(fake.count('swapExecute')).toBe(0);
+  });
+
+  it("wrapping native coin into the taker's own wrapped-native token account (System transfer, then sync) is signed", async () => {
+    const wrapped = (s: Signer) => associatedTokenAddress(s.address, NATIVE_MINT);
+    const signer = await newSigner();
+    const account = await wrapped(signer);
+    const order = withInstructions(
+      signer,
+      { inputMint: NATIVE_MINT, outputMint: OUTPUT },
+      system.transfer(signer.address, account, 1_000_000n),
+      rawInstruction(TOKEN_PROGRAM, [[account, 'w']], [17]),
+    );
+    const fake = fakeClient({ swapGetOrder: () => order, swapExecute: () => success });
+    await swap({ client: fake.client, signer, order: { ...params, inputMint: NATIVE_MINT }, ...fakeTime() });
+    expect(fake.count('swapExecute')).toBe(1);
+  });
+
+  it("a native transfer into someone else's wrapped-native token account is still not signed", async () => {
+    const other = await associatedTokenAddress(randomAddress(), NATIVE_MINT);
+    const { fake, run } = await setup(
+      (s) => withInstructions(s, { inputMint: NATIVE_MINT }, system.transfer(s.address, other, 1_000_000n)),
+      () => success,
+    );
+    await rejection(run({ order: { ...params, inputMint: NATIVE_MINT } }), TransactionRejectedError, 'UNEXPECTED_TRANSFER');
     expect(fake.count('swapExecute')).toBe(0);
   });
 
