@@ -388,6 +388,8 @@ export const system = {
       ],
       [0, 0, 0, 0, ...u64(lamports), ...u64(space), ...addressEncoder.encode(owner as Address)],
     ),
+  /** Allocate (tag 8, u64 space): gives a System account data; it can then neither pay fees nor send native coin. */
+  allocate: (account: string, space: bigint) => rawInstruction(SYSTEM_PROGRAM, [[account, 'ws']], [8, 0, 0, 0, ...u64(space)]),
   assign: (account: string, owner: string) =>
     rawInstruction(SYSTEM_PROGRAM, [[account, 'ws']], [1, 0, 0, 0, ...addressEncoder.encode(owner as Address)]),
   /** AdvanceNonceAccount: nonce account, recent-blockhashes sysvar, nonce authority. */
