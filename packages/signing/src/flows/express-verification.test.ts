@@ -166,6 +166,21 @@ describe('expressVerify', () => {
     expect(within.fake.count('tokensExecuteExpress')).toBe(1);
   });
 
+  it('aborted once the signed payment was sent: ABORTED names its signature and says it may still land', async () => {
+    const controller = new AbortController();
+    const { run } = await setup(() => ({
+      tokensExecuteExpress: () => {
+        controller.abort();
+        throw new DOMException('The operation was aborted.', 'AbortError');
+      },
+    }));
+    const error = await failure(run({ signal: controller.signal }));
+    expect(error.code).toBe('ABORTED');
+    expect(error.details).toMatchObject({ step: 'execute', requestId: 'craft-1' });
+    expect(typeof error.details.signature).toBe('string');
+    expect(error.message).toMatch(/may still land/);
+  });
+
   it('a craft past its expireAt is not signed: EXPRESS_CRAFT_EXPIRED', async () => {
     const { fake, run } = await setup((wallet) => ({
       tokensCraftExpressTransaction: () => craft(wallet, { expireAt: '2025-12-31T23:59:59.000Z' }),

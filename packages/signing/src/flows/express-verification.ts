@@ -11,7 +11,8 @@ import type { ValueIntent } from '../value/check-intent.js';
 import { NATIVE_MINT_ADDRESS } from '@x/chain';
 import { callApi, dataOrThrow, errorText, requestFailed, unexpected, type FlowClient, type RequestOf, type SuccessBody } from './client.js';
 import { priorityFeeBound } from './fee-bound.js';
-import { createRuntime, type FlowRuntimeOptions } from './runtime.js';
+import { firstSignature } from './first-signature.js';
+import { createRuntime, noteOnAbort, type FlowRuntimeOptions } from './runtime.js';
 
 export type ExpressClient = FlowClient<'tokensCheckExpressEligibility' | 'tokensCraftExpressTransaction' | 'tokensExecuteExpress'>;
 type ExecuteBody = NonNullable<RequestOf<'tokensExecuteExpress'>['body']>;
@@ -146,7 +147,11 @@ export async function expressVerify(options: ExpressVerificationOptions): Promis
     // On a swap path the service asks for the input paid and recommends echoing the output it yields.
     ...(direct ? {} : { paymentAmount: craft.quotedInputAmount, platformTokenOutputAmount: craft.amount }),
   };
-  const executed = await callApi(runtime, 'execute', (o) => client.tokensExecuteExpress({ body, ...o }), { maxRetries: 0 });
+  const executed = await noteOnAbort(
+    () => callApi(runtime, 'execute', (o) => client.tokensExecuteExpress({ body, ...o }), { maxRetries: 0 }),
+    'The payment may have been sent and may still land: check its signature before paying again.',
+    { requestId: craft.requestId, signature: firstSignature(signedTransaction) ?? null },
+  );
   if (!executed.ok) {
     const { failure } = executed;
     if (failure.kind === 'api' && failure.status === 409) {

@@ -362,6 +362,22 @@ describe('swap: abort', () => {
     expect(fake.calls).toHaveLength(0);
   });
 
+  it('aborted while polling an execute already sent: ABORTED names the signature and says the swap may still land', async () => {
+    const controller = new AbortController();
+    const { run } = await setup(
+      (s) => orderFor(s),
+      () => {
+        controller.abort();
+        return failed(-1006);
+      },
+    );
+    const error = await failure(run({ signal: controller.signal }));
+    expect(error.code).toBe('ABORTED');
+    expect(error.details).toMatchObject({ step: 'execute', requestId: expect.stringMatching(/^request-/) });
+    expect(typeof error.details.signature).toBe('string');
+    expect(error.message).toMatch(/may still land/);
+  });
+
   it('the signal is passed to every call', async () => {
     const { fake, run } = await setup(
       (s) => orderFor(s),

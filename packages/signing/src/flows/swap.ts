@@ -27,7 +27,7 @@ import {
 } from './client.js';
 import { priorityFeeBound } from './fee-bound.js';
 import { firstSignature } from './first-signature.js';
-import { createRuntime, positiveInteger, type FlowRuntimeOptions, type Runtime } from './runtime.js';
+import { createRuntime, noteOnAbort, positiveInteger, type FlowRuntimeOptions, type Runtime } from './runtime.js';
 import { SWAP_PENDING_CODES, swapExecuteOutcome } from './swap-outcomes.js';
 
 export type SwapOrder = SuccessBody<'swapGetOrder'>;
@@ -300,7 +300,11 @@ export async function swap(options: SwapOptions): Promise<SwapResult> {
     let signedTransaction = await signTransaction(transaction, signer, expectations);
     if (payerSigner) signedTransaction = await signTransaction(signedTransaction, payerSigner, expectations);
 
-    const executed = await executeAndPoll(runtime, client, order, signedTransaction, settings);
+    const executed = await noteOnAbort(
+      () => executeAndPoll(runtime, client, order, signedTransaction, settings),
+      'The swap may have been sent and may still land: check its signature before trying again.',
+      { requestId: order.requestId, signature: firstSignature(signedTransaction) ?? null },
+    );
     if (executed.kind === 'success') {
       const signature = executed.execution.signature ?? firstSignature(signedTransaction);
       if (signature === undefined) {
