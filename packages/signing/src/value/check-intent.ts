@@ -210,10 +210,6 @@ const REFUSED: Partial<
   'token-approve': ['UNEXPECTED_DELEGATION', 'The transaction lets a delegate move tokens of the wallet.'],
   'set-authority': ['UNEXPECTED_AUTHORITY_CHANGE', 'The transaction changes the authority of an account the wallet controls.'],
   assign: ['UNEXPECTED_AUTHORITY_CHANGE', 'The transaction assigns an account of the wallet to another program.'],
-  allocate: [
-    'UNEXPECTED_AUTHORITY_CHANGE',
-    'The transaction gives the wallet account data: it could no longer pay fees or send native coin.',
-  ],
   'token-burn': ['UNEXPECTED_BURN', 'The transaction burns tokens of the wallet.'],
   unrecognized: ['UNRECOGNIZED_INSTRUCTION', 'The wallet signs a System or token instruction this package cannot read.'],
 };

@@ -29,7 +29,6 @@ export interface InspectedAccount {
  * - `create-account`: native coin funding a new account (System create account, with seed);
  * - `nonce-withdraw`: native coin out of a nonce account the signer controls;
  * - `assign`: the signer's account handed to another program (System assign, with seed);
- * - `allocate`: data given to the signer's own System account (System allocate): it can then neither pay fees nor send native coin;
  * - `token-transfer`: tokens (transfer, transferChecked, transferCheckedWithFee);
  * - `token-close`: a token account closed, its lamports (and wrapped native coin) sent to `destination`;
  * - `token-approve`: a delegate allowed to move `amount` tokens (approve, approveChecked);
@@ -42,7 +41,6 @@ export type ValueMovementKind =
   | 'create-account'
   | 'nonce-withdraw'
   | 'assign'
-  | 'allocate'
   | 'token-transfer'
   | 'token-close'
   | 'token-approve'
@@ -84,11 +82,14 @@ const SYSTEM = {
   advanceNonce: 4,
   withdrawNonce: 5,
   authorizeNonce: 7,
-  allocate: 8,
   assignWithSeed: 10,
   transferWithSeed: 11,
 } as const;
-/** System instructions that move nothing (initialize or upgrade a nonce account, allocate a derived account). */
+/**
+ * System instructions that move nothing (initialize or upgrade a nonce account, allocate a derived
+ * account). Not among them: allocate (8), which gives the signer's own account data, after which it
+ * can neither pay fees nor send native coin: `unrecognized` when the wallet signs it.
+ */
 const SYSTEM_INERT = new Set([6, 9, 12]);
 
 const TOKEN = {
@@ -318,8 +319,6 @@ function decodeSystem(ctx: Context): ValueMovement | undefined {
       return movement(ctx, 'assign', 'native', { source: accountAt(ctx, 0), signers: signersAt(ctx, 0) });
     case SYSTEM.assignWithSeed:
       return movement(ctx, 'assign', 'native', { source: accountAt(ctx, 0), signers: signersAt(ctx, 1) });
-    case SYSTEM.allocate:
-      return movement(ctx, 'allocate', 'native', { source: accountAt(ctx, 0), signers: signersAt(ctx, 0) });
     case SYSTEM.authorizeNonce: {
       const newAuthority = dataAddress(ctx, 4);
       if (newAuthority === undefined) break;

@@ -116,7 +116,7 @@ const cases: Case[] = [
   },
   {
     name: 'allocating data in the wallet account (it could no longer pay fees or send native coin)',
-    code: 'UNEXPECTED_AUTHORITY_CHANGE',
+    code: 'UNRECOGNIZED_INSTRUCTION',
     make: async (wallet) => ({ transaction: v0(wallet, [system.allocate(wallet, 1n)]), expectations: NOTHING_OUT }),
   },
   {
