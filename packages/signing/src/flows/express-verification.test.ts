@@ -102,6 +102,29 @@ describe('expressVerify', () => {
     });
   });
 
+  it('a swap-path craft (another currency swapped) when the platform token was asked for is not signed', async () => {
+    const { fake, run } = await setup((wallet) => ({
+      tokensCraftExpressTransaction: () =>
+        craft(wallet, { inputMint: randomAddress(), inputDecimals: 6, quotedInputAmount: '500123', maxInputAmount: '500123' }),
+    }));
+    const error = await failure(run());
+    expect(error.code).toBe('UNEXPECTED_RESPONSE');
+    expect(error.details).toMatchObject({ step: 'craft', field: 'quotedInputAmount' });
+    expect(fake.count('tokensExecuteExpress')).toBe(0);
+    const explicit = await setup((wallet) => ({
+      tokensCraftExpressTransaction: () => craft(wallet, { inputMint: randomAddress(), quotedInputAmount: '500123' }),
+    }));
+    expect((await failure(explicit.run({ paymentCurrency: 'PLATFORM_TOKEN' }))).code).toBe('UNEXPECTED_RESPONSE');
+  });
+
+  it('a direct platform-token craft when another currency was asked for is not signed', async () => {
+    const { fake, run } = await setup(() => ({}));
+    const error = await failure(run({ paymentCurrency: 'STABLECOIN_USD' }));
+    expect(error.code).toBe('UNEXPECTED_RESPONSE');
+    expect(error.details).toMatchObject({ step: 'craft', field: 'quotedInputAmount' });
+    expect(fake.count('tokensExecuteExpress')).toBe(0);
+  });
+
   it('fills the metadata tokenId the service requires from the token being verified', async () => {
     const { fake, run } = await setup(() => ({}));
     await run({ tokenMetadata: { name: 'Example', website: null } });

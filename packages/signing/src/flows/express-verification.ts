@@ -72,6 +72,25 @@ function checkNotExpired(craft: ExpressCraft, now: number): void {
   }
 }
 
+/**
+ * The platform token (the default) is paid by a direct transfer; any other currency by a swap, whose
+ * craft carries `quotedInputAmount` (and `inputMint`). A craft of the other kind pays with another
+ * currency than the one asked for.
+ */
+function checkPaymentPath(craft: ExpressCraft, currency: ExpressPaymentCurrency | undefined): void {
+  const direct = (currency ?? 'PLATFORM_TOKEN') === 'PLATFORM_TOKEN';
+  const swapped = craft.quotedInputAmount !== undefined || craft.inputMint !== undefined;
+  if (direct === !swapped) return;
+  throw unexpected(
+    'craft',
+    direct
+      ? 'The craft swaps another currency, but the platform token was asked for (a direct transfer).'
+      : 'The craft is a direct platform-token transfer, but another currency was asked for.',
+    { field: 'quotedInputAmount', paymentCurrency: currency ?? 'PLATFORM_TOKEN', inputMint: craft.inputMint ?? null },
+    craft,
+  );
+}
+
 export interface ExpressVerificationResult {
   readonly eligibility: ExpressEligibility | undefined;
   readonly craft: ExpressCraft;
@@ -120,6 +139,7 @@ export async function expressVerify(options: ExpressVerificationOptions): Promis
   }
   if (typeof craft.requestId !== 'string' || craft.requestId === '')
     throw unexpected('craft', 'The craft answer has no requestId.', {}, craft);
+  checkPaymentPath(craft, options.paymentCurrency);
 
   runtime.checkAborted('sign');
   checkNotExpired(craft, runtime.now());
