@@ -153,6 +153,18 @@ describe('swap: checking the order', () => {
     expect((await failure(run({ expectations: { programs: [randomAddress()] } }))).code).toBe('UNEXPECTED_PROGRAM');
   });
 
+  it('an order that makes the taker pay the fees an integrator payer was asked to cover is refused before signing', async () => {
+    const payer = randomAddress();
+    const { fake, run } = await setup(
+      (s) => orderFor(s),
+      () => success,
+    );
+    const error = await failure(run({ order: { ...params, payer } }));
+    expect(error.code).toBe('UNEXPECTED_RESPONSE');
+    expect(error.details).toMatchObject({ field: 'signatureFeePayer', expected: payer });
+    expect(fake.count('swapExecute')).toBe(0);
+  });
+
   it('a payerSigner that is not order.payer is an INVALID_ARGUMENT', async () => {
     const { run } = await setup(
       (s) => orderFor(s),

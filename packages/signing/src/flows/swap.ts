@@ -150,7 +150,13 @@ function judge(outcome: CallOutcome<SwapExecution>, requestId: string, pendingCo
   return { kind: 'failed', error: requestFailed('execute', failure) };
 }
 
-function checkOrder(order: SwapOrder, params: SwapOrderParams, taker: string, seen: ReadonlySet<string>): string {
+function checkOrder(
+  order: SwapOrder,
+  params: SwapOrderParams,
+  taker: string,
+  payer: string | undefined,
+  seen: ReadonlySet<string>,
+): string {
   const failure = getSwapOrderFailure(order);
   if (failure) {
     throw new FlowError(
@@ -184,6 +190,8 @@ function checkOrder(order: SwapOrder, params: SwapOrderParams, taker: string, se
   mismatch('outputMint', params.outputMint, order.outputMint);
   mismatch('inAmount', params.amount, order.inAmount);
   if (params.referralAccount !== undefined) mismatch('referralAccount', params.referralAccount, order.referralAccount);
+  // An integrator payer covers the fees: an order that names another payer of them is not the one asked for.
+  if (payer !== undefined) mismatch('signatureFeePayer', payer, order.signatureFeePayer);
   return order.transaction;
 }
 
@@ -288,7 +296,7 @@ export async function swap(options: SwapOptions): Promise<SwapResult> {
 
   for (let orders = 1; orders <= maxOrders; orders++) {
     const order = dataOrThrow('order', await callApi(runtime, 'order', (o) => client.swapGetOrder({ query: { ...params, taker }, ...o })));
-    const transaction = checkOrder(order, params, taker, seen);
+    const transaction = checkOrder(order, params, taker, payer, seen);
     seen.add(order.requestId);
     const expectations: SignTransactionExpectations = {
       ...options.expectations,
