@@ -170,7 +170,7 @@ describe('expressVerify', () => {
     expect(fake.count('tokensExecuteExpress')).toBe(0);
   });
 
-  it("a priority fee above the craft's feeLamports is not signed: PRIORITY_FEE_TOO_HIGH", async () => {
+  it("a priority fee above the caller's maxPriorityFeeLamports is not signed; the craft's feeLamports (the signature fee) bounds nothing", async () => {
     const withFee = (sender: string, microLamports: bigint) => {
       const transfer = token.transferChecked(randomAddress(), PAYMENT_MINT, RECEIVER_ACCOUNT, sender, 1_000_000_000n, 6);
       const budget = [computeBudget.limit(200_000), computeBudget.price(microLamports)];
@@ -179,14 +179,18 @@ describe('expressVerify', () => {
     const high = await setup((wallet) => ({
       tokensCraftExpressTransaction: () => craft(wallet, { transaction: withFee(wallet.address, 5_000_000_000n) }), // 1 000 000 000 lamports
     }));
-    const error = await rejection(high.run(), TransactionRejectedError, 'PRIORITY_FEE_TOO_HIGH');
-    expect(error.details).toMatchObject({ priorityFeeLamports: '1000000000', maxPriorityFeeLamports: '5000' });
+    const error = await rejection(
+      high.run({ expectations: { maxPriorityFeeLamports: 100_000 } }),
+      TransactionRejectedError,
+      'PRIORITY_FEE_TOO_HIGH',
+    );
+    expect(error.details).toMatchObject({ priorityFeeLamports: '1000000000', maxPriorityFeeLamports: '100000' });
     expect(high.fake.count('tokensExecuteExpress')).toBe(0);
-    const within = await setup((wallet) => ({
-      tokensCraftExpressTransaction: () => craft(wallet, { transaction: withFee(wallet.address, 10_000n) }), // 2 000 lamports
+    const priced = await setup((wallet) => ({
+      tokensCraftExpressTransaction: () => craft(wallet, { transaction: withFee(wallet.address, 100_000n) }), // 20 000 lamports, feeLamports 5000
     }));
-    await within.run();
-    expect(within.fake.count('tokensExecuteExpress')).toBe(1);
+    await priced.run();
+    expect(priced.fake.count('tokensExecuteExpress')).toBe(1);
   });
 
   it('aborted once the signed payment was sent: ABORTED names its signature and says it may still land', async () => {

@@ -10,7 +10,6 @@ import { toSigner, type SignerInput } from '../signers/to-signer.js';
 import type { ValueIntent } from '../value/check-intent.js';
 import { NATIVE_MINT_ADDRESS } from '@x/chain';
 import { callApi, dataOrThrow, errorText, requestFailed, unexpected, type FlowClient, type RequestOf, type SuccessBody } from './client.js';
-import { priorityFeeBound } from './fee-bound.js';
 import { firstSignature } from './first-signature.js';
 import { createRuntime, noteOnAbort, type FlowRuntimeOptions } from './runtime.js';
 
@@ -143,12 +142,9 @@ export async function expressVerify(options: ExpressVerificationOptions): Promis
 
   runtime.checkAborted('sign');
   checkNotExpired(craft, runtime.now());
-  const expectations = {
-    ...options.expectations,
-    // The craft's transaction fee bounds the priority fee the sender pays.
-    maxPriorityFeeLamports: priorityFeeBound('craft', 'feeLamports', craft, options.expectations?.maxPriorityFeeLamports),
-    expect: paymentIntent(craft),
-  };
+  // The craft's `feeLamports` is not a bound of the priority fee: the published answers give the
+  // signature fee alone (5000). A bound of the caller's own applies (`expectations.maxPriorityFeeLamports`).
+  const expectations = { ...options.expectations, expect: paymentIntent(craft) };
   const signedTransaction = await signTransaction(craft.transaction, signer, expectations);
 
   const direct = craft.quotedInputAmount === undefined;

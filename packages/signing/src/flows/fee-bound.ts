@@ -1,7 +1,7 @@
 /**
- * The priority fee bound a flow signs with: what the API's answer says the fee is (a swap order's
- * `prioritizationFeeLamports`, an express craft's `feeLamports`), or the caller's own bound when it
- * is lower. An answer whose figure is not a number of lamports is not signed.
+ * The priority fee bound a flow signs with: what the API's answer says the priority fee is (a swap
+ * order's `prioritizationFeeLamports`), or the caller's own bound when it is lower. An answer whose
+ * figure is not a number of lamports is not signed.
  */
 import type { SignTransactionExpectations } from '../checks.js';
 import { toAmount } from '../value/check-intent.js';
