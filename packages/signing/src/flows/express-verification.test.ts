@@ -2,7 +2,7 @@
  * Edge cases of express verification with a fake client.
  */
 import { describe, expect, it } from 'vitest';
-import { apiError, fakeClient, fakeTime, newSigner, type FakeHandler } from '../../test/fake-client.js';
+import { apiError, fakeClient, fakeTime, newSigner, transportError, type FakeHandler } from '../../test/fake-client.js';
 import { associatedTokenAddress, buildTransaction, computeBudget, randomAddress, token } from '../../test/fixtures.js';
 import { SigningError, TransactionRejectedError } from '../errors.js';
 import type { Signer } from '../signers/types.js';
@@ -159,6 +159,22 @@ describe('expressVerify', () => {
     }));
     const error = await failure(run());
     expect(error.details).toMatchObject({ step: 'execute', status: 400 });
+  });
+
+  it.each([
+    ['no answer', () => transportError('TimeoutError')],
+    ['a 5xx', () => apiError(500, { status: 500, message: 'internal', error: 'internal' })],
+  ])('%s from execute: REQUEST_FAILED names the payment signature and says it may have landed', async (_name, makeError) => {
+    const { run } = await setup(() => ({
+      tokensExecuteExpress: () => {
+        throw makeError();
+      },
+    }));
+    const error = await failure(run());
+    expect(error.code).toBe('REQUEST_FAILED');
+    expect(error.details).toMatchObject({ step: 'execute', requestId: 'craft-1' });
+    expect(typeof error.details.signature).toBe('string');
+    expect(error.message).toMatch(/may have landed/);
   });
 
   it('a payment paid by another wallet is refused by the signing checks', async () => {

@@ -163,10 +163,11 @@ export async function expressVerify(options: ExpressVerificationOptions): Promis
     // On a swap path the service asks for the input paid and recommends echoing the output it yields.
     ...(direct ? {} : { paymentAmount: craft.quotedInputAmount, platformTokenOutputAmount: craft.amount }),
   };
+  const sent = { requestId: craft.requestId, signature: firstSignature(signedTransaction) ?? null };
   const executed = await noteOnAbort(
     () => callApi(runtime, 'execute', (o) => client.tokensExecuteExpress({ body, ...o }), { maxRetries: 0 }),
     'The payment may have been sent and may still land: check its signature before paying again.',
-    { requestId: craft.requestId, signature: firstSignature(signedTransaction) ?? null },
+    sent,
   );
   if (!executed.ok) {
     const { failure } = executed;
@@ -178,7 +179,15 @@ export async function expressVerify(options: ExpressVerificationOptions): Promis
         { cause: failure.error, response: failure.body },
       );
     }
-    throw requestFailed('execute', failure);
+    const failed = requestFailed('execute', failure);
+    if (failure.kind === 'api' && failure.status < 500) throw failed;
+    // No answer, or a 5xx: the payment may have landed all the same.
+    throw new FlowError(
+      'REQUEST_FAILED',
+      `${failed.message} The payment may have landed: check its signature before paying again.`,
+      { ...failed.details, ...sent },
+      { cause: failure.error, response: failed.response },
+    );
   }
   const execution = executed.data;
   if (execution.status !== 'Success' || (execution.code !== undefined && execution.code !== 0)) {
