@@ -3,6 +3,7 @@ export { isOnCurve } from './curve.js';
 export { associatedTokenAddress, findProgramDerivedAddress, type ProgramDerivedAddress } from './program-derived-address.js';
 export {
   ASSOCIATED_TOKEN_PROGRAM_ADDRESS,
+  COMPUTE_BUDGET_PROGRAM_ADDRESS,
   MEMO_PROGRAM_ADDRESS,
   MEMO_V1_PROGRAM_ADDRESS,
   NATIVE_MINT_ADDRESS,

@@ -1,11 +1,13 @@
 /**
  * The chain's protocol addresses, the same on every cluster: the built-in programs whose
- * instructions move value or carry a memo, and the mint of wrapped native coin. These are not
+ * instructions move value, set the fee or carry a memo, and the mint of wrapped native coin. These are not
  * stand-ins: wallets, signers and the service's transactions use exactly these ids.
  */
 export const SYSTEM_PROGRAM_ADDRESS = '11111111111111111111111111111111';
 export const TOKEN_PROGRAM_ADDRESS = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
 export const TOKEN_2022_PROGRAM_ADDRESS = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb';
+/** The compute budget program: its instructions set the compute unit limit and price (the priority fee the fee payer pays). */
+export const COMPUTE_BUDGET_PROGRAM_ADDRESS = 'ComputeBudget111111111111111111111111111111';
 export const ASSOCIATED_TOKEN_PROGRAM_ADDRESS = 'ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL';
 /** The memo program (version 2), the one transactions write memos with today. */
 export const MEMO_PROGRAM_ADDRESS = 'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr';

@@ -2,10 +2,12 @@
  * The checks run before a transaction is signed. Cheap structural checks first, signature
  * verification last; the first failure throws a `TransactionRejectedError`.
  */
+import { COMPUTE_BUDGET_PROGRAM_ADDRESS } from '@x/chain';
 import { addressBytes, bytesToAddressString } from './encoding.js';
 import { verifyEd25519 } from './ed25519.js';
 import { SigningError, TransactionRejectedError } from './errors.js';
-import { checkValueIntent, type ValueIntent } from './value/check-intent.js';
+import { checkValueIntent, toAmount, type ValueIntent } from './value/check-intent.js';
+import { priorityFeeAllowance, readPriorityFee } from './value/priority-fee.js';
 import { advancesDurableNonce, readValueMovements } from './value/decode-movements.js';
 import {
   ADDRESS_LENGTH,
@@ -39,6 +41,13 @@ export interface SignTransactionExpectations {
    * does not expire with its blockhash and can be landed by anyone holding it, at any later time.
    */
   readonly allowDurableNonce?: boolean;
+  /**
+   * The most priority fee (compute unit price times limit, in lamports) the wallet pays when it is
+   * the fee payer: for a swap order, its `prioritizationFeeLamports`. A larger one is refused
+   * (`PRIORITY_FEE_TOO_HIGH`), and so is a compute budget instruction that cannot be read
+   * (`UNRECOGNIZED_INSTRUCTION`). Not checked when someone else pays the fee.
+   */
+  readonly maxPriorityFeeLamports?: bigint | string | number;
   /**
    * What the transaction may do with the wallet's value. When given, every top-level System or token
    * instruction the wallet authorises must be an expected transfer or go to an allowed destination,
@@ -115,6 +124,36 @@ function checkPrograms(tx: ParsedTransaction, programs: readonly string[] | unde
   }
 }
 
+/** Refuses a priority fee above `max` (when the wallet pays the fee), or one that cannot be read. */
+function checkPriorityFee(tx: ParsedTransaction, walletIndex: number, max: SignTransactionExpectations['maxPriorityFeeLamports']): void {
+  if (max === undefined) return;
+  const bound = toAmount(max, 'maxPriorityFeeLamports');
+  if (walletIndex !== 0) return;
+  const fee = readPriorityFee(tx);
+  if (!fee.readable) {
+    throw new TransactionRejectedError(
+      'UNRECOGNIZED_INSTRUCTION',
+      'The transaction holds a compute budget instruction this package cannot read.',
+      {
+        instruction: fee.instruction,
+        program: COMPUTE_BUDGET_PROGRAM_ADDRESS,
+      },
+    );
+  }
+  if (fee.priorityFeeLamports > priorityFeeAllowance(bound, fee.computeUnitLimit)) {
+    throw new TransactionRejectedError(
+      'PRIORITY_FEE_TOO_HIGH',
+      'The transaction makes the wallet pay a larger priority fee than expected.',
+      {
+        priorityFeeLamports: fee.priorityFeeLamports.toString(),
+        maxPriorityFeeLamports: bound.toString(),
+        computeUnitPrice: fee.computeUnitPrice.toString(),
+        computeUnitLimit: fee.computeUnitLimit,
+      },
+    );
+  }
+}
+
 /** Verifies the signatures already in the transaction; `undefined` when there is none to verify. */
 function checkExistingSignatures(tx: ParsedTransaction, walletIndex: number): Promise<unknown> | undefined {
   const pending: Promise<void>[] = [];
@@ -170,6 +209,7 @@ export function checkBeforeSigning(
   checkFeePayer(tx, wallet, walletIndex, addressList(expectations.feePayer));
   checkSignerSet(tx, expectations);
   checkPrograms(tx, expectations.programs);
+  checkPriorityFee(tx, walletIndex, expectations.maxPriorityFeeLamports);
   if (!options.allowZeroBlockhash && isAllZeroAt(tx.bytes, tx.blockhashOffset, ADDRESS_LENGTH)) {
     throw new TransactionRejectedError('ZERO_BLOCKHASH', 'The transaction has an all-zero blockhash.', {});
   }

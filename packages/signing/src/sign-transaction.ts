@@ -103,7 +103,8 @@ export async function signTransactionBytes(
  * (`SIGNATURE_COUNT_MISMATCH`, `UNEXPECTED_SIGNERS`); a program is outside `expectations.programs`
  * (`UNEXPECTED_PROGRAM`); the transaction is over 1,232 bytes (`TRANSACTION_TOO_LARGE`); the
  * blockhash is all zero (`ZERO_BLOCKHASH`); the first instruction advances a durable nonce and
- * `expectations.allowDurableNonce` is not set (`DURABLE_NONCE`); with `expectations.expect`, the
+ * `expectations.allowDurableNonce` is not set (`DURABLE_NONCE`); the wallet pays the fee and its
+ * priority fee is above `expectations.maxPriorityFeeLamports` (`PRIORITY_FEE_TOO_HIGH`); with `expectations.expect`, the
  * wallet authorises a top-level System or token instruction outside that intent
  * (`UNEXPECTED_TRANSFER`, `UNEXPECTED_DELEGATION`, `UNEXPECTED_AUTHORITY_CHANGE`, `UNEXPECTED_BURN`,
  * `UNRECOGNIZED_INSTRUCTION`, `LOOKUP_TABLE_DESTINATION`) or an expected transfer is absent

@@ -388,6 +388,8 @@ export const system = {
       ],
       [0, 0, 0, 0, ...u64(lamports), ...u64(space), ...addressEncoder.encode(owner as Address)],
     ),
+  /** Allocate (tag 8, u64 space): gives a System account data; it can then neither pay fees nor send native coin. */
+  allocate: (account: string, space: bigint) => rawInstruction(SYSTEM_PROGRAM, [[account, 'ws']], [8, 0, 0, 0, ...u64(space)]),
   assign: (account: string, owner: string) =>
     rawInstruction(SYSTEM_PROGRAM, [[account, 'ws']], [1, 0, 0, 0, ...addressEncoder.encode(owner as Address)]),
   /** AdvanceNonceAccount: nonce account, recent-blockhashes sysvar, nonce authority. */
@@ -401,4 +403,15 @@ export const system = {
       ],
       [4, 0, 0, 0],
     ),
+};
+
+/** The chain's compute budget program (its real id: a wallet must recognise it). */
+export const COMPUTE_BUDGET_PROGRAM = 'ComputeBudget111111111111111111111111111111' as Address;
+
+/** The compute budget instructions, laid out as the runtime reads them (a u8 tag, then the value). */
+export const computeBudget = {
+  /** SetComputeUnitLimit (tag 2, u32 units). */
+  limit: (units: number) => rawInstruction(COMPUTE_BUDGET_PROGRAM, [], [2, ...u64(BigInt(units)).slice(0, 4)]),
+  /** SetComputeUnitPrice (tag 3, u64 micro-lamports per compute unit). */
+  price: (microLamports: bigint) => rawInstruction(COMPUTE_BUDGET_PROGRAM, [], [3, ...u64(microLamports)]),
 };

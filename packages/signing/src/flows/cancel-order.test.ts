@@ -57,6 +57,24 @@ describe('cancelPriceOrder', () => {
     expect(inspectTransaction(result.signedTransaction).signers[0]?.signed).toBe(true);
   });
 
+  it('takes the cancel request id from `requestId`, the field published answers carry', async () => {
+    const { fake, run } = await setup((wallet) => ({
+      triggerV2CancelPriceOrder: () => initiation(wallet, { cancelRequestId: undefined, requestId: 'wire-request-1' }),
+    }));
+    const result = await run();
+    const confirm = fake.calls.find((c) => c.op === 'triggerV2ConfirmCancelPriceOrder')!;
+    expect(confirm.options.body).toEqual({ signedTransaction: result.signedTransaction, cancelRequestId: 'wire-request-1' });
+  });
+
+  it('an answer with neither `cancelRequestId` nor `requestId` is not signed', async () => {
+    const { fake, run } = await setup((wallet) => ({
+      triggerV2CancelPriceOrder: () => initiation(wallet, { cancelRequestId: undefined }),
+    }));
+    const error = await failure(run());
+    expect(error.code).toBe('UNEXPECTED_RESPONSE');
+    expect(fake.count('triggerV2ConfirmCancelPriceOrder')).toBe(0);
+  });
+
   it('backs off exponentially up to maxDelayMs while not ready', async () => {
     const { time, run } = await setup((wallet) => ({
       triggerV2CancelPriceOrder: [throws(notReady), throws(notReady), throws(notReady), throws(notReady), () => initiation(wallet)],

@@ -116,8 +116,20 @@ export async function cancelPriceOrder(options: CancelPriceOrderOptions): Promis
   if (initiation.id !== undefined && initiation.id !== orderId) {
     throw unexpected('cancel', 'The cancel answer is for another order.', { orderId, answeredFor: String(initiation.id) }, initiation);
   }
-  if (typeof initiation.transaction !== 'string' || initiation.transaction === '' || typeof initiation.cancelRequestId !== 'string') {
-    throw unexpected('cancel', 'The cancel answer holds no withdrawal transaction or cancelRequestId.', { orderId }, initiation);
+  // The service description names the id `cancelRequestId`; published answers carry it as `requestId`.
+  const cancelRequestId = initiation.cancelRequestId ?? initiation.requestId;
+  if (
+    typeof initiation.transaction !== 'string' ||
+    initiation.transaction === '' ||
+    typeof cancelRequestId !== 'string' ||
+    cancelRequestId === ''
+  ) {
+    throw unexpected(
+      'cancel',
+      'The cancel answer holds no withdrawal transaction or cancel request id (requestId).',
+      { orderId },
+      initiation,
+    );
   }
 
   runtime.checkAborted('sign');
@@ -125,7 +137,7 @@ export async function cancelPriceOrder(options: CancelPriceOrderOptions): Promis
   const signedTransaction = await signTransaction(initiation.transaction, signer, expectations);
   const ownSignature = firstSignature(signedTransaction) ?? '';
 
-  const body = { signedTransaction, cancelRequestId: initiation.cancelRequestId };
+  const body = { signedTransaction, cancelRequestId };
   const confirmed = await callApi(runtime, 'confirm', (o) => client.triggerV2ConfirmCancelPriceOrder({ path: { orderId }, body, ...o }), {
     maxRetries: 0,
   });

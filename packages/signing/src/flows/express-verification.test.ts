@@ -2,9 +2,9 @@
  * Edge cases of express verification with a fake client.
  */
 import { describe, expect, it } from 'vitest';
-import { apiError, fakeClient, fakeTime, newSigner, type FakeHandler } from '../../test/fake-client.js';
-import { associatedTokenAddress, buildTransaction, randomAddress, token } from '../../test/fixtures.js';
-import { SigningError } from '../errors.js';
+import { apiError, fakeClient, fakeTime, newSigner, transportError, type FakeHandler } from '../../test/fake-client.js';
+import { associatedTokenAddress, buildTransaction, computeBudget, randomAddress, token } from '../../test/fixtures.js';
+import { SigningError, TransactionRejectedError } from '../errors.js';
 import type { Signer } from '../signers/types.js';
 import { expressVerify } from './express-verification.js';
 import { rejection } from '../../test/rejection.js';
@@ -102,6 +102,29 @@ describe('expressVerify', () => {
     });
   });
 
+  it('a swap-path craft (another currency swapped) when the platform token was asked for is not signed', async () => {
+    const { fake, run } = await setup((wallet) => ({
+      tokensCraftExpressTransaction: () =>
+        craft(wallet, { inputMint: randomAddress(), inputDecimals: 6, quotedInputAmount: '500123', maxInputAmount: '500123' }),
+    }));
+    const error = await failure(run());
+    expect(error.code).toBe('UNEXPECTED_RESPONSE');
+    expect(error.details).toMatchObject({ step: 'craft', field: 'quotedInputAmount' });
+    expect(fake.count('tokensExecuteExpress')).toBe(0);
+    const explicit = await setup((wallet) => ({
+      tokensCraftExpressTransaction: () => craft(wallet, { inputMint: randomAddress(), quotedInputAmount: '500123' }),
+    }));
+    expect((await failure(explicit.run({ paymentCurrency: 'PLATFORM_TOKEN' }))).code).toBe('UNEXPECTED_RESPONSE');
+  });
+
+  it('a direct platform-token craft when another currency was asked for is not signed', async () => {
+    const { fake, run } = await setup(() => ({}));
+    const error = await failure(run({ paymentCurrency: 'STABLECOIN_USD' }));
+    expect(error.code).toBe('UNEXPECTED_RESPONSE');
+    expect(error.details).toMatchObject({ step: 'craft', field: 'quotedInputAmount' });
+    expect(fake.count('tokensExecuteExpress')).toBe(0);
+  });
+
   it('fills the metadata tokenId the service requires from the token being verified', async () => {
     const { fake, run } = await setup(() => ({}));
     await run({ tokenMetadata: { name: 'Example', website: null } });
@@ -138,6 +161,22 @@ describe('expressVerify', () => {
     expect(error.details).toMatchObject({ step: 'execute', status: 400 });
   });
 
+  it.each([
+    ['no answer', () => transportError('TimeoutError')],
+    ['a 5xx', () => apiError(500, { status: 500, message: 'internal', error: 'internal' })],
+  ])('%s from execute: REQUEST_FAILED names the payment signature and says it may have landed', async (_name, makeError) => {
+    const { run } = await setup(() => ({
+      tokensExecuteExpress: () => {
+        throw makeError();
+      },
+    }));
+    const error = await failure(run());
+    expect(error.code).toBe('REQUEST_FAILED');
+    expect(error.details).toMatchObject({ step: 'execute', requestId: 'craft-1' });
+    expect(typeof error.details.signature).toBe('string');
+    expect(error.message).toMatch(/may have landed/);
+  });
+
   it('a payment paid by another wallet is refused by the signing checks', async () => {
     const { fake, run } = await setup((wallet) => ({
       tokensCraftExpressTransaction: () =>
@@ -145,6 +184,44 @@ describe('expressVerify', () => {
     }));
     expect((await failure(run())).code).toBe('UNEXPECTED_FEE_PAYER');
     expect(fake.count('tokensExecuteExpress')).toBe(0);
+  });
+
+  it("a priority fee above the caller's maxPriorityFeeLamports is not signed; the craft's feeLamports (the signature fee) bounds nothing", async () => {
+    const withFee = (sender: string, microLamports: bigint) => {
+      const transfer = token.transferChecked(randomAddress(), PAYMENT_MINT, RECEIVER_ACCOUNT, sender, 1_000_000_000n, 6);
+      const budget = [computeBudget.limit(200_000), computeBudget.price(microLamports)];
+      return buildTransaction({ version: 0, feePayer: sender as never, instructions: [...budget, transfer] }).base64;
+    };
+    const high = await setup((wallet) => ({
+      tokensCraftExpressTransaction: () => craft(wallet, { transaction: withFee(wallet.address, 5_000_000_000n) }), // 1 000 000 000 lamports
+    }));
+    const error = await rejection(
+      high.run({ expectations: { maxPriorityFeeLamports: 100_000 } }),
+      TransactionRejectedError,
+      'PRIORITY_FEE_TOO_HIGH',
+    );
+    expect(error.details).toMatchObject({ priorityFeeLamports: '1000000000', maxPriorityFeeLamports: '100000' });
+    expect(high.fake.count('tokensExecuteExpress')).toBe(0);
+    const priced = await setup((wallet) => ({
+      tokensCraftExpressTransaction: () => craft(wallet, { transaction: withFee(wallet.address, 100_000n) }), // 20 000 lamports, feeLamports 5000
+    }));
+    await priced.run();
+    expect(priced.fake.count('tokensExecuteExpress')).toBe(1);
+  });
+
+  it('aborted once the signed payment was sent: ABORTED names its signature and says it may still land', async () => {
+    const controller = new AbortController();
+    const { run } = await setup(() => ({
+      tokensExecuteExpress: () => {
+        controller.abort();
+        throw new DOMException('The operation was aborted.', 'AbortError');
+      },
+    }));
+    const error = await failure(run({ signal: controller.signal }));
+    expect(error.code).toBe('ABORTED');
+    expect(error.details).toMatchObject({ step: 'execute', requestId: 'craft-1' });
+    expect(typeof error.details.signature).toBe('string');
+    expect(error.message).toMatch(/may still land/);
   });
 
   it('a craft past its expireAt is not signed: EXPRESS_CRAFT_EXPIRED', async () => {

@@ -10,7 +10,8 @@ import { toSigner, type SignerInput } from '../signers/to-signer.js';
 import type { ValueIntent } from '../value/check-intent.js';
 import { NATIVE_MINT_ADDRESS } from '@x/chain';
 import { callApi, dataOrThrow, errorText, requestFailed, unexpected, type FlowClient, type RequestOf, type SuccessBody } from './client.js';
-import { createRuntime, type FlowRuntimeOptions } from './runtime.js';
+import { firstSignature } from './first-signature.js';
+import { createRuntime, noteOnAbort, type FlowRuntimeOptions } from './runtime.js';
 
 export type ExpressClient = FlowClient<'tokensCheckExpressEligibility' | 'tokensCraftExpressTransaction' | 'tokensExecuteExpress'>;
 type ExecuteBody = NonNullable<RequestOf<'tokensExecuteExpress'>['body']>;
@@ -70,6 +71,25 @@ function checkNotExpired(craft: ExpressCraft, now: number): void {
   }
 }
 
+/**
+ * The platform token (the default) is paid by a direct transfer; any other currency by a swap, whose
+ * craft carries `quotedInputAmount` (and `inputMint`). A craft of the other kind pays with another
+ * currency than the one asked for.
+ */
+function checkPaymentPath(craft: ExpressCraft, currency: ExpressPaymentCurrency | undefined): void {
+  const direct = (currency ?? 'PLATFORM_TOKEN') === 'PLATFORM_TOKEN';
+  const swapped = craft.quotedInputAmount !== undefined || craft.inputMint !== undefined;
+  if (direct === !swapped) return;
+  throw unexpected(
+    'craft',
+    direct
+      ? 'The craft swaps another currency, but the platform token was asked for (a direct transfer).'
+      : 'The craft is a direct platform-token transfer, but another currency was asked for.',
+    { field: 'quotedInputAmount', paymentCurrency: currency ?? 'PLATFORM_TOKEN', inputMint: craft.inputMint ?? null },
+    craft,
+  );
+}
+
 export interface ExpressVerificationResult {
   readonly eligibility: ExpressEligibility | undefined;
   readonly craft: ExpressCraft;
@@ -118,9 +138,12 @@ export async function expressVerify(options: ExpressVerificationOptions): Promis
   }
   if (typeof craft.requestId !== 'string' || craft.requestId === '')
     throw unexpected('craft', 'The craft answer has no requestId.', {}, craft);
+  checkPaymentPath(craft, options.paymentCurrency);
 
   runtime.checkAborted('sign');
   checkNotExpired(craft, runtime.now());
+  // The craft's `feeLamports` is not a bound of the priority fee: the published answers give the
+  // signature fee alone (5000). A bound of the caller's own applies (`expectations.maxPriorityFeeLamports`).
   const expectations = { ...options.expectations, expect: paymentIntent(craft) };
   const signedTransaction = await signTransaction(craft.transaction, signer, expectations);
 
@@ -140,7 +163,12 @@ export async function expressVerify(options: ExpressVerificationOptions): Promis
     // On a swap path the service asks for the input paid and recommends echoing the output it yields.
     ...(direct ? {} : { paymentAmount: craft.quotedInputAmount, platformTokenOutputAmount: craft.amount }),
   };
-  const executed = await callApi(runtime, 'execute', (o) => client.tokensExecuteExpress({ body, ...o }), { maxRetries: 0 });
+  const sent = { requestId: craft.requestId, signature: firstSignature(signedTransaction) ?? null };
+  const executed = await noteOnAbort(
+    () => callApi(runtime, 'execute', (o) => client.tokensExecuteExpress({ body, ...o }), { maxRetries: 0 }),
+    'The payment may have been sent and may still land: check its signature before paying again.',
+    sent,
+  );
   if (!executed.ok) {
     const { failure } = executed;
     if (failure.kind === 'api' && failure.status === 409) {
@@ -151,7 +179,15 @@ export async function expressVerify(options: ExpressVerificationOptions): Promis
         { cause: failure.error, response: failure.body },
       );
     }
-    throw requestFailed('execute', failure);
+    const failed = requestFailed('execute', failure);
+    if (failure.kind === 'api' && failure.status < 500) throw failed;
+    // No answer, or a 5xx: the payment may have landed all the same.
+    throw new FlowError(
+      'REQUEST_FAILED',
+      `${failed.message} The payment may have landed: check its signature before paying again.`,
+      { ...failed.details, ...sent },
+      { cause: failure.error, response: failed.response },
+    );
   }
   const execution = executed.data;
   if (execution.status !== 'Success' || (execution.code !== undefined && execution.code !== 0)) {

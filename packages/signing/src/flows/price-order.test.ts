@@ -213,6 +213,24 @@ describe('createPriceOrder: the deposit moves exactly what the craft answer says
   });
 });
 
+describe('createPriceOrder: aborted once the create request was sent', () => {
+  it('ABORTED names the deposit (the order may have been created with it), so it is not deposited again blindly', async () => {
+    const controller = new AbortController();
+    const { run } = await setup(() => ({
+      triggerV2CreatePriceOrder: () => {
+        controller.abort();
+        throw new DOMException('The operation was aborted.', 'AbortError');
+      },
+    }));
+    const result = run({ signal: controller.signal });
+    const error = await failure(result);
+    expect(error.code).toBe('ABORTED');
+    expect(error.details).toMatchObject({ step: 'create', depositRequestId: 'deposit-1' });
+    expect(typeof error.details.depositSignature).toBe('string');
+    expect(error.message).toMatch(/may have been created/);
+  });
+});
+
 describe('createPriceOrder: a lost create answer', () => {
   it.each([
     ['a timeout', transportError('TimeoutError')],

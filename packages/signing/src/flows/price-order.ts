@@ -23,7 +23,15 @@ import {
 } from './client.js';
 import { signaturesOf } from './first-signature.js';
 import { pickPriceOrder, type PriceOrderFingerprint, type TriggerOrderRecord } from './find-price-order.js';
-import { backoffDelay, createRuntime, positiveInteger, type BackoffOptions, type FlowRuntimeOptions, type Runtime } from './runtime.js';
+import {
+  backoffDelay,
+  createRuntime,
+  noteOnAbort,
+  positiveInteger,
+  type BackoffOptions,
+  type FlowRuntimeOptions,
+  type Runtime,
+} from './runtime.js';
 import { resolveVault, type TriggerVault } from './trigger-vault.js';
 
 export type PriceOrderClient = FlowClient<
@@ -218,22 +226,28 @@ export async function createPriceOrder(options: PriceOrderOptions): Promise<Pric
   const firstSignature = signatures.first ?? '';
 
   const body: CreateBody = { ...order, depositRequestId: deposit.requestId, depositSignedTx: signedDeposit, userPubkey: wallet };
-  const sentAt = runtime.now();
-  const created = await callApi(runtime, 'create', (o) => client.triggerV2CreatePriceOrder({ body, ...o }), { maxRetries: 0 });
   const common = { vault, vaultRegistered: registered, deposit, signedDeposit, depositSignature };
-  if (created.ok) {
-    if (typeof created.data.id !== 'string' || created.data.id === '')
-      throw unexpected('create', 'The create answer has no order id.', {}, created.data);
-    return { id: created.data.id, created: created.data, recovered: false, record: undefined, ...common };
-  }
-  if (!mayHaveCreated(created.failure)) throw requestFailed('create', created.failure);
+  return await noteOnAbort(
+    async () => {
+      const sentAt = runtime.now();
+      const created = await callApi(runtime, 'create', (o) => client.triggerV2CreatePriceOrder({ body, ...o }), { maxRetries: 0 });
+      if (created.ok) {
+        if (typeof created.data.id !== 'string' || created.data.id === '')
+          throw unexpected('create', 'The create answer has no order id.', {}, created.data);
+        return { id: created.data.id, created: created.data, recovered: false, record: undefined, ...common };
+      }
+      if (!mayHaveCreated(created.failure)) throw requestFailed('create', created.failure);
 
-  const fingerprint: PriceOrderFingerprint = {
-    body,
-    depositIds: [deposit.requestId, depositSignature, firstSignature],
-    sentAt,
-    clockSkewMs: options.recovery?.clockSkewMs ?? 300_000,
-  };
-  const record = await recover(runtime, client, fingerprint, recovery, created.failure);
-  return { id: record.id, created: undefined, recovered: true, record, ...common };
+      const fingerprint: PriceOrderFingerprint = {
+        body,
+        depositIds: [deposit.requestId, depositSignature, firstSignature],
+        sentAt,
+        clockSkewMs: options.recovery?.clockSkewMs ?? 300_000,
+      };
+      const record = await recover(runtime, client, fingerprint, recovery, created.failure);
+      return { id: record.id, created: undefined, recovered: true, record, ...common };
+    },
+    'The order may have been created with this deposit: look it up in the history before depositing again.',
+    { depositRequestId: deposit.requestId, depositSignature },
+  );
 }

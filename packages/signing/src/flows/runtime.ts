@@ -2,7 +2,7 @@
  * What every flow shares: cancellation, waiting and the clock (all injectable, for tests), and
  * bounded exponential backoff.
  */
-import { FlowError, SigningError } from '../errors.js';
+import { FlowError, SigningError, type SigningErrorDetails } from '../errors.js';
 
 /** Waits `ms` milliseconds; rejects (or returns early) when `signal` aborts. */
 export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
@@ -91,4 +91,19 @@ export function positiveInteger(value: number | undefined, fallback: number, nam
     throw new SigningError('INVALID_ARGUMENT', `${name} must be a positive integer.`, { option: name });
   }
   return result;
+}
+
+/**
+ * Runs `work`, a step after which something may already have happened (a signed transaction or
+ * deposit sent): an abort during it ends in `ABORTED` that says so (`note`) and names it (`details`).
+ */
+export async function noteOnAbort<T>(work: () => Promise<T>, note: string, details: SigningErrorDetails): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof FlowError && error.code === 'ABORTED') {
+      throw new FlowError('ABORTED', `${error.message} ${note}`, { ...error.details, ...details }, { cause: error.cause });
+    }
+    throw error;
+  }
 }

@@ -4,7 +4,16 @@
 import type { Address } from '@solana/kit';
 import { describe, expect, it } from 'vitest';
 import { apiError, fakeClient, fakeTime, newSigner, transportError, type FakeHandler } from '../../test/fake-client.js';
-import { buildTransaction, randomAddress, system, token } from '../../test/fixtures.js';
+import {
+  associatedTokenAddress,
+  buildTransaction,
+  computeBudget,
+  randomAddress,
+  rawInstruction,
+  system,
+  TOKEN_PROGRAM,
+  token,
+} from '../../test/fixtures.js';
 import { type FlowError, SigningError, TransactionRejectedError } from '../errors.js';
 import type { Signer } from '../signers/types.js';
 import { swap, type SwapOrder } from './swap.js';
@@ -13,6 +22,7 @@ import { rejection } from '../../test/rejection.js';
 const INPUT = 'D6gqDYHvpEparhs6TGfnXKtNEzVe48aLfmB6bKNjdKsD';
 const OUTPUT = '7gQqK6wWf1gAc7f2R4oQ18Q4m6Vazr1umgktSGsnJZny';
 const params = { inputMint: INPUT, outputMint: OUTPUT, amount: '1000000' };
+const NATIVE_MINT = 'So11111111111111111111111111111111111111112';
 
 let serial = 0;
 function orderFor(taker: Signer, overrides: Partial<SwapOrder> = {}, feePayer: Address = taker.address): SwapOrder {
@@ -143,6 +153,18 @@ describe('swap: checking the order', () => {
     expect((await failure(run({ expectations: { programs: [randomAddress()] } }))).code).toBe('UNEXPECTED_PROGRAM');
   });
 
+  it('an order that makes the taker pay the fees an integrator payer was asked to cover is refused before signing', async () => {
+    const payer = randomAddress();
+    const { fake, run } = await setup(
+      (s) => orderFor(s),
+      () => success,
+    );
+    const error = await failure(run({ order: { ...params, payer } }));
+    expect(error.code).toBe('UNEXPECTED_RESPONSE');
+    expect(error.details).toMatchObject({ field: 'signatureFeePayer', expected: payer });
+    expect(fake.count('swapExecute')).toBe(0);
+  });
+
   it('a payerSigner that is not order.payer is an INVALID_ARGUMENT', async () => {
     const { run } = await setup(
       (s) => orderFor(s),
@@ -163,6 +185,35 @@ describe('swap: execute verdicts', () => {
     // The same body every time.
     const bodies = fake.calls.filter((c) => c.op === 'swapExecute').map((c) => JSON.stringify(c.options.body));
     expect(new Set(bodies).size).toBe(1);
+  });
+
+  it.each([
+    ['code 0', 0],
+    ['a code the spec does not list', -3001],
+  ])('a status the spec does not list yet, with %s, is not final: polled again, never reported as failed', async (_name, code) => {
+    const { fake, run } = await setup((s) => orderFor(s), [() => ({ status: 'Processing', code }), () => success]);
+    const result = await run();
+    expect(result.execution.status).toBe('Success');
+    expect(fake.count('swapExecute')).toBe(2);
+  });
+
+  it('a status the spec does not list, answered until the window ends: SWAP_STATUS_UNKNOWN (the swap may still land)', async () => {
+    const { fake, run } = await setup(
+      (s) => orderFor(s),
+      () => ({ status: 'Processing', code: 0 }),
+    );
+    const error = await failure(run({ maxExecuteCalls: 3 }));
+    expect(error.code).toBe('SWAP_STATUS_UNKNOWN');
+    expect(fake.count('swapExecute')).toBe(3);
+  });
+
+  it('a status the spec does not list with a listed failure code (-1000) is SWAP_EXECUTE_FAILED', async () => {
+    const { run } = await setup(
+      (s) => orderFor(s),
+      () => ({ status: 'Dropped', code: -1000 }),
+    );
+    const error = await failure(run());
+    expect(error.code).toBe('SWAP_EXECUTE_FAILED');
   });
 
   it('a final failure (6001 slippage) is SWAP_EXECUTE_FAILED with group and meaning, not retried', async () => {
@@ -323,6 +374,22 @@ describe('swap: abort', () => {
     expect(fake.calls).toHaveLength(0);
   });
 
+  it('aborted while polling an execute already sent: ABORTED names the signature and says the swap may still land', async () => {
+    const controller = new AbortController();
+    const { run } = await setup(
+      (s) => orderFor(s),
+      () => {
+        controller.abort();
+        return failed(-1006);
+      },
+    );
+    const error = await failure(run({ signal: controller.signal }));
+    expect(error.code).toBe('ABORTED');
+    expect(error.details).toMatchObject({ step: 'execute', requestId: expect.stringMatching(/^request-/) });
+    expect(typeof error.details.signature).toBe('string');
+    expect(error.message).toMatch(/may still land/);
+  });
+
   it('the signal is passed to every call', async () => {
     const { fake, run } = await setup(
       (s) => orderFor(s),
@@ -367,8 +434,32 @@ describe('swap: nothing leaves the taker by a top-level transfer except to accou
         ),
       () => success,
     );
-    await run();
+    await run({ order: { ...params, referralAccount: fee, referralFee: 50 } });
     expect(fake.count('swapExecute')).toBe(1);
+  });
+
+  it('a referral account the caller did not ask for is no allowed destination: UNEXPECTED_TRANSFER', async () => {
+    const stranger = randomAddress();
+    const { fake, run } = await setup(
+      (s) => withInstructions(s, { referralAccount: stranger }, token.transfer(randomAddress(), stranger, s.address, 900_000n)),
+      () => success,
+    );
+    const error = await rejection(run(), TransactionRejectedError, 'UNEXPECTED_TRANSFER');
+    expect(error.details.destination).toBe(stranger);
+    expect(fake.count('swapExecute')).toBe(0);
+  });
+
+  it('an order naming another referral account than the one asked for is refused before signing', async () => {
+    const asked = randomAddress();
+    const other = randomAddress();
+    const { fake, run } = await setup(
+      (s) => withInstructions(s, { referralAccount: other }, token.transfer(randomAddress(), other, s.address, 10n)),
+      () => success,
+    );
+    const error = await failure(run({ order: { ...params, referralAccount: asked, referralFee: 50 } }));
+    expect(error.code).toBe('UNEXPECTED_RESPONSE');
+    expect(error.details).toMatchObject({ field: 'referralAccount', expected: asked, actual: other });
+    expect(fake.count('swapExecute')).toBe(0);
   });
 
   it("an approve of a delegate on the taker's tokens is not signed: UNEXPECTED_DELEGATION", async () => {
@@ -410,6 +501,68 @@ describe('swap: nothing leaves the taker by a top-level transfer except to accou
       () => success,
     );
     await rejection(run(), TransactionRejectedError, 'UNEXPECTED_TRANSFER');
+    expect(fake.count('swapExecute')).toBe(0);
+  });
+
+  it("a priority fee above the order's prioritizationFeeLamports is not signed when the taker pays: PRIORITY_FEE_TOO_HIGH", async () => {
+    const budget = [computeBudget.limit(1_400_000), computeBudget.price(1_000_000n)]; // 1 400 000 lamports
+    const high = await setup(
+      (s) => withInstructions(s, { prioritizationFeeLamports: 10_000 }, ...budget),
+      () => success,
+    );
+    const error = await rejection(high.run(), TransactionRejectedError, 'PRIORITY_FEE_TOO_HIGH');
+    expect(error.details).toMatchObject({ priorityFeeLamports: '1400000', maxPriorityFeeLamports: '10000' });
+    expect(high.fake.count('swapExecute')).toBe(0);
+    const announced = await setup(
+      (s) => withInstructions(s, { prioritizationFeeLamports: 1_400_000 }, ...budget),
+      () => success,
+    );
+    await announced.run();
+    expect(announced.fake.count('swapExecute')).toBe(1);
+  });
+
+  it('an order whose prioritizationFeeLamports is not a number of lamports is refused before signing', async () => {
+    const { fake, run } = await setup(
+      (s) => orderFor(s, { prioritizationFeeLamports: 1.5 }),
+      () => success,
+    );
+    const error = await failure(run());
+    expect(error.code).toBe('UNEXPECTED_RESPONSE');
+    expect(error.details.field).toBe('prioritizationFeeLamports');
+    expect(fake.count('swapExecute')).toBe(0);
+  });
+
+  it('a tighter maxPriorityFeeLamports of the caller applies too', async () => {
+    const { fake, run } = await setup(
+      (s) => withInstructions(s, { prioritizationFeeLamports: 1_400_000 }, computeBudget.limit(1_400_000), computeBudget.price(1_000_000n)),
+      () => success,
+    );
+    await rejection(run({ expectations: { maxPriorityFeeLamports: 10_000 } }), TransactionRejectedError, 'PRIORITY_FEE_TOO_HIGH');
+    expect(fake.count('swapExecute')).toBe(0);
+  });
+
+  it("wrapping native coin into the taker's own wrapped-native token account (System transfer, then sync) is signed", async () => {
+    const wrapped = (s: Signer) => associatedTokenAddress(s.address, NATIVE_MINT);
+    const signer = await newSigner();
+    const account = await wrapped(signer);
+    const order = withInstructions(
+      signer,
+      { inputMint: NATIVE_MINT, outputMint: OUTPUT },
+      system.transfer(signer.address, account, 1_000_000n),
+      rawInstruction(TOKEN_PROGRAM, [[account, 'w']], [17]),
+    );
+    const fake = fakeClient({ swapGetOrder: () => order, swapExecute: () => success });
+    await swap({ client: fake.client, signer, order: { ...params, inputMint: NATIVE_MINT }, ...fakeTime() });
+    expect(fake.count('swapExecute')).toBe(1);
+  });
+
+  it("a native transfer into someone else's wrapped-native token account is still not signed", async () => {
+    const other = await associatedTokenAddress(randomAddress(), NATIVE_MINT);
+    const { fake, run } = await setup(
+      (s) => withInstructions(s, { inputMint: NATIVE_MINT }, system.transfer(s.address, other, 1_000_000n)),
+      () => success,
+    );
+    await rejection(run({ order: { ...params, inputMint: NATIVE_MINT } }), TransactionRejectedError, 'UNEXPECTED_TRANSFER');
     expect(fake.count('swapExecute')).toBe(0);
   });
 

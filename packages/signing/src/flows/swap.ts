@@ -25,8 +25,9 @@ import {
   type RequestOf,
   type SuccessBody,
 } from './client.js';
+import { priorityFeeBound } from './fee-bound.js';
 import { firstSignature } from './first-signature.js';
-import { createRuntime, positiveInteger, type FlowRuntimeOptions, type Runtime } from './runtime.js';
+import { createRuntime, noteOnAbort, positiveInteger, type FlowRuntimeOptions, type Runtime } from './runtime.js';
 import { SWAP_PENDING_CODES, swapExecuteOutcome } from './swap-outcomes.js';
 
 export type SwapOrder = SuccessBody<'swapGetOrder'>;
@@ -48,8 +49,8 @@ export interface SwapOptions extends FlowRuntimeOptions {
   readonly payerSigner?: SignerInput;
   /**
    * More checks of each transaction (`programs`, `requiredSignatures`, `signers`). The value check
-   * is the flow's own: no top-level transfer out of the taker (or payer) except to the order's
-   * `referralAccount` and the taker's own token accounts of the two mints, and, when the order asks
+   * is the flow's own: no top-level transfer out of the taker (or payer) except to the
+   * `referralAccount` asked for in `order` and the taker's own token accounts of the two mints, and, when the order asks
    * for `bundleTipLamports`, one native transfer of at most that tip to a receiver the order does
    * not name.
    */
@@ -104,6 +105,11 @@ function judge(outcome: CallOutcome<SwapExecution>, requestId: string, pendingCo
     if (execution.status !== 'Success' && pendingCodes.includes(execution.code)) {
       return { kind: 'pending', waitMs: undefined, reason: `code ${execution.code}` };
     }
+    // A status the spec does not list yet (it is an open enum) says neither landed nor failed: unless
+    // the code is a listed failure, the outcome is not known, so the same body is sent again.
+    if (execution.status !== 'Success' && execution.status !== 'Failed' && describeSwapExecuteCode(execution.code)?.outcome !== 'failed') {
+      return { kind: 'pending', waitMs: undefined, reason: `status ${String(execution.status)}, code ${execution.code}` };
+    }
     const { group, meaning } = codeDetails(execution.code);
     return {
       kind: 'failed',
@@ -144,7 +150,13 @@ function judge(outcome: CallOutcome<SwapExecution>, requestId: string, pendingCo
   return { kind: 'failed', error: requestFailed('execute', failure) };
 }
 
-function checkOrder(order: SwapOrder, params: SwapOrderParams, taker: string, seen: ReadonlySet<string>): string {
+function checkOrder(
+  order: SwapOrder,
+  params: SwapOrderParams,
+  taker: string,
+  payer: string | undefined,
+  seen: ReadonlySet<string>,
+): string {
   const failure = getSwapOrderFailure(order);
   if (failure) {
     throw new FlowError(
@@ -177,17 +189,24 @@ function checkOrder(order: SwapOrder, params: SwapOrderParams, taker: string, se
   mismatch('inputMint', params.inputMint, order.inputMint);
   mismatch('outputMint', params.outputMint, order.outputMint);
   mismatch('inAmount', params.amount, order.inAmount);
+  if (params.referralAccount !== undefined) mismatch('referralAccount', params.referralAccount, order.referralAccount);
+  // An integrator payer covers the fees: an order that names another payer of them is not the one asked for.
+  if (payer !== undefined) mismatch('signatureFeePayer', payer, order.signatureFeePayer);
   return order.transaction;
 }
 
-/** Where the order lets value go out of the taker by a top-level instruction. */
-function swapIntent(order: SwapOrder, params: SwapOrderParams, taker: string, extra: readonly AllowedDestination[]): ValueIntent {
+/**
+ * Where the order lets value go out of the taker by a top-level instruction. The referral account
+ * is the one the caller asked for (the order's own is checked to be that one), never one that only
+ * the answer names.
+ */
+function swapIntent(params: SwapOrderParams, taker: string, extra: readonly AllowedDestination[]): ValueIntent {
   const allowDestinations: AllowedDestination[] = [
     { owner: taker, mint: params.inputMint },
     { owner: taker, mint: params.outputMint },
     ...extra,
   ];
-  if (typeof order.referralAccount === 'string') allowDestinations.push(order.referralAccount);
+  if (typeof params.referralAccount === 'string') allowDestinations.push(params.referralAccount);
   // The tip asked for goes to a receiver the order does not name: one native transfer, at most the tip.
   const tip = params.bundleTipLamports;
   return { transfers: [], allowDestinations, ...(tip ? { unnamedNativeTransfer: { maxLamports: tip } } : {}) };
@@ -277,18 +296,23 @@ export async function swap(options: SwapOptions): Promise<SwapResult> {
 
   for (let orders = 1; orders <= maxOrders; orders++) {
     const order = dataOrThrow('order', await callApi(runtime, 'order', (o) => client.swapGetOrder({ query: { ...params, taker }, ...o })));
-    const transaction = checkOrder(order, params, taker, seen);
+    const transaction = checkOrder(order, params, taker, payer, seen);
     seen.add(order.requestId);
     const expectations: SignTransactionExpectations = {
       ...options.expectations,
       feePayer: order.signatureFeePayer ?? taker,
-      expect: swapIntent(order, params, taker, options.allowDestinations ?? []),
+      maxPriorityFeeLamports: priorityFeeBound('order', 'prioritizationFeeLamports', order, options.expectations?.maxPriorityFeeLamports),
+      expect: swapIntent(params, taker, options.allowDestinations ?? []),
     };
     runtime.checkAborted('sign');
     let signedTransaction = await signTransaction(transaction, signer, expectations);
     if (payerSigner) signedTransaction = await signTransaction(signedTransaction, payerSigner, expectations);
 
-    const executed = await executeAndPoll(runtime, client, order, signedTransaction, settings);
+    const executed = await noteOnAbort(
+      () => executeAndPoll(runtime, client, order, signedTransaction, settings),
+      'The swap may have been sent and may still land: check its signature before trying again.',
+      { requestId: order.requestId, signature: firstSignature(signedTransaction) ?? null },
+    );
     if (executed.kind === 'success') {
       const signature = executed.execution.signature ?? firstSignature(signedTransaction);
       if (signature === undefined) {

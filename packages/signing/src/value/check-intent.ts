@@ -11,7 +11,7 @@ import { addressBytes } from '../encoding.js';
 import { SigningError, TransactionRejectedError, type SigningErrorDetails } from '../errors.js';
 import { associatedTokenAccount } from './associated-token-account.js';
 import type { InspectedAccount, ValueMovement } from './decode-movements.js';
-import { TOKEN_2022_PROGRAM_ADDRESS, TOKEN_PROGRAM_ADDRESS } from '@x/chain';
+import { NATIVE_MINT_ADDRESS, TOKEN_2022_PROGRAM_ADDRESS, TOKEN_PROGRAM_ADDRESS } from '@x/chain';
 
 /** A transfer the transaction must make out of the wallet, exactly. */
 export interface ExpectedTransfer {
@@ -31,7 +31,8 @@ export interface ExpectedTransfer {
 /**
  * An account that may receive any amount: an address as it appears in the transaction, or a
  * wallet (`owner`), meaning the wallet itself and its associated token account of `mint` (or, with
- * no `mint`, of the mint a checked token instruction names).
+ * no `mint`, of the mint a checked token instruction names), and native coin wrapped by a System
+ * transfer into its associated token account of the wrapped native mint.
  */
 export type AllowedDestination = string | { readonly owner: string; readonly mint?: string };
 
@@ -56,7 +57,8 @@ interface PendingTransfer {
   readonly tokenAccount: string | undefined;
 }
 
-function toAmount(value: unknown, field: string, index?: number): bigint {
+/** A non-negative integer amount (bigint, decimal string or safe integer); `INVALID_ARGUMENT` naming `field` otherwise. */
+export function toAmount(value: unknown, field: string, index?: number): bigint {
   if (typeof value === 'bigint' && value >= 0n) return value;
   if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return BigInt(value);
   if (typeof value === 'string' && /^\d{1,20}$/.test(value)) return BigInt(value);
@@ -176,6 +178,15 @@ function ownerMint(movement: ValueMovement, entry: { readonly mint?: string }): 
   return mint;
 }
 
+/**
+ * Whether `movement` wraps native coin for `entry.owner`: a System transfer into the owner's own
+ * associated token account of the wrapped native mint (then synced), which stays the owner's.
+ */
+function wrapsNativeFor(movement: ValueMovement, destination: Address, entry: { readonly owner: string; readonly mint?: string }): boolean {
+  if (movement.kind !== 'transfer' || (entry.mint !== undefined && entry.mint !== NATIVE_MINT_ADDRESS)) return false;
+  return destination === associatedTokenAccount(entry.owner, NATIVE_MINT_ADDRESS, TOKEN_PROGRAM_ADDRESS);
+}
+
 function isAllowed(movement: ValueMovement, destination: Address, allowed: readonly AllowedDestination[]): boolean {
   for (const entry of allowed) {
     if (typeof entry === 'string') {
@@ -185,6 +196,7 @@ function isAllowed(movement: ValueMovement, destination: Address, allowed: reado
     if (entry.owner === destination) return true;
     const mint = ownerMint(movement, entry);
     if (mint !== undefined && destination === associatedTokenAccount(entry.owner, mint, movement.program)) return true;
+    if (wrapsNativeFor(movement, destination, entry)) return true;
   }
   return false;
 }

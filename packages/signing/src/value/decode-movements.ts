@@ -85,8 +85,12 @@ const SYSTEM = {
   assignWithSeed: 10,
   transferWithSeed: 11,
 } as const;
-/** System instructions that move nothing (allocate, initialize or upgrade a nonce account). */
-const SYSTEM_INERT = new Set([6, 8, 9, 12]);
+/**
+ * System instructions that move nothing (initialize or upgrade a nonce account, allocate a derived
+ * account). Not among them: allocate (8), which gives the signer's own account data, after which it
+ * can neither pay fees nor send native coin: `unrecognized` when the wallet signs it.
+ */
+const SYSTEM_INERT = new Set([6, 9, 12]);
 
 const TOKEN = {
   transfer: 3,

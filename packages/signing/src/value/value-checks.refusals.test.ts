@@ -115,6 +115,11 @@ const cases: Case[] = [
     }),
   },
   {
+    name: 'allocating data in the wallet account (it could no longer pay fees or send native coin)',
+    code: 'UNRECOGNIZED_INSTRUCTION',
+    make: async (wallet) => ({ transaction: v0(wallet, [system.allocate(wallet, 1n)]), expectations: NOTHING_OUT }),
+  },
+  {
     name: 'assigning the wallet account to another program',
     code: 'UNEXPECTED_AUTHORITY_CHANGE',
     make: async (wallet) => ({ transaction: v0(wallet, [system.assign(wallet, randomAddress())]), expectations: NOTHING_OUT }),
