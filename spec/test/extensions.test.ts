@@ -75,6 +75,13 @@ describe('x-pagination', () => {
       for (const f of ['page', 'totalPages']) expect(deref(schema.properties[f]).type, f).toBe('integer');
     }
   });
+
+  it('a page-number listing numbers its pages from 1: its page parameter says so (minimum 1, default 1)', () => {
+    for (const o of paged.filter((p) => p.op['x-pagination'].style === 'page-number')) {
+      const page = deref(o.parameters.find((x) => x.name === 'page' && x.in === 'query')!.schema);
+      expect({ minimum: page.minimum, default: page.default }, o.op.operationId).toEqual({ minimum: 1, default: 1 });
+    }
+  });
 });
 
 describe('x-waiter', () => {
