@@ -243,4 +243,10 @@ describe('x-agent-summary', () => {
     expect(problems).toEqual([]);
     expect(ops.filter((o) => o.op['x-agent-summary'] === `${o.op.summary}.`).map((o) => o.op.operationId)).toEqual([]);
   });
+
+  it('the order book is bids only, YES and NO (the answer has no asks), and its line says so', () => {
+    const line: string = byId('predictionGetOrderbook').op['x-agent-summary'];
+    expect(line).toMatch(/YES and NO bids/);
+    expect(line).not.toMatch(/\basks?\b/i);
+  });
 });
