@@ -76,6 +76,12 @@ describe('x-pagination', () => {
     }
   });
 
+  it('the start-end page says to count the next start from the events received, not from `end` (its inclusiveness is not documented)', () => {
+    const text: string = deref(spec.components.schemas.PredictionPagination).description;
+    expect(text).toMatch(/number of events/);
+    expect(text).not.toMatch(/start`? set past the current `?end/);
+  });
+
   it('a page-number listing numbers its pages from 1: its page parameter says so (minimum 1, default 1)', () => {
     for (const o of paged.filter((p) => p.op['x-pagination'].style === 'page-number')) {
       const page = deref(o.parameters.find((x) => x.name === 'page' && x.in === 'query')!.schema);
