@@ -75,6 +75,19 @@ describe('x-pagination', () => {
       for (const f of ['page', 'totalPages']) expect(deref(schema.properties[f]).type, f).toBe('integer');
     }
   });
+
+  it('the start-end page says to count the next start from the events received, not from `end` (its inclusiveness is not documented)', () => {
+    const text: string = deref(spec.components.schemas.PredictionPagination).description;
+    expect(text).toMatch(/number of events/);
+    expect(text).not.toMatch(/start`? set past the current `?end/);
+  });
+
+  it('a page-number listing numbers its pages from 1: its page parameter says so (minimum 1, default 1)', () => {
+    for (const o of paged.filter((p) => p.op['x-pagination'].style === 'page-number')) {
+      const page = deref(o.parameters.find((x) => x.name === 'page' && x.in === 'query')!.schema);
+      expect({ minimum: page.minimum, default: page.default }, o.op.operationId).toEqual({ minimum: 1, default: 1 });
+    }
+  });
 });
 
 describe('x-waiter', () => {
@@ -235,5 +248,11 @@ describe('x-agent-summary', () => {
       );
     expect(problems).toEqual([]);
     expect(ops.filter((o) => o.op['x-agent-summary'] === `${o.op.summary}.`).map((o) => o.op.operationId)).toEqual([]);
+  });
+
+  it('the order book is bids only, YES and NO (the answer has no asks), and its line says so', () => {
+    const line: string = byId('predictionGetOrderbook').op['x-agent-summary'];
+    expect(line).toMatch(/YES and NO bids/);
+    expect(line).not.toMatch(/\basks?\b/i);
   });
 });
