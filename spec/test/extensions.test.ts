@@ -103,13 +103,25 @@ describe('x-waiter', () => {
   });
 
   it.each(waiting.map((o) => [o.op.operationId, o] as const))('%s: the state is a field of the answer (of the matched item)', (_id, o) => {
-    const { state, match } = o.op['x-waiter'];
-    // `orders.0.orderState` steps into an array: `orders[].orderState` here.
+    const { state, match, record } = o.op['x-waiter'];
+    // A number steps into an array: `orders.0.orderState` is `orders[].orderState` here.
     const path = (state as string).replace(/\.\d+(?=\.|$)/g, '[]');
-    const item = match ? schemasAt(body200(o), `${match.items}[]`).map(deref) : [body200(o)];
+    const picked = match ?? record;
+    const item = picked ? schemasAt(body200(o), `${picked.items}[]`).map(deref) : [body200(o)];
     expect(item.length, 'items').toBeGreaterThan(0);
     expect(item.flatMap((s) => schemasAt(s, path)).length, state).toBeGreaterThan(0);
-    if (match) expect(item.flatMap((s) => schemasAt(s, match.by)).length, match.by).toBeGreaterThan(0);
+    if (picked) expect(item.flatMap((s) => schemasAt(s, picked.by)).length, picked.by).toBeGreaterThan(0);
+  });
+
+  it('a waiter that picks its record from an array (record) picks it by a query parameter of the request', () => {
+    const marked = waiting.filter((w) => w.op['x-waiter'].record);
+    expect(marked.map((o) => o.op.operationId)).toEqual(['triggerV2GetOrderHistory']);
+    for (const o of marked) {
+      const { record, final } = o.op['x-waiter'];
+      expect(Object.keys(record).sort()).toEqual(['by', 'items', 'param']);
+      expect(o.parameters.some((p) => p.in === 'query' && p.name === record.param)).toBe(true);
+      expect(Array.isArray(final)).toBe(true);
+    }
   });
 
   it('a listing waiter (match) names, for final and pending, a query of values its parameters allow', () => {

@@ -182,6 +182,7 @@ type WaiterMark = {
   final?: unknown[] | Query;
   pending?: string | Query;
   match?: { items?: string; by?: string };
+  record?: { items?: string; by?: string; param?: string };
 };
 /** The query of a `final`/`pending` listing: parameters of the operation, with values it allows. */
 const listingQuery = (op: (typeof ops)[number], where: string, listing: unknown): Record<string, unknown> => {
@@ -236,8 +237,20 @@ for (const op of ops) {
     continue;
   }
   const path = mark.state.split('.');
-  const stateSchema = schemaAt(op.responses['200']?.schema, path);
-  if (!stateSchema) throw new Error(`${where} state "${mark.state}" is not a field of its 200 body`);
+  // `record`: the caller's record is the item of `items` whose `by` field is the request's query
+  // parameter `param`; `state` is a path inside it.
+  let record: { items: string[]; by: string; param: string } | undefined;
+  if (mark.record) {
+    const { items, by, param } = mark.record;
+    const itemsSchema = items && schemaAt(op.responses['200']?.schema, items.split('.'));
+    if (!itemsSchema?.items) throw new Error(`${where} record.items "${items}" is not an array of its 200 body`);
+    if (!by || !schemaAt(itemsSchema.items, [by])) throw new Error(`${where} record.by "${by}" is not a field of the items`);
+    if (!param || !op.parameters.some((p) => p.in === 'query' && p.name === param))
+      throw new Error(`${where} record.param "${param}" is not a query parameter`);
+    record = { items: items!.split('.'), by, param };
+  }
+  const stateSchema = schemaAt(record ? schemaAt(op.responses['200']?.schema, [...record.items, '0']) : op.responses['200']?.schema, path);
+  if (!stateSchema) throw new Error(`${where} state "${mark.state}" is not a field of its 200 body${record ? "'s items" : ''}`);
   let rule: string;
   if (Array.isArray(mark.final) && mark.pending === undefined) {
     rule = `final: ${JSON.stringify(mark.final)}`;
@@ -248,13 +261,17 @@ for (const op of ops) {
     if (pending.length === 0) throw new Error(`${where}: no code of "${mark.state}" has outcome pending`);
     rule = `pending: ${JSON.stringify(pending)}`;
   } else throw new Error(`${where} needs either final (the values that end it) or pending: x-error-codes`);
+  const state = path.map((p) => (/^\d+$/.test(p) ? Number(p) : p));
   waiterLines.push(
-    `  ${mark.name}: { operationId: '${op.operationId}', state: ${JSON.stringify(path.map((p) => (/^\d+$/.test(p) ? Number(p) : p)))}, ${rule} },`,
+    `  ${mark.name}: { operationId: '${op.operationId}', state: ${JSON.stringify(state)}, ${rule}${record ? `, record: ${JSON.stringify(record)}` : ''} },`,
   );
   const ends = Array.isArray(mark.final) ? `is one of ${mark.final.join(', ')}` : 'is not a pending code of its `x-error-codes`';
+  const which = `\`${mark.state}\`${record ? ` of the item of \`${record.items.join('.')}\` whose \`${record.by}\` is the \`${record.param}\` asked` : ''}`;
+  // The record's type: the object holding the state field (a path through the items for `record`).
+  const statePath = record ? JSON.stringify([...record.items, 0, ...state]) : `typeof waiterRules.${mark.name}.state`;
   waiterFunctions.push(
-    `/** Asks \`${op.operationId}\` (\`${route(op)}\`) again until \`${mark.state}\` ${ends}; returns that record, or throws a \`WaitTimeoutError\` with the last one. */`,
-    `export const ${fn} = (client: WaitClient<'${op.operationId}'>, ${request}, options?: WaitOptions): Promise<WaiterRecord<'${op.operationId}', typeof waiterRules.${mark.name}.state>> =>`,
+    `/** Asks \`${op.operationId}\` (\`${route(op)}\`) again until ${which} ${ends}; returns that record, or throws a \`WaitTimeoutError\` with the last one. */`,
+    `export const ${fn} = (client: WaitClient<'${op.operationId}'>, ${request}, options?: WaitOptions): Promise<WaiterRecord<'${op.operationId}', ${statePath}>> =>`,
     `  waitFor(client, waiterRules.${mark.name}, request, options) as never;`,
     '',
   );

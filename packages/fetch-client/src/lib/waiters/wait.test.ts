@@ -101,3 +101,66 @@ describe('waitFor: a poll that fails in passing', () => {
     expect(h.polls()).toBe(2);
   });
 });
+
+describe('waitFor: a record picked from an array (x-waiter record)', () => {
+  const v2: WaiterRule = {
+    operationId: 'triggerV2GetOrderHistory',
+    state: ['orderState'],
+    final: ['filled', 'cancelled', 'expired', 'failed'],
+    record: { items: ['orders'], by: 'id', param: 'id' },
+  };
+  /** A history that lists every order, whatever `id` asks (as a service ignoring the parameter would). */
+  const history = (script: Array<Array<{ id: string; orderState: string }>>) => {
+    let polls = 0;
+    let time = 0;
+    return {
+      client: { triggerV2GetOrderHistory: async () => ({ data: { orders: script[Math.min(polls++, script.length - 1)] } }) },
+      options: {
+        now: () => time,
+        sleep: async (ms: number) => {
+          time += ms;
+        },
+      },
+    };
+  };
+
+  it("another order's final state does not end the wait; the asked order's does", async () => {
+    const h = history([
+      [
+        { id: 'other', orderState: 'filled' },
+        { id: 'mine', orderState: 'open' },
+      ],
+      [{ id: 'other', orderState: 'filled' }],
+      [
+        { id: 'other', orderState: 'filled' },
+        { id: 'mine', orderState: 'cancelled' },
+      ],
+    ]);
+    const seen: unknown[] = [];
+    const record = await waitFor(h.client, v2, { query: { id: 'mine' } }, { ...h.options, onPoll: (r) => seen.push(r) });
+    expect(record).toEqual({ id: 'mine', orderState: 'cancelled' });
+    expect(seen).toEqual([{ id: 'mine', orderState: 'open' }, undefined, { id: 'mine', orderState: 'cancelled' }]);
+  });
+
+  it('the deadline passed: the last state is that of the asked order', async () => {
+    const h = history([
+      [
+        { id: 'other', orderState: 'expired' },
+        { id: 'mine', orderState: 'open' },
+      ],
+    ]);
+    const error = (await waitFor(h.client, v2, { query: { id: 'mine' } }, { ...h.options, timeoutMs: 2_000 }).catch(
+      (e: unknown) => e,
+    )) as WaitTimeoutError;
+    expect(error).toBeInstanceOf(WaitTimeoutError);
+    expect(error.lastState).toBe('open');
+    expect(error.last).toEqual({ id: 'mine', orderState: 'open' });
+  });
+
+  it('without the parameter that names the record: a TypeError, nothing asked', async () => {
+    const h = history([[{ id: 'other', orderState: 'filled' }]]);
+    await expect(waitFor(h.client, v2, { query: {} }, h.options)).rejects.toThrow(
+      new TypeError('waiting on triggerV2GetOrderHistory needs query.id: the record to wait for'),
+    );
+  });
+});

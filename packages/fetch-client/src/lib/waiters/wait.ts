@@ -7,6 +7,8 @@
 // wait: the outcome may still come (a swap execute answering 500 may have landed), so the next poll
 // follows the pause, at least the `Retry-After` it was told; a deadline passed after such a poll
 // carries its error as the timeout's `cause`. Any other error of a poll is thrown as it is.
+// A record held in an array (`record`) is the item whose key field is the one the request asks for:
+// another record in the answer never ends the wait.
 // An operation that only lists records (`match`) is asked for the listing where the record is
 // still going, then, when it is not there, for the one where it is finished: found there, it is.
 // A paged listing (`x-pagination`) is read page by page until the record is found or the pages
@@ -41,6 +43,11 @@ export interface WaiterRule {
   readonly final?: ReadonlyArray<unknown>;
   /** …or the values that keep it going (any other ends it). */
   readonly pending?: ReadonlyArray<unknown>;
+  /**
+   * The record is the item of `items` whose `by` field is the request's query parameter `param`
+   * (`state` is then a path inside it); an answer without it has no state yet.
+   */
+  readonly record?: { readonly items: ReadonlyArray<string>; readonly by: string; readonly param: string };
   /**
    * A listing (`state` is then a path inside its item): the item of `items` whose `by` field is the
    * waiter's key is asked with the `pending` query (its progress), then with the `final` one (found
@@ -146,8 +153,13 @@ export async function waitFor(
     const asked = query ? { ...request, query: { ...(request as { query?: object } | undefined)?.query, ...query } } : request;
     return (await call({ ...asked, signal, throwOnError: true })).data;
   };
-  const pick = (data: unknown): unknown =>
-    (at(data, match!.items) as unknown[] | undefined)?.find((item) => (item as Record<string, unknown> | null)?.[match!.by] === key);
+  const { record: picked } = rule;
+  const wanted = picked ? (request as { query?: Record<string, unknown> } | undefined)?.query?.[picked.param] : undefined;
+  if (picked && (wanted === undefined || wanted === null || wanted === ''))
+    throw new TypeError(`waiting on ${rule.operationId} needs query.${picked.param}: the record to wait for`);
+  /** The item of `items` of `data` whose `by` field is `value`. */
+  const pick = (data: unknown, { items, by } = match ?? picked!, value = match ? key : wanted): unknown =>
+    (at(data, items) as unknown[] | undefined)?.find((item) => (item as Record<string, unknown> | null)?.[by] === value);
   /** The caller's record in one listing: its answer, or each page of a paged one (bounded; none past the deadline). */
   const find = async (query: Readonly<Record<string, unknown>>): Promise<unknown> => {
     if (!match!.pagination) return pick(await ask(query));
@@ -163,6 +175,10 @@ export async function waitFor(
   const poll = async (): Promise<[unknown, boolean]> => {
     if (!match) {
       const data = await ask();
+      if (picked) {
+        const record = pick(data);
+        return [record, isFinal(rule, at(record, rule.state))];
+      }
       return [at(data, rule.state.slice(0, -1)), isFinal(rule, at(data, rule.state))];
     }
     const going = match.pending && (await find(match.pending));
@@ -185,7 +201,7 @@ export async function waitFor(
     if (polled) {
       const [record, final] = polled;
       failure = undefined;
-      lastState = at(record, match ? rule.state : rule.state.slice(-1));
+      lastState = at(record, match || picked ? rule.state : rule.state.slice(-1));
       if (record !== undefined) last = record;
       options.onPoll?.(record, attempt);
       if (final) return record;
