@@ -2,7 +2,7 @@
 // against the spec, makes the call through @x/fetch-client, and answers structured content that
 // validates against the tool's output schema. Every failure is a tool result with `isError`,
 // never a crash; the API key and the bearer token never appear in a result (or anywhere else).
-import { operationAt, redact, requestOf, requestProblems } from '@x/catalogue';
+import { operationAt, redact, redactValue, requestOf, requestProblems } from '@x/catalogue';
 import { ApiError, createClient, FetchClientError, type LogLevel } from '@x/fetch-client';
 import { type MarketDataKind, type PoliteFetch, politeFetch } from '@x/fetch-client/polite';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
@@ -154,7 +154,7 @@ async function callTool(
   }
   // Compact: the text is read by a model, and indentation is a third of the tokens of a JSON answer.
   lines.push(JSON.stringify(data));
-  return { content: [{ type: 'text', text: redact(lines.join('\n'), secrets) }], structuredContent: structured };
+  return { content: [{ type: 'text', text: redact(lines.join('\n'), secrets) }], structuredContent: redactValue(structured, secrets) };
 }
 
 /** `maxItems` a whole number from 1 to 1000, `fields` a list of names (the schema a model was shown). */

@@ -1,0 +1,41 @@
+// The server in a program, against a scripted service (the `fetch` option): what reaches the model
+// when the service answers something it should not show (a credential, an echo of the key).
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createMcpServer, type McpServerOptions } from './server.js';
+
+const API_KEY = 'sk-test-server-0123456789';
+const BEARER = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ3YWxsZXQifQ.c2lnbmF0dXJl';
+
+type Result = { isError?: boolean; content: Array<{ type: string; text: string }>; structuredContent?: any };
+const clients: Client[] = [];
+afterEach(async () => {
+  for (const client of clients.splice(0)) await client.close();
+});
+
+/** A server whose service answers `answer(request)`; the client that talks to it. */
+async function serverAnswering(answer: (request: Request) => Response, options: Partial<McpServerOptions> = {}) {
+  const fetch = (async (input: string | URL | Request, init?: RequestInit) => answer(new Request(input, init))) as typeof globalThis.fetch;
+  const server = createMcpServer({ baseUrl: 'http://127.0.0.1:9', apiKey: API_KEY, intervalMs: 0, fetch, ...options });
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await server.connect(serverSide);
+  const client = new Client({ name: 'server-test', version: '1.0.0' });
+  await client.connect(clientSide);
+  clients.push(client);
+  return async (name: string, args: Record<string, unknown>) => (await client.callTool({ name, arguments: args })) as Result;
+}
+
+describe('what a tool result never shows', () => {
+  it('the API key or the bearer token echoed by the service: out of the structured content as out of the text', async () => {
+    const call = await serverAnswering(
+      (request) => Response.json({ trading_active: true, echo: `key ${request.headers.get('x-api-key')}`, nested: [{ note: BEARER }] }),
+      { bearerToken: BEARER },
+    );
+    const result = await call('predictionGetTradingStatus', {});
+    expect(result.isError).toBeFalsy();
+    expect(JSON.stringify(result)).not.toContain(API_KEY);
+    expect(JSON.stringify(result)).not.toContain(BEARER);
+    expect(result.structuredContent.result).toEqual({ trading_active: true, echo: 'key [redacted]', nested: [{ note: '[redacted]' }] });
+  });
+});
