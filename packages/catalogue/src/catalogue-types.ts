@@ -64,6 +64,8 @@ export interface CatalogueOperation {
   success?: { status: number; schema: JsonSchemaObject };
   /** Top-level fields of the success body that hold unsigned transactions (`x-unsigned-transaction`). */
   unsignedTransactionFields: string[];
+  /** Top-level fields of the success body marked `x-sensitive` (the token of auth verify): credentials, never shown to a model. */
+  sensitiveAnswerFields: string[];
   /** The names of the `defs` the parameter and body schemas reach, and those the success body's schema reaches. */
   defs: { request: string[]; answer: string[] };
 }

@@ -36,6 +36,12 @@ describe('buildCatalogue', () => {
     expect(prepare.defs).toEqual({ request: ['PublicKey'], answer: ['Base64Transaction'] });
   });
 
+  it("names the answer fields the spec marks x-sensitive (credentials a bin never shows a model)", () => {
+    const verify = generated.find((op) => op.operationId === 'triggerV2VerifyChallenge')!;
+    expect(verify.sensitiveAnswerFields).toEqual(['token']);
+    expect(generated.filter((op) => op.sensitiveAnswerFields.length > 0).map((op) => op.operationId)).toEqual(['triggerV2VerifyChallenge']);
+  });
+
   it('refuses an answer holding an unsigned transaction on an operation the spec does not mark x-prepares-transaction', () => {
     const doc = documentWithTrialOperations() as { paths: Record<string, { post?: Record<string, unknown> }> };
     delete doc.paths['/lend/v1/trial-prepare']!.post!['x-prepares-transaction'];

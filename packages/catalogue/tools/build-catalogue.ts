@@ -182,9 +182,12 @@ export function buildCatalogue(
       : undefined;
     const success = successOf(op);
     const successSchema = success?.schema ? (deref(success.schema, doc) as Record<string, any>) : undefined;
-    const unsignedTransactionFields = Object.entries<any>(successSchema?.properties ?? {})
-      .filter(([, field]) => field?.['x-unsigned-transaction'] === true)
-      .map(([name]) => name);
+    const marked = (mark: string) =>
+      Object.entries<any>(successSchema?.properties ?? {})
+        .filter(([, field]) => field?.[mark] === true || (deref(field, doc) as any)?.[mark] === true)
+        .map(([name]) => name);
+    const unsignedTransactionFields = marked('x-unsigned-transaction');
+    const sensitiveAnswerFields = marked('x-sensitive');
     const { access, preparesWhen } = accessOf(op);
     const agentSummary = op.operation['x-agent-summary'];
     if (typeof agentSummary !== 'string' || agentSummary.trim() === '')
@@ -216,6 +219,7 @@ export function buildCatalogue(
       ...(body ? { body } : {}),
       ...(success ? { success: { status: Number(success.status), schema: clean(success.schema ?? {}, usedByAnswer) } } : {}),
       unsignedTransactionFields,
+      sensitiveAnswerFields,
       defs: { request: closure(used, schemas), answer: closure(usedByAnswer, schemas) },
     };
   });

@@ -7,6 +7,7 @@ import { createMcpServer, type McpServerOptions } from './server.js';
 
 const API_KEY = 'sk-test-server-0123456789';
 const BEARER = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ3YWxsZXQifQ.c2lnbmF0dXJl';
+const JWT_FROM_VERIFY = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJvdGhlciJ9.bmV3LXRva2Vu';
 
 type Result = { isError?: boolean; content: Array<{ type: string; text: string }>; structuredContent?: any };
 const clients: Client[] = [];
@@ -27,6 +28,17 @@ async function serverAnswering(answer: (request: Request) => Response, options: 
 }
 
 describe('what a tool result never shows', () => {
+  it('the bearer token an auth verify answers (x-sensitive): withheld from the model, the rest of the answer kept', async () => {
+    const call = await serverAnswering(() => Response.json({ token: JWT_FROM_VERIFY }), { tools: 'all' });
+    const result = await call('triggerV2VerifyChallenge', {
+      body: { type: 'message', walletPubkey: 'EwV78VBLEhDmtkHxBv6hcTBjrfhbM8b3n1cCELt4imKg', signature: '1'.repeat(88) },
+    });
+    expect(result.isError).toBeFalsy();
+    expect(JSON.stringify(result)).not.toContain(JWT_FROM_VERIFY);
+    expect(result.structuredContent.result.token).toMatch(/withheld/);
+    expect(result.content[0]!.text).toContain('--bearer-token');
+  });
+
   it('the API key or the bearer token echoed by the service: out of the structured content as out of the text', async () => {
     const call = await serverAnswering(
       (request) => Response.json({ trading_active: true, echo: `key ${request.headers.get('x-api-key')}`, nested: [{ note: BEARER }] }),

@@ -11,6 +11,7 @@ import { SIZING_PROPERTIES, sizeAnswer, sizedAnswers } from './answer.js';
 import { describePrepared } from './describe-transaction.js';
 import { dynamicTools } from './dynamic.js';
 import { type Tool, type ToolMode, toolsFor } from './tools.js';
+import { withholdCredentials } from './withhold.js';
 
 export interface McpServerOptions {
   /** The service's base address. */
@@ -143,9 +144,10 @@ async function callTool(
   if (op.bearer && !options.bearerToken)
     return failure(`${op.operationId} needs a trigger v2 bearer token: start x-mcp with --bearer-token`, secrets);
   const answer = await client[op.operationId]!(request);
-  const { data, sized } = sizeAnswer(op, answer.data, { maxItems: maxItems as number | undefined, fields: fields as string[] | undefined });
+  const shown = withholdCredentials(op, answer.data);
+  const { data, sized } = sizeAnswer(op, shown.data, { maxItems: maxItems as number | undefined, fields: fields as string[] | undefined });
   const structured: Record<string, unknown> = { status: answer.status, result: data, ...(sized ? { sized } : {}) };
-  const lines: string[] = sized ? [sized] : [];
+  const lines: string[] = [shown.note, sized].filter((line): line is string => line !== undefined);
   if (tool.prepares) {
     const transactions = describePrepared(answer.data, op.unsignedTransactionFields);
     structured.preparedTransactions = transactions;
