@@ -51,3 +51,31 @@ describe('what a tool result never shows', () => {
     expect(result.structuredContent.result).toEqual({ trading_active: true, echo: 'key [redacted]', nested: [{ note: '[redacted]' }] });
   });
 });
+
+describe('a service that asks to wait', () => {
+  it('a call that cannot get its turn within its time limit is a clear tool error at once, and nothing is sent', async () => {
+    let sent = 0;
+    const call = await serverAnswering(
+      () => {
+        sent++;
+        return Response.json({ code: 429, message: 'Too many requests' }, { status: 429, headers: { 'retry-after': '120' } });
+      },
+      { timeoutMs: 300, maxRetries: 0 },
+    );
+    const limited = await call('predictionGetTradingStatus', {});
+    expect(limited.content[0]!.text).toMatch(/^HTTP 429 from GET \/prediction\/v1\/trading-status, the API gateway/);
+    const next = await call('lendGetBorrowVaults', {});
+    expect(next.isError).toBe(true);
+    expect(next.content[0]!.text).toMatch(/^lendGetBorrowVaults: not sent: the service asked to wait 1\d\d s more \(Retry-After/);
+    expect(sent).toBe(1);
+  });
+
+  it('so is a call whose turn, behind the calls paced before it, would come past its time limit', async () => {
+    let sent = 0;
+    const call = await serverAnswering(() => (sent++, Response.json({ trading_active: true })), { timeoutMs: 300, intervalMs: 60_000 });
+    expect((await call('predictionGetTradingStatus', {})).isError).toBeFalsy();
+    const next = await call('lendGetBorrowVaults', {});
+    expect(next.content[0]!.text).toMatch(/^lendGetBorrowVaults: not sent: calls to the service are paced one per 60000 ms/);
+    expect(sent).toBe(1);
+  });
+});

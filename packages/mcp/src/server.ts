@@ -4,7 +4,7 @@
 // never a crash; the API key and the bearer token never appear in a result (or anywhere else).
 import { operationAt, redact, redactValue, requestOf, requestProblems } from '@x/catalogue';
 import { ApiError, createClient, FetchClientError, type LogLevel } from '@x/fetch-client';
-import { type MarketDataKind, type PoliteFetch, politeFetch } from '@x/fetch-client/polite';
+import { type MarketDataKind, type PoliteFetch, politeFetch, type UpstreamLimiter } from '@x/fetch-client/polite';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, type CallToolResult, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { SIZING_PROPERTIES, sizeAnswer, sizedAnswers } from './answer.js';
@@ -97,7 +97,7 @@ export function createMcpServer(options: McpServerOptions, version = '0.0.0', se
   );
   const call = async (tool: Tool, args: Record<string, unknown>) => {
     try {
-      return await callTool(tool, args, client, options);
+      return await callTool(tool, args, client, options, send.limiter);
     } catch (error) {
       return failureOf(error, secrets);
     }
@@ -124,6 +124,7 @@ async function callTool(
   args: Record<string, unknown>,
   client: Record<string, Method>,
   options: McpServerOptions,
+  limiter: UpstreamLimiter,
 ): Promise<CallToolResult> {
   const op = tool.operation;
   const secrets = [options.apiKey, options.bearerToken];
@@ -143,6 +144,8 @@ async function callTool(
   if (problems.length > 0) return failure(`${op.operationId}: invalid arguments: ${problems.join('; ')}`, secrets);
   if (op.bearer && !options.bearerToken)
     return failure(`${op.operationId} needs a trigger v2 bearer token: start x-mcp with --bearer-token`, secrets);
+  const late = lateTurn(limiter, options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+  if (late) return failure(`${op.operationId}: not sent: ${late}`, secrets);
   const answer = await client[op.operationId]!(request);
   const shown = withholdCredentials(op, answer.data);
   const { data, sized } = sizeAnswer(op, shown.data, { maxItems: maxItems as number | undefined, fields: fields as string[] | undefined });
@@ -157,6 +160,24 @@ async function callTool(
   // Compact: the text is read by a model, and indentation is a third of the tokens of a JSON answer.
   lines.push(JSON.stringify(data));
   return { content: [{ type: 'text', text: redact(lines.join('\n'), secrets) }], structuredContent: redactValue(structured, secrets) };
+}
+
+/** The client's time limit of an attempt when none is given (`createClient`'s default). */
+const DEFAULT_TIMEOUT_MS = 30_000;
+
+/**
+ * Why a call would not get its turn on the limiter within its time limit (the wait for a turn
+ * counts against it): the service asked for a longer wait (a 429's `Retry-After`, an exhausted
+ * window, told to every call after it), or the calls queued ahead pace it past the limit. Said at
+ * once, not as a time-out after the limit: nothing was sent. Undefined when it may wait its turn.
+ */
+function lateTurn(limiter: UpstreamLimiter, timeoutMs: number): string | undefined {
+  const wait = limiter.waitMs;
+  if (timeoutMs === 0 || wait <= timeoutMs) return undefined;
+  const seconds = Math.ceil(wait / 1000);
+  if (limiter.pauseMs > 0)
+    return `the service asked to wait ${seconds} s more (Retry-After, or a used-up rate-limit window); call again after that.`;
+  return `calls to the service are paced one per ${limiter.intervalMs} ms, and this one's turn would come in ${seconds} s, past its time limit of ${timeoutMs} ms; call again later.`;
 }
 
 /** `maxItems` a whole number from 1 to 1000, `fields` a list of names (the schema a model was shown). */
