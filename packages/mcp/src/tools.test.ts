@@ -30,6 +30,20 @@ describe('toolsFor', () => {
     expect(Object.keys(prepare.outputSchema!.$defs as object)).toEqual(['Base64Transaction']);
   });
 
+  it('a prepare that answers instructions, not a transaction, is not pointed at a preparedTransactions it never fills', () => {
+    const tools = toolsFor('prepare', undefined, { outputSchemas: true });
+    for (const name of ['swapGetBuild', 'lendBorrowOperateInstructions']) {
+      const tool = tools.find((t) => t.definition.name === name)!;
+      expect(tool.operation.unsignedTransactionFields).toEqual([]);
+      expect(tool.prepares, name).toBe(false);
+      expect(tool.definition.description, name).toMatch(/Prepare-only \(unsigned\)\.$/);
+      expect(tool.definition.outputSchema!.properties, name).not.toHaveProperty('preparedTransactions');
+    }
+    const operate = tools.find((t) => t.definition.name === 'lendBorrowOperate')!;
+    expect(operate.prepares).toBe(true);
+    expect(operate.definition.description).toMatch(/see preparedTransactions/);
+  });
+
   it('output schemas only on request', () => {
     expect(toolsFor('all').every((tool) => tool.definition.outputSchema === undefined)).toBe(true);
     expect(toolsFor('all', undefined, { outputSchemas: true }).every((tool) => tool.definition.outputSchema?.type === 'object')).toBe(true);

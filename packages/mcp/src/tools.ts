@@ -67,8 +67,9 @@ export const PREPARED_TRANSACTIONS_SCHEMA: JsonSchemaObject = {
 
 /** What a tool does to the user's funds, in a few words after its summary (the server's instructions say the rest). */
 function accessWords(op: CatalogueOperation, mode: ToolMode): string {
-  if (op.preparesWhen && mode !== 'read') return `With \`${op.preparesWhen}\`: prepare-only (unsigned; see preparedTransactions).`;
-  if (op.access === 'prepare') return 'Prepare-only (unsigned; see preparedTransactions).';
+  const unsigned = preparesIn(op, mode) ? '(unsigned; see preparedTransactions)' : '(unsigned)';
+  if (op.preparesWhen && mode !== 'read') return `With \`${op.preparesWhen}\`: prepare-only ${unsigned}.`;
+  if (op.access === 'prepare') return `Prepare-only ${unsigned}.`;
   if (op.access === 'change') return 'Changes state: only when the user asked for exactly this.';
   return '';
 }
@@ -77,9 +78,12 @@ function accessWords(op: CatalogueOperation, mode: ToolMode): string {
 export const toolDescription = (op: CatalogueOperation, mode: ToolMode): string =>
   [`${op.deprecated ? '(deprecated) ' : ''}${op.agentSummary}`, accessWords(op, mode)].filter(Boolean).join(' ');
 
-/** Whether a tool of this mode answers with unsigned transactions (and so with `preparedTransactions`). */
+/**
+ * Whether a tool of this mode answers with unsigned transactions (and so with `preparedTransactions`);
+ * a prepare that answers instructions (swap build, lend operate instructions) has none to decode.
+ */
 export const preparesIn = (op: CatalogueOperation, mode: ToolMode): boolean =>
-  op.access === 'prepare' || (op.preparesWhen !== undefined && mode !== 'read');
+  (op.access === 'prepare' || (op.preparesWhen !== undefined && mode !== 'read')) && op.unsignedTransactionFields.length > 0;
 
 /** The parameter a mode leaves out (`taker` of swap order in `read`: without it nothing is prepared). */
 export const omittedIn = (op: CatalogueOperation, mode: ToolMode): string | undefined => (mode === 'read' ? op.preparesWhen : undefined);
