@@ -24,6 +24,8 @@ async function serverAnswering(answer: (request: Request) => Response, options: 
   const client = new Client({ name: 'server-test', version: '1.0.0' });
   await client.connect(clientSide);
   clients.push(client);
+  // as a client does before calling: the SDK's client then checks structured content against each output schema
+  await client.listTools();
   return async (name: string, args: Record<string, unknown>) => (await client.callTool({ name, arguments: args })) as Result;
 }
 
@@ -79,3 +81,22 @@ describe('a service that asks to wait', () => {
     expect(sent).toBe(1);
   });
 });
+
+describe('an answer that does not match the spec (drift)', () => {
+  it('with output schemas: a tool error naming the mismatch, with the answer, never a result the client must refuse', async () => {
+    const call = await serverAnswering(() => Response.json({ trading_active: 'yes' }), { outputSchemas: true });
+    const result = await call('predictionGetTradingStatus', {});
+    expect(result.isError).toBe(true);
+    expect(result.structuredContent).toBeUndefined();
+    expect(result.content[0]!.text).toMatch(/^predictionGetTradingStatus: the answer does not match the spec .*trading_active/);
+    expect(result.content[0]!.text).toContain('{"trading_active":"yes"}');
+  });
+
+  it('without them, the answer as it came', async () => {
+    const call = await serverAnswering(() => Response.json({ trading_active: 'yes' }));
+    const result = await call('predictionGetTradingStatus', {});
+    expect(result.isError).toBeFalsy();
+    expect(result.structuredContent).toEqual({ status: 200, result: { trading_active: 'yes' } });
+  });
+});
+

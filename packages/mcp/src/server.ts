@@ -7,6 +7,7 @@ import { ApiError, createClient, FetchClientError, type LogLevel } from '@x/fetc
 import { type MarketDataKind, type PoliteFetch, politeFetch, type UpstreamLimiter } from '@x/fetch-client/polite';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, type CallToolResult, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { SIZING_PROPERTIES, sizeAnswer, sizedAnswers } from './answer.js';
 import { describePrepared } from './describe-transaction.js';
 import { dynamicTools } from './dynamic.js';
@@ -95,9 +96,11 @@ export function createMcpServer(options: McpServerOptions, version = '0.0.0', se
         'Tools for the trading and market-data API. Reads change nothing. Prepare tools answer with UNSIGNED transactions and describe what each would do (`preparedTransactions`): show that to the user, who signs in their own wallet. This server holds no key and never signs.',
     },
   );
+  const conforms = options.outputSchemas ? outputChecker() : undefined;
   const call = async (tool: Tool, args: Record<string, unknown>) => {
     try {
-      return await callTool(tool, args, client, options, send.limiter);
+      const result = await callTool(tool, args, client, options, send.limiter);
+      return conforms ? conforms(tool, result) : result;
     } catch (error) {
       return failureOf(error, secrets);
     }
@@ -160,6 +163,40 @@ async function callTool(
   // Compact: the text is read by a model, and indentation is a third of the tokens of a JSON answer.
   lines.push(JSON.stringify(data));
   return { content: [{ type: 'text', text: redact(lines.join('\n'), secrets) }], structuredContent: redactValue(structured, secrets) };
+}
+
+type Check = (input: unknown) => { valid: boolean; errorMessage?: string | undefined };
+
+/**
+ * With output schemas, a result must match its tool's (the MCP SDK's client refuses one that does
+ * not, and the model gets nothing). An answer that drifted from the spec (a field of another type)
+ * is then a tool error saying where, with the answer as text and no structured content. Checked
+ * with the validator the SDK's client uses; where a runtime forbids compiling one (code from
+ * strings, as workerd), results go unchecked, as before.
+ */
+function outputChecker(): (tool: Tool, result: CallToolResult) => CallToolResult {
+  const validator = new AjvJsonSchemaValidator();
+  const checks = new Map<string, Check | null>();
+  const checkOf = (tool: Tool): Check | null => {
+    let check = checks.get(tool.definition.name);
+    if (check === undefined) {
+      try {
+        check = tool.definition.outputSchema ? validator.getValidator(tool.definition.outputSchema) : null;
+      } catch {
+        check = null;
+      }
+      checks.set(tool.definition.name, check);
+    }
+    return check;
+  };
+  return (tool, result) => {
+    const check = result.isError || result.structuredContent === undefined ? null : checkOf(tool);
+    const verdict = check?.(result.structuredContent);
+    if (!verdict || verdict.valid) return result;
+    const text = (result.content[0] as { text: string }).text;
+    const drift = `${tool.definition.name}: the answer does not match the spec (${verdict.errorMessage}); here it is as it came, without structured content:`;
+    return { isError: true, content: [{ type: 'text', text: `${drift}\n${text}` }] };
+  };
 }
 
 /** The client's time limit of an attempt when none is given (`createClient`'s default). */
