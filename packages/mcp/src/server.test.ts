@@ -99,4 +99,3 @@ describe('an answer that does not match the spec (drift)', () => {
     expect(result.structuredContent).toEqual({ status: 200, result: { trading_active: 'yes' } });
   });
 });
-
