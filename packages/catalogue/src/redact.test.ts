@@ -17,7 +17,11 @@ describe('redact', () => {
 describe('redactValue', () => {
   it('redacts every string of a JSON value, at any depth and in keys, and keeps the rest as it was', () => {
     const value = { a: 'x sk-live-1234', list: [1, null, true, { 'sk-live-1234': ['sk-live-1234'] }], n: 2 };
-    expect(redactValue(value, ['sk-live-1234'])).toEqual({ a: 'x [redacted]', list: [1, null, true, { '[redacted]': ['[redacted]'] }], n: 2 });
+    expect(redactValue(value, ['sk-live-1234'])).toEqual({
+      a: 'x [redacted]',
+      list: [1, null, true, { '[redacted]': ['[redacted]'] }],
+      n: 2,
+    });
     expect(value.a).toBe('x sk-live-1234');
     expect(redactValue(undefined, ['sk-live-1234'])).toBeUndefined();
   });

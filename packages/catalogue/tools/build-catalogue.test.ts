@@ -36,7 +36,7 @@ describe('buildCatalogue', () => {
     expect(prepare.defs).toEqual({ request: ['PublicKey'], answer: ['Base64Transaction'] });
   });
 
-  it("names the answer fields the spec marks x-sensitive (credentials a bin never shows a model)", () => {
+  it('names the answer fields the spec marks x-sensitive (credentials a bin never shows a model)', () => {
     const verify = generated.find((op) => op.operationId === 'triggerV2VerifyChallenge')!;
     expect(verify.sensitiveAnswerFields).toEqual(['token']);
     expect(generated.filter((op) => op.sensitiveAnswerFields.length > 0).map((op) => op.operationId)).toEqual(['triggerV2VerifyChallenge']);

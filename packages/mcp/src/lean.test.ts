@@ -91,7 +91,11 @@ describe('inlineSingleUseDefs', () => {
       properties: {
         body: {
           type: 'object',
-          properties: { a: { $ref: '#/$defs/Leg' }, b: { $ref: '#/$defs/Leg' }, c: { type: 'object', properties: { n: { type: 'integer' } } } },
+          properties: {
+            a: { $ref: '#/$defs/Leg' },
+            b: { $ref: '#/$defs/Leg' },
+            c: { type: 'object', properties: { n: { type: 'integer' } } },
+          },
         },
         kind: { type: 'string', enum: ['x', '#/$defs/Leg'], description: 'Which kind.' },
         // a $ref with a sibling that is not a description stays a $ref

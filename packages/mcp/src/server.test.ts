@@ -74,7 +74,13 @@ describe('a service that asks to wait', () => {
 
   it('so is a call whose turn, behind the calls paced before it, would come past its time limit', async () => {
     let sent = 0;
-    const call = await serverAnswering(() => (sent++, Response.json({ trading_active: true })), { timeoutMs: 300, intervalMs: 60_000 });
+    const call = await serverAnswering(
+      () => {
+        sent++;
+        return Response.json({ trading_active: true });
+      },
+      { timeoutMs: 300, intervalMs: 60_000 },
+    );
     expect((await call('predictionGetTradingStatus', {})).isError).toBeFalsy();
     const next = await call('lendGetBorrowVaults', {});
     expect(next.content[0]!.text).toMatch(/^lendGetBorrowVaults: not sent: calls to the service are paced one per 60000 ms/);
