@@ -23,9 +23,15 @@ type Answer = { data: unknown; status: number; headers: Headers };
 const findCommand = (name: string) => catalogue.find((op) => op.command === name || op.operationId === name);
 
 /** Runs `x` with these arguments; resolves to the exit code. */
-export async function main(argv: readonly string[], io: Io): Promise<number> {
+export async function main(argv: readonly string[], given: Io): Promise<number> {
   const secrets: string[] = [];
-  const err = (text: string) => io.stderr(`${redact(text, secrets)}\n`);
+  // Everything printed passes through `redact`: a service that echoes the key never gets it printed.
+  const io: Io = {
+    ...given,
+    stdout: (text) => given.stdout(redact(text, secrets)),
+    stderr: (text) => given.stderr(redact(text, secrets)),
+  };
+  const err = (text: string) => io.stderr(`${text}\n`);
   const log = (message: string, details?: object) => err(details ? `${message} ${JSON.stringify(details)}` : message);
   let command = '';
   try {

@@ -1,0 +1,55 @@
+// `x` (main, in process) against a scripted service on a free 127.0.0.1 port: what it prints when
+// the service echoes the key, and how `--all` ends when the service's paging drifts.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { main } from './main.js';
+
+const API_KEY = 'sk-test-cli-main-0123456789';
+const servers: Server[] = [];
+afterEach(async () => {
+  for (const server of servers.splice(0)) await new Promise((resolve) => server.close(resolve));
+});
+
+/** A service answering `answer(request, n)` (n counts the requests from 1); its base URL. */
+async function service(answer: (request: IncomingMessage, n: number, response: ServerResponse) => void): Promise<string> {
+  let n = 0;
+  const server = createServer((request, response) => answer(request, ++n, response));
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+const json = (response: ServerResponse, body: unknown, headers: Record<string, string> = {}) =>
+  response.writeHead(200, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
+
+async function x(argv: string[], baseUrl: string) {
+  let stdout = '';
+  let stderr = '';
+  const code = await main(argv, {
+    stdout: (text) => void (stdout += text),
+    stderr: (text) => void (stderr += text),
+    env: { X_BASE_URL: baseUrl, X_API_KEY: API_KEY },
+    readStdin: async () => '',
+    readFile: async () => '',
+  });
+  return { code, stdout, stderr };
+}
+
+describe('x never prints the API key', () => {
+  it('not even when the service echoes it in the answer or a header', async () => {
+    const url = await service((request, _n, response) =>
+      json(
+        response,
+        { trading_active: true, echo: `key ${request.headers['x-api-key']}` },
+        { 'x-ratelimit-remaining': String(request.headers['x-api-key']) },
+      ),
+    );
+    for (const flags of [['--include'], ['--json', '--include']]) {
+      const run = await x(['prediction-get-trading-status', ...flags], url);
+      expect(run.code).toBe(0);
+      expect(run.stdout + run.stderr).not.toContain(API_KEY);
+      expect(run.stdout).toContain('key [redacted]');
+    }
+  });
+});
