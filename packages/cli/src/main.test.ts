@@ -53,3 +53,25 @@ describe('x never prints the API key', () => {
     }
   });
 });
+
+describe('x --all when the paging drifts', () => {
+  it('stops, exit 1, when a page is the page before again (the service ignores the paging), instead of asking forever', async () => {
+    let requests = 0;
+    const url = await service((_request, _n, response) => {
+      requests++;
+      json(response, { data: [{ eventId: 'e0' }], pagination: { start: 0, end: 1, total: 1, hasNext: true } });
+    });
+    const run = await x(['prediction-list-events', '--all', '--interval', '0'], url);
+    expect(run.code).toBe(1);
+    expect(run.stdout.trim().split('\n')).toHaveLength(1);
+    expect(run.stderr).toMatch(/^x: prediction-list-events: page 2 is page 1 again \(the service ignored the paging\); stopped/);
+    expect(requests).toBe(2);
+  });
+
+  it('stops with a clear error when a page has no list of items where the spec puts it', async () => {
+    const url = await service((_request, _n, response) => json(response, { events: [], pagination: { start: 0, hasNext: true } }));
+    const run = await x(['prediction-list-events', '--all', '--interval', '0'], url);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/^x: prediction-list-events: page 1 has no `data` list \(the answer does not match the spec\); stopped/);
+  });
+});
