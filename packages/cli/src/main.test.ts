@@ -27,8 +27,12 @@ async function x(argv: string[], baseUrl: string) {
   let stdout = '';
   let stderr = '';
   const code = await main(argv, {
-    stdout: (text) => void (stdout += text),
-    stderr: (text) => void (stderr += text),
+    stdout: (text) => {
+      stdout += text;
+    },
+    stderr: (text) => {
+      stderr += text;
+    },
     env: { X_BASE_URL: baseUrl, X_API_KEY: API_KEY },
     readStdin: async () => '',
     readFile: async () => '',
