@@ -88,6 +88,28 @@ describe('a service that asks to wait', () => {
   });
 });
 
+describe('a service that does not answer', () => {
+  it('a call ends within its whole budget (attempts, retries and waits together) as a tool error saying so', async () => {
+    let sent = 0;
+    const hanging = (async (_input: string | URL | Request, init?: RequestInit) => {
+      sent++;
+      return new Promise<Response>((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal!.reason)));
+    }) as typeof globalThis.fetch;
+    const server = createMcpServer({ baseUrl: 'http://127.0.0.1:9', apiKey: API_KEY, intervalMs: 0, fetch: hanging, callTimeoutMs: 300 });
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await server.connect(serverSide);
+    const client = new Client({ name: 'server-test', version: '1.0.0' });
+    await client.connect(clientSide);
+    clients.push(client);
+    const result = (await client.callTool({ name: 'predictionGetTradingStatus', arguments: {} })) as Result;
+    expect(result.isError).toBe(true);
+    expect(result.content[0]!.text).toBe(
+      'predictionGetTradingStatus: no answer within 300 ms (the service is slow or down; x-mcp --call-timeout sets this budget). Nothing more was sent.',
+    );
+    expect(sent).toBe(1);
+  });
+});
+
 describe('an answer that does not match the spec (drift)', () => {
   it('with output schemas: a tool error naming the mismatch, with the answer, never a result the client must refuse', async () => {
     const call = await serverAnswering(() => Response.json({ trading_active: 'yes' }), { outputSchemas: true });

@@ -3,7 +3,7 @@
 // validates against the tool's output schema. Every failure is a tool result with `isError`,
 // never a crash; the API key and the bearer token never appear in a result (or anywhere else).
 import { operationAt, redact, redactValue, requestOf, requestProblems } from '@x/catalogue';
-import { ApiError, createClient, FetchClientError, type LogLevel } from '@x/fetch-client';
+import { AbortError, ApiError, createClient, FetchClientError, type LogLevel } from '@x/fetch-client';
 import { type MarketDataKind, type PoliteFetch, politeFetch, type UpstreamLimiter } from '@x/fetch-client/polite';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, type CallToolResult, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
@@ -38,6 +38,12 @@ export interface McpServerOptions {
   /** Time limit of each attempt (ms) and retries, as `createClient` takes them. */
   timeoutMs?: number;
   maxRetries?: number;
+  /**
+   * The most a tool call may take (ms): its attempts, retries and waits together; past it the call
+   * is given up and its result says so. Default 50000, under the 60 s an MCP client commonly waits
+   * for a result (the MCP SDK's default) before it gives up with a protocol error. 0: no limit.
+   */
+  callTimeoutMs?: number;
   /**
    * Ms between the starts of two requests to the service: every call goes through one
    * `politeFetch` (@x/fetch-client/polite). Default 4000 without a key, 1000 with one.
@@ -147,9 +153,21 @@ async function callTool(
   if (problems.length > 0) return failure(`${op.operationId}: invalid arguments: ${problems.join('; ')}`, secrets);
   if (op.bearer && !options.bearerToken)
     return failure(`${op.operationId} needs a trigger v2 bearer token: start x-mcp with --bearer-token`, secrets);
-  const late = lateTurn(limiter, options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+  const budgetMs = options.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS;
+  const late = lateTurn(limiter, shortest(options.timeoutMs ?? DEFAULT_TIMEOUT_MS, budgetMs));
   if (late) return failure(`${op.operationId}: not sent: ${late}`, secrets);
-  const answer = await client[op.operationId]!(request);
+  const budget = budgetMs > 0 ? AbortSignal.timeout(budgetMs) : undefined;
+  let answer: Awaited<ReturnType<Method>>;
+  try {
+    answer = await client[op.operationId]!(budget ? { ...request, signal: budget } : request);
+  } catch (error) {
+    if (!(budget?.aborted && error instanceof AbortError)) throw error;
+    const applied = op.method === 'GET' ? '' : ' A request already sent may still have been applied: check before calling again.';
+    return failure(
+      `${op.operationId}: no answer within ${budgetMs} ms (the service is slow or down; x-mcp --call-timeout sets this budget). Nothing more was sent.${applied}`,
+      secrets,
+    );
+  }
   const shown = withholdCredentials(op, answer.data);
   const { data, sized } = sizeAnswer(op, shown.data, { maxItems: maxItems as number | undefined, fields: fields as string[] | undefined });
   const structured: Record<string, unknown> = { status: answer.status, result: data, ...(sized ? { sized } : {}) };
@@ -201,6 +219,10 @@ function outputChecker(): (tool: Tool, result: CallToolResult) => CallToolResult
 
 /** The client's time limit of an attempt when none is given (`createClient`'s default). */
 const DEFAULT_TIMEOUT_MS = 30_000;
+/** The budget of a whole tool call when none is given (see `callTimeoutMs`). */
+const DEFAULT_CALL_TIMEOUT_MS = 50_000;
+/** The shorter of two limits, 0 meaning none. */
+const shortest = (a: number, b: number) => (a === 0 ? b : b === 0 ? a : Math.min(a, b));
 
 /**
  * Why a call would not get its turn on the limiter within its time limit (the wait for a turn
