@@ -8,3 +8,4 @@ export { type CatalogueRequest, requestOf, requestProblems } from './request.js'
 export { redact, redactValue } from './redact.js';
 export { baseUrlProblem } from './base-url.js';
 export { operationAt } from './operation-at.js';
+export { BearerTokenRefused, fixedBearer } from './bearer.js';

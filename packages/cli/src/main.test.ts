@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { main } from './main.js';
 
 const API_KEY = 'sk-test-cli-main-0123456789';
+const BEARER = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ3YWxsZXQifQ.c2lnbmF0dXJl';
 const servers: Server[] = [];
 afterEach(async () => {
   for (const server of servers.splice(0)) await new Promise((resolve) => server.close(resolve));
@@ -33,7 +34,7 @@ async function x(argv: string[], baseUrl: string) {
     stderr: (text) => {
       stderr += text;
     },
-    env: { X_BASE_URL: baseUrl, X_API_KEY: API_KEY },
+    env: { X_BASE_URL: baseUrl, X_API_KEY: API_KEY, X_BEARER_TOKEN: BEARER },
     readStdin: async () => '',
     readFile: async () => '',
   });
@@ -77,5 +78,19 @@ describe('x --all when the paging drifts', () => {
     const run = await x(['prediction-list-events', '--all', '--interval', '0'], url);
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/^x: prediction-list-events: page 1 has no `data` list \(the answer does not match the spec\); stopped/);
+  });
+});
+
+describe('x with a bearer token the service refuses', () => {
+  it('exit 1 with what to do, after one request (the same token is not sent again)', async () => {
+    let requests = 0;
+    const url = await service((_request, _n, response) => {
+      requests++;
+      response.writeHead(401, { 'content-type': 'application/json' }).end('{"error":"Unauthorized"}');
+    });
+    const run = await x(['trigger-v2-get-vault'], url);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/^x: trigger-v2-get-vault: the trigger v2 bearer token was refused \(401\).*--bearer-token/);
+    expect(requests).toBe(1);
   });
 });

@@ -1,6 +1,15 @@
 // `x <command> [--param value]... [options]`: arguments in, one call through @x/fetch-client,
 // the answer out, an exit code back (0 success, 1 an API error, 2 a usage error).
-import { baseUrlProblem, type CatalogueOperation, catalogue, redact, requestOf, requestProblems } from '@x/catalogue';
+import {
+  BearerTokenRefused,
+  baseUrlProblem,
+  type CatalogueOperation,
+  catalogue,
+  fixedBearer,
+  redact,
+  requestOf,
+  requestProblems,
+} from '@x/catalogue';
 import { ApiError, createClient, FetchClientError, type LogLevel } from '@x/fetch-client';
 import { politeFetch } from '@x/fetch-client/polite';
 import { parseArgs } from './args.js';
@@ -60,7 +69,7 @@ export async function main(argv: readonly string[], given: Io): Promise<number> 
       createClient({
         baseUrl,
         ...(apiKey ? { apiKey } : {}),
-        ...(bearerToken ? { bearer: { getToken: async () => bearerToken } } : {}),
+        ...(bearerToken ? { bearer: fixedBearer(bearerToken) } : {}),
         ...count('timeout', args.options.timeout, (ms) => ({ timeoutMs: ms })),
         ...count('retries', args.options.retries, (n) => ({ maxRetries: n })),
         ...(fetch ? { fetch } : {}),
@@ -109,6 +118,10 @@ export async function main(argv: readonly string[], given: Io): Promise<number> 
         `x: ${command}: HTTP ${error.status} (${error.operation}), ${error.source === 'gateway' ? 'the API gateway' : 'the area'}: ${code}${error.serverMessage}`,
       );
       err(error.body !== undefined ? JSON.stringify(error.body, null, 2) : (error.text ?? ''));
+      return 1;
+    }
+    if (error instanceof BearerTokenRefused) {
+      err(`x: ${command}: ${error.message}`);
       return 1;
     }
     if (error instanceof FetchClientError) {

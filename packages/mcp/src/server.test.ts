@@ -88,6 +88,23 @@ describe('a service that asks to wait', () => {
   });
 });
 
+describe('a bearer token the service refuses', () => {
+  it('is a tool error saying what to do, after one request (the same token is not sent again)', async () => {
+    let sent = 0;
+    const call = await serverAnswering(
+      () => {
+        sent++;
+        return Response.json({ error: 'Unauthorized' }, { status: 401 });
+      },
+      { bearerToken: BEARER },
+    );
+    const result = await call('triggerV2GetVault', {});
+    expect(result.isError).toBe(true);
+    expect(result.content[0]!.text).toMatch(/^triggerV2GetVault: the trigger v2 bearer token was refused \(401\).*--bearer-token/);
+    expect(sent).toBe(1);
+  });
+});
+
 describe('a service that does not answer', () => {
   it('a call ends within its whole budget (attempts, retries and waits together) as a tool error saying so', async () => {
     let sent = 0;

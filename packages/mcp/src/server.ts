@@ -2,7 +2,7 @@
 // against the spec, makes the call through @x/fetch-client, and answers structured content that
 // validates against the tool's output schema. Every failure is a tool result with `isError`,
 // never a crash; the API key and the bearer token never appear in a result (or anywhere else).
-import { operationAt, redact, redactValue, requestOf, requestProblems } from '@x/catalogue';
+import { BearerTokenRefused, fixedBearer, operationAt, redact, redactValue, requestOf, requestProblems } from '@x/catalogue';
 import { AbortError, ApiError, createClient, FetchClientError, type LogLevel } from '@x/fetch-client';
 import { type MarketDataKind, type PoliteFetch, politeFetch, type UpstreamLimiter } from '@x/fetch-client/polite';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
@@ -85,7 +85,7 @@ export function createMcpServer(options: McpServerOptions, version = '0.0.0', se
   const client = createClient({
     baseUrl: options.baseUrl,
     ...(options.apiKey ? { apiKey: options.apiKey } : {}),
-    ...(options.bearerToken ? { bearer: { getToken: async () => options.bearerToken! } } : {}),
+    ...(options.bearerToken ? { bearer: fixedBearer(options.bearerToken) } : {}),
     ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
     ...(options.maxRetries !== undefined ? { maxRetries: options.maxRetries } : {}),
     fetch: send,
@@ -108,6 +108,7 @@ export function createMcpServer(options: McpServerOptions, version = '0.0.0', se
       const result = await callTool(tool, args, client, options, send.limiter);
       return conforms ? conforms(tool, result) : result;
     } catch (error) {
+      if (error instanceof BearerTokenRefused) return failure(`${tool.definition.name}: ${error.message}`, secrets);
       return failureOf(error, secrets);
     }
   };
