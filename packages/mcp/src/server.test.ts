@@ -16,7 +16,7 @@ afterEach(async () => {
 });
 
 /** A server whose service answers `answer(request)`; the client that talks to it. */
-async function serverAnswering(answer: (request: Request) => Response, options: Partial<McpServerOptions> = {}) {
+async function serverAnswering(answer: (request: Request) => Response | Promise<Response>, options: Partial<McpServerOptions> = {}) {
   const fetch = (async (input: string | URL | Request, init?: RequestInit) => answer(new Request(input, init))) as typeof globalThis.fetch;
   const server = createMcpServer({ baseUrl: 'http://127.0.0.1:9', apiKey: API_KEY, intervalMs: 0, fetch, ...options });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
@@ -108,17 +108,14 @@ describe('a bearer token the service refuses', () => {
 describe('a service that does not answer', () => {
   it('a call ends within its whole budget (attempts, retries and waits together) as a tool error saying so', async () => {
     let sent = 0;
-    const hanging = (async (_input: string | URL | Request, init?: RequestInit) => {
-      sent++;
-      return new Promise<Response>((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal!.reason)));
-    }) as typeof globalThis.fetch;
-    const server = createMcpServer({ baseUrl: 'http://127.0.0.1:9', apiKey: API_KEY, intervalMs: 0, fetch: hanging, callTimeoutMs: 300 });
-    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    await server.connect(serverSide);
-    const client = new Client({ name: 'server-test', version: '1.0.0' });
-    await client.connect(clientSide);
-    clients.push(client);
-    const result = (await client.callTool({ name: 'predictionGetTradingStatus', arguments: {} })) as Result;
+    const call = await serverAnswering(
+      (request) => {
+        sent++;
+        return new Promise<Response>((_resolve, reject) => request.signal.addEventListener('abort', () => reject(request.signal.reason)));
+      },
+      { callTimeoutMs: 300 },
+    );
+    const result = await call('predictionGetTradingStatus', {});
     expect(result.isError).toBe(true);
     expect(result.content[0]!.text).toBe(
       'predictionGetTradingStatus: no answer within 300 ms (the service is slow or down; x-mcp --call-timeout sets this budget). Nothing more was sent.',
