@@ -17,7 +17,11 @@ afterEach(async () => {
 
 /** A server whose service answers `answer(request)`; the client that talks to it. */
 async function serverAnswering(answer: (request: Request) => Response | Promise<Response>, options: Partial<McpServerOptions> = {}) {
-  const fetch = (async (input: string | URL | Request, init?: RequestInit) => answer(new Request(input, init))) as typeof globalThis.fetch;
+  let sent = 0;
+  const fetch = (async (input: string | URL | Request, init?: RequestInit) => {
+    sent++;
+    return answer(new Request(input, init));
+  }) as typeof globalThis.fetch;
   const server = createMcpServer({ baseUrl: 'http://127.0.0.1:9', apiKey: API_KEY, intervalMs: 0, fetch, ...options });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);
@@ -26,7 +30,9 @@ async function serverAnswering(answer: (request: Request) => Response | Promise<
   clients.push(client);
   // as a client does before calling: the SDK's client then checks structured content against each output schema
   await client.listTools();
-  return async (name: string, args: Record<string, unknown>) => (await client.callTool({ name, arguments: args })) as Result;
+  const call = async (name: string, args: Record<string, unknown>) => (await client.callTool({ name, arguments: args })) as Result;
+  /** How many requests reached the service. */
+  return Object.assign(call, { sent: () => sent });
 }
 
 describe('what a tool result never shows', () => {
@@ -56,12 +62,8 @@ describe('what a tool result never shows', () => {
 
 describe('a service that asks to wait', () => {
   it('a call that cannot get its turn within its time limit is a clear tool error at once, and nothing is sent', async () => {
-    let sent = 0;
     const call = await serverAnswering(
-      () => {
-        sent++;
-        return Response.json({ code: 429, message: 'Too many requests' }, { status: 429, headers: { 'retry-after': '120' } });
-      },
+      () => Response.json({ code: 429, message: 'Too many requests' }, { status: 429, headers: { 'retry-after': '120' } }),
       { timeoutMs: 300, maxRetries: 0 },
     );
     const limited = await call('predictionGetTradingStatus', {});
@@ -69,50 +71,33 @@ describe('a service that asks to wait', () => {
     const next = await call('lendGetBorrowVaults', {});
     expect(next.isError).toBe(true);
     expect(next.content[0]!.text).toMatch(/^lendGetBorrowVaults: not sent: the service asked to wait 1\d\d s more \(Retry-After/);
-    expect(sent).toBe(1);
+    expect(call.sent()).toBe(1);
   });
 
   it('so is a call whose turn, behind the calls paced before it, would come past its time limit', async () => {
-    let sent = 0;
-    const call = await serverAnswering(
-      () => {
-        sent++;
-        return Response.json({ trading_active: true });
-      },
-      { timeoutMs: 300, intervalMs: 60_000 },
-    );
+    const call = await serverAnswering(() => Response.json({ trading_active: true }), { timeoutMs: 300, intervalMs: 60_000 });
     expect((await call('predictionGetTradingStatus', {})).isError).toBeFalsy();
     const next = await call('lendGetBorrowVaults', {});
     expect(next.content[0]!.text).toMatch(/^lendGetBorrowVaults: not sent: calls to the service are paced one per 60000 ms/);
-    expect(sent).toBe(1);
+    expect(call.sent()).toBe(1);
   });
 });
 
 describe('a bearer token the service refuses', () => {
   it('is a tool error saying what to do, after one request (the same token is not sent again)', async () => {
-    let sent = 0;
-    const call = await serverAnswering(
-      () => {
-        sent++;
-        return Response.json({ error: 'Unauthorized' }, { status: 401 });
-      },
-      { bearerToken: BEARER },
-    );
+    const call = await serverAnswering(() => Response.json({ error: 'Unauthorized' }, { status: 401 }), { bearerToken: BEARER });
     const result = await call('triggerV2GetVault', {});
     expect(result.isError).toBe(true);
     expect(result.content[0]!.text).toMatch(/^triggerV2GetVault: the trigger v2 bearer token was refused \(401\).*--bearer-token/);
-    expect(sent).toBe(1);
+    expect(call.sent()).toBe(1);
   });
 });
 
 describe('a service that does not answer', () => {
   it('a call ends within its whole budget (attempts, retries and waits together) as a tool error saying so', async () => {
-    let sent = 0;
     const call = await serverAnswering(
-      (request) => {
-        sent++;
-        return new Promise<Response>((_resolve, reject) => request.signal.addEventListener('abort', () => reject(request.signal.reason)));
-      },
+      (request) =>
+        new Promise<Response>((_resolve, reject) => request.signal.addEventListener('abort', () => reject(request.signal.reason))),
       { callTimeoutMs: 300 },
     );
     const result = await call('predictionGetTradingStatus', {});
@@ -120,7 +105,7 @@ describe('a service that does not answer', () => {
     expect(result.content[0]!.text).toBe(
       'predictionGetTradingStatus: no answer within 300 ms (the service is slow or down; x-mcp --call-timeout sets this budget). Nothing more was sent.',
     );
-    expect(sent).toBe(1);
+    expect(call.sent()).toBe(1);
   });
 });
 
