@@ -83,6 +83,18 @@ describe('a service that asks to wait', () => {
   });
 });
 
+describe('a 429 whose wait would not fit in the call', () => {
+  it('is answered at once as the 429 it is, not waited out into "no answer"', async () => {
+    const call = await serverAnswering(
+      () => Response.json({ code: 429, message: 'Too many requests' }, { status: 429, headers: { 'retry-after': '2' } }),
+      { callTimeoutMs: 3_000 },
+    );
+    const result = await call('predictionGetTradingStatus', {});
+    expect(result.content[0]!.text).toMatch(/^HTTP 429 from GET \/prediction\/v1\/trading-status, the API gateway: code 429/);
+    expect(call.sent()).toBe(1);
+  });
+});
+
 describe('a bearer token the service refuses', () => {
   it('is a tool error saying what to do, after one request (the same token is not sent again)', async () => {
     const call = await serverAnswering(() => Response.json({ error: 'Unauthorized' }, { status: 401 }), { bearerToken: BEARER });

@@ -82,12 +82,16 @@ export function createMcpServer(options: McpServerOptions, version = '0.0.0', se
   const byName = new Map(tools.map((tool) => [tool.definition.name, tool]));
   const dynamic = options.dynamic ? dynamicTools(tools, mode) : undefined;
   const secrets = [options.apiKey, options.bearerToken];
+  const budgetMs = options.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS;
   const client = createClient({
     baseUrl: options.baseUrl,
     ...(options.apiKey ? { apiKey: options.apiKey } : {}),
     ...(options.bearerToken ? { bearer: fixedBearer(options.bearerToken) } : {}),
     ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
     ...(options.maxRetries !== undefined ? { maxRetries: options.maxRetries } : {}),
+    // A wait the service asks for (Retry-After) longer than half the call's budget is not waited
+    // out: the call answers the 429 at once (and the limiter holds the next calls back).
+    ...(budgetMs > 0 ? { maxRetryDelayMs: Math.floor(budgetMs / 2) } : {}),
     fetch: send,
     // Never stdout (the stdio transport's channel): the client's log lines go to stderr.
     logger: { debug: console.error, info: console.error, warn: console.error, error: console.error },
