@@ -9,7 +9,8 @@ export type JsonSchemaObject = { [keyword: string]: unknown };
  * - `read`: a GET without `x-side-effects` that prepares nothing;
  * - `prepare`: `x-prepares-transaction`: answers with an unsigned transaction (or its instructions)
  *   for the user to sign elsewhere, and moves nothing by itself;
- * - `change`: everything else: it takes a signed transaction or changes state.
+ * - `change`: everything else: it takes a signed transaction or changes state (one marked both
+ *   `x-prepares-transaction` and `x-side-effects` is a change that also answers an unsigned transaction).
  */
 export type Access = 'read' | 'prepare' | 'change';
 

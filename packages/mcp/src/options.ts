@@ -20,6 +20,7 @@ options:
   --tools MODE          read | prepare | all (default prepare)
                           read:    operations that only read
                           prepare: also those that answer with an unsigned transaction
+                                   and change nothing
                           all:     also those that take a signed transaction or change state
   --dynamic             three tools (search_operations, describe_operation, call_operation)
                           instead of one per operation: a list of about 260 tokens instead

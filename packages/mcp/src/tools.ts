@@ -70,7 +70,8 @@ function accessWords(op: CatalogueOperation, mode: ToolMode): string {
   const unsigned = preparesIn(op, mode) ? '(unsigned; see preparedTransactions)' : '(unsigned)';
   if (op.preparesWhen && mode !== 'read') return `With \`${op.preparesWhen}\`: prepare-only ${unsigned}.`;
   if (op.access === 'prepare') return `Prepare-only ${unsigned}.`;
-  if (op.access === 'change') return 'Changes state: only when the user asked for exactly this.';
+  if (op.access === 'change')
+    return `Changes state: only when the user asked for exactly this.${preparesIn(op, mode) ? ' Answers an unsigned transaction (see preparedTransactions).' : ''}`;
   return '';
 }
 
@@ -79,11 +80,12 @@ export const toolDescription = (op: CatalogueOperation, mode: ToolMode): string 
   [`${op.deprecated ? '(deprecated) ' : ''}${op.agentSummary}`, accessWords(op, mode)].filter(Boolean).join(' ');
 
 /**
- * Whether a tool of this mode answers with unsigned transactions (and so with `preparedTransactions`);
- * a prepare that answers instructions (swap build, lend operate instructions) has none to decode.
+ * Whether a tool of this mode answers with unsigned transactions (and so with `preparedTransactions`):
+ * a prepare, or a change that also answers one; a prepare that answers instructions (swap build,
+ * lend operate instructions) has none to decode.
  */
 export const preparesIn = (op: CatalogueOperation, mode: ToolMode): boolean =>
-  (op.access === 'prepare' || (op.preparesWhen !== undefined && mode !== 'read')) && op.unsignedTransactionFields.length > 0;
+  op.unsignedTransactionFields.length > 0 && (op.access !== 'read' || (op.preparesWhen !== undefined && mode !== 'read'));
 
 /** The parameter a mode leaves out (`taker` of swap order in `read`: without it nothing is prepared). */
 export const omittedIn = (op: CatalogueOperation, mode: ToolMode): string | undefined => (mode === 'read' ? op.preparesWhen : undefined);
