@@ -24,7 +24,7 @@ options:
                           all:     also those that take a signed transaction or change state
   --dynamic             three tools (search_operations, describe_operation, call_operation)
                           instead of one per operation: a list of about 260 tokens instead
-                          of about 3,800 (prepare); the operations of --tools stay reachable
+                          of about 3,700 (prepare); the operations of --tools stay reachable
   --output-schemas      give each tool its output schema (larger list; results carry
                           structuredContent either way)
   --http PORT           serve Streamable HTTP on 127.0.0.1:PORT/mcp instead of stdio (0: a free port)
