@@ -167,7 +167,8 @@ async function callTool(
     answer = await client[op.operationId]!(budget ? { ...request, signal: budget } : request);
   } catch (error) {
     if (!(budget?.aborted && error instanceof AbortError)) throw error;
-    const applied = op.method === 'GET' ? '' : ' A request already sent may still have been applied: check before calling again.';
+    // (an operation that changes state, a GET among them: vault register)
+    const applied = op.access === 'change' ? ' A request already sent may still have been applied: check before calling again.' : '';
     return failure(
       `${op.operationId}: no answer within ${budgetMs} ms (the service is slow or down; x-mcp --call-timeout sets this budget). Nothing more was sent.${applied}`,
       secrets,
