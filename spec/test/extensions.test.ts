@@ -226,7 +226,7 @@ describe('x-prepares-transaction and x-unsigned-transaction', () => {
     expect(neither.map((o) => o.op.operationId)).toEqual([]);
   });
 
-  it('the value is true or { when: <a query parameter of the operation> }; it never sits on an operation with side effects', () => {
+  it('the value is true or { when: <a query parameter of the operation> }; only `true` sits beside x-side-effects', () => {
     for (const o of preparing) {
       const value = o.op['x-prepares-transaction'];
       if (value !== true)
@@ -234,8 +234,12 @@ describe('x-prepares-transaction and x-unsigned-transaction', () => {
           o.parameters.some((p) => p.name === value?.when && p.in === 'query'),
           o.op.operationId,
         ).toBe(true);
-      expect(o.op['x-side-effects'], o.op.operationId).toBeUndefined();
+      if (value !== true) expect(o.op['x-side-effects'], o.op.operationId).toBeUndefined();
     }
+  });
+
+  it('an operation that changes state before anything is signed carries x-side-effects beside it (trigger v2 initiate-cancel)', () => {
+    expect(byId('triggerV2CancelPriceOrder').op['x-side-effects']).toBe(true);
   });
 
   it('a marked field is a base64 string or an array of them', () => {

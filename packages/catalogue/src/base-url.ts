@@ -1,4 +1,5 @@
-// The one check of a base URL that `x` and `x-mcp` both take: given, absolute, http or https.
+// The one check of a base URL that `x` and `x-mcp` both take: given, absolute, http or https,
+// without credentials, query or fragment.
 
 /** What is wrong with `--base-url` (or `X_BASE_URL`), or undefined when it may be used. */
 export function baseUrlProblem(text: string | undefined): string | undefined {
@@ -10,5 +11,9 @@ export function baseUrlProblem(text: string | undefined): string | undefined {
     return `--base-url: not a URL: ${text}`;
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return `--base-url: must be http or https: ${text}`;
+  // (not repeated: it holds a secret, and fetch refuses such a URL anyway)
+  if (url.username || url.password) return '--base-url: must not hold a user name or password (the API key goes in --api-key)';
+  // the paths of the operations are appended to it
+  if (/[?#]/.test(text)) return `--base-url: must not have a query or a fragment: ${text}`;
   return undefined;
 }

@@ -9,7 +9,8 @@ export type JsonSchemaObject = { [keyword: string]: unknown };
  * - `read`: a GET without `x-side-effects` that prepares nothing;
  * - `prepare`: `x-prepares-transaction`: answers with an unsigned transaction (or its instructions)
  *   for the user to sign elsewhere, and moves nothing by itself;
- * - `change`: everything else: it takes a signed transaction or changes state.
+ * - `change`: everything else: it takes a signed transaction or changes state (one marked both
+ *   `x-prepares-transaction` and `x-side-effects` is a change that also answers an unsigned transaction).
  */
 export type Access = 'read' | 'prepare' | 'change';
 
@@ -64,6 +65,8 @@ export interface CatalogueOperation {
   success?: { status: number; schema: JsonSchemaObject };
   /** Top-level fields of the success body that hold unsigned transactions (`x-unsigned-transaction`). */
   unsignedTransactionFields: string[];
+  /** Top-level fields of the success body marked `x-sensitive` (the token of auth verify): credentials, never shown to a model. */
+  sensitiveAnswerFields: string[];
   /** The names of the `defs` the parameter and body schemas reach, and those the success body's schema reaches. */
   defs: { request: string[]; answer: string[] };
 }

@@ -24,14 +24,21 @@ export function requestOf(op: CatalogueOperation, values: Readonly<Record<string
  */
 export function requestProblems(op: CatalogueOperation, request: CatalogueRequest, label: (name: string) => string): string[] {
   const { errors } = validateRequest(op.operationId, request);
-  return errors.map((line) => {
-    const missing = /^missing required (?:path|query) parameter (.+)$/.exec(line);
-    if (missing) return `${label(missing[1]!)}: required`;
-    const bad = /^(?:path|query) parameter ([^:]+): (.*)$/.exec(line);
-    if (bad) return `${label(bad[1]!)}: ${bad[2]!.replace(/^\s*must/, 'must')}`;
-    if (line === 'missing required request body') return `${label('body')}: required`;
-    if (line.startsWith('body: ')) return `${label('body')}: ${line.slice('body: '.length)}`;
-    if (line.endsWith('takes no request body')) return `${label('body')}: ${op.command} takes no body`;
-    return line;
-  });
+  // A path segment `.` or `..` is resolved away by URL parsing: the request would reach another path.
+  const dots = Object.entries(request.path)
+    .filter(([, value]) => value === '.' || value === '..')
+    .map(([name]) => `${label(name)}: must not be "." or ".." (in the path it would address another operation)`);
+  return [
+    ...dots,
+    ...errors.map((line) => {
+      const missing = /^missing required (?:path|query) parameter (.+)$/.exec(line);
+      if (missing) return `${label(missing[1]!)}: required`;
+      const bad = /^(?:path|query) parameter ([^:]+): (.*)$/.exec(line);
+      if (bad) return `${label(bad[1]!)}: ${bad[2]!.replace(/^\s*must/, 'must')}`;
+      if (line === 'missing required request body') return `${label('body')}: required`;
+      if (line.startsWith('body: ')) return `${label('body')}: ${line.slice('body: '.length)}`;
+      if (line.endsWith('takes no request body')) return `${label('body')}: ${op.command} takes no body`;
+      return line;
+    }),
+  ];
 }

@@ -36,6 +36,23 @@ describe('buildCatalogue', () => {
     expect(prepare.defs).toEqual({ request: ['PublicKey'], answer: ['Base64Transaction'] });
   });
 
+  it('names the answer fields the spec marks x-sensitive (credentials a bin never shows a model)', () => {
+    const verify = generated.find((op) => op.operationId === 'triggerV2VerifyChallenge')!;
+    expect(verify.sensitiveAnswerFields).toEqual(['token']);
+    expect(generated.filter((op) => op.sensitiveAnswerFields.length > 0).map((op) => op.operationId)).toEqual(['triggerV2VerifyChallenge']);
+  });
+
+  it('an operation marked both x-prepares-transaction and x-side-effects is a change that still names its unsigned transaction', () => {
+    const doc = documentWithTrialOperations() as { paths: Record<string, { post?: Record<string, unknown> }> };
+    doc.paths['/lend/v1/trial-prepare']!.post!['x-side-effects'] = true;
+    const trial = buildCatalogue(doc as never, tables).catalogue.find((op) => op.operationId === 'lendTrialPrepare')!;
+    expect(trial).toMatchObject({ access: 'change', unsignedTransactionFields: ['transaction'] });
+    expect(generated.find((op) => op.operationId === 'triggerV2CancelPriceOrder')).toMatchObject({
+      access: 'change',
+      unsignedTransactionFields: ['transaction'],
+    });
+  });
+
   it('refuses an answer holding an unsigned transaction on an operation the spec does not mark x-prepares-transaction', () => {
     const doc = documentWithTrialOperations() as { paths: Record<string, { post?: Record<string, unknown> }> };
     delete doc.paths['/lend/v1/trial-prepare']!.post!['x-prepares-transaction'];

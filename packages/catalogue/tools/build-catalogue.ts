@@ -121,8 +121,10 @@ const kebab = (id: string) =>
 function accessOf(op: Operation): { access: 'read' | 'prepare' | 'change'; preparesWhen?: string } {
   const prepares = op.extensions['x-prepares-transaction'] as true | { when: string } | undefined;
   const sideEffects = op.extensions['x-side-effects'] === true;
-  if (prepares !== undefined && sideEffects) throw new Error(`${op.operationId}: x-prepares-transaction on an operation with side effects`);
-  if (prepares === true) return { access: 'prepare' };
+  if (prepares !== undefined && prepares !== true && sideEffects)
+    throw new Error(`${op.operationId}: x-prepares-transaction { when } on an operation with side effects`);
+  // One that prepares a transaction but also changes state (trigger v2 initiate-cancel) is a change.
+  if (prepares === true) return { access: sideEffects ? 'change' : 'prepare' };
   if (prepares !== undefined) {
     if (!op.parameters.some((p) => p.name === prepares.when))
       throw new Error(`${op.operationId}: x-prepares-transaction names no parameter`);
@@ -182,14 +184,17 @@ export function buildCatalogue(
       : undefined;
     const success = successOf(op);
     const successSchema = success?.schema ? (deref(success.schema, doc) as Record<string, any>) : undefined;
-    const unsignedTransactionFields = Object.entries<any>(successSchema?.properties ?? {})
-      .filter(([, field]) => field?.['x-unsigned-transaction'] === true)
-      .map(([name]) => name);
+    const marked = (mark: string) =>
+      Object.entries<any>(successSchema?.properties ?? {})
+        .filter(([, field]) => field?.[mark] === true || (deref(field, doc) as any)?.[mark] === true)
+        .map(([name]) => name);
+    const unsignedTransactionFields = marked('x-unsigned-transaction');
+    const sensitiveAnswerFields = marked('x-sensitive');
     const { access, preparesWhen } = accessOf(op);
     const agentSummary = op.operation['x-agent-summary'];
     if (typeof agentSummary !== 'string' || agentSummary.trim() === '')
       throw new Error(`${op.operationId}: x-agent-summary (the one or two sentences a model reads) is missing`);
-    if (unsignedTransactionFields.length > 0 && access !== 'prepare' && preparesWhen === undefined) {
+    if (unsignedTransactionFields.length > 0 && op.extensions['x-prepares-transaction'] === undefined) {
       throw new Error(`${op.operationId}: its answer holds an unsigned transaction but the operation is not marked x-prepares-transaction`);
     }
     const paged = pagedOperations[op.operationId];
@@ -216,6 +221,7 @@ export function buildCatalogue(
       ...(body ? { body } : {}),
       ...(success ? { success: { status: Number(success.status), schema: clean(success.schema ?? {}, usedByAnswer) } } : {}),
       unsignedTransactionFields,
+      sensitiveAnswerFields,
       defs: { request: closure(used, schemas), answer: closure(usedByAnswer, schemas) },
     };
   });

@@ -1,6 +1,15 @@
 // `x <command> [--param value]... [options]`: arguments in, one call through @x/fetch-client,
 // the answer out, an exit code back (0 success, 1 an API error, 2 a usage error).
-import { baseUrlProblem, type CatalogueOperation, catalogue, redact, requestOf, requestProblems } from '@x/catalogue';
+import {
+  BearerTokenRefused,
+  baseUrlProblem,
+  type CatalogueOperation,
+  catalogue,
+  fixedBearer,
+  redact,
+  requestOf,
+  requestProblems,
+} from '@x/catalogue';
 import { ApiError, createClient, FetchClientError, type LogLevel } from '@x/fetch-client';
 import { politeFetch } from '@x/fetch-client/polite';
 import { parseArgs } from './args.js';
@@ -23,9 +32,15 @@ type Answer = { data: unknown; status: number; headers: Headers };
 const findCommand = (name: string) => catalogue.find((op) => op.command === name || op.operationId === name);
 
 /** Runs `x` with these arguments; resolves to the exit code. */
-export async function main(argv: readonly string[], io: Io): Promise<number> {
+export async function main(argv: readonly string[], given: Io): Promise<number> {
   const secrets: string[] = [];
-  const err = (text: string) => io.stderr(`${redact(text, secrets)}\n`);
+  // Everything printed passes through `redact`: a service that echoes the key never gets it printed.
+  const io: Io = {
+    ...given,
+    stdout: (text) => given.stdout(redact(text, secrets)),
+    stderr: (text) => given.stderr(redact(text, secrets)),
+  };
+  const err = (text: string) => io.stderr(`${text}\n`);
   const log = (message: string, details?: object) => err(details ? `${message} ${JSON.stringify(details)}` : message);
   let command = '';
   try {
@@ -54,7 +69,7 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
       createClient({
         baseUrl,
         ...(apiKey ? { apiKey } : {}),
-        ...(bearerToken ? { bearer: { getToken: async () => bearerToken } } : {}),
+        ...(bearerToken ? { bearer: fixedBearer(bearerToken) } : {}),
         ...count('timeout', args.options.timeout, (ms) => ({ timeoutMs: ms })),
         ...count('retries', args.options.retries, (n) => ({ maxRetries: n })),
         ...(fetch ? { fetch } : {}),
@@ -70,7 +85,22 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
       client = clientFor(paced);
       const method = `paginate${op.operationId[0]!.toUpperCase()}${op.operationId.slice(1)}`;
       const list = client[method]!(call.query) as { byPage(): AsyncIterable<unknown> };
-      for await (const page of list.byPage()) io.stdout(`${JSON.stringify(page)}\n`);
+      let previous: string | undefined;
+      let pages = 0;
+      for await (const page of list.byPage()) {
+        const text = JSON.stringify(page);
+        const problem = pageProblem(page, text, previous, ++pages, op.paged!.items);
+        if (problem === 'repeated') {
+          err(`x: ${op.command}: page ${pages} is page ${pages - 1} again (the service ignored the paging); stopped`);
+          return 1;
+        }
+        io.stdout(`${text}\n`);
+        if (problem === 'no-items') {
+          err(`x: ${op.command}: page ${pages} has no \`${op.paged!.items}\` list (the answer does not match the spec); stopped`);
+          return 1;
+        }
+        previous = text;
+      }
       return 0;
     }
     const answer = (await client[op.operationId]!(call)) as Answer;
@@ -88,6 +118,10 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
         `x: ${command}: HTTP ${error.status} (${error.operation}), ${error.source === 'gateway' ? 'the API gateway' : 'the area'}: ${code}${error.serverMessage}`,
       );
       err(error.body !== undefined ? JSON.stringify(error.body, null, 2) : (error.text ?? ''));
+      return 1;
+    }
+    if (error instanceof BearerTokenRefused) {
+      err(`x: ${command}: ${error.message}`);
       return 1;
     }
     if (error instanceof FetchClientError) {
@@ -115,6 +149,17 @@ async function prepareCall(op: CatalogueOperation, args: ReturnType<typeof parse
   const problems = requestProblems(op, request, (name) => `--${name}`);
   if (problems.length > 0) throw new UsageError(`${op.command}: ${problems.join('; ')} (x ${op.command} --help)`);
   return request;
+}
+
+/**
+ * What stops `--all` before it asks for the next page: a page that is the one before again (a
+ * service that ignores the paging would be asked forever), or one without its list of items
+ * where the spec puts it (the next page could not be counted from it).
+ */
+function pageProblem(page: unknown, text: string, previous: string | undefined, number: number, items: string) {
+  if (number > 1 && text === previous) return 'repeated';
+  if (!Array.isArray((page as Record<string, unknown> | null)?.[items])) return 'no-items';
+  return undefined;
 }
 
 function baseUrlOf(text: string | undefined): string {

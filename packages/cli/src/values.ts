@@ -21,7 +21,14 @@ function typesOf(schema: JsonSchemaObject | undefined, seen = new Set<unknown>()
 /** The value of `--name text` for a parameter: typed by its schema; the spec check comes after. */
 export function typedValue(param: CatalogueParameter, text: string): unknown {
   const types = typesOf(param.schema);
-  if ((types.has('integer') || types.has('number')) && /^-?\d+(\.\d+)?$/.test(text)) return Number(text);
+  if ((types.has('integer') || types.has('number')) && /^-?\d+(\.\d+)?$/.test(text)) {
+    // as a number it would be sent rounded: kept as text where the schema takes a string, else refused
+    if (!text.includes('.') && !Number.isSafeInteger(Number(text))) {
+      if (types.has('string')) return text;
+      throw new UsageError(`--${param.name}: ${text} is past the largest integer sent exactly (9007199254740991)`);
+    }
+    return Number(text);
+  }
   if (types.has('boolean') && (text === 'true' || text === 'false')) return text === 'true';
   return text;
 }

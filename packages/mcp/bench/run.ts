@@ -71,6 +71,10 @@ const events = (await callRead('predictionListEvents', { includeMarkets: true, m
   | { data?: Array<{ eventId: string; markets?: Array<{ marketId: string }> }> }
   | undefined;
 const event = events?.data?.find((e) => (e.markets ?? []).length > 0);
+// a score exists only for a sports event that has begun: one the scores list names
+const scored = (await callRead('predictionGetEventScores', {})).structuredContent?.result as
+  | { data?: Array<{ eventId: string }> }
+  | undefined;
 const { taker } = world.wallets;
 const known: Record<string, Record<string, unknown>> = {
   swapGetOrder: { inputMint: world.tokens.NATIVE_COIN.mint, outputMint: world.tokens.STABLECOIN_USD.mint, amount: '1000000000' },
@@ -79,7 +83,7 @@ const known: Record<string, Record<string, unknown>> = {
   triggerV1GetTriggerOrders: { user: taker, orderStatus: 'active' },
   predictionGetEvent: { eventId: event?.eventId },
   predictionGetSuggestedEvents: { pubkey: taker },
-  predictionGetEventScore: { eventId: event?.eventId },
+  predictionGetEventScore: { eventId: scored?.data?.[0]?.eventId },
   predictionGetEventMarket: { eventId: event?.eventId, marketId: event?.markets?.[0]?.marketId },
   predictionGetMarket: { marketId: event?.markets?.[0]?.marketId },
   predictionGetOrderbook: { marketId: event?.markets?.[0]?.marketId },

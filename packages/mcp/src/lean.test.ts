@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstClause, inlineScalarDefs, leanSchema, openEnumsAsExamples } from './lean.js';
+import { firstClause, inlineScalarDefs, inlineSingleUseDefs, leanSchema, openEnumsAsExamples } from './lean.js';
 
 describe('leanSchema', () => {
   it('drops examples and patterns, cuts descriptions to their first clause, keeps types, bounds, enums and defaults', () => {
@@ -63,6 +63,46 @@ describe('leanSchema', () => {
         c: { type: 'string', description: 'A base58 public key.' },
       },
       $defs: { Body: { type: 'object', properties: { k: { type: 'string' } } } },
+    });
+  });
+});
+
+describe('inlineSingleUseDefs', () => {
+  it('writes a definition used once in place (its own description kept), and keeps one used twice or by itself', () => {
+    const schema = inlineSingleUseDefs({
+      type: 'object',
+      properties: {
+        body: { $ref: '#/$defs/Body' },
+        kind: { $ref: '#/$defs/Kind', description: 'Which kind.' },
+        odd: { $ref: '#/$defs/Kind2', minLength: 1 },
+      },
+      required: ['body'],
+      $defs: {
+        Body: { type: 'object', properties: { a: { $ref: '#/$defs/Leg' }, b: { $ref: '#/$defs/Leg' }, c: { $ref: '#/$defs/Params' } } },
+        Leg: { type: 'object', properties: { price: { type: 'number' } } },
+        Params: { type: 'object', properties: { n: { type: 'integer' } } },
+        Kind: { type: 'string', enum: ['x', '#/$defs/Leg'] },
+        Kind2: { type: 'string', enum: ['y'] },
+        Tree: { type: 'object', properties: { child: { $ref: '#/$defs/Tree' } } },
+      },
+    });
+    expect(schema).toEqual({
+      type: 'object',
+      properties: {
+        body: {
+          type: 'object',
+          properties: {
+            a: { $ref: '#/$defs/Leg' },
+            b: { $ref: '#/$defs/Leg' },
+            c: { type: 'object', properties: { n: { type: 'integer' } } },
+          },
+        },
+        kind: { type: 'string', enum: ['x', '#/$defs/Leg'], description: 'Which kind.' },
+        // a $ref with a sibling that is not a description stays a $ref
+        odd: { $ref: '#/$defs/Kind2', minLength: 1 },
+      },
+      required: ['body'],
+      $defs: { Leg: { type: 'object', properties: { price: { type: 'number' } } }, Kind2: { type: 'string', enum: ['y'] } },
     });
   });
 });

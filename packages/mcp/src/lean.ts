@@ -158,6 +158,66 @@ export function inlineScalarDefs<T extends JsonSchemaObject>(schema: T): T {
 }
 
 /**
+ * Definitions referred to once (a tool's body, the enum of one field) written in place: the `$ref`
+ * and the definition's name cost more tokens than they save, and the schema says the same. A
+ * definition referred to twice or more stays in `$defs`, as does a `$ref` with siblings other
+ * than a description (the field's own description wins, as in inlineScalarDefs).
+ */
+export function inlineSingleUseDefs<T extends JsonSchemaObject>(schema: T): T {
+  const { $defs, ...body } = schema;
+  const defs = ($defs ?? {}) as Record<string, JsonSchemaObject>;
+  const nameOf = (ref: unknown) => (typeof ref === 'string' && ref.startsWith('#/$defs/') ? ref.slice('#/$defs/'.length) : undefined);
+  const uses = new Map<string, number>();
+  // biome-ignore lint/suspicious/noExplicitAny: a JSON value of any shape
+  const count = (node: any): void => {
+    if (Array.isArray(node)) for (const item of node) count(item);
+    else if (node && typeof node === 'object')
+      for (const [key, value] of Object.entries(node)) {
+        const name = key === '$ref' ? nameOf(value) : undefined;
+        if (name !== undefined) uses.set(name, (uses.get(name) ?? 0) + 1);
+        else if (!VALUES.has(key)) count(value);
+      }
+  };
+  count(body);
+  count(defs);
+  const once = (node: JsonSchemaObject) => {
+    const name = nameOf(node.$ref);
+    return name !== undefined &&
+      uses.get(name) === 1 &&
+      defs[name] !== undefined &&
+      Object.keys(node).every((k) => k === '$ref' || k === 'description')
+      ? name
+      : undefined;
+  };
+  // biome-ignore lint/suspicious/noExplicitAny: a JSON value of any shape
+  const inline = (node: any, within: ReadonlySet<string> = new Set()): any => {
+    if (Array.isArray(node)) return node.map((item) => inline(item, within));
+    if (!node || typeof node !== 'object') return node;
+    const name = once(node);
+    // (a definition whose one use is inside itself is left as it is: it would never end)
+    if (name !== undefined && !within.has(name)) {
+      const { $ref: _ref, ...own } = node;
+      return { ...inline(defs[name], new Set([...within, name])), ...own };
+    }
+    return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, VALUES.has(key) ? value : inline(value, within)]));
+  };
+  const out = inline(body);
+  // the definitions still referred to, from the body and from each other: the others were written in place
+  const written = Object.fromEntries(Object.entries(defs).map(([name, def]) => [name, inline(def, new Set([name]))]));
+  const reached = new Set<string>();
+  const reach = (node: unknown) => {
+    for (const m of JSON.stringify(node).matchAll(/"\$ref":"#\/\$defs\/([^"]+)"/g))
+      if (!reached.has(m[1]!) && written[m[1]!] !== undefined) {
+        reached.add(m[1]!);
+        reach(written[m[1]!]);
+      }
+  };
+  reach(out);
+  const kept = Object.keys(written).filter((name) => reached.has(name));
+  return { ...out, ...(kept.length > 0 ? { $defs: Object.fromEntries(kept.map((name) => [name, written[name]])) } : {}) };
+}
+
+/**
  * An open enum of a request (`anyOf: [{ type, enum }, { type }]`: values naming outside parties,
  * which the service extends) written as `{ type, examples }`: the same values accepted, the known
  * ones still shown, for about a third of the tokens.

@@ -6,8 +6,10 @@ describe('x-mcp options', () => {
     expect(parseOptions([], { X_BASE_URL: 'http://127.0.0.1:4010', X_API_KEY: 'k-123456' })).toEqual({
       server: { baseUrl: 'http://127.0.0.1:4010', apiKey: 'k-123456', tools: 'prepare' },
     });
-    expect(parseOptions(['--base-url', 'http://h', '--tools', 'all', '--http', '0', '--retries', '0'], {})).toEqual({
-      server: { baseUrl: 'http://h', tools: 'all', maxRetries: 0 },
+    expect(
+      parseOptions(['--base-url', 'http://h', '--tools', 'all', '--http', '0', '--retries', '0', '--call-timeout', '20000'], {}),
+    ).toEqual({
+      server: { baseUrl: 'http://h', tools: 'all', maxRetries: 0, callTimeoutMs: 20_000 },
       httpPort: 0,
     });
     expect(parseOptions([], { X_BASE_URL: 'http://h', X_BEARER_TOKEN: 'jwt.from.env' })).toEqual({

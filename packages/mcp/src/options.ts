@@ -20,15 +20,18 @@ options:
   --tools MODE          read | prepare | all (default prepare)
                           read:    operations that only read
                           prepare: also those that answer with an unsigned transaction
+                                   and change nothing
                           all:     also those that take a signed transaction or change state
   --dynamic             three tools (search_operations, describe_operation, call_operation)
                           instead of one per operation: a list of about 260 tokens instead
-                          of about 4,000 (prepare); the operations of --tools stay reachable
+                          of about 3,700 (prepare); the operations of --tools stay reachable
   --output-schemas      give each tool its output schema (larger list; results carry
                           structuredContent either way)
   --http PORT           serve Streamable HTTP on 127.0.0.1:PORT/mcp instead of stdio (0: a free port)
-  --timeout MS          time limit of each attempt (default 30000)
+  --timeout MS          time limit of each attempt (default 30000; 0: none)
   --retries N           retries of reads and of calls the spec marks safe to repeat (default 2)
+  --call-timeout MS     the most a tool call may take, attempts, retries and waits together
+                          (default 50000, under the 60 s MCP clients commonly wait; 0: none)
   --interval MS         ms between the starts of two requests to the service (default 4000,
                           1000 with --api-key); a local simulator may be given less
   --cache-ttl TTL       how long a read's answer is reused, by the spec's x-market-data kind:
@@ -81,6 +84,7 @@ export function parseOptions(argv: string[], env: Readonly<Record<string, string
         http: { type: 'string' },
         timeout: { type: 'string' },
         retries: { type: 'string' },
+        'call-timeout': { type: 'string' },
         interval: { type: 'string' },
         'cache-ttl': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
@@ -101,6 +105,7 @@ export function parseOptions(argv: string[], env: Readonly<Record<string, string
   const logLevel = env.X_LOG as LogLevel | undefined;
   const timeoutMs = whole('timeout', values.timeout as string | undefined);
   const maxRetries = whole('retries', values.retries as string | undefined);
+  const callTimeoutMs = whole('call-timeout', values['call-timeout'] as string | undefined);
   const httpPort = whole('http', values.http as string | undefined);
   const intervalMs = whole('interval', values.interval as string | undefined);
   const ttlMs = cacheTtl(values['cache-ttl'] as string | undefined);
@@ -116,6 +121,7 @@ export function parseOptions(argv: string[], env: Readonly<Record<string, string
       ...(logLevel ? { logLevel } : {}),
       ...(timeoutMs !== undefined ? { timeoutMs } : {}),
       ...(maxRetries !== undefined ? { maxRetries } : {}),
+      ...(callTimeoutMs !== undefined ? { callTimeoutMs } : {}),
       ...(intervalMs !== undefined ? { intervalMs } : {}),
       ...(ttlMs !== undefined ? { ttlMs } : {}),
     },

@@ -2,15 +2,17 @@
 // against the spec, makes the call through @x/fetch-client, and answers structured content that
 // validates against the tool's output schema. Every failure is a tool result with `isError`,
 // never a crash; the API key and the bearer token never appear in a result (or anywhere else).
-import { operationAt, redact, requestOf, requestProblems } from '@x/catalogue';
-import { ApiError, createClient, FetchClientError, type LogLevel } from '@x/fetch-client';
-import { type MarketDataKind, type PoliteFetch, politeFetch } from '@x/fetch-client/polite';
+import { BearerTokenRefused, fixedBearer, operationAt, redact, redactValue, requestOf, requestProblems } from '@x/catalogue';
+import { AbortError, ApiError, createClient, FetchClientError, type LogLevel } from '@x/fetch-client';
+import { type MarketDataKind, type PoliteFetch, politeFetch, type UpstreamLimiter } from '@x/fetch-client/polite';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, type CallToolResult, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { SIZING_PROPERTIES, sizeAnswer, sizedAnswers } from './answer.js';
 import { describePrepared } from './describe-transaction.js';
 import { dynamicTools } from './dynamic.js';
 import { type Tool, type ToolMode, toolsFor } from './tools.js';
+import { withholdCredentials } from './withhold.js';
 
 export interface McpServerOptions {
   /** The service's base address. */
@@ -36,6 +38,12 @@ export interface McpServerOptions {
   /** Time limit of each attempt (ms) and retries, as `createClient` takes them. */
   timeoutMs?: number;
   maxRetries?: number;
+  /**
+   * The most a tool call may take (ms): its attempts, retries and waits together; past it the call
+   * is given up and its result says so. Default 50000, under the 60 s an MCP client commonly waits
+   * for a result (the MCP SDK's default) before it gives up with a protocol error. 0: no limit.
+   */
+  callTimeoutMs?: number;
   /**
    * Ms between the starts of two requests to the service: every call goes through one
    * `politeFetch` (@x/fetch-client/polite). Default 4000 without a key, 1000 with one.
@@ -74,12 +82,16 @@ export function createMcpServer(options: McpServerOptions, version = '0.0.0', se
   const byName = new Map(tools.map((tool) => [tool.definition.name, tool]));
   const dynamic = options.dynamic ? dynamicTools(tools, mode) : undefined;
   const secrets = [options.apiKey, options.bearerToken];
+  const budgetMs = options.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS;
   const client = createClient({
     baseUrl: options.baseUrl,
     ...(options.apiKey ? { apiKey: options.apiKey } : {}),
-    ...(options.bearerToken ? { bearer: { getToken: async () => options.bearerToken! } } : {}),
+    ...(options.bearerToken ? { bearer: fixedBearer(options.bearerToken) } : {}),
     ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
     ...(options.maxRetries !== undefined ? { maxRetries: options.maxRetries } : {}),
+    // A wait the service asks for (Retry-After) longer than half the call's budget is not waited
+    // out: the call answers the 429 at once (and the limiter holds the next calls back).
+    ...(budgetMs > 0 ? { maxRetryDelayMs: Math.floor(budgetMs / 2) } : {}),
     fetch: send,
     // Never stdout (the stdio transport's channel): the client's log lines go to stderr.
     logger: { debug: console.error, info: console.error, warn: console.error, error: console.error },
@@ -94,10 +106,13 @@ export function createMcpServer(options: McpServerOptions, version = '0.0.0', se
         'Tools for the trading and market-data API. Reads change nothing. Prepare tools answer with UNSIGNED transactions and describe what each would do (`preparedTransactions`): show that to the user, who signs in their own wallet. This server holds no key and never signs.',
     },
   );
+  const conforms = options.outputSchemas ? outputChecker() : undefined;
   const call = async (tool: Tool, args: Record<string, unknown>) => {
     try {
-      return await callTool(tool, args, client, options);
+      const result = await callTool(tool, args, client, options, send.limiter);
+      return conforms ? conforms(tool, result) : result;
     } catch (error) {
+      if (error instanceof BearerTokenRefused) return failure(`${tool.definition.name}: ${error.message}`, secrets);
       return failureOf(error, secrets);
     }
   };
@@ -123,6 +138,7 @@ async function callTool(
   args: Record<string, unknown>,
   client: Record<string, Method>,
   options: McpServerOptions,
+  limiter: UpstreamLimiter,
 ): Promise<CallToolResult> {
   const op = tool.operation;
   const secrets = [options.apiKey, options.bearerToken];
@@ -142,10 +158,26 @@ async function callTool(
   if (problems.length > 0) return failure(`${op.operationId}: invalid arguments: ${problems.join('; ')}`, secrets);
   if (op.bearer && !options.bearerToken)
     return failure(`${op.operationId} needs a trigger v2 bearer token: start x-mcp with --bearer-token`, secrets);
-  const answer = await client[op.operationId]!(request);
-  const { data, sized } = sizeAnswer(op, answer.data, { maxItems: maxItems as number | undefined, fields: fields as string[] | undefined });
+  const budgetMs = options.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS;
+  const late = lateTurn(limiter, shortest(options.timeoutMs ?? DEFAULT_TIMEOUT_MS, budgetMs));
+  if (late) return failure(`${op.operationId}: not sent: ${late}`, secrets);
+  const budget = budgetMs > 0 ? AbortSignal.timeout(budgetMs) : undefined;
+  let answer: Awaited<ReturnType<Method>>;
+  try {
+    answer = await client[op.operationId]!(budget ? { ...request, signal: budget } : request);
+  } catch (error) {
+    if (!(budget?.aborted && error instanceof AbortError)) throw error;
+    // (an operation that changes state, a GET among them: vault register)
+    const applied = op.access === 'change' ? ' A request already sent may still have been applied: check before calling again.' : '';
+    return failure(
+      `${op.operationId}: no answer within ${budgetMs} ms (the service is slow or down; x-mcp --call-timeout sets this budget). Nothing more was sent.${applied}`,
+      secrets,
+    );
+  }
+  const shown = withholdCredentials(op, answer.data);
+  const { data, sized } = sizeAnswer(op, shown.data, { maxItems: maxItems as number | undefined, fields: fields as string[] | undefined });
   const structured: Record<string, unknown> = { status: answer.status, result: data, ...(sized ? { sized } : {}) };
-  const lines: string[] = sized ? [sized] : [];
+  const lines: string[] = [shown.note, sized].filter((line): line is string => line !== undefined);
   if (tool.prepares) {
     const transactions = describePrepared(answer.data, op.unsignedTransactionFields);
     structured.preparedTransactions = transactions;
@@ -154,7 +186,63 @@ async function callTool(
   }
   // Compact: the text is read by a model, and indentation is a third of the tokens of a JSON answer.
   lines.push(JSON.stringify(data));
-  return { content: [{ type: 'text', text: redact(lines.join('\n'), secrets) }], structuredContent: structured };
+  return { content: [{ type: 'text', text: redact(lines.join('\n'), secrets) }], structuredContent: redactValue(structured, secrets) };
+}
+
+type Check = (input: unknown) => { valid: boolean; errorMessage?: string | undefined };
+
+/**
+ * With output schemas, a result must match its tool's (the MCP SDK's client refuses one that does
+ * not, and the model gets nothing). An answer that drifted from the spec (a field of another type)
+ * is then a tool error saying where, with the answer as text and no structured content. Checked
+ * with the validator the SDK's client uses; where a runtime forbids compiling one (code from
+ * strings, as workerd), results go unchecked, as before.
+ */
+function outputChecker(): (tool: Tool, result: CallToolResult) => CallToolResult {
+  const validator = new AjvJsonSchemaValidator();
+  const checks = new Map<string, Check | null>();
+  const checkOf = (tool: Tool): Check | null => {
+    let check = checks.get(tool.definition.name);
+    if (check === undefined) {
+      try {
+        check = tool.definition.outputSchema ? validator.getValidator(tool.definition.outputSchema) : null;
+      } catch {
+        check = null;
+      }
+      checks.set(tool.definition.name, check);
+    }
+    return check;
+  };
+  return (tool, result) => {
+    const check = result.isError || result.structuredContent === undefined ? null : checkOf(tool);
+    const verdict = check?.(result.structuredContent);
+    if (!verdict || verdict.valid) return result;
+    const text = (result.content[0] as { text: string }).text;
+    const drift = `${tool.definition.name}: the answer does not match the spec (${verdict.errorMessage}); here it is as it came, without structured content:`;
+    return { isError: true, content: [{ type: 'text', text: `${drift}\n${text}` }] };
+  };
+}
+
+/** The client's time limit of an attempt when none is given (`createClient`'s default). */
+const DEFAULT_TIMEOUT_MS = 30_000;
+/** The budget of a whole tool call when none is given (see `callTimeoutMs`). */
+const DEFAULT_CALL_TIMEOUT_MS = 50_000;
+/** The shorter of two limits, 0 meaning none. */
+const shortest = (a: number, b: number) => (a === 0 ? b : b === 0 ? a : Math.min(a, b));
+
+/**
+ * Why a call would not get its turn on the limiter within its time limit (the wait for a turn
+ * counts against it): the service asked for a longer wait (a 429's `Retry-After`, an exhausted
+ * window, told to every call after it), or the calls queued ahead pace it past the limit. Said at
+ * once, not as a time-out after the limit: nothing was sent. Undefined when it may wait its turn.
+ */
+function lateTurn(limiter: UpstreamLimiter, timeoutMs: number): string | undefined {
+  const wait = limiter.waitMs;
+  if (timeoutMs === 0 || wait <= timeoutMs) return undefined;
+  const seconds = Math.ceil(wait / 1000);
+  if (limiter.pauseMs > 0)
+    return `the service asked to wait ${seconds} s more (Retry-After, or a used-up rate-limit window); call again after that.`;
+  return `calls to the service are paced one per ${limiter.intervalMs} ms, and this one's turn would come in ${seconds} s, past its time limit of ${timeoutMs} ms; call again later.`;
 }
 
 /** `maxItems` a whole number from 1 to 1000, `fields` a list of names (the schema a model was shown). */

@@ -30,6 +30,31 @@ describe('toolsFor', () => {
     expect(Object.keys(prepare.outputSchema!.$defs as object)).toEqual(['Base64Transaction']);
   });
 
+  it('a prepare that answers instructions, not a transaction, is not pointed at a preparedTransactions it never fills', () => {
+    const tools = toolsFor('prepare', undefined, { outputSchemas: true });
+    for (const name of ['swapGetBuild', 'lendBorrowOperateInstructions']) {
+      const tool = tools.find((t) => t.definition.name === name)!;
+      expect(tool.operation.unsignedTransactionFields).toEqual([]);
+      expect(tool.prepares, name).toBe(false);
+      expect(tool.definition.description, name).toMatch(/Prepare-only \(unsigned\)\.$/);
+      expect(tool.definition.outputSchema!.properties, name).not.toHaveProperty('preparedTransactions');
+    }
+    const operate = tools.find((t) => t.definition.name === 'lendBorrowOperate')!;
+    expect(operate.prepares).toBe(true);
+    expect(operate.definition.description).toMatch(/see preparedTransactions/);
+  });
+
+  it('an operation that answers an unsigned transaction but also changes state is no tool of prepare mode; in all mode its transaction is still decoded', () => {
+    // trigger v2 initiate-cancel: the order leaves `open` (it no longer fills) before anything is signed
+    expect(toolsFor('prepare').map((t) => t.definition.name)).not.toContain('triggerV2CancelPriceOrder');
+    const cancel = toolsFor('all', undefined, { outputSchemas: true }).find((t) => t.definition.name === 'triggerV2CancelPriceOrder')!;
+    expect(cancel.operation.access).toBe('change');
+    expect(cancel.prepares).toBe(true);
+    expect(cancel.definition.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
+    expect(cancel.definition.description).toMatch(/Changes state: only when the user asked for exactly this\. .*see preparedTransactions/);
+    expect(cancel.definition.outputSchema!.properties).toHaveProperty('preparedTransactions');
+  });
+
   it('output schemas only on request', () => {
     expect(toolsFor('all').every((tool) => tool.definition.outputSchema === undefined)).toBe(true);
     expect(toolsFor('all', undefined, { outputSchemas: true }).every((tool) => tool.definition.outputSchema?.type === 'object')).toBe(true);

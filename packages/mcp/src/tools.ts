@@ -4,7 +4,7 @@
 // its success body.
 import { type CatalogueOperation, catalogue, defs, type JsonSchemaObject } from '@x/catalogue';
 import { SIZED_SCHEMA, SIZING_PROPERTIES, sizedAnswers } from './answer.js';
-import { inlineScalarDefs, leanSchema, openEnumsAsExamples, tolerantSchema } from './lean.js';
+import { inlineScalarDefs, inlineSingleUseDefs, leanSchema, openEnumsAsExamples, tolerantSchema } from './lean.js';
 
 /** A catalogue and its schemas: the generated one of `@x/catalogue` unless a test builds another. */
 export interface CatalogueSource {
@@ -67,9 +67,11 @@ export const PREPARED_TRANSACTIONS_SCHEMA: JsonSchemaObject = {
 
 /** What a tool does to the user's funds, in a few words after its summary (the server's instructions say the rest). */
 function accessWords(op: CatalogueOperation, mode: ToolMode): string {
-  if (op.preparesWhen && mode !== 'read') return `With \`${op.preparesWhen}\`: prepare-only (unsigned; see preparedTransactions).`;
-  if (op.access === 'prepare') return 'Prepare-only (unsigned; see preparedTransactions).';
-  if (op.access === 'change') return 'Changes state: only when the user asked for exactly this.';
+  const unsigned = preparesIn(op, mode) ? '(unsigned; see preparedTransactions)' : '(unsigned)';
+  if (op.preparesWhen && mode !== 'read') return `With \`${op.preparesWhen}\`: prepare-only ${unsigned}.`;
+  if (op.access === 'prepare') return `Prepare-only ${unsigned}.`;
+  if (op.access === 'change')
+    return `Changes state: only when the user asked for exactly this.${preparesIn(op, mode) ? ' Answers an unsigned transaction (see preparedTransactions).' : ''}`;
   return '';
 }
 
@@ -77,9 +79,13 @@ function accessWords(op: CatalogueOperation, mode: ToolMode): string {
 export const toolDescription = (op: CatalogueOperation, mode: ToolMode): string =>
   [`${op.deprecated ? '(deprecated) ' : ''}${op.agentSummary}`, accessWords(op, mode)].filter(Boolean).join(' ');
 
-/** Whether a tool of this mode answers with unsigned transactions (and so with `preparedTransactions`). */
+/**
+ * Whether a tool of this mode answers with unsigned transactions (and so with `preparedTransactions`):
+ * a prepare, or a change that also answers one; a prepare that answers instructions (swap build,
+ * lend operate instructions) has none to decode.
+ */
 export const preparesIn = (op: CatalogueOperation, mode: ToolMode): boolean =>
-  op.access === 'prepare' || (op.preparesWhen !== undefined && mode !== 'read');
+  op.unsignedTransactionFields.length > 0 && (op.access !== 'read' || (op.preparesWhen !== undefined && mode !== 'read'));
 
 /** The parameter a mode leaves out (`taker` of swap order in `read`: without it nothing is prepared). */
 export const omittedIn = (op: CatalogueOperation, mode: ToolMode): string | undefined => (mode === 'read' ? op.preparesWhen : undefined);
@@ -102,15 +108,17 @@ export function inputSchemaOf(op: CatalogueOperation, mode: ToolMode, source: Ca
   if (sizedAnswers(op)) Object.assign(properties, SIZING_PROPERTIES);
   const defs = Object.fromEntries(op.defs.request.map((name) => [name, source.defs[name]]));
   return openEnumsAsExamples(
-    inlineScalarDefs(
-      leanSchema(
-        {
-          type: 'object',
-          properties,
-          ...(required.length > 0 ? { required } : {}),
-          ...(op.defs.request.length > 0 ? { $defs: defs } : {}),
-        },
-        { input: true },
+    inlineSingleUseDefs(
+      inlineScalarDefs(
+        leanSchema(
+          {
+            type: 'object',
+            properties,
+            ...(required.length > 0 ? { required } : {}),
+            ...(op.defs.request.length > 0 ? { $defs: defs } : {}),
+          },
+          { input: true },
+        ),
       ),
     ),
   ) as JsonSchemaObject & { type: 'object' };

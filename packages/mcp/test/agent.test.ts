@@ -20,7 +20,8 @@ const INTENTS: ReadonlyArray<[string, string, string[], ToolMode?]> = [
   ['create a limit order selling a token at a price', 'triggerV1CreateOrder', ['limit', 'order']],
   ['list my open limit orders', 'triggerV1GetTriggerOrders', ['List', 'limit']],
   ['cancel all my limit orders', 'triggerV1CancelOrders', ['Cancel', 'orders']],
-  ['cancel my price order', 'triggerV2CancelPriceOrder', ['Cancel a price order']],
+  // (initiating a cancel changes the order's state: a tool of `all` only)
+  ['cancel my price order', 'triggerV2CancelPriceOrder', ['Cancel a price order'], 'all'],
   ['deposit tokens to fund a price order', 'triggerV2CraftDeposit', ['depositing']],
   ['history of my price orders', 'triggerV2GetOrderHistory', ['price orders']],
   ['show the order book of a prediction market', 'predictionGetOrderbook', ['Order book']],

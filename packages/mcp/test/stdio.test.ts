@@ -54,8 +54,9 @@ function expectedTools(mode: 'read' | 'prepare' | 'all'): string[] {
   return operations()
     .filter((op) => {
       const prepares = op.extensions['x-prepares-transaction'];
-      const read = op.method === 'GET' && op.extensions['x-side-effects'] !== true && prepares !== true;
-      return mode === 'all' || read || (mode === 'prepare' && prepares === true);
+      const sideEffects = op.extensions['x-side-effects'] === true;
+      const read = op.method === 'GET' && !sideEffects && prepares !== true;
+      return mode === 'all' || read || (mode === 'prepare' && prepares === true && !sideEffects);
     })
     .map((op) => op.operationId);
 }

@@ -1,0 +1,96 @@
+// `x` (main, in process) against a scripted service on a free 127.0.0.1 port: what it prints when
+// the service echoes the key, and how `--all` ends when the service's paging drifts.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { main } from './main.js';
+
+const API_KEY = 'sk-test-cli-main-0123456789';
+const BEARER = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ3YWxsZXQifQ.c2lnbmF0dXJl';
+const servers: Server[] = [];
+afterEach(async () => {
+  for (const server of servers.splice(0)) await new Promise((resolve) => server.close(resolve));
+});
+
+/** A service answering `answer(request, n)` (n counts the requests from 1); its base URL. */
+async function service(answer: (request: IncomingMessage, n: number, response: ServerResponse) => void): Promise<string> {
+  let n = 0;
+  const server = createServer((request, response) => answer(request, ++n, response));
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+const json = (response: ServerResponse, body: unknown, headers: Record<string, string> = {}) =>
+  response.writeHead(200, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
+
+async function x(argv: string[], baseUrl: string) {
+  let stdout = '';
+  let stderr = '';
+  const code = await main(argv, {
+    stdout: (text) => {
+      stdout += text;
+    },
+    stderr: (text) => {
+      stderr += text;
+    },
+    env: { X_BASE_URL: baseUrl, X_API_KEY: API_KEY, X_BEARER_TOKEN: BEARER },
+    readStdin: async () => '',
+    readFile: async () => '',
+  });
+  return { code, stdout, stderr };
+}
+
+describe('x never prints the API key', () => {
+  it('not even when the service echoes it in the answer or a header', async () => {
+    const url = await service((request, _n, response) =>
+      json(
+        response,
+        { trading_active: true, echo: `key ${request.headers['x-api-key']}` },
+        { 'x-ratelimit-remaining': String(request.headers['x-api-key']) },
+      ),
+    );
+    for (const flags of [['--include'], ['--json', '--include']]) {
+      const run = await x(['prediction-get-trading-status', ...flags], url);
+      expect(run.code).toBe(0);
+      expect(run.stdout + run.stderr).not.toContain(API_KEY);
+      expect(run.stdout).toContain('key [redacted]');
+    }
+  });
+});
+
+describe('x --all when the paging drifts', () => {
+  it('stops, exit 1, when a page is the page before again (the service ignores the paging), instead of asking forever', async () => {
+    let requests = 0;
+    const url = await service((_request, _n, response) => {
+      requests++;
+      json(response, { data: [{ eventId: 'e0' }], pagination: { start: 0, end: 1, total: 1, hasNext: true } });
+    });
+    const run = await x(['prediction-list-events', '--all', '--interval', '0'], url);
+    expect(run.code).toBe(1);
+    expect(run.stdout.trim().split('\n')).toHaveLength(1);
+    expect(run.stderr).toMatch(/^x: prediction-list-events: page 2 is page 1 again \(the service ignored the paging\); stopped/);
+    expect(requests).toBe(2);
+  });
+
+  it('stops with a clear error when a page has no list of items where the spec puts it', async () => {
+    const url = await service((_request, _n, response) => json(response, { events: [], pagination: { start: 0, hasNext: true } }));
+    const run = await x(['prediction-list-events', '--all', '--interval', '0'], url);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/^x: prediction-list-events: page 1 has no `data` list \(the answer does not match the spec\); stopped/);
+  });
+});
+
+describe('x with a bearer token the service refuses', () => {
+  it('exit 1 with what to do, after one request (the same token is not sent again)', async () => {
+    let requests = 0;
+    const url = await service((_request, _n, response) => {
+      requests++;
+      response.writeHead(401, { 'content-type': 'application/json' }).end('{"error":"Unauthorized"}');
+    });
+    const run = await x(['trigger-v2-get-vault'], url);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/^x: trigger-v2-get-vault: the trigger v2 bearer token was refused \(401\).*--bearer-token/);
+    expect(requests).toBe(1);
+  });
+});

@@ -1,0 +1,140 @@
+// The server in a program, against a scripted service (the `fetch` option): what reaches the model
+// when the service answers something it should not show (a credential, an echo of the key).
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createMcpServer, type McpServerOptions } from './server.js';
+
+const API_KEY = 'sk-test-server-0123456789';
+const BEARER = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ3YWxsZXQifQ.c2lnbmF0dXJl';
+const JWT_FROM_VERIFY = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJvdGhlciJ9.bmV3LXRva2Vu';
+
+type Result = { isError?: boolean; content: Array<{ type: string; text: string }>; structuredContent?: any };
+const clients: Client[] = [];
+afterEach(async () => {
+  for (const client of clients.splice(0)) await client.close();
+});
+
+/** A server whose service answers `answer(request)`; the client that talks to it. */
+async function serverAnswering(answer: (request: Request) => Response | Promise<Response>, options: Partial<McpServerOptions> = {}) {
+  let sent = 0;
+  const fetch = (async (input: string | URL | Request, init?: RequestInit) => {
+    sent++;
+    return answer(new Request(input, init));
+  }) as typeof globalThis.fetch;
+  const server = createMcpServer({ baseUrl: 'http://127.0.0.1:9', apiKey: API_KEY, intervalMs: 0, fetch, ...options });
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await server.connect(serverSide);
+  const client = new Client({ name: 'server-test', version: '1.0.0' });
+  await client.connect(clientSide);
+  clients.push(client);
+  // as a client does before calling: the SDK's client then checks structured content against each output schema
+  await client.listTools();
+  const call = async (name: string, args: Record<string, unknown>) => (await client.callTool({ name, arguments: args })) as Result;
+  /** How many requests reached the service. */
+  return Object.assign(call, { sent: () => sent });
+}
+
+describe('what a tool result never shows', () => {
+  it('the bearer token an auth verify answers (x-sensitive): withheld from the model, the rest of the answer kept', async () => {
+    const call = await serverAnswering(() => Response.json({ token: JWT_FROM_VERIFY }), { tools: 'all' });
+    const result = await call('triggerV2VerifyChallenge', {
+      body: { type: 'message', walletPubkey: 'EwV78VBLEhDmtkHxBv6hcTBjrfhbM8b3n1cCELt4imKg', signature: '1'.repeat(88) },
+    });
+    expect(result.isError).toBeFalsy();
+    expect(JSON.stringify(result)).not.toContain(JWT_FROM_VERIFY);
+    expect(result.structuredContent.result.token).toMatch(/withheld/);
+    expect(result.content[0]!.text).toContain('--bearer-token');
+  });
+
+  it('the API key or the bearer token echoed by the service: out of the structured content as out of the text', async () => {
+    const call = await serverAnswering(
+      (request) => Response.json({ trading_active: true, echo: `key ${request.headers.get('x-api-key')}`, nested: [{ note: BEARER }] }),
+      { bearerToken: BEARER },
+    );
+    const result = await call('predictionGetTradingStatus', {});
+    expect(result.isError).toBeFalsy();
+    expect(JSON.stringify(result)).not.toContain(API_KEY);
+    expect(JSON.stringify(result)).not.toContain(BEARER);
+    expect(result.structuredContent.result).toEqual({ trading_active: true, echo: 'key [redacted]', nested: [{ note: '[redacted]' }] });
+  });
+});
+
+describe('a service that asks to wait', () => {
+  it('a call that cannot get its turn within its time limit is a clear tool error at once, and nothing is sent', async () => {
+    const call = await serverAnswering(
+      () => Response.json({ code: 429, message: 'Too many requests' }, { status: 429, headers: { 'retry-after': '120' } }),
+      { timeoutMs: 300, maxRetries: 0 },
+    );
+    const limited = await call('predictionGetTradingStatus', {});
+    expect(limited.content[0]!.text).toMatch(/^HTTP 429 from GET \/prediction\/v1\/trading-status, the API gateway/);
+    const next = await call('lendGetBorrowVaults', {});
+    expect(next.isError).toBe(true);
+    expect(next.content[0]!.text).toMatch(/^lendGetBorrowVaults: not sent: the service asked to wait 1\d\d s more \(Retry-After/);
+    expect(call.sent()).toBe(1);
+  });
+
+  it('so is a call whose turn, behind the calls paced before it, would come past its time limit', async () => {
+    const call = await serverAnswering(() => Response.json({ trading_active: true }), { timeoutMs: 300, intervalMs: 60_000 });
+    expect((await call('predictionGetTradingStatus', {})).isError).toBeFalsy();
+    const next = await call('lendGetBorrowVaults', {});
+    expect(next.content[0]!.text).toMatch(/^lendGetBorrowVaults: not sent: calls to the service are paced one per 60000 ms/);
+    expect(call.sent()).toBe(1);
+  });
+});
+
+describe('a 429 whose wait would not fit in the call', () => {
+  it('is answered at once as the 429 it is, not waited out into "no answer"', async () => {
+    const call = await serverAnswering(
+      () => Response.json({ code: 429, message: 'Too many requests' }, { status: 429, headers: { 'retry-after': '2' } }),
+      { callTimeoutMs: 3_000 },
+    );
+    const result = await call('predictionGetTradingStatus', {});
+    expect(result.content[0]!.text).toMatch(/^HTTP 429 from GET \/prediction\/v1\/trading-status, the API gateway: code 429/);
+    expect(call.sent()).toBe(1);
+  });
+});
+
+describe('a bearer token the service refuses', () => {
+  it('is a tool error saying what to do, after one request (the same token is not sent again)', async () => {
+    const call = await serverAnswering(() => Response.json({ error: 'Unauthorized' }, { status: 401 }), { bearerToken: BEARER });
+    const result = await call('triggerV2GetVault', {});
+    expect(result.isError).toBe(true);
+    expect(result.content[0]!.text).toMatch(/^triggerV2GetVault: the trigger v2 bearer token was refused \(401\).*--bearer-token/);
+    expect(call.sent()).toBe(1);
+  });
+});
+
+describe('a service that does not answer', () => {
+  it('a call ends within its whole budget (attempts, retries and waits together) as a tool error saying so', async () => {
+    const call = await serverAnswering(
+      (request) =>
+        new Promise<Response>((_resolve, reject) => request.signal.addEventListener('abort', () => reject(request.signal.reason))),
+      { callTimeoutMs: 300 },
+    );
+    const result = await call('predictionGetTradingStatus', {});
+    expect(result.isError).toBe(true);
+    expect(result.content[0]!.text).toBe(
+      'predictionGetTradingStatus: no answer within 300 ms (the service is slow or down; x-mcp --call-timeout sets this budget). Nothing more was sent.',
+    );
+    expect(call.sent()).toBe(1);
+  });
+});
+
+describe('an answer that does not match the spec (drift)', () => {
+  it('with output schemas: a tool error naming the mismatch, with the answer, never a result the client must refuse', async () => {
+    const call = await serverAnswering(() => Response.json({ trading_active: 'yes' }), { outputSchemas: true });
+    const result = await call('predictionGetTradingStatus', {});
+    expect(result.isError).toBe(true);
+    expect(result.structuredContent).toBeUndefined();
+    expect(result.content[0]!.text).toMatch(/^predictionGetTradingStatus: the answer does not match the spec .*trading_active/);
+    expect(result.content[0]!.text).toContain('{"trading_active":"yes"}');
+  });
+
+  it('without them, the answer as it came', async () => {
+    const call = await serverAnswering(() => Response.json({ trading_active: 'yes' }));
+    const result = await call('predictionGetTradingStatus', {});
+    expect(result.isError).toBeFalsy();
+    expect(result.structuredContent).toEqual({ status: 200, result: { trading_active: 'yes' } });
+  });
+});
