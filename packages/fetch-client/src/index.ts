@@ -13,6 +13,7 @@ export {
   RedirectError,
   InternalServerError,
   NotFoundError,
+  PaginationError,
   PermissionDeniedError,
   RateLimitError,
   ResponseParseError,

@@ -85,6 +85,7 @@ export function createClient<const ThrowOnError extends boolean = true>(config: 
         items,
         async (page) => (await (api[id] as Method)({ ...options, query: page, throwOnError: true })).data,
         query,
+        id,
       );
   }
   return api as unknown as ApiClient<ThrowOnError>;

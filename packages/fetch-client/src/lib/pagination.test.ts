@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { fakeFetch, json } from '../../test/fake-fetch.js';
 import { createClient } from './create-client.js';
-import { NotFoundError } from './errors.js';
+import { NotFoundError, PaginationError } from './errors.js';
 import { pagedOperation } from './pagination.js';
 
 const events = Array.from({ length: 7 }, (_, i) => ({ eventId: `e${i}` }));
@@ -162,6 +162,47 @@ describe('cursor rules', () => {
     // A single page, and a page past the last one the server still answers, end the list.
     expect(await queries('page-number', [page(1, 1)])).toEqual([{ page: 1 }]);
     expect(await queries('page-number', [page(7, 2)], { page: 7 })).toEqual([{ page: 7 }]);
+  });
+
+  it('a service that ignores the paging: a PaginationError instead of its first page again, not the same page asked forever', async () => {
+    const sameEvents = { items: [1, 2], pagination: { start: 0, hasNext: true } };
+    await expect(queries('start-end', [sameEvents, sameEvents, sameEvents])).rejects.toThrow(
+      ': asked for start 2, the page answered has start 0 (the answer does not page as the spec says)',
+    );
+    const sameOrders = { items: [1, 2], pagination: { offset: 0, total: 9 } };
+    await expect(queries('offset-limit', [sameOrders, sameOrders, sameOrders])).rejects.toBeInstanceOf(PaginationError);
+    const firstPage = { items: [1], page: 1, totalPages: 3 };
+    await expect(queries('page-number', [firstPage, firstPage, firstPage])).rejects.toBeInstanceOf(PaginationError);
+  });
+
+  it('a page that does not say where the next one is: its items, then a PaginationError', async () => {
+    const seen: unknown[] = [];
+    const list = pagedOperation('offset-limit', 'items', async () => ({ items: [1, 2] }), {}, 'triggerV2GetOrderHistory');
+    const error = await (async () => {
+      for await (const item of list) seen.push(item);
+    })().catch((e: unknown) => e);
+    expect(seen).toEqual([1, 2]);
+    expect(error).toEqual(
+      new PaginationError(
+        'triggerV2GetOrderHistory: the page at offset 0 does not say where the next one is (the answer does not page as the spec says)',
+        'triggerV2GetOrderHistory',
+        { page: { items: [1, 2] } },
+      ),
+    );
+  });
+
+  it('a page without its list of items: a PaginationError naming the field and holding the page, before it is yielded', async () => {
+    const drifted = { events: [1], pagination: { start: 0, hasNext: true } };
+    const list = pagedOperation('start-end', 'items', async () => drifted, {}, 'predictionListEvents');
+    const error = (await list
+      .byPage()
+      [Symbol.asyncIterator]()
+      .next()
+      .catch((e: unknown) => e)) as PaginationError;
+    expect(error).toBeInstanceOf(PaginationError);
+    expect(error.message).toBe('predictionListEvents: the page at start 0 has no `items` list (the answer does not page as the spec says)');
+    expect(error.operation).toBe('predictionListEvents');
+    expect(error.page).toBe(drifted);
   });
 
   it('an empty page ends the list even if the server claims more', async () => {

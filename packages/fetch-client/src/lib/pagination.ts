@@ -1,7 +1,10 @@
 // `for await` over paged lists. A paged list iterates its items; `.byPage()` iterates the pages.
 // Pages are fetched lazily, one at a time, as the loop asks for more. The paging styles of the
 // spec's `x-pagination` are here; which operation pages how is generated from the spec
-// (src/gen/pagination.gen.ts).
+// (src/gen/pagination.gen.ts). An answer that cannot be paged on (no list of items, or a next page
+// not past the one answered, as from a service that ignores the paging) ends the list with a
+// `PaginationError`, instead of asking for the same page forever.
+import { PaginationError } from './errors.js';
 
 export interface PagedList<TItem, TPage> extends AsyncIterable<TItem> {
   /** The pages themselves (each a full answer body). */
@@ -20,26 +23,33 @@ type Page = Record<string, unknown>;
  * `items` names the field of the body that holds the items. The next start or offset is counted
  * from the items received (so it holds whether `end` is inclusive or not: the spec leaves that
  * open), the next page number follows the one answered; an empty page ends the list even if the
- * server says there is more.
+ * server says there is more. `operation` names the operation in a `PaginationError`.
  */
 export function pagedOperation(
   style: 'start-end' | 'offset-limit' | 'page-number',
   items: string,
   fetchPage: (query: Query) => Promise<Page>,
   query: Query = {},
+  operation = '',
 ): PagedList<unknown, Page> {
   const startEnd = style === 'start-end';
   const numbered = style === 'page-number';
   const field = startEnd ? 'start' : numbered ? 'page' : 'offset';
   const width = startEnd && query.end !== undefined ? (query.end as number) - ((query.start as number | undefined) ?? 0) : undefined;
+  const drifted = (problem: string, page: unknown) =>
+    new PaginationError(`${operation}: ${problem} (the answer does not page as the spec says)`, operation, { page });
   async function* pages(): AsyncGenerator<Page> {
     for (let at = (query[field] as number | undefined) ?? +numbered; ; ) {
       const page = await fetchPage({ ...query, [field]: at, ...(width === undefined ? {} : { end: at + width }) });
+      const list = page?.[items];
+      if (!Array.isArray(list)) throw drifted(`the page at ${field} ${at} has no \`${items}\` list`, page);
+      const marks = ((numbered ? page : page.pagination) ?? {}) as Record<string, number>;
+      if (marks[field]! < at) throw drifted(`asked for ${field} ${at}, the page answered has ${field} ${marks[field]}`, page);
       yield page;
-      const count = (page[items] as unknown[]).length;
-      const marks = (numbered ? page : page.pagination) as Record<string, number>;
-      at = marks[field]! + (numbered ? 1 : count);
-      if (!count || (startEnd ? !marks.hasNext : numbered ? at > marks.totalPages! : at >= marks.total!)) return;
+      const next = marks[field]! + (numbered ? 1 : list.length);
+      if (!list.length || (startEnd ? !marks.hasNext : numbered ? next > marks.totalPages! : next >= marks.total!)) return;
+      if (!(next > at)) throw drifted(`the page at ${field} ${at} does not say where the next one is`, page);
+      at = next;
     }
   }
   return {

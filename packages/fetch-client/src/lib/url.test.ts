@@ -15,6 +15,14 @@ describe('url', () => {
     expect(() => fillPath('/a/{id}', { id: '' })).toThrow(/"id"/);
   });
 
+  it('refuses a path parameter of . or .. (the URL would resolve it to another path); dots inside a value pass', () => {
+    expect(() => fillPath('/a/{id}/b', { id: '..' })).toThrow(new TypeError('Missing or invalid path parameter "id" for /a/{id}/b: ".."'));
+    expect(() => fillPath('/a/{id}', { id: '.' })).toThrow(/"id"/);
+    expect(fillPath('/a/{id}', { id: '...' })).toBe('/a/...');
+    expect(fillPath('/a/{id}', { id: 'a..b' })).toBe('/a/a..b');
+    expect(fillPath('/a/{id}', { id: 0 })).toBe('/a/0');
+  });
+
   it.each([
     [undefined, ''],
     [{}, ''],

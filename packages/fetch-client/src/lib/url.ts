@@ -2,14 +2,17 @@
 
 /**
  * Fills `{name}` segments of a path template. (A template without one is left as it is: no
- * regular expression to compile on a program's first call, which Bun measurably pays.)
+ * regular expression to compile on a program's first call, which Bun measurably pays.) A value
+ * that is missing, empty, `.` or `..` is refused: a URL resolves a `.` or `..` segment (encoded or
+ * not), so the request would reach another path, another operation.
  */
 export const fillPath = (template: string, path: unknown): string =>
   !template.includes('{')
     ? template
     : template.replace(/\{([^}]+)\}/g, (_match, name: string) => {
         const value = (path as Record<string, string> | null | undefined)?.[name];
-        if ((value ?? '') === '') throw new TypeError(`Missing path parameter "${name}" for ${template}`);
+        if (/^\.{0,2}$/.test(value ?? ''))
+          throw new TypeError(`Missing or invalid path parameter "${name}" for ${template}: ${JSON.stringify(value)}`);
         return encodeURIComponent(value!);
       });
 

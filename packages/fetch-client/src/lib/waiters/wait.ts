@@ -165,7 +165,7 @@ export async function waitFor(
     if (!match!.pagination) return pick(await ask(query));
     let read = 0;
     const { style, items } = match!.pagination;
-    for await (const page of pagedOperation(style, items, ask as (query: object) => Promise<never>, query).byPage()) {
+    for await (const page of pagedOperation(style, items, ask as (query: object) => Promise<never>, query, rule.operationId).byPage()) {
       const found = pick(page);
       if (found !== undefined || ++read >= (options.maxPages ?? DEFAULT_MAX_PAGES) || now() > deadline) return found;
     }
