@@ -73,6 +73,37 @@ describe('trigger v1', () => {
     expect(unsigned.body.cause).toMatch(/missing signature/);
   });
 
+  it('refuses to open an order whose making amount the maker no longer holds at execute, and moves nothing', async () => {
+    const sim = makeSimulator();
+    const maker = await createTestWallet();
+    sim.control.setBalance(maker.address, 'PLATFORM_TOKEN', 150_000_000n);
+    // Both are created while the balance covers each of them alone.
+    const a = await create(sim, maker);
+    const b = await create(sim, maker);
+    const execute = async (created: typeof a) =>
+      call(sim, 'POST', '/trigger/v1/execute', {
+        body: { requestId: created.body.requestId, signedTransaction: await maker.signTransaction(created.body.transaction) },
+      });
+    expect((await execute(a)).body).toMatchObject({ code: 0, status: 'Success' });
+    const second = await execute(b);
+    expect(second.status).toBe(400);
+    expect(second.body).toEqual({
+      error: 'invalid execute request',
+      cause: 'insufficient balance: need 100000000, have 50000000',
+      code: 400,
+    });
+    expect(sim.control.getBalance(maker.address, PLATFORM_TOKEN)).toBe(50_000_000n);
+    const active = await call(sim, 'GET', '/trigger/v1/getTriggerOrders', { query: { user: maker.address, orderStatus: 'active' } });
+    expect(active.body.orders.map((o: { orderKey: string }) => o.orderKey)).toEqual([a.body.order]);
+    // Cancelling everything gives back what was put in, no more.
+    const many = await call(sim, 'POST', '/trigger/v1/cancelOrders', { body: { maker: maker.address } });
+    for (const tx of many.body.transactions)
+      await call(sim, 'POST', '/trigger/v1/execute', {
+        body: { requestId: many.body.requestId, signedTransaction: await maker.signTransaction(tx) },
+      });
+    expect(sim.control.getBalance(maker.address, PLATFORM_TOKEN)).toBe(150_000_000n);
+  });
+
   it('cancels one order, then all with 5 cancels per transaction, and refunds them', async () => {
     const sim = makeSimulator();
     const maker = await createTestWallet();

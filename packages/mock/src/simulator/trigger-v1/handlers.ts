@@ -109,6 +109,13 @@ export const triggerV1Execute: Handler<'triggerV1Execute'> = async (ctx) => {
   if (sim.triggerV1.pending.get(requestId) !== pending) throw invalid(title, 'requestId not found or expired');
   const signature = toBase58(tx.signatures[0]!.signature!);
   if (pending.kind !== 'create' && pending.done[index]) throw invalid(title, 'this transaction was already executed');
+  // The order's input moves when its transaction lands: the maker must still hold it then (another
+  // order or a swap may have spent it since createOrder checked), else nothing lands.
+  if (pending.kind === 'create') {
+    const { userPubkey, inputMint, makingAmount } = pending.order;
+    const balance = sim.wallets.balance(userPubkey, inputMint) ?? 0n;
+    if (balance < makingAmount) throw invalid(title, `insufficient balance: need ${makingAmount}, have ${balance}`);
+  }
   // Two requests in the same slot can carry the same message: one signed transaction lands once.
   const earlier = sim.ledger.land(signature, `triggerV1Execute:${requestId}`, tx);
   if (earlier) throw alreadyProcessed(earlier, { title });
