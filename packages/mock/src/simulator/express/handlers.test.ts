@@ -113,6 +113,33 @@ describe('express verification', () => {
     expect(late.body.code).toBe('TRANSACTION_EXPIRED');
   });
 
+  it('does not verify a token when the sender no longer holds the payment at execute', async () => {
+    const sim = makeSimulator();
+    const wallet = await createTestWallet();
+    const craft = await call(sim, 'GET', '/tokens/v2/verify/express/craft-txn', { query: { senderAddress: wallet.address } });
+    expect(craft.status).toBe(200);
+    // Spent elsewhere between the craft and the execute.
+    sim.control.setBalance(wallet.address, 'PLATFORM_TOKEN', 999_999_999n);
+    const exec = await call(sim, 'POST', '/tokens/v2/verify/express/execute', {
+      body: {
+        transaction: await wallet.signTransaction(craft.body.transaction),
+        requestId: craft.body.requestId,
+        senderAddress: wallet.address,
+        tokenId: EXAMPLE_TOKEN,
+        ...details,
+      },
+    });
+    expect(exec.status).toBe(400);
+    expect(exec.body).toEqual({
+      status: 400,
+      message: 'Insufficient PLATFORM_TOKEN balance: need 1000000000, have 999999999',
+      error: 'Bad Request',
+    });
+    expect(sim.control.getBalance(wallet.address, PLATFORM_TOKEN)).toBe(999_999_999n);
+    const eligibility = await call(sim, 'GET', '/tokens/v2/verify/express/check-eligibility', { query: { tokenId: EXAMPLE_TOKEN } });
+    expect(eligibility.body).toMatchObject({ isVerified: false, canVerify: true });
+  });
+
   it('rejects a sender without 1000 PLATFORM_TOKEN', async () => {
     const sim = makeSimulator();
     const wallet = await createTestWallet();
