@@ -26,6 +26,35 @@ function redactValue(value: unknown): unknown {
   return value;
 }
 
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * A sensitive field and its value in a text that is not JSON (a malformed body, a form):
+ * `"name": "value"`, `name: 'value'`, `name=value`. The value's quotes are kept.
+ */
+const LOOSE_FIELD = new RegExp(
+  `(["']?)\\b(${[...SECRET_FIELDS].map(escapeRegExp).join('|')})\\1(\\s*[:=]\\s*)(?:(["'])(?:(?!\\4)[^\\\\]|\\\\.)*\\4?|[^\\s,;&}\\]]+)`,
+  'g',
+);
+
+/**
+ * A run of 64 or more characters of the base64, base58, base64url and JWT alphabets (escapes and
+ * percent-encoding included): a signed transaction, a signature or a token, whatever names it.
+ * Every one of them is longer (a signature is 86 to 88 characters of base58).
+ */
+const LONG_OPAQUE = /[A-Za-z0-9+/=_.%\\-]{64,}/g;
+
+/** A text that is not JSON without the values of the sensitive fields it names, nor any long opaque run. */
+function redactLoose(text: string): string {
+  return text
+    .replace(LOOSE_FIELD, (_all, quote: string, name: string, separator: string, valueQuote?: string) =>
+      valueQuote
+        ? `${quote}${name}${quote}${separator}${valueQuote}${REDACTED}${valueQuote}`
+        : `${quote}${name}${quote}${separator}${REDACTED}`,
+    )
+    .replace(LONG_OPAQUE, REDACTED);
+}
+
 /** `text` with each secret (6 characters or more) replaced. */
 export function redactSecrets(text: string, secrets: readonly string[]): string {
   let out = text;
@@ -40,7 +69,9 @@ export function redactBody(text: string, secrets: readonly string[]): string {
   try {
     out = JSON.stringify(redactValue(JSON.parse(text)));
   } catch {
-    // Not JSON: only the secrets themselves go.
+    // Not JSON (a malformed body is still shown, to debug it): its sensitive fields are found by
+    // name in the text, and any long opaque run goes too.
+    out = redactLoose(text);
   }
   return redactSecrets(out, secrets);
 }
