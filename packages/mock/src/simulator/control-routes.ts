@@ -47,7 +47,8 @@ function hasKind(value: unknown, kind: Kind): boolean {
 /** Checks every field's presence and type, and refuses fields the action does not know. */
 function checkBody(body: Body, fields: Fields): void {
   for (const key of Object.keys(body)) {
-    if (!(key in fields)) throw new RangeError(`unknown field ${key} (expected ${Object.keys(fields).join(', ') || 'no fields'})`);
+    if (!Object.hasOwn(fields, key))
+      throw new RangeError(`unknown field ${key} (expected ${Object.keys(fields).join(', ') || 'no fields'})`);
   }
   for (const [key, { kind, optional }] of Object.entries(fields)) {
     if (!(key in body)) {
@@ -149,7 +150,8 @@ const READS: Record<string, (control: SimulatorControl, query: URLSearchParams) 
 export function handleControl(control: SimulatorControl, request: SimRequest): SimResponse | Promise<SimResponse> {
   const action = request.path.slice(CONTROL_PREFIX.length);
   if (request.method === 'GET' && action === 'upstream') return jsonResponse(200, control.upstream());
-  const read = READS[action];
+  // Own entries only: a path such as /__control/toString names no action.
+  const read = Object.hasOwn(READS, action) ? READS[action] : undefined;
   if (read) {
     if (request.method !== 'GET') return jsonResponse(405, { error: 'use GET' }, { allow: 'GET' });
     try {
@@ -185,7 +187,7 @@ export function handleControl(control: SimulatorControl, request: SimRequest): S
       return jsonResponse(400, { error: (e as Error).message });
     }
   }
-  const run = ACTIONS[action];
+  const run = Object.hasOwn(ACTIONS, action) ? ACTIONS[action] : undefined;
   if (!run) return jsonResponse(404, { error: `unknown control action ${action}`, actions: Object.keys(ACTIONS) });
   if (request.method !== 'POST') return jsonResponse(405, { error: 'use POST' }, { allow: 'POST' });
   let body: Body = {};

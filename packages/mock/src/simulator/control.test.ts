@@ -132,6 +132,27 @@ describe('control routes over HTTP', () => {
     expect(withKey.status).toBe(404);
   });
 
+  it('answers 404 for an action or read named like a property every object has, and 400 for such a field', async () => {
+    const sim = makeSimulator();
+    for (const name of ['toString', 'constructor', '__proto__', 'hasOwnProperty', 'valueOf']) {
+      for (const method of ['GET', 'POST']) {
+        const res = await sim.fetch(
+          new Request(`http://localhost/__control/${name}`, { method, ...(method === 'POST' ? { body: '{}' } : {}) }),
+        );
+        expect(res.status, `${method} ${name}`).toBe(404);
+        expect((await res.json()).error, `${method} ${name}`).toBe(`unknown control action ${name}`);
+      }
+    }
+    for (const field of ['constructor', 'toString', '__proto__']) {
+      const res = await sim.fetch(
+        new Request('http://localhost/__control/set-price', { method: 'POST', body: `{"mint":"NATIVE_COIN","usd":5,"${field}":1}` }),
+      );
+      expect(res.status, field).toBe(400);
+      expect((await res.json()).error).toBe(`unknown field ${field} (expected mint, usd)`);
+    }
+    expect(sim.control.wallets().prices.find((p) => p.symbol === 'NATIVE_COIN')?.usd).toBe(150);
+  });
+
   it('refuses out-of-range times before touching the clock, and keeps working after', async () => {
     const sim = makeSimulator();
     const before = sim.control.now();
