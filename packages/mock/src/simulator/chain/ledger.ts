@@ -2,8 +2,9 @@
 // the simulated clock (one block per 400 ms), so transactions expire as simulated time passes.
 // It also keeps the chain's status cache: a signature that landed never lands again, whichever
 // endpoint (swap execute, tx submit, express execute, trigger deposits and withdrawals) carries it,
-// and the age check every landing endpoint makes first: a transaction lands only while its
-// blockhash is one of the last BLOCKHASH_VALIDITY_BLOCKS the chain issued.
+// and the age check the landing endpoints make first: a transaction lands only while its
+// blockhash is one of the last BLOCKHASH_VALIDITY_BLOCKS the chain issued (express execute checks
+// its craft's own expiry instead).
 import { encodeBase58 } from '../base58.js';
 import { BoundedMap } from '../bounded.js';
 import { createRandom, hashString } from '../random.js';

@@ -104,6 +104,22 @@ describe('trigger v1', () => {
     expect(sim.control.getBalance(maker.address, PLATFORM_TOKEN)).toBe(150_000_000n);
   });
 
+  it('refuses a transaction whose blockhash expired before it was executed, and moves nothing', async () => {
+    const sim = makeSimulator();
+    const maker = await createTestWallet();
+    const created = await create(sim, maker);
+    const signedTransaction = await maker.signTransaction(created.body.transaction);
+    // Still a pending request (two minutes), but its blockhash (150 blocks of 400 ms) is gone.
+    sim.control.advanceTime(90_000);
+    const late = await call(sim, 'POST', '/trigger/v1/execute', { body: { requestId: created.body.requestId, signedTransaction } });
+    expect(late.status).toBe(400);
+    expect(late.body).toMatchObject({ error: 'invalid execute request', code: 400 });
+    expect(late.body.cause).toMatch(/^Transaction expired: blockhash not found/);
+    expect(sim.control.getBalance(maker.address, PLATFORM_TOKEN)).toBe(100_000_000_000n);
+    const active = await call(sim, 'GET', '/trigger/v1/getTriggerOrders', { query: { user: maker.address, orderStatus: 'active' } });
+    expect(active.body.orders).toEqual([]);
+  });
+
   it('cancels one order, then all with 5 cancels per transaction, and refunds them', async () => {
     const sim = makeSimulator();
     const maker = await createTestWallet();

@@ -1,7 +1,7 @@
 // Trigger v1 (no longer maintained upstream): create an order as an unsigned transaction, execute
 // it, cancel one or many (5 per transaction), list active and past orders.
 import type { TriggerV1OrderRecord } from '@x/types';
-import { alreadyProcessed, BLOCKHASH_VALIDITY_BLOCKS } from '../chain/ledger.js';
+import { alreadyProcessed, BLOCKHASH_VALIDITY_BLOCKS, blockhashRejection } from '../chain/ledger.js';
 import { TRIGGER_V1_PROGRAM } from '../chain/addresses.js';
 import { computeUnitLimit, encodeU64, programCall, type PlainInstruction } from '../chain/instructions.js';
 import { buildTransaction, checkSigner, decodeTransaction } from '../chain/transactions.js';
@@ -109,6 +109,9 @@ export const triggerV1Execute: Handler<'triggerV1Execute'> = async (ctx) => {
   if (sim.triggerV1.pending.get(requestId) !== pending) throw invalid(title, 'requestId not found or expired');
   const signature = toBase58(tx.signatures[0]!.signature!);
   if (pending.kind !== 'create' && pending.done[index]) throw invalid(title, 'this transaction was already executed');
+  // As on a chain: a transaction's age first (one past its blockhash never lands), then the rest.
+  const tooOld = blockhashRejection(sim.ledger, tx, { title });
+  if (tooOld) throw tooOld;
   // The order's input moves when its transaction lands: the maker must still hold it then (another
   // order or a swap may have spent it since createOrder checked), else nothing lands.
   if (pending.kind === 'create') {

@@ -110,6 +110,37 @@ describe('trigger v2 vault, deposit and orders', () => {
     expect(duplicate.body).toEqual({ error: 'Duplicate deposit' });
   });
 
+  it('refuses a deposit signed after its blockhash expired, as the chain would, and moves nothing', async () => {
+    await call(ctx.sim, 'GET', '/trigger/v2/vault/register', { token: ctx.token });
+    const d = await deposit(ctx);
+    const depositSignedTx = await ctx.wallet.signTransaction(d.body.transaction);
+    const before = ctx.sim.control.getBalance(ctx.wallet.address, NATIVE);
+    // 150 blocks of 400 ms: a minute and a little more.
+    ctx.sim.control.advanceTime(120_000);
+    const late = await call(ctx.sim, 'POST', '/trigger/v2/orders/price', {
+      token: ctx.token,
+      body: {
+        orderType: 'single',
+        depositRequestId: d.body.requestId,
+        depositSignedTx,
+        userPubkey: ctx.wallet.address,
+        inputMint: NATIVE,
+        inputAmount: '100000000',
+        outputMint: STABLECOIN,
+        triggerMint: NATIVE,
+        expiresAt: FAR,
+        triggerCondition: 'above',
+        triggerPriceUsd: 180,
+      },
+    });
+    expect(late.status).toBe(400);
+    expect(late.body.error).toMatch(/^Transaction expired: blockhash not found/);
+    expect(ctx.sim.control.getBalance(ctx.wallet.address, NATIVE)).toBe(before);
+    expect((await call(ctx.sim, 'GET', '/trigger/v2/orders/history', { token: ctx.token })).body.orders).toEqual([]);
+    // A deposit crafted now lands.
+    expect((await createOrder(ctx)).res.status).toBe(200);
+  });
+
   it('applies the create rules: ownership 403, unsigned deposit, prices, expiry', async () => {
     await call(ctx.sim, 'GET', '/trigger/v2/vault/register', { token: ctx.token });
     const other = await createTestWallet();
