@@ -83,6 +83,13 @@ describe('control API', () => {
     }
     expect(() => sim.control.setOrderState(id, 'bogus' as never)).toThrow(RangeError);
     expect(() => sim.control.fillOrder('missing')).toThrow(RangeError);
+    // An order that can no longer fill is input the action refuses: 400 over HTTP, not a fault of the simulator.
+    expect(() => sim.control.fillOrder(id)).toThrow(RangeError);
+    const refused = await sim.fetch(
+      new Request('http://localhost/__control/fill-order', { method: 'POST', body: JSON.stringify({ orderId: id }) }),
+    );
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual({ error: `order ${id} is failed; only open, pending or executing orders can be filled` });
   });
 
   it('resets to the state right after creation, replaying the same ids', async () => {
