@@ -3,7 +3,7 @@
 import type { ExpressCraftResponse, ExpressEligibilityResponse } from '@x/types';
 import { AMM_KEYS, EXPRESS_RECEIVER, SIGNATURE_FEE_LAMPORTS } from '../chain/addresses.js';
 import { computeUnitLimit, swap, tokenTransfer, type PlainInstruction } from '../chain/instructions.js';
-import { alreadyProcessed, BLOCKHASH_VALIDITY_BLOCKS } from '../chain/ledger.js';
+import { alreadyProcessed, BLOCKHASH_VALIDITY_BLOCKS, MS_PER_BLOCK } from '../chain/ledger.js';
 import { assertPublicKeys, buildTransaction, checkSigner, decodeTransaction } from '../chain/transactions.js';
 import { iso, type SimContext } from '../context.js';
 import type { Handler } from '../handler.js';
@@ -14,7 +14,8 @@ import { setTokenStatus } from './store.js';
 
 /** 1000 PLATFORM_TOKEN (6 decimals). */
 export const EXPRESS_PAYMENT = 1_000_000_000n;
-const CRAFT_TTL_MS = 120_000;
+/** A crafted payment expires with its blockhash (150 blocks of 400 ms): after that it can no longer land. */
+const CRAFT_TTL_MS = BLOCKHASH_VALIDITY_BLOCKS * MS_PER_BLOCK;
 
 export const tokensCheckExpressEligibility: Handler<'tokensCheckExpressEligibility'> = (ctx) => {
   const tokenId = ctx.input.query.tokenId;
