@@ -149,11 +149,13 @@ const READS: Record<string, (control: SimulatorControl, query: URLSearchParams) 
 
 export function handleControl(control: SimulatorControl, request: SimRequest): SimResponse | Promise<SimResponse> {
   const action = request.path.slice(CONTROL_PREFIX.length);
-  if (request.method === 'GET' && action === 'upstream') return jsonResponse(200, control.upstream());
+  // A HEAD is its GET (the server sends no body for it).
+  const method = request.method === 'HEAD' ? 'GET' : request.method;
+  if (method === 'GET' && action === 'upstream') return jsonResponse(200, control.upstream());
   // Own entries only: a path such as /__control/toString names no action.
   const read = Object.hasOwn(READS, action) ? READS[action] : undefined;
   if (read) {
-    if (request.method !== 'GET') return jsonResponse(405, { error: 'use GET' }, { allow: 'GET' });
+    if (method !== 'GET') return jsonResponse(405, { error: 'use GET' }, { allow: 'GET' });
     try {
       return read(control, request.query);
     } catch (e) {
@@ -162,13 +164,13 @@ export function handleControl(control: SimulatorControl, request: SimRequest): S
     }
   }
   if (action === 'poll-market') {
-    if (request.method !== 'POST') return jsonResponse(405, { error: 'use POST' }, { allow: 'POST' });
+    if (method !== 'POST') return jsonResponse(405, { error: 'use POST' }, { allow: 'POST' });
     return control.pollMarket().then(
       (report) => jsonResponse(200, { ok: true, now: new Date(control.now()).toISOString(), ...report }),
       (e: unknown) => jsonResponse(500, { error: `control action poll-market failed: ${(e as Error).message}` }),
     );
   }
-  if (request.method === 'GET' && action === 'state') {
+  if (method === 'GET' && action === 'state') {
     return jsonResponse(200, {
       now: new Date(control.now()).toISOString(),
       nowMs: control.now(),
@@ -176,7 +178,7 @@ export function handleControl(control: SimulatorControl, request: SimRequest): S
       reads: ['state', 'balance', 'upstream', ...Object.keys(READS)],
     });
   }
-  if (request.method === 'GET' && action === 'balance') {
+  if (method === 'GET' && action === 'balance') {
     const wallet = request.query.get('wallet');
     const mint = request.query.get('mint');
     if (!wallet || !mint) return jsonResponse(400, { error: 'wallet and mint query parameters are required' });
@@ -189,7 +191,7 @@ export function handleControl(control: SimulatorControl, request: SimRequest): S
   }
   const run = Object.hasOwn(ACTIONS, action) ? ACTIONS[action] : undefined;
   if (!run) return jsonResponse(404, { error: `unknown control action ${action}`, actions: Object.keys(ACTIONS) });
-  if (request.method !== 'POST') return jsonResponse(405, { error: 'use POST' }, { allow: 'POST' });
+  if (method !== 'POST') return jsonResponse(405, { error: 'use POST' }, { allow: 'POST' });
   let body: Body = {};
   if (request.bodyText.trim() !== '') {
     try {

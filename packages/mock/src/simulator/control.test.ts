@@ -160,6 +160,15 @@ describe('control routes over HTTP', () => {
     expect(sim.control.wallets().prices.find((p) => p.symbol === 'NATIVE_COIN')?.usd).toBe(150);
   });
 
+  it('answers a HEAD of a read as its GET, without the body', async () => {
+    const sim = makeSimulator();
+    for (const read of ['state', 'journal', 'wallets', `balance?wallet=${TAKER}&mint=PLATFORM_TOKEN`]) {
+      const res = await sim.fetch(new Request(`http://localhost/__control/${read}`, { method: 'HEAD' }));
+      expect(res.status, read).toBe(200);
+      expect(await res.text()).toBe('');
+    }
+  });
+
   it('refuses out-of-range times before touching the clock, and keeps working after', async () => {
     const sim = makeSimulator();
     const before = sim.control.now();
