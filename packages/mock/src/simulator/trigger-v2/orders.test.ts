@@ -23,10 +23,17 @@ async function deposit(ctx: Ctx, overrides: Record<string, unknown> = {}) {
   return call(ctx.sim, 'POST', '/trigger/v2/deposit/craft', { token: ctx.token, body });
 }
 
-async function createOrder(ctx: Ctx, fields: Record<string, unknown> = {}, depositOverrides: Record<string, unknown> = {}) {
+async function createOrder(
+  ctx: Ctx,
+  fields: Record<string, unknown> = {},
+  depositOverrides: Record<string, unknown> = {},
+  /** Runs between signing the deposit and sending it (to let time pass). */
+  afterSigning?: () => void,
+) {
   const d = await deposit(ctx, depositOverrides);
   expect(d.status).toBe(200);
   const depositSignedTx = await ctx.wallet.signTransaction(d.body.transaction);
+  afterSigning?.();
   const body = {
     orderType: 'single',
     depositRequestId: d.body.requestId,
@@ -112,27 +119,9 @@ describe('trigger v2 vault, deposit and orders', () => {
 
   it('refuses a deposit signed after its blockhash expired, as the chain would, and moves nothing', async () => {
     await call(ctx.sim, 'GET', '/trigger/v2/vault/register', { token: ctx.token });
-    const d = await deposit(ctx);
-    const depositSignedTx = await ctx.wallet.signTransaction(d.body.transaction);
     const before = ctx.sim.control.getBalance(ctx.wallet.address, NATIVE);
     // 150 blocks of 400 ms: a minute and a little more.
-    ctx.sim.control.advanceTime(120_000);
-    const late = await call(ctx.sim, 'POST', '/trigger/v2/orders/price', {
-      token: ctx.token,
-      body: {
-        orderType: 'single',
-        depositRequestId: d.body.requestId,
-        depositSignedTx,
-        userPubkey: ctx.wallet.address,
-        inputMint: NATIVE,
-        inputAmount: '100000000',
-        outputMint: STABLECOIN,
-        triggerMint: NATIVE,
-        expiresAt: FAR,
-        triggerCondition: 'above',
-        triggerPriceUsd: 180,
-      },
-    });
+    const { res: late } = await createOrder(ctx, {}, {}, () => ctx.sim.control.advanceTime(120_000));
     expect(late.status).toBe(400);
     expect(late.body.error).toMatch(/^Transaction expired: blockhash not found/);
     expect(ctx.sim.control.getBalance(ctx.wallet.address, NATIVE)).toBe(before);
