@@ -149,6 +149,24 @@ describe('trigger v1', () => {
     expect((await call(sim, 'POST', '/trigger/v1/cancelOrder', { body: { maker: other.address, order: orders[1] } })).status).toBe(400);
   });
 
+  it('refuses a cancel transaction whose order filled since it was crafted, instead of answering Success', async () => {
+    const sim = makeSimulator();
+    const maker = await createTestWallet();
+    const order = await createAndExecute(sim, maker);
+    const cancel = await call(sim, 'POST', '/trigger/v1/cancelOrder', { body: { maker: maker.address, order } });
+    sim.control.fillOrder(order);
+    const late = await call(sim, 'POST', '/trigger/v1/execute', {
+      body: { requestId: cancel.body.requestId, signedTransaction: await maker.signTransaction(cancel.body.transaction) },
+    });
+    expect(late.status).toBe(400);
+    expect(late.body).toEqual({ error: 'invalid execute request', cause: `order ${order} is Completed, not open`, code: 400 });
+    // Filled once: the input stays spent, the output arrived, nothing is refunded.
+    expect(sim.control.getBalance(maker.address, PLATFORM_TOKEN)).toBe(100_000_000_000n - 100_000_000n);
+    expect(sim.control.getBalance(maker.address, STABLECOIN)).toBe(10_000_000_000n + 60_000_000n);
+    const history = await call(sim, 'GET', '/trigger/v1/getTriggerOrders', { query: { user: maker.address, orderStatus: 'history' } });
+    expect(history.body.orders[0]).toMatchObject({ orderKey: order, status: 'Completed', closeTx: null });
+  });
+
   it('pages the order list 10 per page and filters by mint', async () => {
     const sim = makeSimulator();
     const maker = await createTestWallet();

@@ -118,6 +118,13 @@ export const triggerV1Execute: Handler<'triggerV1Execute'> = async (ctx) => {
     const { userPubkey, inputMint, makingAmount } = pending.order;
     const balance = sim.wallets.balance(userPubkey, inputMint) ?? 0n;
     if (balance < makingAmount) throw invalid(title, `insufficient balance: need ${makingAmount}, have ${balance}`);
+  } else {
+    // A cancel closes open orders: one that filled or expired since it was crafted fails the whole
+    // transaction, as on a chain (nothing lands, nothing moves).
+    for (const key of pending.chunks[index] ?? []) {
+      const status = sim.triggerV1.orders.get(key)?.status;
+      if (status !== 'Open') throw invalid(title, `order ${key} is ${status ?? 'gone'}, not open`);
+    }
   }
   // Two requests in the same slot can carry the same message: one signed transaction lands once.
   const earlier = sim.ledger.land(signature, `triggerV1Execute:${requestId}`, tx);
@@ -131,8 +138,7 @@ export const triggerV1Execute: Handler<'triggerV1Execute'> = async (ctx) => {
   } else {
     pending.done[index] = true;
     for (const key of pending.chunks[index] ?? []) {
-      const order = sim.triggerV1.orders.get(key);
-      if (order?.status !== 'Open') continue;
+      const order = sim.triggerV1.orders.get(key)!;
       sim.wallets.add(order.userPubkey, order.inputMint, order.remainingMakingAmount);
       Object.assign(order, { status: 'Cancelled', closeTx: signature, updatedAt: now });
     }
