@@ -73,6 +73,7 @@ describe('control API', () => {
         expiresAt: sim.control.now() + 3_600_000,
         triggerCondition: 'above',
         triggerPriceUsd: 170,
+        slippageBps: 50,
       },
     });
     const id = created.body.id;

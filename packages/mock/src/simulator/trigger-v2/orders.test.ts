@@ -138,7 +138,15 @@ describe('trigger v2 vault, deposit and orders', () => {
     expect((await createOrder(ctx, { expiresAt: ctx.sim.control.now() - 1 })).res.body).toEqual({ error: 'Invalid expiresAt' });
     const oco = await createOrder(
       ctx,
-      { orderType: 'oco', tpPriceUsd: 130, slPriceUsd: 180, triggerCondition: undefined, triggerPriceUsd: undefined },
+      {
+        orderType: 'oco',
+        tpPriceUsd: 130,
+        slPriceUsd: 180,
+        tpSlippageBps: 100,
+        slSlippageBps: 100,
+        triggerCondition: undefined,
+        triggerPriceUsd: undefined,
+      },
       { orderSubType: 'oco' },
     );
     expect(oco.res.body).toEqual({ error: 'tpPriceUsd must be greater than slPriceUsd' });
@@ -156,6 +164,14 @@ describe('trigger v2 vault, deposit and orders', () => {
       { orderSubType: 'oco' },
     );
     expect(okOco.res.status).toBe(200);
+    // The slippage of each leg an order type has is required, as the spec says.
+    expect((await createOrder(ctx, { slippageBps: undefined })).res.body).toEqual({ error: 'slippageBps is required for single orders' });
+    const ocoWithoutLegSlippage = await createOrder(
+      ctx,
+      { orderType: 'oco', tpPriceUsd: 180, slPriceUsd: 130, tpSlippageBps: 100, triggerCondition: undefined, triggerPriceUsd: undefined },
+      { orderSubType: 'oco' },
+    );
+    expect(ocoWithoutLegSlippage.res.body).toEqual({ error: 'tpSlippageBps and slSlippageBps are required for oco orders' });
     const d = await deposit(ctx);
     const unsigned = await call(ctx.sim, 'POST', '/trigger/v2/orders/price', {
       token: ctx.token,
@@ -171,6 +187,7 @@ describe('trigger v2 vault, deposit and orders', () => {
         expiresAt: FAR,
         triggerCondition: 'above',
         triggerPriceUsd: 180,
+        slippageBps: 100,
       },
     });
     expect(unsigned.body).toEqual({ error: 'Invalid signed deposit transaction' });

@@ -26,6 +26,7 @@ export function checkPrices(sim: SimContext, type: V2OrderType, triggerMint: str
   if (type === 'single' || type === 'otoco') {
     if (f.triggerCondition === undefined) throw invalid(`triggerCondition is required for ${type} orders`);
     if (f.triggerPriceUsd === undefined) throw invalid(`triggerPriceUsd is required for ${type} orders`);
+    if (f.slippageBps === undefined) throw invalid(`slippageBps is required for ${type} orders`);
     if (f.triggerCondition === 'above' && !(f.triggerPriceUsd > current)) {
       throw invalid(`triggerPriceUsd must be above the current price (${current}) for condition above`);
     }
@@ -36,6 +37,8 @@ export function checkPrices(sim: SimContext, type: V2OrderType, triggerMint: str
   if (type === 'oco' || type === 'otoco') {
     if (f.tpPriceUsd === undefined || f.slPriceUsd === undefined)
       throw invalid(`tpPriceUsd and slPriceUsd are required for ${type} orders`);
+    if (f.tpSlippageBps === undefined || f.slSlippageBps === undefined)
+      throw invalid(`tpSlippageBps and slSlippageBps are required for ${type} orders`);
     if (!(f.tpPriceUsd > f.slPriceUsd)) throw invalid('tpPriceUsd must be greater than slPriceUsd');
     const reference = type === 'oco' ? current : f.triggerPriceUsd!;
     if (!(f.tpPriceUsd > reference))
