@@ -167,6 +167,23 @@ describe('trigger v1', () => {
     expect(history.body.orders[0]).toMatchObject({ orderKey: order, status: 'Completed', closeTx: null });
   });
 
+  it('tells a re-sent execute that its transaction already landed, not that the request is unknown', async () => {
+    const sim = makeSimulator();
+    const maker = await createTestWallet();
+    const created = await create(sim, maker);
+    const body = { requestId: created.body.requestId, signedTransaction: await maker.signTransaction(created.body.transaction) };
+    const first = await call(sim, 'POST', '/trigger/v1/execute', { body });
+    expect(first.body).toMatchObject({ code: 0, status: 'Success' });
+    // A client whose answer was lost sends it again: the order must not look unopened.
+    const again = await call(sim, 'POST', '/trigger/v1/execute', { body });
+    expect(again.status).toBe(400);
+    expect(again.body).toMatchObject({ error: 'invalid execute request', code: 400 });
+    expect(again.body.cause).toBe(
+      `Transaction already processed in slot ${sim.control.transactions().transactions[0]!.slot}: ${first.body.signature}`,
+    );
+    expect(sim.control.getBalance(maker.address, PLATFORM_TOKEN)).toBe(100_000_000_000n - 100_000_000n);
+  });
+
   it('pages the order list 10 per page and filters by mint', async () => {
     const sim = makeSimulator();
     const maker = await createTestWallet();

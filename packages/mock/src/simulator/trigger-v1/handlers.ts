@@ -4,7 +4,7 @@ import type { TriggerV1OrderRecord } from '@x/types';
 import { alreadyProcessed, BLOCKHASH_VALIDITY_BLOCKS, blockhashRejection } from '../chain/ledger.js';
 import { TRIGGER_V1_PROGRAM } from '../chain/addresses.js';
 import { computeUnitLimit, encodeU64, programCall, type PlainInstruction } from '../chain/instructions.js';
-import { buildTransaction, checkSigner, decodeTransaction } from '../chain/transactions.js';
+import { buildTransaction, checkSigner, decodeTransaction, transactionId } from '../chain/transactions.js';
 import { iso, type SimContext } from '../context.js';
 import type { Handler } from '../handler.js';
 import { bytesEqual, toBase58 } from '../encoding.js';
@@ -96,7 +96,13 @@ export const triggerV1Execute: Handler<'triggerV1Execute'> = async (ctx) => {
   const { requestId, signedTransaction } = ctx.input.body;
   const title = 'invalid execute request';
   const pending = sim.triggerV1.pending.get(requestId);
-  if (!pending) throw invalid(title, 'requestId not found or expired');
+  if (!pending) {
+    // A re-send of a transaction that landed (its first answer lost) is told so, not that its request is unknown.
+    const sent = decodeTransaction(signedTransaction);
+    const id = sent && transactionId(sent);
+    const earlier = id ? sim.ledger.landed(id) : undefined;
+    throw earlier ? alreadyProcessed(earlier, { title }) : invalid(title, 'requestId not found or expired');
+  }
   const tx = decodeTransaction(signedTransaction);
   if (!tx) throw invalid(title, 'signedTransaction is not a valid transaction');
   const index = pending.messages.findIndex((m) => bytesEqual(m, tx.messageBytes));
