@@ -1,10 +1,10 @@
 // Trigger v1 (no longer maintained upstream): create an order as an unsigned transaction, execute
 // it, cancel one or many (5 per transaction), list active and past orders.
 import type { TriggerV1OrderRecord } from '@x/types';
-import { alreadyProcessed, BLOCKHASH_VALIDITY_BLOCKS, blockhashRejection } from '../chain/ledger.js';
+import { alreadyProcessed, BLOCKHASH_VALIDITY_BLOCKS, blockhashRejection, earlierLanding } from '../chain/ledger.js';
 import { TRIGGER_V1_PROGRAM } from '../chain/addresses.js';
 import { computeUnitLimit, encodeU64, programCall, type PlainInstruction } from '../chain/instructions.js';
-import { buildTransaction, checkSigner, decodeTransaction, transactionId } from '../chain/transactions.js';
+import { buildTransaction, checkSigner, decodeTransaction } from '../chain/transactions.js';
 import { iso, type SimContext } from '../context.js';
 import type { Handler } from '../handler.js';
 import { bytesEqual, toBase58 } from '../encoding.js';
@@ -98,9 +98,7 @@ export const triggerV1Execute: Handler<'triggerV1Execute'> = async (ctx) => {
   const pending = sim.triggerV1.pending.get(requestId);
   if (!pending) {
     // A re-send of a transaction that landed (its first answer lost) is told so, not that its request is unknown.
-    const sent = decodeTransaction(signedTransaction);
-    const id = sent && transactionId(sent);
-    const earlier = id ? sim.ledger.landed(id) : undefined;
+    const earlier = earlierLanding(sim.ledger, signedTransaction);
     throw earlier ? alreadyProcessed(earlier, { title }) : invalid(title, 'requestId not found or expired');
   }
   const tx = decodeTransaction(signedTransaction);

@@ -65,6 +65,13 @@ describe('trigger v2 two-step cancel', () => {
     });
     expect(confirmed.status).toBe(200);
     expect(confirmed.body.id).toBe(id);
+    // Sent again (its first answer lost): told it landed, not that no cancel was initiated.
+    const resent = await call(sim, 'POST', `/trigger/v2/orders/price/confirm-cancel/${id}`, {
+      token,
+      body: { signedTransaction: signed, cancelRequestId: ready.body.requestId },
+    });
+    expect(resent.status).toBe(400);
+    expect(resent.body.error).toMatch(new RegExp(`^Transaction already processed in slot \\d+: ${confirmed.body.txSignature}$`));
     expect(sim.control.getBalance(wallet.address, NATIVE)).toBe(before + 100_000_000n);
     const history = await call(sim, 'GET', '/trigger/v2/orders/history', { token, query: { id } });
     expect(history.body.orders[0].orderState).toBe('cancelled');

@@ -3,7 +3,7 @@
 // withdrawal transaction and a cancelRequestId; confirm checks the signed withdrawal.
 import type { TriggerV2CancelPriceOrderResponse } from '@x/types';
 import { TRIGGER_V2_PROGRAM } from '../chain/addresses.js';
-import { alreadyProcessed, BLOCKHASH_VALIDITY_BLOCKS, blockhashRejection } from '../chain/ledger.js';
+import { alreadyProcessed, BLOCKHASH_VALIDITY_BLOCKS, blockhashRejection, earlierLanding } from '../chain/ledger.js';
 import { computeUnitLimit, encodeU64, programCall } from '../chain/instructions.js';
 import { buildTransaction, checkSigner, decodeTransaction } from '../chain/transactions.js';
 import type { Handler } from '../handler.js';
@@ -78,7 +78,11 @@ export const triggerV2ConfirmCancelPriceOrder: Handler<'triggerV2ConfirmCancelPr
   const { signedTransaction, cancelRequestId } = ctx.input.body;
   const order = sim.triggerV2.orders.get(id);
   if (!order || order.userPubkey !== ctx.wallet) throw new ApiError(404, 'Order not found');
-  if (order.orderState !== 'pending_withdraw' || !order.cancel) throw new ApiError(400, 'No cancel was initiated for this order');
+  if (order.orderState !== 'pending_withdraw' || !order.cancel) {
+    // A withdrawal re-sent after it landed (its first answer lost) is told so.
+    const earlier = earlierLanding(sim.ledger, signedTransaction);
+    throw earlier ? alreadyProcessed(earlier) : new ApiError(400, 'No cancel was initiated for this order');
+  }
   if (order.cancel.cancelRequestId !== cancelRequestId) throw new ApiError(400, 'Withdrawal transaction does not match the cancel request');
   const tx = decodeTransaction(signedTransaction);
   if (!tx) throw new ApiError(400, 'Invalid transaction format');
