@@ -81,18 +81,19 @@ describe('x-mock serve', () => {
     expect(() => parseCli(argv)).toThrow(UsageError);
   });
 
-  it('starts the server, prints the URLs and a curl to try, and only accepts the given key', async () => {
+  it('starts the server, prints the URLs and a curl to try (never a key it was given), and only accepts the given key', async () => {
     const lines: string[] = [];
-    const server = await serve({ port: 0, host: '127.0.0.1', seed: 1, apiKeys: ['secret'], clock: 'manual', control: true }, (l) =>
+    const server = await serve({ port: 0, host: '127.0.0.1', seed: 1, apiKeys: ['secret-key-1'], clock: 'manual', control: true }, (l) =>
       lines.push(l),
     );
     try {
       const out = lines.join('\n');
       expect(out).toContain(`${server.url}/docs`);
       expect(out).toContain(`${server.url}/openapi.json`);
-      expect(out).toMatch(/curl -H 'x-api-key: secret' '.*\/swap\/v2\/order\?/);
+      expect(out).toMatch(/curl -H 'x-api-key: <API_KEY>' '.*\/swap\/v2\/order\?/);
+      expect(out).not.toContain('secret-key-1');
       expect((await fetch(`${server.url}/prediction/v1/trading-status`, { headers: { 'x-api-key': 'other' } })).status).toBe(401);
-      expect((await fetch(`${server.url}/prediction/v1/trading-status`, { headers: { 'x-api-key': 'secret' } })).status).toBe(200);
+      expect((await fetch(`${server.url}/prediction/v1/trading-status`, { headers: { 'x-api-key': 'secret-key-1' } })).status).toBe(200);
     } finally {
       await server.close();
     }

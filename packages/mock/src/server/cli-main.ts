@@ -271,7 +271,8 @@ export async function serve(options: ServeOptions, log: (line: string) => void =
     await close();
     store?.close();
   };
-  const key = options.apiKeys[0] ?? 'any-key';
+  // The keys given are credentials: the example names none of them (any key works without them).
+  const key = options.apiKeys.length > 0 ? '<API_KEY>' : 'any-key';
   log(`x-mock: simulator listening on ${server.url} (seed ${simulator.seed}, ${options.clock} clock)`);
   if (store)
     log(

@@ -47,7 +47,8 @@ function hasKind(value: unknown, kind: Kind): boolean {
 /** Checks every field's presence and type, and refuses fields the action does not know. */
 function checkBody(body: Body, fields: Fields): void {
   for (const key of Object.keys(body)) {
-    if (!(key in fields)) throw new RangeError(`unknown field ${key} (expected ${Object.keys(fields).join(', ') || 'no fields'})`);
+    if (!Object.hasOwn(fields, key))
+      throw new RangeError(`unknown field ${key} (expected ${Object.keys(fields).join(', ') || 'no fields'})`);
   }
   for (const [key, { kind, optional }] of Object.entries(fields)) {
     if (!(key in body)) {
@@ -148,10 +149,13 @@ const READS: Record<string, (control: SimulatorControl, query: URLSearchParams) 
 
 export function handleControl(control: SimulatorControl, request: SimRequest): SimResponse | Promise<SimResponse> {
   const action = request.path.slice(CONTROL_PREFIX.length);
-  if (request.method === 'GET' && action === 'upstream') return jsonResponse(200, control.upstream());
-  const read = READS[action];
+  // A HEAD is its GET (the server sends no body for it).
+  const method = request.method === 'HEAD' ? 'GET' : request.method;
+  if (method === 'GET' && action === 'upstream') return jsonResponse(200, control.upstream());
+  // Own entries only: a path such as /__control/toString names no action.
+  const read = Object.hasOwn(READS, action) ? READS[action] : undefined;
   if (read) {
-    if (request.method !== 'GET') return jsonResponse(405, { error: 'use GET' }, { allow: 'GET' });
+    if (method !== 'GET') return jsonResponse(405, { error: 'use GET' }, { allow: 'GET' });
     try {
       return read(control, request.query);
     } catch (e) {
@@ -160,13 +164,13 @@ export function handleControl(control: SimulatorControl, request: SimRequest): S
     }
   }
   if (action === 'poll-market') {
-    if (request.method !== 'POST') return jsonResponse(405, { error: 'use POST' }, { allow: 'POST' });
+    if (method !== 'POST') return jsonResponse(405, { error: 'use POST' }, { allow: 'POST' });
     return control.pollMarket().then(
       (report) => jsonResponse(200, { ok: true, now: new Date(control.now()).toISOString(), ...report }),
       (e: unknown) => jsonResponse(500, { error: `control action poll-market failed: ${(e as Error).message}` }),
     );
   }
-  if (request.method === 'GET' && action === 'state') {
+  if (method === 'GET' && action === 'state') {
     return jsonResponse(200, {
       now: new Date(control.now()).toISOString(),
       nowMs: control.now(),
@@ -174,7 +178,7 @@ export function handleControl(control: SimulatorControl, request: SimRequest): S
       reads: ['state', 'balance', 'upstream', ...Object.keys(READS)],
     });
   }
-  if (request.method === 'GET' && action === 'balance') {
+  if (method === 'GET' && action === 'balance') {
     const wallet = request.query.get('wallet');
     const mint = request.query.get('mint');
     if (!wallet || !mint) return jsonResponse(400, { error: 'wallet and mint query parameters are required' });
@@ -185,9 +189,9 @@ export function handleControl(control: SimulatorControl, request: SimRequest): S
       return jsonResponse(400, { error: (e as Error).message });
     }
   }
-  const run = ACTIONS[action];
+  const run = Object.hasOwn(ACTIONS, action) ? ACTIONS[action] : undefined;
   if (!run) return jsonResponse(404, { error: `unknown control action ${action}`, actions: Object.keys(ACTIONS) });
-  if (request.method !== 'POST') return jsonResponse(405, { error: 'use POST' }, { allow: 'POST' });
+  if (method !== 'POST') return jsonResponse(405, { error: 'use POST' }, { allow: 'POST' });
   let body: Body = {};
   if (request.bodyText.trim() !== '') {
     try {

@@ -73,6 +73,7 @@ describe('control API', () => {
         expiresAt: sim.control.now() + 3_600_000,
         triggerCondition: 'above',
         triggerPriceUsd: 170,
+        slippageBps: 50,
       },
     });
     const id = created.body.id;
@@ -83,6 +84,13 @@ describe('control API', () => {
     }
     expect(() => sim.control.setOrderState(id, 'bogus' as never)).toThrow(RangeError);
     expect(() => sim.control.fillOrder('missing')).toThrow(RangeError);
+    // An order that can no longer fill is input the action refuses: 400 over HTTP, not a fault of the simulator.
+    expect(() => sim.control.fillOrder(id)).toThrow(RangeError);
+    const refused = await sim.fetch(
+      new Request('http://localhost/__control/fill-order', { method: 'POST', body: JSON.stringify({ orderId: id }) }),
+    );
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual({ error: `order ${id} is failed; only open, pending or executing orders can be filled` });
   });
 
   it('resets to the state right after creation, replaying the same ids', async () => {
@@ -130,6 +138,36 @@ describe('control routes over HTTP', () => {
       new Request('http://localhost/__control/advance-time', { method: 'POST', body: '{"ms":1}', headers: { 'x-api-key': 'k' } }),
     );
     expect(withKey.status).toBe(404);
+  });
+
+  it('answers 404 for an action or read named like a property every object has, and 400 for such a field', async () => {
+    const sim = makeSimulator();
+    for (const name of ['toString', 'constructor', '__proto__', 'hasOwnProperty', 'valueOf']) {
+      for (const method of ['GET', 'POST']) {
+        const res = await sim.fetch(
+          new Request(`http://localhost/__control/${name}`, { method, ...(method === 'POST' ? { body: '{}' } : {}) }),
+        );
+        expect(res.status, `${method} ${name}`).toBe(404);
+        expect((await res.json()).error, `${method} ${name}`).toBe(`unknown control action ${name}`);
+      }
+    }
+    for (const field of ['constructor', 'toString', '__proto__']) {
+      const res = await sim.fetch(
+        new Request('http://localhost/__control/set-price', { method: 'POST', body: `{"mint":"NATIVE_COIN","usd":5,"${field}":1}` }),
+      );
+      expect(res.status, field).toBe(400);
+      expect((await res.json()).error).toBe(`unknown field ${field} (expected mint, usd)`);
+    }
+    expect(sim.control.wallets().prices.find((p) => p.symbol === 'NATIVE_COIN')?.usd).toBe(150);
+  });
+
+  it('answers a HEAD of a read as its GET, without the body', async () => {
+    const sim = makeSimulator();
+    for (const read of ['state', 'journal', 'wallets', `balance?wallet=${TAKER}&mint=PLATFORM_TOKEN`]) {
+      const res = await sim.fetch(new Request(`http://localhost/__control/${read}`, { method: 'HEAD' }));
+      expect(res.status, read).toBe(200);
+      expect(await res.text()).toBe('');
+    }
   });
 
   it('refuses out-of-range times before touching the clock, and keeps working after', async () => {

@@ -50,6 +50,7 @@ describe('bounded state', () => {
           expiresAt: sim.control.now() + 3_600_000,
           triggerCondition: 'above',
           triggerPriceUsd: 170,
+          slippageBps: 50,
         },
       });
       ids.push(res.body.id);

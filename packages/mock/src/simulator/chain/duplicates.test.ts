@@ -145,6 +145,7 @@ describe('a signature lands once', () => {
           expiresAt: sim.control.now() + 86_400_000,
           triggerCondition: 'above',
           triggerPriceUsd: 170,
+          slippageBps: 50,
         },
       });
     const signedA = await wallet.signTransaction(a.transaction);

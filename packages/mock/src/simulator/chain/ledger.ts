@@ -2,14 +2,15 @@
 // the simulated clock (one block per 400 ms), so transactions expire as simulated time passes.
 // It also keeps the chain's status cache: a signature that landed never lands again, whichever
 // endpoint (swap execute, tx submit, express execute, trigger deposits and withdrawals) carries it,
-// and the age check every landing endpoint makes first: a transaction lands only while its
-// blockhash is one of the last BLOCKHASH_VALIDITY_BLOCKS the chain issued.
+// and the age check the landing endpoints make first: a transaction lands only while its
+// blockhash is one of the last BLOCKHASH_VALIDITY_BLOCKS the chain issued (express execute checks
+// its craft's own expiry instead).
 import { encodeBase58 } from '../base58.js';
 import { BoundedMap } from '../bounded.js';
 import { createRandom, hashString } from '../random.js';
 import type { Clock } from '../clock.js';
 import { toBase58 } from '../encoding.js';
-import { transactionId, type DecodedTransaction } from './transactions.js';
+import { decodeTransaction, transactionId, type DecodedTransaction } from './transactions.js';
 import { ApiError, type ApiErrorOptions } from '../errors.js';
 
 export const MS_PER_BLOCK = 400;
@@ -162,4 +163,14 @@ export function blockhashRejection(ledger: Ledger, tx: DecodedTransaction, optio
 /** The 400 of an endpoint whose transaction already landed (in the area's error shape). */
 export function alreadyProcessed(earlier: Landing, options?: ApiErrorOptions): ApiError {
   return new ApiError(400, `Transaction already processed in slot ${earlier.slot}: ${earlier.signature}`, options);
+}
+
+/**
+ * The earlier landing of a base64 signed transaction, if it landed: what a re-send whose first
+ * answer was lost is told, rather than that its request is unknown.
+ */
+export function earlierLanding(ledger: Ledger, signedTransaction: string): Landing | undefined {
+  const tx = decodeTransaction(signedTransaction);
+  const id = tx && transactionId(tx);
+  return id ? ledger.landed(id) : undefined;
 }

@@ -4,13 +4,37 @@
 // the event loop has run a timer (a 1 ms one-shot, armed on the first stamp after a read and
 // never keeping a process alive): a stamp is the wall time at most `maxUses` requests, or one
 // event-loop timer phase, before the request. Idle, it reads nothing and arms nothing.
+//
+// Under fake timers (a test's vi.useFakeTimers, jest's, sinon's) or a mocked Date, the time can
+// move with no timer running (setSystemTime), and a timer armed then may never run: there every
+// stamp reads the clock, through the global Date of the moment, so that the journal shows the
+// time the test set. The timer is the platform's own, taken when this module loads.
 
 export interface CoarseClock {
   /** Wall-clock time (epoch ms) of a reading taken shortly before. */
   now(): number;
 }
 
-export function createCoarseClock(read: () => number = Date.now, maxUses = 64): CoarseClock {
+const PlatformDate = Date;
+const platformNow = Date.now;
+const platformSetTimeout = setTimeout;
+/** Whether this module loaded under fake timers already (their Date says so): nothing is shared then. */
+const loadedFaked = (Date as { isFake?: boolean }).isFake === true;
+
+/** Whether a reading may be shared: Date is the platform's own, not replaced or mocked since this module loaded. */
+const platformClock = (): boolean => !loadedFaked && globalThis.Date === PlatformDate && PlatformDate.now === platformNow;
+
+/** Runs `expire` once after the event loop's next timer phase, without keeping the process alive. */
+function afterTimerPhase(expire: () => void): void {
+  const timer = platformSetTimeout(expire, 1) as unknown as { unref?: () => void };
+  timer.unref?.();
+}
+
+export function createCoarseClock(
+  read: () => number = () => Date.now(),
+  maxUses = 64,
+  schedule: (expire: () => void) => void = afterTimerPhase,
+): CoarseClock {
   let reading = 0;
   let uses = maxUses;
   let armed = false;
@@ -20,13 +44,16 @@ export function createCoarseClock(read: () => number = Date.now, maxUses = 64): 
   };
   return {
     now() {
+      if (!platformClock()) {
+        uses = maxUses; // the reading of before may be of a faked time
+        return read();
+      }
       if (uses >= maxUses) {
         reading = read();
         uses = 0;
         if (!armed) {
           armed = true;
-          const timer = setTimeout(expire, 1) as unknown as { unref?: () => void };
-          timer.unref?.();
+          schedule(expire);
         }
       }
       uses++;

@@ -88,4 +88,21 @@ describe('the request journal', () => {
     expect(j.entries().map((e) => e.requestBody)).toEqual(['{"i":4}', '{"i":3}', '{"i":2}']);
     expect(j.entries({ afterId: 3 }).map((e) => e.id)).toEqual([5, 4]);
   });
+
+  it('hides a signed transaction a request sends under a name the spec does not mark (a misspelt field), in the entry and the HAR', () => {
+    const j = journal();
+    const tx = `AQ${'Zm9vYmFy+/'.repeat(30)}==`;
+    const url = 'https://example.com/images/token.png';
+    j.record(
+      request(JSON.stringify({ signedTx: tx, requestId: 'r1', tokenMetadata: { image: url } })),
+      { status: 400, headers: {}, body: { error: 'Invalid request body: signedTransaction is required', code: -5 } },
+      0,
+      0,
+      0,
+    );
+    const [entry] = j.entries();
+    expect(JSON.parse(entry!.requestBody)).toEqual({ signedTx: REDACTED, requestId: 'r1', tokenMetadata: { image: url } });
+    expect(JSON.stringify(j.har())).not.toContain(tx.slice(0, 24));
+    expect(JSON.parse(entry!.responseBody)).toEqual({ error: 'Invalid request body: signedTransaction is required', code: -5 });
+  });
 });

@@ -91,8 +91,9 @@ const secretsOf = (request: SimRequest): string[] =>
 /**
  * The cut of a long body, redacted before it is cut: the cut is no longer JSON (its sensitive
  * fields could not be found by name) and could end inside a secret (which would then show in part).
+ * `request`: the body is a request's (see redactBody's `opaque`).
  */
-const redactedCut = (text: string, secrets: readonly string[]): string => cutCopy(redactBody(text, secrets));
+const redactedCut = (text: string, secrets: readonly string[], request = false): string => cutCopy(redactBody(text, secrets, request));
 
 /** What the journal keeps of a request whose body is longer than it keeps: the parts it shows, and the body's cut. */
 function keptRequest(request: SimRequest): SimRequest {
@@ -106,7 +107,7 @@ function keptRequest(request: SimRequest): SimRequest {
     path: request.path,
     query: request.query,
     header: (name) => headers.get(name.toLowerCase()),
-    bodyText: redactedCut(request.bodyText, secretsOf(request)),
+    bodyText: redactedCut(request.bodyText, secretsOf(request), true),
     ...(request.contentType !== undefined ? { contentType: request.contentType } : {}),
   };
 }
@@ -156,7 +157,7 @@ export function createJournal(size: number, router: Router, creatorVersion: stri
       operationId: match.kind === 'operation' ? match.operation.operationId : null,
       status: raw.status,
       requestHeaders: headers,
-      requestBody: redactBody(requestBody, secrets),
+      requestBody: redactBody(requestBody, secrets, true),
       responseBody: redactBody(raw.responseBody, secrets),
       truncated: requestBody.length >= MAX_JOURNAL_BODY || raw.responseBody.length >= MAX_JOURNAL_BODY,
     };

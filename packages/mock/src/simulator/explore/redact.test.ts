@@ -40,4 +40,28 @@ describe('redactBody', () => {
     expect(redactBody('plain header.payload.sig text', secrets)).toBe(`plain ${REDACTED} text`);
     expect(redactBody('', secrets)).toBe('');
   });
+
+  it('hides signed transactions, signatures and tokens in a body that is not JSON (malformed, a form, a bare value)', () => {
+    const tx = `AQ${'Ab+/9z'.repeat(40)}==`;
+    const signature = '5'.repeat(44) + 'j'.repeat(43);
+    const jwt = `eyJhbGciOiJIUzI1NiJ9.${'eyJzdWIiOiJ3YWxsZXQifQ'.repeat(3)}.${'s'.repeat(43)}`;
+    const cases = [
+      `{"signedTransaction":"${tx}",}`,
+      `{"signedTransaction": "${tx.replaceAll('/', '\\/')}"`,
+      `{signedTransaction: '${tx}', requestId: "r1"`,
+      `signedTransaction=${encodeURIComponent(tx)}&requestId=r1`,
+      tx,
+      `{"type":"message","signature":"${signature}"`,
+      `{"token":"${jwt}"`,
+    ];
+    for (const text of cases) {
+      const shown = redactBody(text, []);
+      expect(shown).toContain(REDACTED);
+      for (const secret of [tx, signature, jwt, encodeURIComponent(tx)])
+        for (let at = 0; at + 16 <= secret.length; at += 8) expect(shown, text).not.toContain(secret.slice(at, at + 16));
+    }
+    // What is not a secret stays readable.
+    expect(redactBody('{"requestId":"r1","amount":"5",}', [])).toBe('{"requestId":"r1","amount":"5",}');
+    expect(redactBody(`{"signedTransaction":"${tx}",}`, [])).toBe(`{"signedTransaction":"${REDACTED}",}`);
+  });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EXPRESS_RECEIVER } from '../chain/addresses.js';
+import { BLOCKHASH_VALIDITY_BLOCKS, MS_PER_BLOCK } from '../chain/ledger.js';
 import { decodeTransaction } from '../chain/transactions.js';
 import { associatedTokenAccount } from '../chain/instructions.js';
 import { call, createTestWallet, EXAMPLE_TOKEN, makeSimulator, PLATFORM_TOKEN, STABLECOIN } from '../test-support/harness.js';
@@ -111,6 +112,49 @@ describe('express verification', () => {
     });
     expect(late.body.message).toMatch(/expired/);
     expect(late.body.code).toBe('TRANSACTION_EXPIRED');
+  });
+
+  it('does not verify a token when the sender no longer holds the payment at execute', async () => {
+    const sim = makeSimulator();
+    const wallet = await createTestWallet();
+    const craft = await call(sim, 'GET', '/tokens/v2/verify/express/craft-txn', { query: { senderAddress: wallet.address } });
+    expect(craft.status).toBe(200);
+    // Spent elsewhere between the craft and the execute.
+    sim.control.setBalance(wallet.address, 'PLATFORM_TOKEN', 999_999_999n);
+    const exec = await call(sim, 'POST', '/tokens/v2/verify/express/execute', {
+      body: {
+        transaction: await wallet.signTransaction(craft.body.transaction),
+        requestId: craft.body.requestId,
+        senderAddress: wallet.address,
+        tokenId: EXAMPLE_TOKEN,
+        ...details,
+      },
+    });
+    expect(exec.status).toBe(400);
+    expect(exec.body).toEqual({
+      status: 400,
+      message: 'Insufficient PLATFORM_TOKEN balance: need 1000000000, have 999999999',
+      error: 'Bad Request',
+    });
+    expect(sim.control.getBalance(wallet.address, PLATFORM_TOKEN)).toBe(999_999_999n);
+    const eligibility = await call(sim, 'GET', '/tokens/v2/verify/express/check-eligibility', { query: { tokenId: EXAMPLE_TOKEN } });
+    expect(eligibility.body).toMatchObject({ isVerified: false, canVerify: true });
+  });
+
+  it('expires the crafted payment with its blockhash: expireAt is when the transaction can no longer land', async () => {
+    const sim = makeSimulator();
+    const wallet = await createTestWallet();
+    const craft = await call(sim, 'GET', '/tokens/v2/verify/express/craft-txn', { query: { senderAddress: wallet.address } });
+    const transaction = await wallet.signTransaction(craft.body.transaction);
+    // The blockhash lives 150 blocks of 400 ms; the stated expiry is no later.
+    expect(Date.parse(craft.body.expireAt)).toBeLessThanOrEqual(sim.control.now() + BLOCKHASH_VALIDITY_BLOCKS * MS_PER_BLOCK);
+    sim.control.advanceTime(BLOCKHASH_VALIDITY_BLOCKS * MS_PER_BLOCK + MS_PER_BLOCK);
+    const late = await call(sim, 'POST', '/tokens/v2/verify/express/execute', {
+      body: { transaction, requestId: craft.body.requestId, senderAddress: wallet.address, tokenId: EXAMPLE_TOKEN, ...details },
+    });
+    expect(late.status).toBe(400);
+    expect(late.body.code).toBe('TRANSACTION_EXPIRED');
+    expect(sim.control.getBalance(wallet.address, PLATFORM_TOKEN)).toBe(100_000_000_000n);
   });
 
   it('rejects a sender without 1000 PLATFORM_TOKEN', async () => {

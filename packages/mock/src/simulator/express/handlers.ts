@@ -3,9 +3,9 @@
 import type { ExpressCraftResponse, ExpressEligibilityResponse } from '@x/types';
 import { AMM_KEYS, EXPRESS_RECEIVER, SIGNATURE_FEE_LAMPORTS } from '../chain/addresses.js';
 import { computeUnitLimit, swap, tokenTransfer, type PlainInstruction } from '../chain/instructions.js';
-import { alreadyProcessed, BLOCKHASH_VALIDITY_BLOCKS } from '../chain/ledger.js';
+import { alreadyProcessed, BLOCKHASH_VALIDITY_BLOCKS, MS_PER_BLOCK } from '../chain/ledger.js';
 import { assertPublicKeys, buildTransaction, checkSigner, decodeTransaction } from '../chain/transactions.js';
-import { iso } from '../context.js';
+import { iso, type SimContext } from '../context.js';
 import type { Handler } from '../handler.js';
 import { bytesEqual, toBase58 } from '../encoding.js';
 import { ApiError, parseAmount } from '../errors.js';
@@ -14,7 +14,8 @@ import { setTokenStatus } from './store.js';
 
 /** 1000 PLATFORM_TOKEN (6 decimals). */
 export const EXPRESS_PAYMENT = 1_000_000_000n;
-const CRAFT_TTL_MS = 120_000;
+/** A crafted payment expires with its blockhash (150 blocks of 400 ms): after that it can no longer land. */
+const CRAFT_TTL_MS = BLOCKHASH_VALIDITY_BLOCKS * MS_PER_BLOCK;
 
 export const tokensCheckExpressEligibility: Handler<'tokensCheckExpressEligibility'> = (ctx) => {
   const tokenId = ctx.input.query.tokenId;
@@ -32,6 +33,18 @@ export const tokensCheckExpressEligibility: Handler<'tokensCheckExpressEligibili
   return { body };
 };
 
+/**
+ * Throws the 400 of a sender who does not hold the payment (`amount` of `mint`, named `currency`)
+ * and the fee: checked when the payment is crafted, and again when it lands.
+ */
+function assertCanPay(sim: SimContext, sender: string, currency: string, mint: string, amount: bigint): void {
+  const balance = sim.wallets.balance(sender, mint) ?? 0n;
+  const feeNeeded = BigInt(SIGNATURE_FEE_LAMPORTS) + (mint === NATIVE_MINT ? amount : 0n);
+  if (balance < amount) throw new ApiError(400, `Insufficient ${currency} balance: need ${amount}, have ${balance}`);
+  if ((sim.wallets.balance(sender, NATIVE_MINT) ?? 0n) < feeNeeded)
+    throw new ApiError(400, 'Insufficient native coin for the transaction fee');
+}
+
 export const tokensCraftExpressTransaction: Handler<'tokensCraftExpressTransaction'> = async (ctx) => {
   const { sim } = ctx;
   const sender = ctx.input.query.senderAddress!;
@@ -42,11 +55,7 @@ export const tokensCraftExpressTransaction: Handler<'tokensCraftExpressTransacti
   if (!payWith) throw new ApiError(400, `Unsupported paymentCurrency ${currency}`);
   const direct = payWith.mint === PLATFORM_TOKEN_MINT;
   const inputAmount = direct ? EXPRESS_PAYMENT : sim.prices.convertUp(payWith.mint, PLATFORM_TOKEN_MINT, EXPRESS_PAYMENT);
-  const balance = sim.wallets.balance(sender, payWith.mint) ?? 0n;
-  const feeNeeded = BigInt(SIGNATURE_FEE_LAMPORTS) + (payWith.mint === NATIVE_MINT ? inputAmount : 0n);
-  if (balance < inputAmount) throw new ApiError(400, `Insufficient ${currency} balance: need ${inputAmount}, have ${balance}`);
-  if ((sim.wallets.balance(sender, NATIVE_MINT) ?? 0n) < feeNeeded)
-    throw new ApiError(400, 'Insufficient native coin for the transaction fee');
+  assertCanPay(sim, sender, currency, payWith.mint, inputAmount);
 
   const platform = tokenByMint(PLATFORM_TOKEN_MINT)!;
   const instructions: PlainInstruction[] = [computeUnitLimit(200_000)];
@@ -139,6 +148,8 @@ export const tokensExecuteExpress: Handler<'tokensExecuteExpress'> = async (ctx)
   // A concurrent execute of the same payment may have won while the signature was checked.
   if (!sim.express.crafts.has(craft.requestId)) throw new ApiError(400, 'Unknown or expired requestId');
   // Two crafts in the same slot can carry the same message: one signed payment lands once.
+  // The payment moves when it lands: the sender may have spent it since the craft.
+  assertCanPay(sim, craft.sender, craft.currency, craft.inputMint, craft.inputAmount);
   const signature = toBase58(tx.signatures[0]!.signature!);
   const earlier = sim.ledger.land(signature, `tokensExecuteExpress:${craft.requestId}`, tx);
   if (earlier) throw alreadyProcessed(earlier);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decodeTransaction } from '../chain/transactions.js';
 import { call, makeSimulator, NATIVE, STABLECOIN, TAKER } from '../test-support/harness.js';
+import { world } from '../world.js';
 
 describe('lend', () => {
   it('reports earnings (numbers) and the borrow vaults', async () => {
@@ -52,5 +53,34 @@ describe('lend', () => {
     expect((await call(sim, 'POST', '/lend/v1/borrow/operate', { body: { ...base, colAmount: '99999999999999999999999' } })).status).toBe(
       400,
     );
+  });
+
+  it('lets another signer deposit into or repay a position, but not withdraw its collateral or borrow against it', async () => {
+    const sim = makeSimulator();
+    const owner = TAKER;
+    const other = world.wallets.receiver;
+    await call(sim, 'POST', '/lend/v1/borrow/operate', {
+      body: { vaultId: 1, positionId: 0, signer: owner, colAmount: '1000000000', debtAmount: '50000000' },
+    });
+    const onBehalf = { vaultId: 1, positionId: 1, signer: other, positionOwner: owner };
+    for (const amounts of [
+      { colAmount: '-500000000', debtAmount: '0' },
+      { colAmount: '0', debtAmount: '10000000' },
+    ]) {
+      for (const path of ['/lend/v1/borrow/operate', '/lend/v1/borrow/operate-instructions']) {
+        const res = await call(sim, 'POST', path, { body: { ...onBehalf, ...amounts } });
+        expect(res.status, `${path} ${JSON.stringify(amounts)}`).toBe(400);
+        expect(res.body).toEqual({ error: `Only the position owner ${owner} can withdraw collateral or borrow` });
+      }
+    }
+    expect(sim.control.getBalance(other, NATIVE)).toBe(10_000_000_000n);
+    expect(sim.control.getBalance(other, STABLECOIN)).toBe(10_000_000_000n);
+    // Depositing and repaying for the owner stay open to anyone.
+    const help = await call(sim, 'POST', '/lend/v1/borrow/operate', {
+      body: { ...onBehalf, colAmount: '100000000', debtAmount: '-50000000' },
+    });
+    expect(help.status).toBe(200);
+    const positions = await call(sim, 'GET', '/lend/v1/borrow/positions', { query: { users: owner } });
+    expect(positions.body).toEqual([{ nftId: 1, vaultId: 1, owner, colAmount: '1100000000', debtAmount: '0' }]);
   });
 });

@@ -79,6 +79,8 @@ function operate(sim: SimContext, body: LendBorrowOperateRequest): { nftId: numb
   const debt = parseAmount(body.debtAmount, 'debtAmount', true);
   if (col === 0n && debt === 0n) throw invalid('colAmount and debtAmount cannot both be 0');
   const owner = body.positionOwner ?? body.signer;
+  // Anyone may deposit into or repay a position; only its owner takes out of it (collateral, a loan).
+  if (owner !== body.signer && (col < 0n || debt > 0n)) throw invalid(`Only the position owner ${owner} can withdraw collateral or borrow`);
   let position: Position;
   if (body.positionId === 0) {
     if (col < 0n || debt < 0n) throw invalid('A new position can only deposit and borrow (non-negative amounts)');

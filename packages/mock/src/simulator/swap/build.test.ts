@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { TIP_RECEIVERS } from '../chain/addresses.js';
-import { call, makeSimulator, NATIVE, PLATFORM_TOKEN, STABLECOIN, TAKER } from '../test-support/harness.js';
+import { MS_PER_BLOCK } from '../chain/ledger.js';
+import { systemTransfer } from '../chain/instructions.js';
+import { buildTransaction } from '../chain/transactions.js';
+import { toBase58 } from '../encoding.js';
+import { call, createTestWallet, makeSimulator, NATIVE, PLATFORM_TOKEN, STABLECOIN, TAKER } from '../test-support/harness.js';
 
 const base = { inputMint: NATIVE, outputMint: STABLECOIN, amount: '100000000', taker: TAKER };
 
@@ -52,5 +56,34 @@ describe('GET /swap/v2/build', () => {
       query: { ...base, platformFeeBps: 100, feeAccount: '8LrkEEf4CD8zyEdsbhHW1T3x3GCEtaAp2UaXk2oF3xwB' },
     });
     expect(body.outAmount).toBe('14850000');
+  });
+
+  it('hands out a blockhash that lands exactly until the lastValidBlockHeight it states, for any blockhashSlotsToExpiry', async () => {
+    const sim = makeSimulator();
+    const wallet = await createTestWallet();
+    let sent = 0;
+    const submitAt = async (slots: number, blocksLater: number) => {
+      const height = (await call(sim, 'GET', '/swap/v2/build', { query: base })).body.blockhashWithMetadata.lastValidBlockHeight - 150;
+      const { body } = await call(sim, 'GET', '/swap/v2/build', { query: { ...base, blockhashSlotsToExpiry: slots } });
+      const { lastValidBlockHeight } = body.blockhashWithMetadata;
+      const built = buildTransaction({
+        feePayer: wallet.address,
+        // Each transaction its own (a signature lands once).
+        instructions: [systemTransfer(wallet.address, TIP_RECEIVERS[0]!, 1_000_000n + BigInt(sent++))],
+        blockhash: toBase58(Uint8Array.from(body.blockhashWithMetadata.blockhash as number[])),
+        lastValidBlockHeight,
+      });
+      const signed = await wallet.signTransaction(built.base64);
+      sim.control.advanceTime(blocksLater * MS_PER_BLOCK);
+      const res = await call(sim, 'POST', '/tx/v1/submit', { body: { signedTransaction: signed } });
+      return { stated: lastValidBlockHeight - height, status: res.status };
+    };
+    for (const slots of [10, 150, 300]) {
+      const lands = await submitAt(slots, 0);
+      // Stated validity: as asked, at most the 150 blocks a blockhash lives.
+      expect(lands.stated, `${slots}`).toBe(Math.min(slots, 150));
+      expect((await submitAt(slots, Math.min(slots, 150))).status, `${slots}: at its last valid block`).toBe(200);
+      expect((await submitAt(slots, Math.min(slots, 150) + 1)).status, `${slots}: one block after`).toBe(400);
+    }
   });
 });

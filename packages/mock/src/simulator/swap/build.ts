@@ -10,9 +10,10 @@ import {
   systemTransfer,
   type PlainInstruction,
 } from '../chain/instructions.js';
+import { BLOCKHASH_VALIDITY_BLOCKS } from '../chain/ledger.js';
 import { iso } from '../context.js';
 import type { Handler } from '../handler.js';
-import { toBase64 } from '../encoding.js';
+import { fromBase58, toBase64 } from '../encoding.js';
 import { ApiError, parseAmount } from '../errors.js';
 import { marketQuery, readsMarket, unavailable } from '../market/read.js';
 import { NATIVE_MINT, tokenByMint } from '../tokens.js';
@@ -68,7 +69,9 @@ export const swapGetBuild: Handler<'swapGetBuild'> = readsMarket(async (ctx) => 
   const rawSlippage = ctx.input.query.slippageBps;
   const slippageBps = typeof rawSlippage === 'number' ? rawSlippage : rawSlippage === 'rtse' ? 30 : 50;
   const wrapAndUnwrapSol = ctx.input.query.wrapAndUnwrapSol ?? true;
-  const expirySlots = ctx.input.query.blockhashSlotsToExpiry ?? 150;
+  // A blockhash lives BLOCKHASH_VALIDITY_BLOCKS blocks from its issue, no longer: fewer slots are
+  // given by an older blockhash (one issued 150 - slots blocks ago expires in `slots`), more cannot be.
+  const expirySlots = Math.min(ctx.input.query.blockhashSlotsToExpiry ?? BLOCKHASH_VALIDITY_BLOCKS, BLOCKHASH_VALIDITY_BLOCKS);
   const tipAmount = ctx.input.query.tipAmount;
   const percentile = ctx.input.query.computeUnitPricePercentile;
   const tip = tipAmount === undefined ? 0n : parseAmount(tipAmount, 'tipAmount');
@@ -138,7 +141,11 @@ export const swapGetBuild: Handler<'swapGetBuild'> = readsMarket(async (ctx) => 
       tipInstruction: tip > 0n ? plain(systemTransfer(payer, TIP_RECEIVERS[0] as string, tip)) : null,
       addressesByLookupTableAddress: null,
       blockhashWithMetadata: {
-        blockhash: blockhash32(sim.ledger.recentBlockhashBytes()),
+        blockhash: blockhash32(
+          expirySlots === BLOCKHASH_VALIDITY_BLOCKS
+            ? sim.ledger.recentBlockhashBytes()
+            : fromBase58(sim.ledger.blockhashAt(height - (BLOCKHASH_VALIDITY_BLOCKS - expirySlots)))!,
+        ),
         lastValidBlockHeight: height + expirySlots,
         fetchedAt: iso(sim.clock.now()),
       },

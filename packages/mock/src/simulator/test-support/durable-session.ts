@@ -92,6 +92,7 @@ export const SESSION_STEPS: ReadonlyArray<(call: Caller, s: SessionState) => Pro
         expiresAt: state.body.nowMs + 86_400_000,
         triggerCondition: 'above',
         triggerPriceUsd: 170,
+        slippageBps: 50,
       },
     });
     s.v2Order = created.body.id;

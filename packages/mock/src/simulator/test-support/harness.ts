@@ -194,7 +194,7 @@ export async function createPriceOrder(
       expiresAt: sim.control.now() + (setup.expiresInMs ?? 86_400_000),
       triggerCondition: setup.triggerCondition ?? 'above',
       triggerPriceUsd: setup.triggerPriceUsd ?? 170,
-      ...(setup.slippageBps !== undefined ? { slippageBps: setup.slippageBps } : {}),
+      slippageBps: setup.slippageBps ?? 50,
     },
   });
 }

@@ -73,6 +73,53 @@ describe('trigger v1', () => {
     expect(unsigned.body.cause).toMatch(/missing signature/);
   });
 
+  it('refuses to open an order whose making amount the maker no longer holds at execute, and moves nothing', async () => {
+    const sim = makeSimulator();
+    const maker = await createTestWallet();
+    sim.control.setBalance(maker.address, 'PLATFORM_TOKEN', 150_000_000n);
+    // Both are created while the balance covers each of them alone.
+    const a = await create(sim, maker);
+    const b = await create(sim, maker);
+    const execute = async (created: typeof a) =>
+      call(sim, 'POST', '/trigger/v1/execute', {
+        body: { requestId: created.body.requestId, signedTransaction: await maker.signTransaction(created.body.transaction) },
+      });
+    expect((await execute(a)).body).toMatchObject({ code: 0, status: 'Success' });
+    const second = await execute(b);
+    expect(second.status).toBe(400);
+    expect(second.body).toEqual({
+      error: 'invalid execute request',
+      cause: 'insufficient balance: need 100000000, have 50000000',
+      code: 400,
+    });
+    expect(sim.control.getBalance(maker.address, PLATFORM_TOKEN)).toBe(50_000_000n);
+    const active = await call(sim, 'GET', '/trigger/v1/getTriggerOrders', { query: { user: maker.address, orderStatus: 'active' } });
+    expect(active.body.orders.map((o: { orderKey: string }) => o.orderKey)).toEqual([a.body.order]);
+    // Cancelling everything gives back what was put in, no more.
+    const many = await call(sim, 'POST', '/trigger/v1/cancelOrders', { body: { maker: maker.address } });
+    for (const tx of many.body.transactions)
+      await call(sim, 'POST', '/trigger/v1/execute', {
+        body: { requestId: many.body.requestId, signedTransaction: await maker.signTransaction(tx) },
+      });
+    expect(sim.control.getBalance(maker.address, PLATFORM_TOKEN)).toBe(150_000_000n);
+  });
+
+  it('refuses a transaction whose blockhash expired before it was executed, and moves nothing', async () => {
+    const sim = makeSimulator();
+    const maker = await createTestWallet();
+    const created = await create(sim, maker);
+    const signedTransaction = await maker.signTransaction(created.body.transaction);
+    // Still a pending request (two minutes), but its blockhash (150 blocks of 400 ms) is gone.
+    sim.control.advanceTime(90_000);
+    const late = await call(sim, 'POST', '/trigger/v1/execute', { body: { requestId: created.body.requestId, signedTransaction } });
+    expect(late.status).toBe(400);
+    expect(late.body).toMatchObject({ error: 'invalid execute request', code: 400 });
+    expect(late.body.cause).toMatch(/^Transaction expired: blockhash not found/);
+    expect(sim.control.getBalance(maker.address, PLATFORM_TOKEN)).toBe(100_000_000_000n);
+    const active = await call(sim, 'GET', '/trigger/v1/getTriggerOrders', { query: { user: maker.address, orderStatus: 'active' } });
+    expect(active.body.orders).toEqual([]);
+  });
+
   it('cancels one order, then all with 5 cancels per transaction, and refunds them', async () => {
     const sim = makeSimulator();
     const maker = await createTestWallet();
@@ -100,6 +147,41 @@ describe('trigger v1', () => {
     expect((await call(sim, 'POST', '/trigger/v1/cancelOrders', { body: { maker: maker.address } })).body.cause).toMatch(/no open orders/);
     const other = await createTestWallet();
     expect((await call(sim, 'POST', '/trigger/v1/cancelOrder', { body: { maker: other.address, order: orders[1] } })).status).toBe(400);
+  });
+
+  it('refuses a cancel transaction whose order filled since it was crafted, instead of answering Success', async () => {
+    const sim = makeSimulator();
+    const maker = await createTestWallet();
+    const order = await createAndExecute(sim, maker);
+    const cancel = await call(sim, 'POST', '/trigger/v1/cancelOrder', { body: { maker: maker.address, order } });
+    sim.control.fillOrder(order);
+    const late = await call(sim, 'POST', '/trigger/v1/execute', {
+      body: { requestId: cancel.body.requestId, signedTransaction: await maker.signTransaction(cancel.body.transaction) },
+    });
+    expect(late.status).toBe(400);
+    expect(late.body).toEqual({ error: 'invalid execute request', cause: `order ${order} is Completed, not open`, code: 400 });
+    // Filled once: the input stays spent, the output arrived, nothing is refunded.
+    expect(sim.control.getBalance(maker.address, PLATFORM_TOKEN)).toBe(100_000_000_000n - 100_000_000n);
+    expect(sim.control.getBalance(maker.address, STABLECOIN)).toBe(10_000_000_000n + 60_000_000n);
+    const history = await call(sim, 'GET', '/trigger/v1/getTriggerOrders', { query: { user: maker.address, orderStatus: 'history' } });
+    expect(history.body.orders[0]).toMatchObject({ orderKey: order, status: 'Completed', closeTx: null });
+  });
+
+  it('tells a re-sent execute that its transaction already landed, not that the request is unknown', async () => {
+    const sim = makeSimulator();
+    const maker = await createTestWallet();
+    const created = await create(sim, maker);
+    const body = { requestId: created.body.requestId, signedTransaction: await maker.signTransaction(created.body.transaction) };
+    const first = await call(sim, 'POST', '/trigger/v1/execute', { body });
+    expect(first.body).toMatchObject({ code: 0, status: 'Success' });
+    // A client whose answer was lost sends it again: the order must not look unopened.
+    const again = await call(sim, 'POST', '/trigger/v1/execute', { body });
+    expect(again.status).toBe(400);
+    expect(again.body).toMatchObject({ error: 'invalid execute request', code: 400 });
+    expect(again.body.cause).toBe(
+      `Transaction already processed in slot ${sim.control.transactions().transactions[0]!.slot}: ${first.body.signature}`,
+    );
+    expect(sim.control.getBalance(maker.address, PLATFORM_TOKEN)).toBe(100_000_000_000n - 100_000_000n);
   });
 
   it('pages the order list 10 per page and filters by mint', async () => {

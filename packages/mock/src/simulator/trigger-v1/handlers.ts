@@ -1,7 +1,7 @@
 // Trigger v1 (no longer maintained upstream): create an order as an unsigned transaction, execute
 // it, cancel one or many (5 per transaction), list active and past orders.
 import type { TriggerV1OrderRecord } from '@x/types';
-import { alreadyProcessed, BLOCKHASH_VALIDITY_BLOCKS } from '../chain/ledger.js';
+import { alreadyProcessed, BLOCKHASH_VALIDITY_BLOCKS, blockhashRejection, earlierLanding } from '../chain/ledger.js';
 import { TRIGGER_V1_PROGRAM } from '../chain/addresses.js';
 import { computeUnitLimit, encodeU64, programCall, type PlainInstruction } from '../chain/instructions.js';
 import { buildTransaction, checkSigner, decodeTransaction } from '../chain/transactions.js';
@@ -96,7 +96,11 @@ export const triggerV1Execute: Handler<'triggerV1Execute'> = async (ctx) => {
   const { requestId, signedTransaction } = ctx.input.body;
   const title = 'invalid execute request';
   const pending = sim.triggerV1.pending.get(requestId);
-  if (!pending) throw invalid(title, 'requestId not found or expired');
+  if (!pending) {
+    // A re-send of a transaction that landed (its first answer lost) is told so, not that its request is unknown.
+    const earlier = earlierLanding(sim.ledger, signedTransaction);
+    throw earlier ? alreadyProcessed(earlier, { title }) : invalid(title, 'requestId not found or expired');
+  }
   const tx = decodeTransaction(signedTransaction);
   if (!tx) throw invalid(title, 'signedTransaction is not a valid transaction');
   const index = pending.messages.findIndex((m) => bytesEqual(m, tx.messageBytes));
@@ -109,6 +113,23 @@ export const triggerV1Execute: Handler<'triggerV1Execute'> = async (ctx) => {
   if (sim.triggerV1.pending.get(requestId) !== pending) throw invalid(title, 'requestId not found or expired');
   const signature = toBase58(tx.signatures[0]!.signature!);
   if (pending.kind !== 'create' && pending.done[index]) throw invalid(title, 'this transaction was already executed');
+  // As on a chain: a transaction's age first (one past its blockhash never lands), then the rest.
+  const tooOld = blockhashRejection(sim.ledger, tx, { title });
+  if (tooOld) throw tooOld;
+  // The order's input moves when its transaction lands: the maker must still hold it then (another
+  // order or a swap may have spent it since createOrder checked), else nothing lands.
+  if (pending.kind === 'create') {
+    const { userPubkey, inputMint, makingAmount } = pending.order;
+    const balance = sim.wallets.balance(userPubkey, inputMint) ?? 0n;
+    if (balance < makingAmount) throw invalid(title, `insufficient balance: need ${makingAmount}, have ${balance}`);
+  } else {
+    // A cancel closes open orders: one that filled or expired since it was crafted fails the whole
+    // transaction, as on a chain (nothing lands, nothing moves).
+    for (const key of pending.chunks[index] ?? []) {
+      const status = sim.triggerV1.orders.get(key)?.status;
+      if (status !== 'Open') throw invalid(title, `order ${key} is ${status ?? 'gone'}, not open`);
+    }
+  }
   // Two requests in the same slot can carry the same message: one signed transaction lands once.
   const earlier = sim.ledger.land(signature, `triggerV1Execute:${requestId}`, tx);
   if (earlier) throw alreadyProcessed(earlier, { title });
@@ -121,8 +142,7 @@ export const triggerV1Execute: Handler<'triggerV1Execute'> = async (ctx) => {
   } else {
     pending.done[index] = true;
     for (const key of pending.chunks[index] ?? []) {
-      const order = sim.triggerV1.orders.get(key);
-      if (order?.status !== 'Open') continue;
+      const order = sim.triggerV1.orders.get(key)!;
       sim.wallets.add(order.userPubkey, order.inputMint, order.remainingMakingAmount);
       Object.assign(order, { status: 'Cancelled', closeTx: signature, updatedAt: now });
     }

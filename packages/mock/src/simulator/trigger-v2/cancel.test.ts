@@ -65,9 +65,47 @@ describe('trigger v2 two-step cancel', () => {
     });
     expect(confirmed.status).toBe(200);
     expect(confirmed.body.id).toBe(id);
+    // Sent again (its first answer lost): told it landed, not that no cancel was initiated.
+    const resent = await call(sim, 'POST', `/trigger/v2/orders/price/confirm-cancel/${id}`, {
+      token,
+      body: { signedTransaction: signed, cancelRequestId: ready.body.requestId },
+    });
+    expect(resent.status).toBe(400);
+    expect(resent.body.error).toMatch(new RegExp(`^Transaction already processed in slot \\d+: ${confirmed.body.txSignature}$`));
     expect(sim.control.getBalance(wallet.address, NATIVE)).toBe(before + 100_000_000n);
     const history = await call(sim, 'GET', '/trigger/v2/orders/history', { token, query: { id } });
     expect(history.body.orders[0].orderState).toBe('cancelled');
+  });
+
+  it('refuses a withdrawal whose blockhash expired, and answers a fresh one for the same cancel request', async () => {
+    const sim = makeSimulator();
+    const wallet = await createTestWallet();
+    const token = await login(sim, wallet);
+    const id = await openOrder(sim, wallet, token);
+    sim.control.markReadyToCancel(id);
+    const first = await call(sim, 'POST', `/trigger/v2/orders/price/cancel/${id}`, { token });
+    const stale = await wallet.signTransaction(first.body.transaction);
+    sim.control.advanceTime(120_000);
+    const before = sim.control.getBalance(wallet.address, NATIVE)!;
+    const late = await call(sim, 'POST', `/trigger/v2/orders/price/confirm-cancel/${id}`, {
+      token,
+      body: { signedTransaction: stale, cancelRequestId: first.body.requestId },
+    });
+    expect(late.status).toBe(400);
+    expect(late.body.error).toMatch(/^Transaction expired: blockhash not found/);
+    expect(sim.control.getBalance(wallet.address, NATIVE)).toBe(before);
+    // Initiating again answers a withdrawal on a recent blockhash, under the same cancel request.
+    const again = await call(sim, 'POST', `/trigger/v2/orders/price/cancel/${id}`, { token });
+    expect(again.status).toBe(200);
+    expect(again.body.requestId).toBe(first.body.requestId);
+    expect(again.body.transaction).not.toBe(first.body.transaction);
+    expect((await call(sim, 'POST', `/trigger/v2/orders/price/cancel/${id}`, { token })).body).toEqual(again.body);
+    const confirmed = await call(sim, 'POST', `/trigger/v2/orders/price/confirm-cancel/${id}`, {
+      token,
+      body: { signedTransaction: await wallet.signTransaction(again.body.transaction), cancelRequestId: again.body.requestId },
+    });
+    expect(confirmed.status).toBe(200);
+    expect(sim.control.getBalance(wallet.address, NATIVE)).toBe(before + 100_000_000n);
   });
 
   it('lets the control API mark an order ready at once', async () => {

@@ -47,7 +47,7 @@ function outputAtTrigger(sim: SimContext, order: V2Order): bigint {
  */
 export function fillOrder(sim: SimContext, order: V2Order, output: bigint = outputAtTrigger(sim, order)): void {
   if (order.orderState !== 'open' && order.orderState !== 'executing' && order.orderState !== 'pending') {
-    throw new Error(`order ${order.id} is ${order.orderState}; only open, pending or executing orders can be filled`);
+    throw new RangeError(`order ${order.id} is ${order.orderState}; only open, pending or executing orders can be filled`);
   }
   const amount = order.remainingInputAmount;
   order.outputAmount += output;

@@ -23,10 +23,17 @@ async function deposit(ctx: Ctx, overrides: Record<string, unknown> = {}) {
   return call(ctx.sim, 'POST', '/trigger/v2/deposit/craft', { token: ctx.token, body });
 }
 
-async function createOrder(ctx: Ctx, fields: Record<string, unknown> = {}, depositOverrides: Record<string, unknown> = {}) {
+async function createOrder(
+  ctx: Ctx,
+  fields: Record<string, unknown> = {},
+  depositOverrides: Record<string, unknown> = {},
+  /** Runs between signing the deposit and sending it (to let time pass). */
+  afterSigning?: () => void,
+) {
   const d = await deposit(ctx, depositOverrides);
   expect(d.status).toBe(200);
   const depositSignedTx = await ctx.wallet.signTransaction(d.body.transaction);
+  afterSigning?.();
   const body = {
     orderType: 'single',
     depositRequestId: d.body.requestId,
@@ -110,6 +117,19 @@ describe('trigger v2 vault, deposit and orders', () => {
     expect(duplicate.body).toEqual({ error: 'Duplicate deposit' });
   });
 
+  it('refuses a deposit signed after its blockhash expired, as the chain would, and moves nothing', async () => {
+    await call(ctx.sim, 'GET', '/trigger/v2/vault/register', { token: ctx.token });
+    const before = ctx.sim.control.getBalance(ctx.wallet.address, NATIVE);
+    // 150 blocks of 400 ms: a minute and a little more.
+    const { res: late } = await createOrder(ctx, {}, {}, () => ctx.sim.control.advanceTime(120_000));
+    expect(late.status).toBe(400);
+    expect(late.body.error).toMatch(/^Transaction expired: blockhash not found/);
+    expect(ctx.sim.control.getBalance(ctx.wallet.address, NATIVE)).toBe(before);
+    expect((await call(ctx.sim, 'GET', '/trigger/v2/orders/history', { token: ctx.token })).body.orders).toEqual([]);
+    // A deposit crafted now lands.
+    expect((await createOrder(ctx)).res.status).toBe(200);
+  });
+
   it('applies the create rules: ownership 403, unsigned deposit, prices, expiry', async () => {
     await call(ctx.sim, 'GET', '/trigger/v2/vault/register', { token: ctx.token });
     const other = await createTestWallet();
@@ -118,7 +138,15 @@ describe('trigger v2 vault, deposit and orders', () => {
     expect((await createOrder(ctx, { expiresAt: ctx.sim.control.now() - 1 })).res.body).toEqual({ error: 'Invalid expiresAt' });
     const oco = await createOrder(
       ctx,
-      { orderType: 'oco', tpPriceUsd: 130, slPriceUsd: 180, triggerCondition: undefined, triggerPriceUsd: undefined },
+      {
+        orderType: 'oco',
+        tpPriceUsd: 130,
+        slPriceUsd: 180,
+        tpSlippageBps: 100,
+        slSlippageBps: 100,
+        triggerCondition: undefined,
+        triggerPriceUsd: undefined,
+      },
       { orderSubType: 'oco' },
     );
     expect(oco.res.body).toEqual({ error: 'tpPriceUsd must be greater than slPriceUsd' });
@@ -136,6 +164,14 @@ describe('trigger v2 vault, deposit and orders', () => {
       { orderSubType: 'oco' },
     );
     expect(okOco.res.status).toBe(200);
+    // The slippage of each leg an order type has is required, as the spec says.
+    expect((await createOrder(ctx, { slippageBps: undefined })).res.body).toEqual({ error: 'slippageBps is required for single orders' });
+    const ocoWithoutLegSlippage = await createOrder(
+      ctx,
+      { orderType: 'oco', tpPriceUsd: 180, slPriceUsd: 130, tpSlippageBps: 100, triggerCondition: undefined, triggerPriceUsd: undefined },
+      { orderSubType: 'oco' },
+    );
+    expect(ocoWithoutLegSlippage.res.body).toEqual({ error: 'tpSlippageBps and slSlippageBps are required for oco orders' });
     const d = await deposit(ctx);
     const unsigned = await call(ctx.sim, 'POST', '/trigger/v2/orders/price', {
       token: ctx.token,
@@ -151,6 +187,7 @@ describe('trigger v2 vault, deposit and orders', () => {
         expiresAt: FAR,
         triggerCondition: 'above',
         triggerPriceUsd: 180,
+        slippageBps: 100,
       },
     });
     expect(unsigned.body).toEqual({ error: 'Invalid signed deposit transaction' });

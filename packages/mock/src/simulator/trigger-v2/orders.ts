@@ -6,7 +6,7 @@ import { iso, type SimContext } from '../context.js';
 import type { Handler } from '../handler.js';
 import { ApiError, parseAmount } from '../errors.js';
 import { tokenByMint } from '../tokens.js';
-import { alreadyProcessed } from '../chain/ledger.js';
+import { alreadyProcessed, blockhashRejection } from '../chain/ledger.js';
 import { UPDATABLE_PRICE_FIELDS } from '../../gen/price-fields.gen.js';
 import { refreshOrder } from './lifecycle.js';
 import { priceFieldsOf, type PriceFields, type V2Order, type V2OrderType } from './store.js';
@@ -26,6 +26,7 @@ export function checkPrices(sim: SimContext, type: V2OrderType, triggerMint: str
   if (type === 'single' || type === 'otoco') {
     if (f.triggerCondition === undefined) throw invalid(`triggerCondition is required for ${type} orders`);
     if (f.triggerPriceUsd === undefined) throw invalid(`triggerPriceUsd is required for ${type} orders`);
+    if (f.slippageBps === undefined) throw invalid(`slippageBps is required for ${type} orders`);
     if (f.triggerCondition === 'above' && !(f.triggerPriceUsd > current)) {
       throw invalid(`triggerPriceUsd must be above the current price (${current}) for condition above`);
     }
@@ -36,6 +37,8 @@ export function checkPrices(sim: SimContext, type: V2OrderType, triggerMint: str
   if (type === 'oco' || type === 'otoco') {
     if (f.tpPriceUsd === undefined || f.slPriceUsd === undefined)
       throw invalid(`tpPriceUsd and slPriceUsd are required for ${type} orders`);
+    if (f.tpSlippageBps === undefined || f.slSlippageBps === undefined)
+      throw invalid(`tpSlippageBps and slSlippageBps are required for ${type} orders`);
     if (!(f.tpPriceUsd > f.slPriceUsd)) throw invalid('tpPriceUsd must be greater than slPriceUsd');
     const reference = type === 'oco' ? current : f.triggerPriceUsd!;
     if (!(f.tpPriceUsd > reference))
@@ -74,6 +77,9 @@ export const triggerV2CreatePriceOrder: Handler<'triggerV2CreatePriceOrder'> = a
   if (!tx || !bytesEqual(tx.messageBytes, deposit.messageBytes) || (await checkSigner(tx, wallet)) !== 'valid') {
     throw invalid('Invalid signed deposit transaction');
   }
+  // A deposit signed after its blockhash expired never lands (checked before its signature's history, as a chain does).
+  const tooOld = blockhashRejection(sim.ledger, tx);
+  if (tooOld) throw tooOld;
   // Re-check after the await: a concurrent request may have used the same deposit.
   if (sim.triggerV2.usedDeposits.has(body.depositRequestId)) throw invalid('Duplicate deposit');
   const balance = sim.wallets.balance(wallet, deposit.inputMint) ?? 0n;
