@@ -70,7 +70,7 @@ describe('x --all when the paging drifts', () => {
     expect(run.code).toBe(1);
     expect(run.stdout.trim().split('\n')).toHaveLength(1);
     expect(run.stderr).toBe(
-      'x: prediction-list-events: PaginationError: predictionListEvents: asked for start 1, the page answered has start 0 (the answer does not page as the spec says)\n',
+      'x: prediction-list-events: PaginationError: predictionListEvents: the page at start 1 does not page as the spec says\n',
     );
     expect(requests).toBe(2);
   });
@@ -81,7 +81,7 @@ describe('x --all when the paging drifts', () => {
     expect(run.code).toBe(1);
     expect(run.stdout).toBe('');
     expect(run.stderr).toBe(
-      'x: prediction-list-events: PaginationError: predictionListEvents: the page at start 0 has no `data` list (the answer does not page as the spec says)\n',
+      'x: prediction-list-events: PaginationError: predictionListEvents: the page at start 0 does not page as the spec says\n',
     );
   });
 });

@@ -167,7 +167,7 @@ describe('cursor rules', () => {
   it('a service that ignores the paging: a PaginationError instead of its first page again, not the same page asked forever', async () => {
     const sameEvents = { items: [1, 2], pagination: { start: 0, hasNext: true } };
     await expect(queries('start-end', [sameEvents, sameEvents, sameEvents])).rejects.toThrow(
-      ': asked for start 2, the page answered has start 0 (the answer does not page as the spec says)',
+      ': the page at start 2 does not page as the spec says',
     );
     const sameOrders = { items: [1, 2], pagination: { offset: 0, total: 9 } };
     await expect(queries('offset-limit', [sameOrders, sameOrders, sameOrders])).rejects.toBeInstanceOf(PaginationError);
@@ -175,23 +175,19 @@ describe('cursor rules', () => {
     await expect(queries('page-number', [firstPage, firstPage, firstPage])).rejects.toBeInstanceOf(PaginationError);
   });
 
-  it('a page that does not say where the next one is: its items, then a PaginationError', async () => {
-    const seen: unknown[] = [];
+  it('a page that does not say where the next one is: a PaginationError holding it', async () => {
     const list = pagedOperation('offset-limit', 'items', async () => ({ items: [1, 2] }), {}, 'triggerV2GetOrderHistory');
     const error = await (async () => {
-      for await (const item of list) seen.push(item);
+      for await (const _ of list) void _;
     })().catch((e: unknown) => e);
-    expect(seen).toEqual([1, 2]);
     expect(error).toEqual(
-      new PaginationError(
-        'triggerV2GetOrderHistory: the page at offset 0 does not say where the next one is (the answer does not page as the spec says)',
-        'triggerV2GetOrderHistory',
-        { page: { items: [1, 2] } },
-      ),
+      new PaginationError('triggerV2GetOrderHistory: the page at offset 0 does not page as the spec says', 'triggerV2GetOrderHistory', {
+        page: { items: [1, 2] },
+      }),
     );
   });
 
-  it('a page without its list of items: a PaginationError naming the field and holding the page, before it is yielded', async () => {
+  it('a page without its list of items: a PaginationError holding the page, before it is yielded', async () => {
     const drifted = { events: [1], pagination: { start: 0, hasNext: true } };
     const list = pagedOperation('start-end', 'items', async () => drifted, {}, 'predictionListEvents');
     const error = (await list
@@ -200,7 +196,7 @@ describe('cursor rules', () => {
       .next()
       .catch((e: unknown) => e)) as PaginationError;
     expect(error).toBeInstanceOf(PaginationError);
-    expect(error.message).toBe('predictionListEvents: the page at start 0 has no `items` list (the answer does not page as the spec says)');
+    expect(error.message).toBe('predictionListEvents: the page at start 0 does not page as the spec says');
     expect(error.operation).toBe('predictionListEvents');
     expect(error.page).toBe(drifted);
   });

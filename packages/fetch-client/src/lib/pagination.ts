@@ -1,9 +1,9 @@
 // `for await` over paged lists. A paged list iterates its items; `.byPage()` iterates the pages.
 // Pages are fetched lazily, one at a time, as the loop asks for more. The paging styles of the
 // spec's `x-pagination` are here; which operation pages how is generated from the spec
-// (src/gen/pagination.gen.ts). An answer that cannot be paged on (no list of items, or a next page
-// not past the one answered, as from a service that ignores the paging) ends the list with a
-// `PaginationError`, instead of asking for the same page forever.
+// (src/gen/pagination.gen.ts). A page that cannot be paged on (no list of items, a page of another
+// position than asked, as from a service that ignores the paging, or no next position past it)
+// ends the list with a `PaginationError` holding that page, instead of asking for the same page forever.
 import { PaginationError } from './errors.js';
 
 export interface PagedList<TItem, TPage> extends AsyncIterable<TItem> {
@@ -36,19 +36,19 @@ export function pagedOperation(
   const numbered = style === 'page-number';
   const field = startEnd ? 'start' : numbered ? 'page' : 'offset';
   const width = startEnd && query.end !== undefined ? (query.end as number) - ((query.start as number | undefined) ?? 0) : undefined;
-  const drifted = (problem: string, page: unknown) =>
-    new PaginationError(`${operation}: ${problem} (the answer does not page as the spec says)`, operation, { page });
   async function* pages(): AsyncGenerator<Page> {
     for (let at = (query[field] as number | undefined) ?? +numbered; ; ) {
       const page = await fetchPage({ ...query, [field]: at, ...(width === undefined ? {} : { end: at + width }) });
-      const list = page?.[items];
-      if (!Array.isArray(list)) throw drifted(`the page at ${field} ${at} has no \`${items}\` list`, page);
-      const marks = ((numbered ? page : page.pagination) ?? {}) as Record<string, number>;
-      if (marks[field]! < at) throw drifted(`asked for ${field} ${at}, the page answered has ${field} ${marks[field]}`, page);
+      const list = page?.[items] as unknown[] | undefined;
+      const marks = ((numbered ? page : page?.pagination) ?? {}) as Record<string, number>;
+      const next = marks[field]! + (numbered ? 1 : (list?.length as number));
+      const last = !list?.length || (startEnd ? !marks.hasNext : numbered ? next > marks.totalPages! : next >= marks.total!);
+      // No list of items, a page of another position than asked (a service ignoring the paging), or
+      // no next position past this one: the list cannot go on from this page.
+      if (!Array.isArray(list) || marks[field]! < at || !(last || next > at))
+        throw new PaginationError(`${operation}: the page at ${field} ${at} does not page as the spec says`, operation, { page });
       yield page;
-      const next = marks[field]! + (numbered ? 1 : list.length);
-      if (!list.length || (startEnd ? !marks.hasNext : numbered ? next > marks.totalPages! : next >= marks.total!)) return;
-      if (!(next > at)) throw drifted(`the page at ${field} ${at} does not say where the next one is`, page);
+      if (last) return;
       at = next;
     }
   }
