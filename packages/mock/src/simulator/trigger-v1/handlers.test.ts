@@ -146,6 +146,17 @@ describe('trigger v1', () => {
     expect(sim.control.getBalance(maker.address, PLATFORM_TOKEN)).toBe(100_000_000_000n);
     expect((await call(sim, 'POST', '/trigger/v1/cancelOrders', { body: { maker: maker.address } })).body.cause).toMatch(/no open orders/);
     const other = await createTestWallet();
+    // An empty list would read as "all": it is refused, in the area's error shape, and nothing is prepared.
+    const open = await createAndExecute(sim, other);
+    const empty = await call(sim, 'POST', '/trigger/v1/cancelOrders', { body: { maker: other.address, orders: [] } });
+    expect(empty.status).toBe(400);
+    expect(empty.body).toEqual({
+      error: 'invalid request',
+      cause: 'Invalid request body: /orders has fewer than the minimum of 1 items',
+      code: 400,
+    });
+    const stillOpen = await call(sim, 'GET', '/trigger/v1/getTriggerOrders', { query: { user: other.address, orderStatus: 'active' } });
+    expect(stillOpen.body.orders.map((o: { orderKey: string }) => o.orderKey)).toEqual([open]);
     expect((await call(sim, 'POST', '/trigger/v1/cancelOrder', { body: { maker: other.address, order: orders[1] } })).status).toBe(400);
   });
 
