@@ -25,7 +25,7 @@ describe('guide includes', () => {
     expect(guide.markdown).toContain("import { XClientProvider, useSwapQuote, useXQueries } from '@x/react-query';");
   });
 
-  it("getting started names the errors a paged list and a waiter end with, as @x/fetch-client throws them", () => {
+  it('getting started names the errors a paged list and a waiter end with, as @x/fetch-client throws them', () => {
     const guide = loadGuides(new URL('../src/guides', import.meta.url).pathname).find((g) => g.name === 'Getting started')!;
     const waiters = new URL('../../fetch-client/src/lib/waiters/wait.ts', import.meta.url).pathname;
     const errors = new URL('../../fetch-client/src/lib/errors.ts', import.meta.url).pathname;
