@@ -153,6 +153,16 @@ describe('overrides', () => {
     expect(response.status).toBe(200);
   });
 
+  it('takes a baseUrl with a trailing slash as the same origin and prefix', async () => {
+    server.resetHandlers(
+      ...handlers({}, { baseUrl: 'http://localhost:4999/' }),
+      handler('swapGetOrder', { example: 'rfq' }, { baseUrl: `${BASE}/` }),
+    );
+    const init = { headers: { 'x-api-key': 'test-key' } };
+    expect((await fetch('http://localhost:4999/prediction/v1/trading-status', init)).status).toBe(200);
+    expect(await (await fetch(exampleRequest('swapGetOrder'))).json()).toEqual(fixtures.swapGetOrder.examples.rfq.body);
+  });
+
   it('rejects an unknown example name at run time', () => {
     // @ts-expect-error not an example of swapGetOrder
     expect(() => handler('swapGetOrder', { example: 'noSuchExample' })).toThrow(/noSuchExample/);

@@ -63,6 +63,11 @@ function fixtureResolver<Id extends FixtureOperationId>(operationId: Id, overrid
   return () => fixtureResponse(fixture.status, fixture.body, fixture.headers);
 }
 
+/** The generated factories on `options.baseUrl`, without its trailing slashes (each path starts with one). */
+function factoriesFor(options: HandlerOptions): ReturnType<typeof createMswHandlers> {
+  return createMswHandlers(options.baseUrl === undefined ? {} : { baseUrl: options.baseUrl.replace(/\/+$/, '') });
+}
+
 type Factory = (response: AnyResolver, options?: { baseUrl?: string }) => HttpHandler;
 
 /**
@@ -72,7 +77,7 @@ type Factory = (response: AnyResolver, options?: { baseUrl?: string }) => HttpHa
  * and `setupWorker` (browser).
  */
 export function handlers(overrides: HandlerOverrides = {}, options: HandlerOptions = {}): HttpHandler[] {
-  const factories = createMswHandlers(options.baseUrl === undefined ? {} : { baseUrl: options.baseUrl });
+  const factories = factoriesFor(options);
   const pick: Record<string, AnyResolver> = {};
   for (const operationId of Object.keys(fixtures) as FixtureOperationId[]) {
     pick[operationId] = resolverFor(operationId, overrides[operationId] as HandlerOverride<typeof operationId> | undefined, options);
@@ -90,7 +95,7 @@ export function handler<Id extends FixtureOperationId>(
   override?: HandlerOverride<Id>,
   options: HandlerOptions = {},
 ): HttpHandler {
-  const factories = createMswHandlers(options.baseUrl === undefined ? {} : { baseUrl: options.baseUrl });
+  const factories = factoriesFor(options);
   const factory = factories.pick[operationId] as unknown as Factory | undefined;
   if (!factory) throw new Error(`Unknown operationId: ${String(operationId)}`);
   return factory(resolverFor(operationId, override, options));
