@@ -163,6 +163,11 @@ describe('overrides', () => {
     expect(await (await fetch(exampleRequest('swapGetOrder'))).json()).toEqual(fixtures.swapGetOrder.examples.rfq.body);
   });
 
+  it('rejects an override of an operation the spec does not have (a typo fails loudly)', () => {
+    // @ts-expect-error not an operationId
+    expect(() => handlers({ swapGetOrdr: { example: 'rfq' } })).toThrow(/Unknown operationId: swapGetOrdr/);
+  });
+
   it('rejects an unknown example name at run time', () => {
     // @ts-expect-error not an example of swapGetOrder
     expect(() => handler('swapGetOrder', { example: 'noSuchExample' })).toThrow(/noSuchExample/);

@@ -78,6 +78,9 @@ type Factory = (response: AnyResolver, options?: { baseUrl?: string }) => HttpHa
  */
 export function handlers(overrides: HandlerOverrides = {}, options: HandlerOptions = {}): HttpHandler[] {
   const factories = factoriesFor(options);
+  for (const operationId of Object.keys(overrides)) {
+    if (!Object.hasOwn(fixtures, operationId)) throw new Error(`Unknown operationId: ${operationId}`);
+  }
   const pick: Record<string, AnyResolver> = {};
   for (const operationId of Object.keys(fixtures) as FixtureOperationId[]) {
     pick[operationId] = resolverFor(operationId, overrides[operationId] as HandlerOverride<typeof operationId> | undefined, options);
