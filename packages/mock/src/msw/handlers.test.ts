@@ -168,6 +168,13 @@ describe('overrides', () => {
     expect(() => handlers({ swapGetOrdr: { example: 'rfq' } })).toThrow(/Unknown operationId: swapGetOrdr/);
   });
 
+  it('rejects an override that is neither an example, a status and body, nor a resolver', () => {
+    // @ts-expect-error a body needs its status
+    expect(() => handler('predictionGetTradingStatus', { body: { trading_active: false } })).toThrow(
+      /predictionGetTradingStatus: an override is/,
+    );
+  });
+
   it('rejects an unknown example name at run time', () => {
     // @ts-expect-error not an example of swapGetOrder
     expect(() => handler('swapGetOrder', { example: 'noSuchExample' })).toThrow(/noSuchExample/);

@@ -55,7 +55,12 @@ function fixtureResolver<Id extends FixtureOperationId>(operationId: Id, overrid
     const { status, body, headers } = override as { status: number; body: unknown; headers?: Record<string, string> };
     return () => fixtureResponse(status, body, headers);
   }
-  const name: string = override && 'example' in override ? override.example : operation.defaultExample;
+  if (override !== undefined && (typeof override !== 'object' || override === null || !('example' in override))) {
+    throw new Error(
+      `${operationId}: an override is { example }, { status, body, headers? } or an MSW resolver function; got ${JSON.stringify(override)}`,
+    );
+  }
+  const name: string = override ? override.example : operation.defaultExample;
   const fixture = examples[name];
   if (!fixture) {
     throw new Error(`No example named ${name} for ${operationId}; known: ${Object.keys(examples).join(', ')}`);
