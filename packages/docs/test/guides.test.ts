@@ -1,6 +1,6 @@
 // The guide pages' includes: a README section comes in whole, and a heading that is not there
 // fails the build rather than leaving a page without its content.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -23,6 +23,19 @@ describe('guide includes', () => {
     const reactReadme = new URL('../../react-query/README.md', import.meta.url).pathname;
     for (const heading of ['A small app', 'Swap']) expect(guide.markdown).toContain(tsBlockUnder(reactReadme, heading));
     expect(guide.markdown).toContain("import { XClientProvider, useSwapQuote, useXQueries } from '@x/react-query';");
+  });
+
+  it('getting started names the errors a paged list and a waiter end with, as @x/fetch-client throws them', () => {
+    const guide = loadGuides(new URL('../src/guides', import.meta.url).pathname).find((g) => g.name === 'Getting started')!;
+    const waiters = new URL('../../fetch-client/src/lib/waiters/wait.ts', import.meta.url).pathname;
+    const errors = new URL('../../fetch-client/src/lib/errors.ts', import.meta.url).pathname;
+    expect(readFileSync(errors, 'utf8')).toContain('export class PaginationError');
+    expect(readFileSync(waiters, 'utf8')).toMatch(/throw new TypeError\(`waiting on .* needs query\./);
+    const waiting = guide.markdown.slice(guide.markdown.indexOf('**9. Waiting for an outcome**'), guide.markdown.indexOf('**10.'));
+    expect(waiting).toMatch(/without `query\.id`[^.]*`TypeError`/);
+    expect(waiting).toMatch(/any other error of a poll/i);
+    const client = guide.markdown.slice(guide.markdown.indexOf('**3. The typed client**'), guide.markdown.indexOf('**4.'));
+    expect(client).toMatch(/`paginate[^`]*`[^.]*`PaginationError`/);
   });
 
   it('stops a section at the next heading of its level, not inside a code block', () => {

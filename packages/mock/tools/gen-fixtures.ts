@@ -206,6 +206,7 @@ const key = (name: string): string => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : 
 // ---- fixtures.gen.ts ----
 let fx = `${HEADER}
 import type * as T from '@x/types';
+import { deepFreeze } from '../fixtures/deep-freeze.js';
 
 /** One response taken from a named example of the spec. */
 export interface Fixture<Status extends number = number, Body = unknown> {
@@ -257,10 +258,10 @@ ${examplesValue},
 `;
 }
 fx += `
-/** Every operation's fixtures, by operationId. */
-export const fixtures = {
+/** Every operation's fixtures, by operationId (frozen all the way down: every test shares them). */
+export const fixtures = deepFreeze({
 ${operations.map((op) => `  ${op.operationId}: ${op.operationId}Fixtures,`).join('\n')}
-} as const;
+} as const);
 
 export type Fixtures = typeof fixtures;
 export type FixtureOperationId = keyof Fixtures;
@@ -278,6 +279,8 @@ writeFileSync(join(genDir, 'fixtures.gen.ts'), fx);
 
 // ---- request-examples.gen.ts ----
 const rq = `${HEADER}
+import { deepFreeze } from '../fixtures/deep-freeze.js';
+
 /** A sample request for one operation, assembled from the spec's parameter and body examples. */
 export interface RequestExample {
   readonly operationId: string;
@@ -295,7 +298,8 @@ export interface RequestExample {
   readonly bodyExamples: Readonly<Record<string, unknown>>;
 }
 
-export const requestExamples = {
+/** Every operation's sample request (frozen all the way down: every test shares them). */
+export const requestExamples = deepFreeze({
 ${operations
   .map((op) => {
     const value: Obj = {
@@ -312,7 +316,7 @@ ${operations
     return `  ${op.operationId}: ${indent(js(value), '  ')},`;
   })
   .join('\n')}
-} as const satisfies Record<string, RequestExample>;
+} as const satisfies Record<string, RequestExample>);
 
 export type RequestExampleOperationId = keyof typeof requestExamples;
 

@@ -8,7 +8,9 @@ import { handler, handlers } from './handlers.js';
 
 const BASE = 'http://localhost:4010';
 
-function exampleRequest(operationId: FixtureOperationId): Request {
+const BEARER = 'Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ3YWxsZXQifQ.c2lnbmF0dXJl';
+
+function exampleRequest(operationId: FixtureOperationId, credentials: { apiKey?: boolean; bearer?: boolean } = {}): Request {
   const example = requestExamples[operationId];
   let path: string = example.path;
   for (const [name, value] of Object.entries(example.pathParams)) {
@@ -16,10 +18,13 @@ function exampleRequest(operationId: FixtureOperationId): Request {
   }
   const url = new URL(path, BASE);
   for (const [name, value] of Object.entries(example.query)) url.searchParams.set(name, String(value));
-  const init: RequestInit = { method: example.method, headers: { 'x-api-key': 'test-key' } };
+  const headers: Record<string, string> = {};
+  if (credentials.apiKey !== false) headers['x-api-key'] = 'test-key';
+  if (credentials.bearer !== false && (example.security as readonly string[]).includes('TriggerJwt')) headers.authorization = BEARER;
+  const init: RequestInit = { method: example.method, headers };
   if ('body' in example) {
     init.body = JSON.stringify(example.body);
-    init.headers = { ...init.headers, 'content-type': 'application/json' };
+    headers['content-type'] = 'application/json';
   }
   return new Request(url, init);
 }
@@ -49,6 +54,54 @@ describe('default handlers', () => {
     for (const [name, value] of Object.entries(expected.headers)) expect(response.headers.get(name)).toBe(value);
     if (expected.body === undefined) expect(await response.text()).toBe('');
     else expect(await response.json()).toEqual(expected.body);
+  });
+});
+
+type AnyFixture = { status: number; body: unknown; headers: Record<string, string> };
+const exampleOf = (operationId: FixtureOperationId, name: string): AnyFixture =>
+  (fixtures[operationId].examples as Record<string, AnyFixture>)[name]!;
+const bearerOperations = operationIds.filter((id) => (requestExamples[id].security as readonly string[]).includes('TriggerJwt'));
+
+describe('credentials, checked like the gateway and trigger v2', () => {
+  it.each(operationIds)("%s without x-api-key answers the gateway's 401", async (operationId) => {
+    const response = await fetch(exampleRequest(operationId, { apiKey: false }));
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual(exampleOf(operationId, 'invalidApiKey').body);
+  });
+
+  it('a blank x-api-key is no key', async () => {
+    const request = exampleRequest('swapGetOrder', { apiKey: false });
+    request.headers.set('x-api-key', '  ');
+    expect((await fetch(request)).status).toBe(401);
+  });
+
+  it('an example override still needs the key', async () => {
+    server.use(handler('swapGetOrder', { example: 'rfq' }));
+    expect((await fetch(exampleRequest('swapGetOrder', { apiKey: false }))).status).toBe(401);
+  });
+
+  it('covers the trigger v2 operations behind a bearer token', () => {
+    expect(bearerOperations.length).toBeGreaterThan(5);
+    expect(bearerOperations).not.toContain('triggerV2CreateChallenge');
+    expect(bearerOperations).not.toContain('triggerV2VerifyChallenge');
+  });
+
+  it.each(bearerOperations)("%s without a bearer token answers trigger v2's 401 { error }", async (operationId) => {
+    const response = await fetch(exampleRequest(operationId, { bearer: false }));
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual(exampleOf(operationId, 'bearerTokenRejected').body);
+  });
+
+  it('a malformed bearer token is no token', async () => {
+    const request = exampleRequest('triggerV2GetVault');
+    request.headers.set('authorization', 'Bearer not-a-jwt');
+    expect((await fetch(request)).status).toBe(401);
+  });
+
+  it('checkAuth: false answers the fixture whatever the credentials', async () => {
+    server.resetHandlers(...handlers({}, { checkAuth: false }));
+    const response = await fetch(exampleRequest('triggerV2GetVault', { apiKey: false, bearer: false }));
+    expect(response.status).toBe(200);
   });
 });
 
@@ -82,7 +135,7 @@ describe('overrides', () => {
         }),
       ),
     );
-    const response = await fetch(`${BASE}/prediction/v1/events/custom-event-1`);
+    const response = await fetch(`${BASE}/prediction/v1/events/custom-event-1`, { headers: { 'x-api-key': 'test-key' } });
     expect(((await response.json()) as { eventId: string }).eventId).toBe('custom-event-1');
   });
 
@@ -94,9 +147,32 @@ describe('overrides', () => {
 
   it('matches only the given baseUrl when one is set', async () => {
     server.resetHandlers(...handlers({}, { baseUrl: 'http://localhost:4999' }));
-    await expect(fetch(`${BASE}/prediction/v1/trading-status`)).rejects.toThrow();
-    const response = await fetch('http://localhost:4999/prediction/v1/trading-status');
+    const init = { headers: { 'x-api-key': 'test-key' } };
+    await expect(fetch(`${BASE}/prediction/v1/trading-status`, init)).rejects.toThrow();
+    const response = await fetch('http://localhost:4999/prediction/v1/trading-status', init);
     expect(response.status).toBe(200);
+  });
+
+  it('takes a baseUrl with a trailing slash as the same origin and prefix', async () => {
+    server.resetHandlers(
+      ...handlers({}, { baseUrl: 'http://localhost:4999/' }),
+      handler('swapGetOrder', { example: 'rfq' }, { baseUrl: `${BASE}/` }),
+    );
+    const init = { headers: { 'x-api-key': 'test-key' } };
+    expect((await fetch('http://localhost:4999/prediction/v1/trading-status', init)).status).toBe(200);
+    expect(await (await fetch(exampleRequest('swapGetOrder'))).json()).toEqual(fixtures.swapGetOrder.examples.rfq.body);
+  });
+
+  it('rejects an override of an operation the spec does not have (a typo fails loudly)', () => {
+    // @ts-expect-error not an operationId
+    expect(() => handlers({ swapGetOrdr: { example: 'rfq' } })).toThrow(/Unknown operationId: swapGetOrdr/);
+  });
+
+  it('rejects an override that is neither an example, a status and body, nor a resolver', () => {
+    // @ts-expect-error a body needs its status
+    expect(() => handler('predictionGetTradingStatus', { body: { trading_active: false } })).toThrow(
+      /predictionGetTradingStatus: an override is/,
+    );
   });
 
   it('rejects an unknown example name at run time', () => {

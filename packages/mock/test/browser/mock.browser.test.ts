@@ -60,6 +60,7 @@ describe('@x/mock in the browser', () => {
     expect(r.predictionListEvents).toEqual(expected('predictionListEvents'));
     expect(r.triggerV2CreateChallenge).toEqual(expected('triggerV2CreateChallenge'));
     expect(r.unknownPath).toBeNull();
+    expect(r.swapGetOrderWithoutKey).toEqual({ status: 401, body: fixtures.swapGetOrder.examples.invalidApiKey.body });
   });
 
   it('MSW overrides answer in the page: a named example, a typed response, a resolver', async () => {

@@ -31,14 +31,22 @@ async function newWallet(): Promise<{ address: string; sign(text: string): Promi
   };
 }
 
-/** A request built from the spec's request example of one operation. */
-function exampleRequest(operationId: RequestExampleOperationId, body?: unknown): Request {
+/** A well-formed bearer JWT (the MSW handlers check its presence and form, not its signature). */
+const BEARER = 'Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ3YWxsZXQifQ.c2lnbmF0dXJl';
+
+/** A request built from the spec's request example of one operation, with the credentials it needs. */
+function exampleRequest(operationId: RequestExampleOperationId, body?: unknown, apiKey = true): Request {
   const example = requestExamples[operationId];
   const url = new URL(example.path, 'http://localhost:4010');
   for (const [name, value] of Object.entries(example.query)) url.searchParams.set(name, String(value));
+  const bearer = (example.security as readonly string[]).includes('TriggerJwt');
   return new Request(url, {
     method: example.method,
-    headers: { 'x-api-key': API_KEY, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      ...(apiKey ? { 'x-api-key': API_KEY } : {}),
+      ...(bearer ? { authorization: BEARER } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
 }
@@ -110,6 +118,7 @@ const scenarios = {
         ),
       ),
       unknownPath: await answer(await getResponse(all, new Request('http://localhost:4010/no/such/path'))),
+      swapGetOrderWithoutKey: await answer(await getResponse(all, exampleRequest('swapGetOrder', undefined, false))),
     };
   },
 

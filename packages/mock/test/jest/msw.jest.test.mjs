@@ -6,6 +6,8 @@ import { handler, handlers } from '@x/mock/msw';
 
 const BASE = 'http://localhost:4010';
 const headers = { 'x-api-key': 'test-key' };
+// Trigger v2's operations also need a bearer JWT (the handlers check its presence and form).
+const bearer = { ...headers, authorization: 'Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ3YWxsZXQifQ.c2lnbmF0dXJl' };
 
 const server = setupServer(...handlers());
 beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
@@ -62,16 +64,25 @@ describe('@x/mock/msw under jest', () => {
   describe('per-test overrides', () => {
     it('answers a named error example with its status', async () => {
       server.use(handler('triggerV2GetVault', { example: 'vaultNotFound' }));
-      const response = await fetch(`${BASE}/trigger/v2/vault`, { headers });
+      const response = await fetch(`${BASE}/trigger/v2/vault`, { headers: bearer });
       expect(response.status).toBe(404);
       expect(await response.json()).toEqual(getFixture('triggerV2GetVault', 'vaultNotFound').body);
     });
 
     // Runs after the test above (jest keeps a file's order): afterEach's resetHandlers dropped the override.
     it('is gone in the next test', async () => {
-      const response = await fetch(`${BASE}/trigger/v2/vault`, { headers });
+      const response = await fetch(`${BASE}/trigger/v2/vault`, { headers: bearer });
       expect(response.status).toBe(200);
       expect(await response.json()).toEqual(getFixture('triggerV2GetVault').body);
+    });
+
+    it('answers the gateway 401 without a key, and trigger v2 401 without a bearer token', async () => {
+      const noKey = await fetch(`${BASE}/trigger/v2/vault`);
+      expect(noKey.status).toBe(401);
+      expect(await noKey.json()).toEqual(getFixture('triggerV2GetVault', 'invalidApiKey').body);
+      const noToken = await fetch(`${BASE}/trigger/v2/vault`, { headers });
+      expect(noToken.status).toBe(401);
+      expect(await noToken.json()).toEqual(getFixture('triggerV2GetVault', 'bearerTokenRejected').body);
     });
 
     it('rejects an unknown example name', () => {
