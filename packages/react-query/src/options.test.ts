@@ -1,6 +1,6 @@
 // The options of every operation, run through a real TanStack QueryClient against the simulator.
 import { dehydrate, InfiniteQueryObserver, MutationObserver, onlineManager, QueryClient } from '@tanstack/react-query';
-import { NotFoundError } from '@x/fetch-client';
+import { createClient, NotFoundError, PaginationError } from '@x/fetch-client';
 import { DEFAULT_TTL_MS } from '@x/fetch-client/polite';
 import { deref, loadSpec, operations } from '@x/openapi/reader';
 import { answerTriggerChallenge, signTransaction } from '@x/signing';
@@ -274,3 +274,34 @@ async function until(done: () => boolean): Promise<void> {
   for (let i = 0; i < 200 && !done(); i++) await new Promise((resolve) => setTimeout(resolve, 5));
   expect(done()).toBe(true);
 }
+
+describe('a service that ignores the paging (drift)', () => {
+  /** A client on the world's simulator whose requests lose their paging parameters on the way. */
+  const driftingClient = (world: World) =>
+    createClient({
+      baseUrl: 'http://simulator.test',
+      apiKey: 'test-key',
+      fetch: async (input, init) => {
+        const request = new Request(input, init);
+        const url = new URL(request.url);
+        for (const name of ['start', 'page', 'offset']) url.searchParams.delete(name);
+        return await world.sim.fetch(new Request(url, request));
+      },
+    });
+
+  it('start-end: the next page answered at the first position again stops with a PaginationError, not the same page forever', async () => {
+    const world = await newWorld();
+    const options = createQueries(driftingClient(world)).predictionListEvents.infiniteQueryOptions({
+      category: 'sports',
+      start: 0,
+      end: 2,
+    });
+    const observer = new InfiniteQueryObserver(queryClient, options);
+    let result = (await observer.refetch()) as Awaited<ReturnType<typeof observer.fetchNextPage>>;
+    expect(result.hasNextPage).toBe(true);
+    for (let i = 0; i < 5 && result.hasNextPage && !result.isFetchNextPageError; i++) result = await observer.fetchNextPage();
+    expect(result.isFetchNextPageError).toBe(true);
+    expect(result.error).toBeInstanceOf(PaginationError);
+    expect(result.data!.pages).toHaveLength(1); // the repeated page was not added
+  });
+});

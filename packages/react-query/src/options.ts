@@ -8,7 +8,7 @@ import { DEFAULT_TTL_MS, type MarketDataKind } from '@x/fetch-client/polite';
 import { callOperation } from './call.js';
 import { marketDataOperations, pagedOperations } from './gen/operations.gen.js';
 import { xKeys } from './keys.js';
-import { firstPageParam, nextPageParam, type PageParam } from './paging.js';
+import { checkPage, firstPageParam, nextPageParam, type PageParam } from './paging.js';
 import {
   callVariables,
   hideAnswerFields,
@@ -49,7 +49,8 @@ export function pagedQueryOptions<K extends PagedId>(client: AnyClient, id: K, q
   return infiniteQueryOptions<DataOf<K>, Error, InfiniteData<DataOf<K>, PageParam>, ReturnType<typeof xKeys.infinite<K>>, PageParam>({
     queryKey: xKeys.infinite(id, query, scope),
     initialPageParam: firstPageParam(style, base),
-    queryFn: ({ pageParam, signal }) => callOperation(client, id, { query: { ...base, ...pageParam } } as ParamsOf<K>, signal),
+    queryFn: async ({ pageParam, signal }) =>
+      checkPage(id, style, items, await callOperation(client, id, { query: { ...base, ...pageParam } } as ParamsOf<K>, signal), pageParam),
     getNextPageParam: (page, _pages, param) => nextPageParam(style, items, page as Record<string, unknown>, param),
     staleTime: staleTimeOf(id),
   });
