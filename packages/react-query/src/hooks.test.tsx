@@ -21,8 +21,11 @@ afterEach(() => {
 });
 
 /** Renders `ui` inside the providers; `latest()` is the last value the probe component saw. */
-function render<T>(world: World, useProbe: () => T): { latest: () => T; queryClient: QueryClient } {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+function render<T>(
+  world: World,
+  useProbe: () => T,
+  queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } }),
+): { latest: () => T; queryClient: QueryClient } {
   let value: T;
   function Probe(): ReactNode {
     value = useProbe();
@@ -125,6 +128,18 @@ describe('the hooks in React', () => {
     await until(() => view.latest().isError, 'the swap failed');
     expect(view.latest().error).toMatchObject({ code: 'SWAP_ORDER_FAILED' });
     expect(world.requests).not.toContain('POST /swap/v2/execute');
+  });
+
+  it("swap: an app's default mutation retries never run the flow again (a new order signed while the first may still land)", async () => {
+    const world = await newWorld();
+    const retrying = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: 2, retryDelay: 0 } } });
+    const view = render(world, () => useSwap({ signer: world.wallet, maxExecuteCalls: 1 }), retrying);
+    world.failNext('POST /swap/v2/execute', new Response('{"error":"unavailable"}', { status: 503 }));
+    act(() => view.latest().mutate(order));
+    await until(() => view.latest().isError || view.latest().isSuccess, 'the swap ended');
+    expect(view.latest().error).toMatchObject({ code: 'SWAP_STATUS_UNKNOWN' });
+    expect(world.requests.filter((route) => route === 'GET /swap/v2/order')).toHaveLength(1);
+    expect(world.requests.filter((route) => route === 'POST /swap/v2/execute')).toHaveLength(1);
   });
 
   it('price order: signs in, creates the order, polls it until the simulator fills it, then stops polling', async () => {

@@ -305,3 +305,28 @@ describe('a service that ignores the paging (drift)', () => {
     expect(result.data!.pages).toHaveLength(1); // the repeated page was not added
   });
 });
+
+describe('retries of writes', () => {
+  it("a write the spec does not mark x-safe-to-retry is sent once, whatever the app's default mutation retries", async () => {
+    const { api, wallet, requests, failNext } = await newWorld();
+    const retrying = new QueryClient({ defaultOptions: { mutations: { retry: 2, retryDelay: 0 } } });
+    const options = createQueries(api).triggerV2CreateChallenge.mutationOptions();
+    expect(options.retry).toBe(false);
+    failNext('POST /trigger/v2/auth/challenge', new Response('{"error":"unavailable"}', { status: 503 }));
+    const observer = new MutationObserver(retrying, options);
+    await expect(observer.mutate({ body: { walletPubkey: wallet.address, type: 'message' } })).rejects.toThrow();
+    expect(requests).toEqual(['POST /trigger/v2/auth/challenge']);
+  });
+
+  it('a write marked x-safe-to-retry (swap execute) keeps the app default', () => {
+    const spec = operations(loadSpec());
+    const safe = spec.filter((op) => op.safeToRetry).map((op) => op.operationId);
+    expect(safe).toContain('swapExecute');
+    const q = createQueries(newClientForKeys()) as unknown as Record<string, { mutationOptions?: () => { retry?: unknown } }>;
+    for (const id of writeOperations) expect(q[id]!.mutationOptions!().retry, id).toBe(safe.includes(id) ? undefined : false);
+  });
+});
+
+function newClientForKeys() {
+  return createClient({ baseUrl: 'http://simulator.test', apiKey: 'test-key' });
+}

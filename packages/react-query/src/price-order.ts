@@ -47,6 +47,8 @@ export function useCreatePriceOrder({ signer, ...flow }: UseCreatePriceOrderOpti
   const queryClient = useQueryClient();
   return useMutation<CreatedPriceOrderOutcome, Error, PriceOrderParams>({
     mutationKey: [...xKeys.operation('triggerV2CreatePriceOrder'), 'flow'],
+    // Never run again by TanStack Query: a new run signs a new transaction while the first may still land.
+    retry: false,
     mutationFn: (order) => {
       if (signer === undefined) throw new Error('useCreatePriceOrder: connect a wallet first (no signer)');
       return createPriceOrder({ ...flow, client: client as unknown as PriceOrderClient, signer, order }).then((result) =>

@@ -55,6 +55,8 @@ export function useSwap({ signer, ...flow }: UseSwapOptions) {
   const queryClient = useQueryClient();
   return useMutation<SwapOutcome, Error, SwapOrderParams>({
     mutationKey: [...xKeys.operation('swapExecute'), 'flow'],
+    // Never run again by TanStack Query: a new run signs a new transaction while the first may still land.
+    retry: false,
     mutationFn: (order) => {
       if (signer === undefined) throw new Error('useSwap: connect a wallet first (no signer)');
       return swap({ ...flow, client: client as unknown as SwapClient, signer, order }).then((result) =>
