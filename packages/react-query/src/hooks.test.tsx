@@ -3,7 +3,7 @@
 // (a quote that refreshes while shown, sign, execute, outcome), the price order (create, then
 // polled until the simulator fills it) and a trigger v1 order (polled until it leaves for the history).
 import { dehydrate, QueryClient, QueryClientProvider, useMutationState } from '@tanstack/react-query';
-import { act, type ReactNode } from 'react';
+import { act, type ReactNode, StrictMode, useEffect } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MINTS, newWorld, openV1Orders, stringsIn, type World } from '../test/support.ts';
@@ -25,6 +25,7 @@ function render<T>(
   world: World,
   useProbe: () => T,
   queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } }),
+  strict = false,
 ): { latest: () => T; queryClient: QueryClient } {
   let value: T;
   function Probe(): ReactNode {
@@ -33,15 +34,14 @@ function render<T>(
   }
   const container = document.createElement('div');
   root = createRoot(container);
-  act(() =>
-    root!.render(
-      <QueryClientProvider client={queryClient}>
-        <XClientProvider client={world.api}>
-          <Probe />
-        </XClientProvider>
-      </QueryClientProvider>,
-    ),
+  const tree = (
+    <QueryClientProvider client={queryClient}>
+      <XClientProvider client={world.api}>
+        <Probe />
+      </XClientProvider>
+    </QueryClientProvider>
   );
+  act(() => root!.render(strict ? <StrictMode>{tree}</StrictMode> : tree));
   return { latest: () => value, queryClient };
 }
 
@@ -140,6 +140,66 @@ describe('the hooks in React', () => {
     expect(view.latest().error).toMatchObject({ code: 'SWAP_STATUS_UNKNOWN' });
     expect(world.requests.filter((route) => route === 'GET /swap/v2/order')).toHaveLength(1);
     expect(world.requests.filter((route) => route === 'POST /swap/v2/execute')).toHaveLength(1);
+  });
+
+  it('swap: started from an effect (as the README does) under StrictMode, one swap runs, not two', async () => {
+    const world = await newWorld();
+    const view = render(
+      world,
+      () => {
+        const swap = useSwap({ signer: world.wallet });
+        useEffect(() => {
+          if (swap.isIdle) swap.mutate(order);
+        }, [swap]);
+        return swap;
+      },
+      undefined,
+      true,
+    );
+    await until(() => view.latest().isSuccess || view.latest().isError, 'the swap ended');
+    expect(view.latest().error).toBeNull();
+    expect(world.requests.filter((route) => route === 'GET /swap/v2/order')).toHaveLength(1);
+    expect(world.requests.filter((route) => route === 'POST /swap/v2/execute')).toHaveLength(1);
+  });
+
+  it('swap: mutate twice before the first ends (a double click) runs one swap; after it ends, the next runs', async () => {
+    const world = await newWorld();
+    const view = render(world, () => useSwap({ signer: world.wallet }));
+    act(() => {
+      view.latest().mutate(order);
+      view.latest().mutate(order);
+    });
+    await until(() => view.latest().isSuccess || view.latest().isError, 'the swap ended');
+    expect(world.requests.filter((route) => route === 'GET /swap/v2/order')).toHaveLength(1);
+    expect(world.requests.filter((route) => route === 'POST /swap/v2/execute')).toHaveLength(1);
+    await act(async () => {
+      await view.latest().mutateAsync(order).catch(() => undefined); // a new run (its outcome is not the point)
+    });
+    expect(world.requests.filter((route) => route === 'GET /swap/v2/order')).toHaveLength(2);
+  });
+
+  it('price order: mutate twice before the first ends (a double click) creates one order, one deposit signed', async () => {
+    const world = await newWorld();
+    const view = render(world, () => useCreatePriceOrder({ signer: world.wallet }));
+    const priceOrder = {
+      orderType: 'single',
+      inputMint: MINTS.PLATFORM_TOKEN,
+      inputAmount: '40000000',
+      outputMint: MINTS.STABLECOIN_USD,
+      triggerMint: MINTS.PLATFORM_TOKEN,
+      triggerCondition: 'above',
+      triggerPriceUsd: 0.6,
+      slippageBps: 50,
+      expiresAt: world.sim.control.now() + 24 * 3_600_000,
+    } as const;
+    act(() => {
+      view.latest().mutate(priceOrder);
+      view.latest().mutate(priceOrder);
+    });
+    await until(() => view.latest().isSuccess || view.latest().isError, 'the order was created');
+    expect(view.latest().error).toBeNull();
+    expect(world.requests.filter((route) => route === 'POST /trigger/v2/deposit/craft')).toHaveLength(1);
+    expect(world.requests.filter((route) => route === 'POST /trigger/v2/orders/price')).toHaveLength(1);
   });
 
   it('price order: signs in, creates the order, polls it until the simulator fills it, then stops polling', async () => {

@@ -197,6 +197,16 @@ describe('writes that carry a credential (x-sensitive body fields)', () => {
     for (const secret of world.secrets) expect(cached().some((text) => text.includes(secret))).toBe(false);
   });
 
+  it('a failed execute: the error the mutation keeps holds no signed transaction', async () => {
+    const world = await newWorld();
+    const body = await signedSwap(world);
+    world.failNext('POST /swap/v2/execute', Response.json({ code: -2, error: 'bad transaction' }, { status: 400 }));
+    const observer = new MutationObserver(queryClient, createQueries(world.api).swapExecute.mutationOptions());
+    await expect(observer.mutate({ body })).rejects.toThrow();
+    expect(world.secrets).toContain(body.signedTransaction);
+    for (const secret of world.secrets) expect(cached().some((text) => text.includes(secret))).toBe(false);
+  });
+
   it('a mutation paused while offline (what a persister writes) already holds no signed transaction; it runs once online', async () => {
     const world = await newWorld();
     const body = await signedSwap(world);

@@ -15,6 +15,7 @@ import { useXClient, useXClientScope } from './context.js';
 import { finalStates } from './gen/operations.gen.js';
 import { xKeys } from './keys.js';
 import { readQueryOptions } from './options.js';
+import { useOneAtATime } from './one-at-a-time.js';
 import { without } from './sensitive.js';
 import type { DataOf } from './types.js';
 
@@ -45,18 +46,20 @@ export type CreatedPriceOrderOutcome = Omit<PriceOrderResult, 'signedDeposit'>;
 export function useCreatePriceOrder({ signer, ...flow }: UseCreatePriceOrderOptions) {
   const client = useXClient();
   const queryClient = useQueryClient();
-  return useMutation<CreatedPriceOrderOutcome, Error, PriceOrderParams>({
-    mutationKey: [...xKeys.operation('triggerV2CreatePriceOrder'), 'flow'],
-    // Never run again by TanStack Query: a new run signs a new transaction while the first may still land.
-    retry: false,
-    mutationFn: (order) => {
-      if (signer === undefined) throw new Error('useCreatePriceOrder: connect a wallet first (no signer)');
-      return createPriceOrder({ ...flow, client: client as unknown as PriceOrderClient, signer, order }).then((result) =>
-        without(result, 'signedDeposit'),
-      );
-    },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: xKeys.operation('triggerV2GetOrderHistory') }),
-  });
+  return useOneAtATime(
+    useMutation<CreatedPriceOrderOutcome, Error, PriceOrderParams>({
+      mutationKey: [...xKeys.operation('triggerV2CreatePriceOrder'), 'flow'],
+      // Never run again by TanStack Query: a new run signs a new transaction while the first may still land.
+      retry: false,
+      mutationFn: (order) => {
+        if (signer === undefined) throw new Error('useCreatePriceOrder: connect a wallet first (no signer)');
+        return createPriceOrder({ ...flow, client: client as unknown as PriceOrderClient, signer, order }).then((result) =>
+          without(result, 'signedDeposit'),
+        );
+      },
+      onSuccess: () => queryClient.invalidateQueries({ queryKey: xKeys.operation('triggerV2GetOrderHistory') }),
+    }),
+  );
 }
 
 export interface UsePriceOrderOptions {

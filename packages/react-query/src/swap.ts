@@ -8,6 +8,7 @@ import { swap, type SwapClient, type SwapOptions, type SwapOrderParams, type Swa
 import { useXClient, useXClientScope } from './context.js';
 import { xKeys } from './keys.js';
 import { readQueryOptions, staleTimeOf } from './options.js';
+import { useOneAtATime } from './one-at-a-time.js';
 import { without } from './sensitive.js';
 
 export interface SwapQuoteOptions {
@@ -53,16 +54,18 @@ export type SwapOutcome = Omit<SwapResult, 'signedTransaction'>;
 export function useSwap({ signer, ...flow }: UseSwapOptions) {
   const client = useXClient();
   const queryClient = useQueryClient();
-  return useMutation<SwapOutcome, Error, SwapOrderParams>({
-    mutationKey: [...xKeys.operation('swapExecute'), 'flow'],
-    // Never run again by TanStack Query: a new run signs a new transaction while the first may still land.
-    retry: false,
-    mutationFn: (order) => {
-      if (signer === undefined) throw new Error('useSwap: connect a wallet first (no signer)');
-      return swap({ ...flow, client: client as unknown as SwapClient, signer, order }).then((result) =>
-        without(result, 'signedTransaction'),
-      );
-    },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: xKeys.operation('swapGetOrder') }),
-  });
+  return useOneAtATime(
+    useMutation<SwapOutcome, Error, SwapOrderParams>({
+      mutationKey: [...xKeys.operation('swapExecute'), 'flow'],
+      // Never run again by TanStack Query: a new run signs a new transaction while the first may still land.
+      retry: false,
+      mutationFn: (order) => {
+        if (signer === undefined) throw new Error('useSwap: connect a wallet first (no signer)');
+        return swap({ ...flow, client: client as unknown as SwapClient, signer, order }).then((result) =>
+          without(result, 'signedTransaction'),
+        );
+      },
+      onSuccess: () => queryClient.invalidateQueries({ queryKey: xKeys.operation('swapGetOrder') }),
+    }),
+  );
 }
