@@ -70,6 +70,20 @@ async function until(done: () => boolean, what: string): Promise<void> {
   throw new Error(`never happened: ${what}`);
 }
 
+/** A price order selling 40 PLATFORM_TOKEN when its price goes above 0.60 USD, for a day. */
+const sellAbove = (world: World) =>
+  ({
+    orderType: 'single',
+    inputMint: MINTS.PLATFORM_TOKEN,
+    inputAmount: '40000000',
+    outputMint: MINTS.STABLECOIN_USD,
+    triggerMint: MINTS.PLATFORM_TOKEN,
+    triggerCondition: 'above',
+    triggerPriceUsd: 0.6,
+    slippageBps: 50,
+    expiresAt: world.sim.control.now() + 24 * 3_600_000,
+  }) as const;
+
 const order = { inputMint: MINTS.PLATFORM_TOKEN, outputMint: MINTS.STABLECOIN_USD, amount: '40000000' };
 
 describe('the hooks in React', () => {
@@ -181,17 +195,7 @@ describe('the hooks in React', () => {
   it('price order: mutate twice before the first ends (a double click) creates one order, one deposit signed', async () => {
     const world = await newWorld();
     const view = render(world, () => useCreatePriceOrder({ signer: world.wallet }));
-    const priceOrder = {
-      orderType: 'single',
-      inputMint: MINTS.PLATFORM_TOKEN,
-      inputAmount: '40000000',
-      outputMint: MINTS.STABLECOIN_USD,
-      triggerMint: MINTS.PLATFORM_TOKEN,
-      triggerCondition: 'above',
-      triggerPriceUsd: 0.6,
-      slippageBps: 50,
-      expiresAt: world.sim.control.now() + 24 * 3_600_000,
-    } as const;
+    const priceOrder = sellAbove(world);
     act(() => {
       view.latest().mutate(priceOrder);
       view.latest().mutate(priceOrder);
@@ -208,19 +212,7 @@ describe('the hooks in React', () => {
       const create = useCreatePriceOrder({ signer: world.wallet });
       return { create, order: usePriceOrder(create.data?.id, { pollIntervalMs: 10 }), mutations: useMutationState() };
     });
-    act(() =>
-      view.latest().create.mutate({
-        orderType: 'single',
-        inputMint: MINTS.PLATFORM_TOKEN,
-        inputAmount: '40000000',
-        outputMint: MINTS.STABLECOIN_USD,
-        triggerMint: MINTS.PLATFORM_TOKEN,
-        triggerCondition: 'above',
-        triggerPriceUsd: 0.6,
-        slippageBps: 50,
-        expiresAt: world.sim.control.now() + 24 * 3_600_000,
-      }),
-    );
+    act(() => view.latest().create.mutate(sellAbove(world)));
     await until(() => view.latest().create.isSuccess || view.latest().create.isError, 'the order was created');
     expect(view.latest().create.error).toBeNull();
     const orderId = view.latest().create.data!.id;
