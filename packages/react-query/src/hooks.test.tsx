@@ -5,6 +5,7 @@
 import { dehydrate, QueryClient, QueryClientProvider, useMutationState } from '@tanstack/react-query';
 import { act, type ReactNode, StrictMode, useEffect } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
+import { createClient, PaginationError } from '@x/fetch-client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MINTS, newWorld, openV1Orders, stringsIn, type World } from '../test/support.ts';
 import { XClientProvider, useXQueries } from './context.js';
@@ -259,6 +260,28 @@ describe('the hooks in React', () => {
     for (const key of [...newer, old!]) world.sim.control.fillOrder(key);
     await until(() => view.latest().data?.isFinal === true, 'the order was found in the history');
     expect(view.latest().data?.order).toMatchObject({ orderKey: old, status: 'Completed' });
+  });
+
+  it('trigger v1 order: a service that ignores the paging is a PaginationError and polling stops (it polled the error forever)', async () => {
+    const world = await newWorld();
+    const [old] = await openV1Orders(world, 12); // behind 11 newer ones: on page 2 of the active listing
+    let lists = 0;
+    const drifting = createClient({
+      baseUrl: 'http://simulator.test',
+      apiKey: 'test-key',
+      fetch: async (input, init) => {
+        const url = new URL(new Request(input, init).url);
+        url.searchParams.delete('page'); // every page asked is answered with page 1
+        lists++;
+        return await world.sim.fetch(new Request(url, init));
+      },
+    });
+    const view = render({ ...world, api: drifting }, () => useTriggerV1Order(world.wallet.address, old, { pollIntervalMs: 10 }));
+    await until(() => view.latest().isError, 'the read failed');
+    expect(view.latest().error).toBeInstanceOf(PaginationError);
+    const reads = lists;
+    await act(() => new Promise((resolve) => setTimeout(resolve, 60)));
+    expect(lists).toBe(reads); // not polled again
   });
 
   it('trigger v1 order: reads at most maxPages pages of each listing, so an order past them stays unseen', async () => {
