@@ -157,6 +157,16 @@ describe('the hooks in React', () => {
     expect(world.requests.filter((route) => route === 'POST /swap/v2/execute')).toHaveLength(1);
   });
 
+  it('swap: a failed execute is a typed error, and neither it nor any state holds the signed transaction', async () => {
+    const world = await newWorld();
+    const view = render(world, () => useSwap({ signer: world.wallet }));
+    world.failNext('POST /swap/v2/execute', Response.json({ code: -2, error: 'bad transaction' }, { status: 400 }));
+    act(() => view.latest().mutate(order));
+    await until(() => view.latest().isError, 'the swap failed');
+    expect(view.latest().error).toMatchObject({ code: 'SWAP_EXECUTE_FAILED' });
+    expectNoCredentialIn(world, view.queryClient, view.latest().error);
+  });
+
   it('swap: started from an effect (as the README does) under StrictMode, one swap runs, not two', async () => {
     const world = await newWorld();
     const view = render(
