@@ -3,8 +3,9 @@
 // (a quote that refreshes while shown, sign, execute, outcome), the price order (create, then
 // polled until the simulator fills it) and a trigger v1 order (polled until it leaves for the history).
 import { dehydrate, QueryClient, QueryClientProvider, useMutationState } from '@tanstack/react-query';
-import { act, type ReactNode } from 'react';
+import { act, type ReactNode, StrictMode, useEffect } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
+import { createClient, PaginationError } from '@x/fetch-client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MINTS, newWorld, openV1Orders, stringsIn, type World } from '../test/support.ts';
 import { XClientProvider, useXQueries } from './context.js';
@@ -21,8 +22,12 @@ afterEach(() => {
 });
 
 /** Renders `ui` inside the providers; `latest()` is the last value the probe component saw. */
-function render<T>(world: World, useProbe: () => T): { latest: () => T; queryClient: QueryClient } {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+function render<T>(
+  world: World,
+  useProbe: () => T,
+  queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } }),
+  strict = false,
+): { latest: () => T; queryClient: QueryClient } {
   let value: T;
   function Probe(): ReactNode {
     value = useProbe();
@@ -30,15 +35,14 @@ function render<T>(world: World, useProbe: () => T): { latest: () => T; queryCli
   }
   const container = document.createElement('div');
   root = createRoot(container);
-  act(() =>
-    root!.render(
-      <QueryClientProvider client={queryClient}>
-        <XClientProvider client={world.api}>
-          <Probe />
-        </XClientProvider>
-      </QueryClientProvider>,
-    ),
+  const tree = (
+    <QueryClientProvider client={queryClient}>
+      <XClientProvider client={world.api}>
+        <Probe />
+      </XClientProvider>
+    </QueryClientProvider>
   );
+  act(() => root!.render(strict ? <StrictMode>{tree}</StrictMode> : tree));
   return { latest: () => value, queryClient };
 }
 
@@ -66,6 +70,20 @@ async function until(done: () => boolean, what: string): Promise<void> {
   }
   throw new Error(`never happened: ${what}`);
 }
+
+/** A price order selling 40 PLATFORM_TOKEN when its price goes above 0.60 USD, for a day. */
+const sellAbove = (world: World) =>
+  ({
+    orderType: 'single',
+    inputMint: MINTS.PLATFORM_TOKEN,
+    inputAmount: '40000000',
+    outputMint: MINTS.STABLECOIN_USD,
+    triggerMint: MINTS.PLATFORM_TOKEN,
+    triggerCondition: 'above',
+    triggerPriceUsd: 0.6,
+    slippageBps: 50,
+    expiresAt: world.sim.control.now() + 24 * 3_600_000,
+  }) as const;
 
 const order = { inputMint: MINTS.PLATFORM_TOKEN, outputMint: MINTS.STABLECOIN_USD, amount: '40000000' };
 
@@ -127,25 +145,85 @@ describe('the hooks in React', () => {
     expect(world.requests).not.toContain('POST /swap/v2/execute');
   });
 
+  it("swap: an app's default mutation retries never run the flow again (a new order signed while the first may still land)", async () => {
+    const world = await newWorld();
+    const retrying = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: 2, retryDelay: 0 } } });
+    const view = render(world, () => useSwap({ signer: world.wallet, maxExecuteCalls: 1 }), retrying);
+    world.failNext('POST /swap/v2/execute', new Response('{"error":"unavailable"}', { status: 503 }));
+    act(() => view.latest().mutate(order));
+    await until(() => view.latest().isError || view.latest().isSuccess, 'the swap ended');
+    expect(view.latest().error).toMatchObject({ code: 'SWAP_STATUS_UNKNOWN' });
+    expect(world.requests.filter((route) => route === 'GET /swap/v2/order')).toHaveLength(1);
+    expect(world.requests.filter((route) => route === 'POST /swap/v2/execute')).toHaveLength(1);
+  });
+
+  it('swap: a failed execute is a typed error, and neither it nor any state holds the signed transaction', async () => {
+    const world = await newWorld();
+    const view = render(world, () => useSwap({ signer: world.wallet }));
+    world.failNext('POST /swap/v2/execute', Response.json({ code: -2, error: 'bad transaction' }, { status: 400 }));
+    act(() => view.latest().mutate(order));
+    await until(() => view.latest().isError, 'the swap failed');
+    expect(view.latest().error).toMatchObject({ code: 'SWAP_EXECUTE_FAILED' });
+    expectNoCredentialIn(world, view.queryClient, view.latest().error);
+  });
+
+  it('swap: started from an effect (as the README does) under StrictMode, one swap runs, not two', async () => {
+    const world = await newWorld();
+    const view = render(
+      world,
+      () => {
+        const swap = useSwap({ signer: world.wallet });
+        useEffect(() => {
+          if (swap.isIdle) swap.mutate(order);
+        }, [swap]);
+        return swap;
+      },
+      undefined,
+      true,
+    );
+    await until(() => view.latest().isSuccess || view.latest().isError, 'the swap ended');
+    expect(view.latest().error).toBeNull();
+    expect(world.requests.filter((route) => route === 'GET /swap/v2/order')).toHaveLength(1);
+    expect(world.requests.filter((route) => route === 'POST /swap/v2/execute')).toHaveLength(1);
+  });
+
+  it('swap: mutate twice before the first ends (a double click) runs one swap; after it ends, the next runs', async () => {
+    const world = await newWorld();
+    const view = render(world, () => useSwap({ signer: world.wallet }));
+    act(() => {
+      view.latest().mutate(order);
+      view.latest().mutate(order);
+    });
+    await until(() => view.latest().isSuccess || view.latest().isError, 'the swap ended');
+    expect(world.requests.filter((route) => route === 'GET /swap/v2/order')).toHaveLength(1);
+    expect(world.requests.filter((route) => route === 'POST /swap/v2/execute')).toHaveLength(1);
+    await act(async () => {
+      await view.latest().mutateAsync(order).catch(() => undefined); // a new run (its outcome is not the point)
+    });
+    expect(world.requests.filter((route) => route === 'GET /swap/v2/order')).toHaveLength(2);
+  });
+
+  it('price order: mutate twice before the first ends (a double click) creates one order, one deposit signed', async () => {
+    const world = await newWorld();
+    const view = render(world, () => useCreatePriceOrder({ signer: world.wallet }));
+    const priceOrder = sellAbove(world);
+    act(() => {
+      view.latest().mutate(priceOrder);
+      view.latest().mutate(priceOrder);
+    });
+    await until(() => view.latest().isSuccess || view.latest().isError, 'the order was created');
+    expect(view.latest().error).toBeNull();
+    expect(world.requests.filter((route) => route === 'POST /trigger/v2/deposit/craft')).toHaveLength(1);
+    expect(world.requests.filter((route) => route === 'POST /trigger/v2/orders/price')).toHaveLength(1);
+  });
+
   it('price order: signs in, creates the order, polls it until the simulator fills it, then stops polling', async () => {
     const world = await newWorld();
     const view = render(world, () => {
       const create = useCreatePriceOrder({ signer: world.wallet });
       return { create, order: usePriceOrder(create.data?.id, { pollIntervalMs: 10 }), mutations: useMutationState() };
     });
-    act(() =>
-      view.latest().create.mutate({
-        orderType: 'single',
-        inputMint: MINTS.PLATFORM_TOKEN,
-        inputAmount: '40000000',
-        outputMint: MINTS.STABLECOIN_USD,
-        triggerMint: MINTS.PLATFORM_TOKEN,
-        triggerCondition: 'above',
-        triggerPriceUsd: 0.6,
-        slippageBps: 50,
-        expiresAt: world.sim.control.now() + 24 * 3_600_000,
-      }),
-    );
+    act(() => view.latest().create.mutate(sellAbove(world)));
     await until(() => view.latest().create.isSuccess || view.latest().create.isError, 'the order was created');
     expect(view.latest().create.error).toBeNull();
     const orderId = view.latest().create.data!.id;
@@ -192,6 +270,28 @@ describe('the hooks in React', () => {
     for (const key of [...newer, old!]) world.sim.control.fillOrder(key);
     await until(() => view.latest().data?.isFinal === true, 'the order was found in the history');
     expect(view.latest().data?.order).toMatchObject({ orderKey: old, status: 'Completed' });
+  });
+
+  it('trigger v1 order: a service that ignores the paging is a PaginationError and polling stops (it polled the error forever)', async () => {
+    const world = await newWorld();
+    const [old] = await openV1Orders(world, 12); // behind 11 newer ones: on page 2 of the active listing
+    let lists = 0;
+    const drifting = createClient({
+      baseUrl: 'http://simulator.test',
+      apiKey: 'test-key',
+      fetch: async (input, init) => {
+        const url = new URL(new Request(input, init).url);
+        url.searchParams.delete('page'); // every page asked is answered with page 1
+        lists++;
+        return await world.sim.fetch(new Request(url, init));
+      },
+    });
+    const view = render({ ...world, api: drifting }, () => useTriggerV1Order(world.wallet.address, old, { pollIntervalMs: 10 }));
+    await until(() => view.latest().isError, 'the read failed');
+    expect(view.latest().error).toBeInstanceOf(PaginationError);
+    const reads = lists;
+    await act(() => new Promise((resolve) => setTimeout(resolve, 60)));
+    expect(lists).toBe(reads); // not polled again
   });
 
   it('trigger v1 order: reads at most maxPages pages of each listing, so an order past them stays unseen', async () => {

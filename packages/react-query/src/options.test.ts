@@ -1,6 +1,6 @@
 // The options of every operation, run through a real TanStack QueryClient against the simulator.
 import { dehydrate, InfiniteQueryObserver, MutationObserver, onlineManager, QueryClient } from '@tanstack/react-query';
-import { NotFoundError } from '@x/fetch-client';
+import { createClient, NotFoundError, PaginationError } from '@x/fetch-client';
 import { DEFAULT_TTL_MS } from '@x/fetch-client/polite';
 import { deref, loadSpec, operations } from '@x/openapi/reader';
 import { answerTriggerChallenge, signTransaction } from '@x/signing';
@@ -197,6 +197,16 @@ describe('writes that carry a credential (x-sensitive body fields)', () => {
     for (const secret of world.secrets) expect(cached().some((text) => text.includes(secret))).toBe(false);
   });
 
+  it('a failed execute: the error the mutation keeps holds no signed transaction', async () => {
+    const world = await newWorld();
+    const body = await signedSwap(world);
+    world.failNext('POST /swap/v2/execute', Response.json({ code: -2, error: 'bad transaction' }, { status: 400 }));
+    const observer = new MutationObserver(queryClient, createQueries(world.api).swapExecute.mutationOptions());
+    await expect(observer.mutate({ body })).rejects.toThrow();
+    expect(world.secrets).toContain(body.signedTransaction);
+    for (const secret of world.secrets) expect(cached().some((text) => text.includes(secret))).toBe(false);
+  });
+
   it('a mutation paused while offline (what a persister writes) already holds no signed transaction; it runs once online', async () => {
     const world = await newWorld();
     const body = await signedSwap(world);
@@ -273,4 +283,60 @@ describe('writes whose answer carries a credential (x-sensitive answer fields)',
 async function until(done: () => boolean): Promise<void> {
   for (let i = 0; i < 200 && !done(); i++) await new Promise((resolve) => setTimeout(resolve, 5));
   expect(done()).toBe(true);
+}
+
+describe('a service that ignores the paging (drift)', () => {
+  /** A client on the world's simulator whose requests lose their paging parameters on the way. */
+  const driftingClient = (world: World) =>
+    createClient({
+      baseUrl: 'http://simulator.test',
+      apiKey: 'test-key',
+      fetch: async (input, init) => {
+        const request = new Request(input, init);
+        const url = new URL(request.url);
+        for (const name of ['start', 'page', 'offset']) url.searchParams.delete(name);
+        return await world.sim.fetch(new Request(url, request));
+      },
+    });
+
+  it('start-end: the next page answered at the first position again stops with a PaginationError, not the same page forever', async () => {
+    const world = await newWorld();
+    const options = createQueries(driftingClient(world)).predictionListEvents.infiniteQueryOptions({
+      category: 'sports',
+      start: 0,
+      end: 2,
+    });
+    const observer = new InfiniteQueryObserver(queryClient, options);
+    let result = (await observer.refetch()) as Awaited<ReturnType<typeof observer.fetchNextPage>>;
+    expect(result.hasNextPage).toBe(true);
+    for (let i = 0; i < 5 && result.hasNextPage && !result.isFetchNextPageError; i++) result = await observer.fetchNextPage();
+    expect(result.isFetchNextPageError).toBe(true);
+    expect(result.error).toBeInstanceOf(PaginationError);
+    expect(result.data!.pages).toHaveLength(1); // the repeated page was not added
+  });
+});
+
+describe('retries of writes', () => {
+  it("a write the spec does not mark x-safe-to-retry is sent once, whatever the app's default mutation retries", async () => {
+    const { api, wallet, requests, failNext } = await newWorld();
+    const retrying = new QueryClient({ defaultOptions: { mutations: { retry: 2, retryDelay: 0 } } });
+    const options = createQueries(api).triggerV2CreateChallenge.mutationOptions();
+    expect(options.retry).toBe(false);
+    failNext('POST /trigger/v2/auth/challenge', new Response('{"error":"unavailable"}', { status: 503 }));
+    const observer = new MutationObserver(retrying, options);
+    await expect(observer.mutate({ body: { walletPubkey: wallet.address, type: 'message' } })).rejects.toThrow();
+    expect(requests).toEqual(['POST /trigger/v2/auth/challenge']);
+  });
+
+  it('a write marked x-safe-to-retry (swap execute) keeps the app default', () => {
+    const spec = operations(loadSpec());
+    const safe = spec.filter((op) => op.safeToRetry).map((op) => op.operationId);
+    expect(safe).toContain('swapExecute');
+    const q = createQueries(newClientForKeys()) as unknown as Record<string, { mutationOptions?: () => { retry?: unknown } }>;
+    for (const id of writeOperations) expect(q[id]!.mutationOptions!().retry, id).toBe(safe.includes(id) ? undefined : false);
+  });
+});
+
+function newClientForKeys() {
+  return createClient({ baseUrl: 'http://simulator.test', apiKey: 'test-key' });
 }

@@ -6,9 +6,9 @@
 import { infiniteQueryOptions, mutationOptions, queryOptions, type InfiniteData } from '@tanstack/react-query';
 import { DEFAULT_TTL_MS, type MarketDataKind } from '@x/fetch-client/polite';
 import { callOperation } from './call.js';
-import { marketDataOperations, pagedOperations } from './gen/operations.gen.js';
+import { marketDataOperations, pagedOperations, safeToRetryWrites } from './gen/operations.gen.js';
 import { xKeys } from './keys.js';
-import { firstPageParam, nextPageParam, type PageParam } from './paging.js';
+import { checkPage, firstPageParam, nextPageParam, type PageParam } from './paging.js';
 import {
   callVariables,
   hideAnswerFields,
@@ -49,7 +49,8 @@ export function pagedQueryOptions<K extends PagedId>(client: AnyClient, id: K, q
   return infiniteQueryOptions<DataOf<K>, Error, InfiniteData<DataOf<K>, PageParam>, ReturnType<typeof xKeys.infinite<K>>, PageParam>({
     queryKey: xKeys.infinite(id, query, scope),
     initialPageParam: firstPageParam(style, base),
-    queryFn: ({ pageParam, signal }) => callOperation(client, id, { query: { ...base, ...pageParam } } as ParamsOf<K>, signal),
+    queryFn: async ({ pageParam, signal }) =>
+      checkPage(id, style, items, await callOperation(client, id, { query: { ...base, ...pageParam } } as ParamsOf<K>, signal), pageParam),
     getNextPageParam: (page, _pages, param) => nextPageParam(style, items, page as Record<string, unknown>, param),
     staleTime: staleTimeOf(id),
   });
@@ -64,12 +65,15 @@ export function pagedQueryOptions<K extends PagedId>(client: AnyClient, id: K, q
  * send the real body, and nothing keeps it once the call has succeeded. For a write whose answer
  * carries one (auth verify's bearer token), the resolved data reads it through a getter that is not
  * an own property: `data.token` works, serialising the mutation state does not show it.
+ * A write the spec does not mark `x-safe-to-retry` has `retry: false`: TanStack Query never sends it
+ * again on failure, whatever the QueryClient's default (a repeat could apply it twice).
  */
 export function writeMutationOptions<K extends WriteId>(client: AnyClient, id: K) {
   const fields = sensitiveFieldsOf(id);
   const answerFields = sensitiveAnswerFieldsOf(id);
   return mutationOptions<DataOf<K>, Error, ParamsOf<K> | undefined>({
     mutationKey: xKeys.operation(id),
+    ...((safeToRetryWrites as readonly string[]).includes(id) ? {} : { retry: false }),
     onMutate: (params) => {
       redactVariables(params, fields);
     },

@@ -2,7 +2,7 @@
 // the wallet, create: `@x/signing/flows`'s `createPriceOrder`; the client signs in with its
 // `bearer` session, `createTriggerAuthSession` of `@x/signing`) and `usePriceOrder` (the order
 // from the history, polled with TanStack Query's `refetchInterval` until its state is final).
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { SignerInput } from '@x/signing';
 import {
   createPriceOrder,
@@ -13,8 +13,8 @@ import {
 } from '@x/signing/flows';
 import { useXClient, useXClientScope } from './context.js';
 import { finalStates } from './gen/operations.gen.js';
-import { xKeys } from './keys.js';
 import { readQueryOptions } from './options.js';
+import { useFlowMutation } from './flow-mutation.js';
 import { without } from './sensitive.js';
 import type { DataOf } from './types.js';
 
@@ -44,17 +44,14 @@ export type CreatedPriceOrderOutcome = Omit<PriceOrderResult, 'signedDeposit'>;
  */
 export function useCreatePriceOrder({ signer, ...flow }: UseCreatePriceOrderOptions) {
   const client = useXClient();
-  const queryClient = useQueryClient();
-  return useMutation<CreatedPriceOrderOutcome, Error, PriceOrderParams>({
-    mutationKey: [...xKeys.operation('triggerV2CreatePriceOrder'), 'flow'],
-    mutationFn: (order) => {
-      if (signer === undefined) throw new Error('useCreatePriceOrder: connect a wallet first (no signer)');
-      return createPriceOrder({ ...flow, client: client as unknown as PriceOrderClient, signer, order }).then((result) =>
-        without(result, 'signedDeposit'),
-      );
-    },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: xKeys.operation('triggerV2GetOrderHistory') }),
-  });
+  return useFlowMutation<CreatedPriceOrderOutcome, PriceOrderParams>(
+    'useCreatePriceOrder',
+    'triggerV2CreatePriceOrder',
+    'triggerV2GetOrderHistory',
+    signer,
+    async (wallet, order) =>
+      without(await createPriceOrder({ ...flow, client: client as unknown as PriceOrderClient, signer: wallet, order }), 'signedDeposit'),
+  );
 }
 
 export interface UsePriceOrderOptions {

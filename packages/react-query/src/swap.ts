@@ -2,12 +2,12 @@
 // that orders, checks, signs with the user's wallet and executes through `@x/signing/flows`'s
 // `swap` (`useSwap`). The transaction signed is always the one of a fresh order made for the
 // wallet, checked by `@x/signing` against what the API said; the quote shown is never signed.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { SignerInput } from '@x/signing';
 import { swap, type SwapClient, type SwapOptions, type SwapOrderParams, type SwapResult } from '@x/signing/flows';
 import { useXClient, useXClientScope } from './context.js';
-import { xKeys } from './keys.js';
 import { readQueryOptions, staleTimeOf } from './options.js';
+import { useFlowMutation } from './flow-mutation.js';
 import { without } from './sensitive.js';
 
 export interface SwapQuoteOptions {
@@ -52,15 +52,7 @@ export type SwapOutcome = Omit<SwapResult, 'signedTransaction'>;
  */
 export function useSwap({ signer, ...flow }: UseSwapOptions) {
   const client = useXClient();
-  const queryClient = useQueryClient();
-  return useMutation<SwapOutcome, Error, SwapOrderParams>({
-    mutationKey: [...xKeys.operation('swapExecute'), 'flow'],
-    mutationFn: (order) => {
-      if (signer === undefined) throw new Error('useSwap: connect a wallet first (no signer)');
-      return swap({ ...flow, client: client as unknown as SwapClient, signer, order }).then((result) =>
-        without(result, 'signedTransaction'),
-      );
-    },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: xKeys.operation('swapGetOrder') }),
-  });
+  return useFlowMutation<SwapOutcome, SwapOrderParams>('useSwap', 'swapExecute', 'swapGetOrder', signer, async (wallet, order) =>
+    without(await swap({ ...flow, client: client as unknown as SwapClient, signer: wallet, order }), 'signedTransaction'),
+  );
 }

@@ -1,0 +1,60 @@
+// The mutation of a flow hook (`useSwap`, `useCreatePriceOrder`): the flow run with the connected
+// wallet, never retried by TanStack Query (a new run signs a new transaction while the first may
+// still land), one run at a time: a second `mutate` while the hook's run is pending (a double click,
+// React StrictMode's second run of the effect that started it) joins that run instead of ordering,
+// signing and sending a second transaction. Once the run has ended, `mutate` starts a new one.
+// Its success invalidates the reads of one operation.
+import { type MutateOptions, type UseMutationResult, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { SignerInput } from '@x/signing';
+import { useCallback, useRef } from 'react';
+import { xKeys } from './keys.js';
+import type { OperationId } from './types.js';
+
+export function useFlowMutation<TData, TVariables>(
+  hook: string,
+  operation: OperationId,
+  invalidates: OperationId,
+  signer: SignerInput | undefined,
+  run: (signer: SignerInput, variables: TVariables) => Promise<TData>,
+): UseMutationResult<TData, Error, TVariables> {
+  const queryClient = useQueryClient();
+  return useOneAtATime(
+    useMutation<TData, Error, TVariables>({
+      mutationKey: [...xKeys.operation(operation), 'flow'],
+      retry: false,
+      mutationFn: async (variables) => {
+        if (signer === undefined) throw new Error(`${hook}: connect a wallet first (no signer)`);
+        return await run(signer, variables);
+      },
+      onSuccess: () => queryClient.invalidateQueries({ queryKey: xKeys.operation(invalidates) }),
+    }),
+  );
+}
+
+function useOneAtATime<TData, TVariables>(
+  result: UseMutationResult<TData, Error, TVariables>,
+): UseMutationResult<TData, Error, TVariables> {
+  const running = useRef<Promise<TData> | undefined>(undefined);
+  const { mutateAsync: start } = result;
+  const mutateAsync = useCallback(
+    (variables: TVariables, options?: MutateOptions<TData, Error, TVariables>) => {
+      if (running.current !== undefined) return running.current;
+      const run = start(variables, options);
+      running.current = run;
+      const done = () => {
+        if (running.current === run) running.current = undefined;
+      };
+      run.then(done, done);
+      return run;
+    },
+    [start],
+  );
+  const mutate = useCallback(
+    (variables: TVariables, options?: MutateOptions<TData, Error, TVariables>) => {
+      // The error is the mutation's `error`; `mutate` never rejects (as TanStack's own).
+      mutateAsync(variables, options).catch(() => {});
+    },
+    [mutateAsync],
+  );
+  return { ...result, mutate, mutateAsync } as UseMutationResult<TData, Error, TVariables>;
+}
