@@ -97,7 +97,8 @@ export function politeFetch(options: PoliteFetchOptions = {}): PoliteFetch {
   const limiter = createLimiter({ intervalMs: options.intervalMs ?? (options.keyed ? KEYED_INTERVAL_MS : KEYLESS_INTERVAL_MS), now });
   // The stale side of the cache is not used here: an answer older than its lifetime is refetched.
   const cache = createAnswerCache({ now, maxEntries: options.maxEntries ?? 500, maxStaleMs: 0 });
-  const inflight = new Map<string, Promise<StoredAnswer>>();
+  // A GET in flight: the shared request, cancelled once every caller waiting for it has aborted.
+  const inflight = new Map<string, { answer: Promise<StoredAnswer>; cancel: AbortController; waiting: number }>();
   const stats = { sent: 0, cacheHits: 0, coalesced: 0 };
 
   async function paced(
@@ -137,18 +138,47 @@ export function politeFetch(options: PoliteFetchOptions = {}): PoliteFetch {
       stats.cacheHits++;
       return Promise.resolve(answerOf(fresh.body as StoredAnswer));
     }
-    let pending = inflight.get(key);
-    if (pending) stats.coalesced++;
+    if (signal?.aborted) return Promise.reject(signal.reason);
+    let shared = inflight.get(key);
+    if (shared) stats.coalesced++;
     else {
-      pending = stored(input, init, signal)
+      // Sent with its own signal, not the first caller's: one caller's abort ends only its own wait.
+      const cancel = new AbortController();
+      const answer = stored(input, { ...init, signal: cancel.signal }, cancel.signal)
         .then((answer) => {
           if (lifetime > 0 && answer.status >= 200 && answer.status < 300) cache.put(key, answer.status, answer);
           return answer;
         })
-        .finally(() => inflight.delete(key));
-      inflight.set(key, pending);
+        .finally(() => inflight.get(key) === shared && inflight.delete(key));
+      shared = { answer, cancel, waiting: 0 };
+      inflight.set(key, shared);
     }
-    return pending.then(answerOf);
+    return joined(key, shared, signal).then(answerOf);
   };
+
+  /** The shared answer for one caller: its abort rejects its call, and the last caller's cancels the request. */
+  function joined(
+    key: string,
+    shared: { answer: Promise<StoredAnswer>; cancel: AbortController; waiting: number },
+    signal: AbortSignal | null | undefined,
+  ): Promise<StoredAnswer> {
+    if (!signal) {
+      shared.waiting = Infinity;
+      return shared.answer;
+    }
+    if (signal.aborted) return Promise.reject(signal.reason);
+    shared.waiting++;
+    return new Promise((resolve, reject) => {
+      const abort = () => {
+        reject(signal.reason);
+        if (--shared.waiting === 0) {
+          if (inflight.get(key) === shared) inflight.delete(key);
+          shared.cancel.abort(signal.reason);
+        }
+      };
+      signal.addEventListener('abort', abort, { once: true });
+      shared.answer.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
+    });
+  }
   return Object.assign(polite, { stats, limiter });
 }
