@@ -1,7 +1,7 @@
 // A `fetch` that is polite to the service behind it: one limiter paces every request it sends
 // (GET or not), the service's `Retry-After` and `x-ratelimit-*` answers push the next request
 // back, successful GET answers are kept for their kind's time to live, and identical GETs in
-// flight share one request; a GET that changes state is only paced. Give it as `fetch` to `createClient`; use one per credential.
+// flight share one request (never across API keys or bearer tokens); a GET that changes state is only paced. Give it as `fetch` to `createClient`; use one per API key (the limit is per key).
 import { createAnswerCache } from './answer-cache.js';
 import { createLimiter, takeTurn, type UpstreamLimiter } from './limiter.js';
 
@@ -132,7 +132,9 @@ export function politeFetch(options: PoliteFetchOptions = {}): PoliteFetch {
     if (options.changesState?.(url)) return paced(input, init, signal);
     const kind = options.kindOf?.(url);
     const lifetime = kind ? ttl[kind] : (options.otherTtlMs ?? 0);
-    const key = url.href;
+    // Keyed by the credentials too: an answer never goes to a request made with another key or token.
+    const sent = new Headers(init?.headers ?? request?.headers);
+    const key = `${url.href} ${sent.get('x-api-key')} ${sent.get('authorization')}`;
     const fresh = lifetime > 0 ? cache.fresh(key, lifetime) : undefined;
     if (fresh) {
       stats.cacheHits++;
