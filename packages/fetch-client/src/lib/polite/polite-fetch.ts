@@ -2,6 +2,7 @@
 // (GET or not), the service's `Retry-After` and `x-ratelimit-*` answers push the next request
 // back, successful GET answers are kept for their kind's time to live, and identical GETs in
 // flight share one request (never across API keys or bearer tokens); a GET that changes state is only paced. Give it as `fetch` to `createClient`; use one per API key (the limit is per key).
+import { readBody } from '../read-body.js';
 import { createAnswerCache } from './answer-cache.js';
 import { createLimiter, takeTurn, type UpstreamLimiter } from './limiter.js';
 
@@ -36,6 +37,8 @@ export interface PoliteFetchOptions {
   ttlMs?: Partial<Record<MarketDataKind, number>>;
   /** Cache lifetime of a GET that is not market data. Default 0: not cached (still coalesced). */
   otherTtlMs?: number;
+  /** The most bytes of a GET answer read to share or cache it (a `ResponseTooLargeError` past it). Default 10 MiB, as the client. */
+  maxResponseBytes?: number;
   /** Answers kept at most. Default 500. */
   maxEntries?: number;
   /** Wall clock (ms) and sleep, for tests. */
@@ -54,11 +57,11 @@ interface StoredAnswer {
   status: number;
   statusText: string;
   headers: Array<[string, string]>;
-  body: ArrayBuffer;
+  body: string;
 }
 
 const answerOf = (stored: StoredAnswer): Response =>
-  new Response(stored.status === 204 || stored.status === 304 ? null : stored.body.slice(0), {
+  new Response(stored.status === 204 || stored.status === 304 ? null : stored.body, {
     status: stored.status,
     statusText: stored.statusText,
     headers: stored.headers,
@@ -89,7 +92,12 @@ function checkMs(name: string, value: number | undefined): void {
 
 /** A fetch that paces, honours the service's waits, caches and coalesces GETs. */
 export function politeFetch(options: PoliteFetchOptions = {}): PoliteFetch {
-  for (const [name, value] of Object.entries({ intervalMs: options.intervalMs, otherTtlMs: options.otherTtlMs, ...options.ttlMs }))
+  for (const [name, value] of Object.entries({
+    intervalMs: options.intervalMs,
+    otherTtlMs: options.otherTtlMs,
+    maxResponseBytes: options.maxResponseBytes,
+    ...options.ttlMs,
+  }))
     checkMs(name, value);
   const send = options.fetch ?? ((input: string | URL | Request, init?: RequestInit) => fetch(input, init));
   const now = options.now ?? Date.now;
@@ -118,9 +126,11 @@ export function politeFetch(options: PoliteFetchOptions = {}): PoliteFetch {
     input: string | URL | Request,
     init: RequestInit | undefined,
     signal: AbortSignal | null | undefined,
+    path: string,
   ): Promise<StoredAnswer> {
     const response = await paced(input, init, signal);
-    return { status: response.status, statusText: response.statusText, headers: [...response.headers], body: await response.arrayBuffer() };
+    const body = await readBody(response, options.maxResponseBytes ?? 10_485_760, `GET ${path}`);
+    return { status: response.status, statusText: response.statusText, headers: [...response.headers], body };
   }
 
   const polite = (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
@@ -146,7 +156,7 @@ export function politeFetch(options: PoliteFetchOptions = {}): PoliteFetch {
     else {
       // Sent with its own signal, not the first caller's: one caller's abort ends only its own wait.
       const cancel = new AbortController();
-      const answer = stored(input, { ...init, signal: cancel.signal }, cancel.signal)
+      const answer = stored(input, { ...init, signal: cancel.signal }, cancel.signal, url.pathname)
         .then((answer) => {
           if (lifetime > 0 && answer.status >= 200 && answer.status < 300) cache.put(key, answer.status, answer);
           return answer;
