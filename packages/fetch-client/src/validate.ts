@@ -14,6 +14,7 @@ import { operationIdByRoute } from './gen/operations.gen.js';
 import * as schemas from './gen/valibot.gen.js';
 import { driftOf } from './lib/drift.js';
 import { ResponseValidationError, type ValidationIssue } from './lib/errors.js';
+import { hookSecrets, redact } from './lib/log.js';
 import type { ResponseValidator } from './lib/types.js';
 
 const schemaTable = schemas as unknown as Record<string, v.GenericSchema | undefined>;
@@ -34,11 +35,18 @@ export async function responseIssues(operation: string, data: unknown): Promise<
   return schema && (await driftOf(schema, data));
 }
 
+/** An issue at a field the spec marks `x-sensitive` (the token), without the value it quotes. */
+const hideSecret = (issue: ValidationIssue): ValidationIssue =>
+  hookSecrets.includes(issue.path.split('.').pop()!)
+    ? { ...issue, message: `${issue.message.split(':')[0]}: the value is not shown (x-sensitive)` }
+    : issue;
+
 /** The `responseValidator` of `createClient()`: breaking drift throws, additive drift is logged. */
 export const responseValidator: ResponseValidator = async ({ operation, status, data, logger }) => {
   const issues = (await responseIssues(operation, data)) ?? [];
-  const breaking = issues.filter((issue) => issue.kind === 'breaking');
-  if (breaking.length > 0) throw new ResponseValidationError(operation, status, breaking, data);
+  const breaking = issues.filter((issue) => issue.kind === 'breaking').map(hideSecret);
+  // The body goes with the error (to the caller, hooks, logs): without the token of auth verify.
+  if (breaking.length > 0) throw new ResponseValidationError(operation, status, breaking, data && redact(data, hookSecrets));
   if (issues.length > 0) {
     logger?.warn?.(`${operation} answered with values or fields the spec does not list yet`, { operation, status, issues });
   }

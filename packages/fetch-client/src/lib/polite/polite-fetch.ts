@@ -1,7 +1,8 @@
 // A `fetch` that is polite to the service behind it: one limiter paces every request it sends
 // (GET or not), the service's `Retry-After` and `x-ratelimit-*` answers push the next request
 // back, successful GET answers are kept for their kind's time to live, and identical GETs in
-// flight share one request; a GET that changes state is only paced. Give it as `fetch` to `createClient`; use one per credential.
+// flight share one request (never across API keys or bearer tokens); a GET that changes state is only paced. Give it as `fetch` to `createClient`; use one per API key (the limit is per key).
+import { readBody } from '../read-body.js';
 import { createAnswerCache } from './answer-cache.js';
 import { createLimiter, takeTurn, type UpstreamLimiter } from './limiter.js';
 
@@ -36,6 +37,8 @@ export interface PoliteFetchOptions {
   ttlMs?: Partial<Record<MarketDataKind, number>>;
   /** Cache lifetime of a GET that is not market data. Default 0: not cached (still coalesced). */
   otherTtlMs?: number;
+  /** The most bytes of a GET answer read to share or cache it (a `ResponseTooLargeError` past it). Default 10 MiB, as the client. */
+  maxResponseBytes?: number;
   /** Answers kept at most. Default 500. */
   maxEntries?: number;
   /** Wall clock (ms) and sleep, for tests. */
@@ -54,11 +57,11 @@ interface StoredAnswer {
   status: number;
   statusText: string;
   headers: Array<[string, string]>;
-  body: ArrayBuffer;
+  body: string;
 }
 
 const answerOf = (stored: StoredAnswer): Response =>
-  new Response(stored.status === 204 || stored.status === 304 ? null : stored.body.slice(0), {
+  new Response(stored.status === 204 || stored.status === 304 ? null : stored.body, {
     status: stored.status,
     statusText: stored.statusText,
     headers: stored.headers,
@@ -89,7 +92,12 @@ function checkMs(name: string, value: number | undefined): void {
 
 /** A fetch that paces, honours the service's waits, caches and coalesces GETs. */
 export function politeFetch(options: PoliteFetchOptions = {}): PoliteFetch {
-  for (const [name, value] of Object.entries({ intervalMs: options.intervalMs, otherTtlMs: options.otherTtlMs, ...options.ttlMs }))
+  for (const [name, value] of Object.entries({
+    intervalMs: options.intervalMs,
+    otherTtlMs: options.otherTtlMs,
+    maxResponseBytes: options.maxResponseBytes,
+    ...options.ttlMs,
+  }))
     checkMs(name, value);
   const send = options.fetch ?? ((input: string | URL | Request, init?: RequestInit) => fetch(input, init));
   const now = options.now ?? Date.now;
@@ -97,7 +105,8 @@ export function politeFetch(options: PoliteFetchOptions = {}): PoliteFetch {
   const limiter = createLimiter({ intervalMs: options.intervalMs ?? (options.keyed ? KEYED_INTERVAL_MS : KEYLESS_INTERVAL_MS), now });
   // The stale side of the cache is not used here: an answer older than its lifetime is refetched.
   const cache = createAnswerCache({ now, maxEntries: options.maxEntries ?? 500, maxStaleMs: 0 });
-  const inflight = new Map<string, Promise<StoredAnswer>>();
+  // A GET in flight: the shared request, cancelled once every caller waiting for it has aborted.
+  const inflight = new Map<string, { answer: Promise<StoredAnswer>; cancel: AbortController; waiting: number }>();
   const stats = { sent: 0, cacheHits: 0, coalesced: 0 };
 
   async function paced(
@@ -117,9 +126,11 @@ export function politeFetch(options: PoliteFetchOptions = {}): PoliteFetch {
     input: string | URL | Request,
     init: RequestInit | undefined,
     signal: AbortSignal | null | undefined,
+    path: string,
   ): Promise<StoredAnswer> {
     const response = await paced(input, init, signal);
-    return { status: response.status, statusText: response.statusText, headers: [...response.headers], body: await response.arrayBuffer() };
+    const body = await readBody(response, options.maxResponseBytes ?? 10_485_760, `GET ${path}`);
+    return { status: response.status, statusText: response.statusText, headers: [...response.headers], body };
   }
 
   const polite = (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
@@ -131,24 +142,55 @@ export function politeFetch(options: PoliteFetchOptions = {}): PoliteFetch {
     if (options.changesState?.(url)) return paced(input, init, signal);
     const kind = options.kindOf?.(url);
     const lifetime = kind ? ttl[kind] : (options.otherTtlMs ?? 0);
-    const key = url.href;
+    // Keyed by the credentials too: an answer never goes to a request made with another key or token.
+    const sent = new Headers(init?.headers ?? request?.headers);
+    const key = `${url.href} ${sent.get('x-api-key')} ${sent.get('authorization')}`;
     const fresh = lifetime > 0 ? cache.fresh(key, lifetime) : undefined;
     if (fresh) {
       stats.cacheHits++;
       return Promise.resolve(answerOf(fresh.body as StoredAnswer));
     }
-    let pending = inflight.get(key);
-    if (pending) stats.coalesced++;
+    if (signal?.aborted) return Promise.reject(signal.reason);
+    let shared = inflight.get(key);
+    if (shared) stats.coalesced++;
     else {
-      pending = stored(input, init, signal)
+      // Sent with its own signal, not the first caller's: one caller's abort ends only its own wait.
+      const cancel = new AbortController();
+      const answer = stored(input, { ...init, signal: cancel.signal }, cancel.signal, url.pathname)
         .then((answer) => {
           if (lifetime > 0 && answer.status >= 200 && answer.status < 300) cache.put(key, answer.status, answer);
           return answer;
         })
-        .finally(() => inflight.delete(key));
-      inflight.set(key, pending);
+        .finally(() => inflight.get(key) === shared && inflight.delete(key));
+      shared = { answer, cancel, waiting: 0 };
+      inflight.set(key, shared);
     }
-    return pending.then(answerOf);
+    return joined(key, shared, signal).then(answerOf);
   };
+
+  /** The shared answer for one caller: its abort rejects its call, and the last caller's cancels the request. */
+  function joined(
+    key: string,
+    shared: { answer: Promise<StoredAnswer>; cancel: AbortController; waiting: number },
+    signal: AbortSignal | null | undefined,
+  ): Promise<StoredAnswer> {
+    if (!signal) {
+      shared.waiting = Infinity;
+      return shared.answer;
+    }
+    if (signal.aborted) return Promise.reject(signal.reason);
+    shared.waiting++;
+    return new Promise((resolve, reject) => {
+      const abort = () => {
+        reject(signal.reason);
+        if (--shared.waiting === 0) {
+          if (inflight.get(key) === shared) inflight.delete(key);
+          shared.cancel.abort(signal.reason);
+        }
+      };
+      signal.addEventListener('abort', abort, { once: true });
+      shared.answer.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
+    });
+  }
   return Object.assign(polite, { stats, limiter });
 }

@@ -18,7 +18,7 @@ import { AbortError, ApiError, ConnectionError, FetchClientError, TimeoutError }
 import { pagedOperation } from '../pagination.js';
 import { takeTurn, type UpstreamLimiter } from '../polite/limiter.js';
 import { isRetryableStatus } from '../retry.js';
-import { sleep as sleepFor } from '../timeout.js';
+import { deadline as limitOf, sleep as sleepFor } from '../timeout.js';
 import type { BodyOf, Options } from '../types.js';
 
 type Init<P> = P extends readonly [...infer I, unknown] ? I : [];
@@ -151,7 +151,15 @@ export async function waitFor(
     const turn = limiter && takeTurn(limiter, { maxWaitMs: Math.max(0, deadline - now()), sleep: pause });
     if (turn && !(await turn.catch(() => Promise.reject(aborted())))) throw late;
     const asked = query ? { ...request, query: { ...(request as { query?: object } | undefined)?.query, ...query } } : request;
-    return (await call({ ...asked, signal, throwOnError: true })).data;
+    // The deadline bounds the poll in flight too (the poll at the deadline gets one first interval).
+    const limit = limitOf(signal, Math.max(deadline - now(), options.intervalMs ?? 1_000));
+    try {
+      return (await call({ ...asked, signal: limit.signal, throwOnError: true })).data;
+    } catch (error) {
+      throw limit.timedOut_ ? late : error;
+    } finally {
+      limit.done_();
+    }
   };
   const { record: picked } = rule;
   const wanted = picked ? (request as { query?: Record<string, unknown> } | undefined)?.query?.[picked.param] : undefined;
