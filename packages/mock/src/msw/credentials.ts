@@ -2,12 +2,10 @@
 // operation whose security names it, and trigger v2's bearer token where its security asks for it.
 // The security lists come from the spec (request-examples.gen.ts); the answers are the spec's own
 // `invalidApiKey` and `bearerTokenRejected` examples of each operation.
+import { BEARER_JWT, requiresApiKey } from '../credential-rules.js';
 import { fixtures, type FixtureOperationId } from '../gen/fixtures.gen.js';
 import { requestExamples } from '../gen/request-examples.gen.js';
 import { fixtureResponse } from './fixture-response.js';
-
-/** A bearer JWT: three base64url segments (its signature is the service's to check, not a mock's). */
-const BEARER = /^Bearer [A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
 
 type AnyFixture = { status: number; body: unknown; headers: Record<string, string> };
 
@@ -20,10 +18,10 @@ function example(operationId: FixtureOperationId, name: string): Response {
 /** The response the service gives a request without the credentials `operationId` needs, if any. */
 export function credentialsFailure(operationId: FixtureOperationId, request: Request): Response | undefined {
   const security = requestExamples[operationId].security as readonly string[];
-  if ((security.length === 0 || security.includes('ApiKey')) && !request.headers.get('x-api-key')?.trim()) {
+  if (requiresApiKey(security) && !request.headers.get('x-api-key')?.trim()) {
     return example(operationId, 'invalidApiKey');
   }
-  if (security.includes('TriggerJwt') && !BEARER.test(request.headers.get('authorization')?.trim() ?? '')) {
+  if (security.includes('TriggerJwt') && !BEARER_JWT.test(request.headers.get('authorization')?.trim() ?? '')) {
     return example(operationId, 'bearerTokenRejected');
   }
   return undefined;

@@ -7,6 +7,7 @@ import type { JwtSigner } from './jwt.js';
 import type { KeyAccess } from './key-access.js';
 import type { OperationInfo } from './operations.js';
 import type { SimRequest } from './types.js';
+import { BEARER_JWT } from '../credential-rules.js';
 
 export interface AuthResult {
   apiKey: string;
@@ -26,8 +27,6 @@ export interface Authenticator {
    */
   authenticate(op: OperationInfo, request: SimRequest, apiKey: string): AuthResult | Promise<AuthResult>;
 }
-
-const BEARER = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)$/;
 
 export function createAuthenticator(options: {
   apiKeys?: readonly string[];
@@ -56,7 +55,7 @@ export function createAuthenticator(options: {
     authenticate(op, request, key) {
       const result: AuthResult = { apiKey: key };
       if (!op.requiresJwt) return result;
-      const m = BEARER.exec(request.header('authorization')?.trim() ?? '');
+      const m = BEARER_JWT.exec(request.header('authorization')?.trim() ?? '');
       if (!m) throw bearerUnauthorized();
       return options.jwt.verify(m[1] as string, options.now(), Math.ceil(options.tokenTtlMs / 1000)).then((claims) => {
         if (!claims) throw bearerUnauthorized();

@@ -2,6 +2,7 @@
 // the pipeline needs (body schema, security). Built once per document and process, frozen,
 // and shared by every simulator instance.
 import { operations as specOperations, type Operation } from '@x/openapi/reader';
+import { requiresApiKey } from '../credential-rules.js';
 import type { OpenApiDocument, OperationObject, ParameterObject } from './spec.js';
 
 export interface OperationInfo {
@@ -25,8 +26,7 @@ export interface OperationInfo {
  * document's own `security`.
  */
 export function requiresApiKeyOf(security: ReadonlyArray<Record<string, unknown>> | undefined): boolean {
-  const schemes = (security ?? []).flatMap((requirement) => Object.keys(requirement));
-  return schemes.length === 0 || schemes.includes('ApiKey');
+  return requiresApiKey((security ?? []).flatMap((requirement) => Object.keys(requirement)));
 }
 
 function infoOf(op: Operation): OperationInfo {
@@ -43,7 +43,7 @@ function infoOf(op: Operation): OperationInfo {
     ...(body?.pointer ? { bodyPointer: body.pointer } : {}),
     bodyRequired: body?.required === true,
     requiresJwt: schemes.has('TriggerJwt'),
-    requiresApiKey: requiresApiKeyOf(op.security),
+    requiresApiKey: requiresApiKey([...schemes]),
     operation: op.operation,
   });
 }

@@ -2,8 +2,8 @@
 // fields the spec marks `x-sensitive` (signed transactions, challenge signatures, tokens; the table
 // is generated from the spec, the one list of them). JSON bodies lose the values of those fields at
 // any depth; as a second guard every text also loses each secret of its request wherever it
-// appears (an echo in an error message, a query string), and a request's body every long opaque
-// run (a signed transaction under another name, or in a body that is not JSON).
+// appears (an echo in an error message, a query string), and a request's body, like any body that is
+// not JSON, every long opaque run (a signed transaction under another name, or in text).
 import { SENSITIVE_FIELDS } from '../../gen/sensitive.gen.js';
 
 export const REDACTED = '[redacted]';

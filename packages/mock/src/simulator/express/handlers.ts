@@ -147,9 +147,9 @@ export const tokensExecuteExpress: Handler<'tokensExecuteExpress'> = async (ctx)
     throw new ApiError(400, check === 'missing' ? 'Transaction is not signed by the sender' : 'Invalid sender signature');
   // A concurrent execute of the same payment may have won while the signature was checked.
   if (!sim.express.crafts.has(craft.requestId)) throw new ApiError(400, 'Unknown or expired requestId');
-  // Two crafts in the same slot can carry the same message: one signed payment lands once.
   // The payment moves when it lands: the sender may have spent it since the craft.
   assertCanPay(sim, craft.sender, craft.currency, craft.inputMint, craft.inputAmount);
+  // Two crafts in the same slot can carry the same message: one signed payment lands once.
   const signature = toBase58(tx.signatures[0]!.signature!);
   const earlier = sim.ledger.land(signature, `tokensExecuteExpress:${craft.requestId}`, tx);
   if (earlier) throw alreadyProcessed(earlier);

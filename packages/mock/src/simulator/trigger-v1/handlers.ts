@@ -27,6 +27,12 @@ function build(sim: SimContext, feePayer: string, instructions: PlainInstruction
   });
 }
 
+/** Refuses (400, `title`) when `wallet` holds less than `amount` of `mint`. */
+function assertHolds(sim: SimContext, title: string, wallet: string, mint: string, amount: bigint): void {
+  const balance = sim.wallets.balance(wallet, mint) ?? 0n;
+  if (balance < amount) throw invalid(title, `insufficient balance: need ${amount}, have ${balance}`);
+}
+
 export const triggerV1CreateOrder: Handler<'triggerV1CreateOrder'> = (ctx) => {
   const { sim } = ctx;
   const body = ctx.input.body;
@@ -44,8 +50,7 @@ export const triggerV1CreateOrder: Handler<'triggerV1CreateOrder'> = (ctx) => {
   if (expiredAt !== null && (!Number.isSafeInteger(expiredAt) || expiredAt > 4_102_444_800))
     throw invalid(title, 'expiredAt must be a Unix time in seconds');
   if (expiredAt !== null && expiredAt <= nowSec) throw invalid(title, 'expiredAt must be in the future');
-  const balance = sim.wallets.balance(body.maker, body.inputMint) ?? 0n;
-  if (balance < making) throw invalid(title, `insufficient balance: need ${making}, have ${balance}`);
+  assertHolds(sim, title, body.maker, body.inputMint, making);
 
   const orderKey = sim.random.address();
   const built = build(sim, body.payer, [
@@ -120,8 +125,7 @@ export const triggerV1Execute: Handler<'triggerV1Execute'> = async (ctx) => {
   // order or a swap may have spent it since createOrder checked), else nothing lands.
   if (pending.kind === 'create') {
     const { userPubkey, inputMint, makingAmount } = pending.order;
-    const balance = sim.wallets.balance(userPubkey, inputMint) ?? 0n;
-    if (balance < makingAmount) throw invalid(title, `insufficient balance: need ${makingAmount}, have ${balance}`);
+    assertHolds(sim, title, userPubkey, inputMint, makingAmount);
   } else {
     // A cancel closes open orders: one that filled or expired since it was crafted fails the whole
     // transaction, as on a chain (nothing lands, nothing moves).
