@@ -194,17 +194,18 @@ export class ResponseValidationError extends FetchClientError {
   }
 }
 
-/** A hook threw: the call ended there (`cause` is what the hook threw; see hooks.ts). */
 /**
  * A paged list cannot go on from a page of its answer: the page has no list of items where the
- * spec puts them, or the next page it points to is not past this one (a service that ignores the
- * paging would otherwise be asked for the same page forever). `page` is that answer body.
+ * spec puts them, is at another position than the one asked, or gives no next position past it (a
+ * service that ignores the paging would otherwise be asked for the same page forever). `page` is
+ * that answer body.
  */
 export class PaginationError extends FetchClientError {
   override name = 'PaginationError';
   declare readonly page: unknown;
 }
 
+/** A hook threw: the call ended there (`cause` is what the hook threw; see hooks.ts). */
 export class HookError extends FetchClientError {
   override name = 'HookError';
   /** Which hook threw. */

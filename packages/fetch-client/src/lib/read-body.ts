@@ -2,6 +2,9 @@
 // cap costs at most the cap in memory: reading stops and the connection is released.
 import { ResponseTooLargeError } from './errors.js';
 
+/** The default cap on an answer's size: 10 MiB. */
+export const DEFAULT_MAX_RESPONSE_BYTES = 10_485_760;
+
 /**
  * The body as text; a `ResponseTooLargeError` when it is larger than `maxBytes` (the rest is not
  * read). Not an async function: the usual answer hands back `response.text()` itself, without the

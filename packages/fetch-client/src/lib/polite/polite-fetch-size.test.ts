@@ -23,6 +23,13 @@ function endless() {
 }
 
 describe('politeFetch: answer size', () => {
+  it('refuses a maxResponseBytes that is not a whole number of bytes > 0, in bytes', () => {
+    for (const bad of [0, -1, 1.5, Number.NaN])
+      expect(() => politeFetch({ maxResponseBytes: bad })).toThrow(
+        new RangeError('politeFetch maxResponseBytes must be a whole number of bytes > 0'),
+      );
+  });
+
   it('stops reading a shared GET answer at maxResponseBytes', async () => {
     const service = endless();
     const polite = politeFetch({ fetch: service.send, intervalMs: 0, maxResponseBytes: 10_000 });

@@ -2,7 +2,7 @@
 // (GET or not), the service's `Retry-After` and `x-ratelimit-*` answers push the next request
 // back, successful GET answers are kept for their kind's time to live, and identical GETs in
 // flight share one request (never across API keys or bearer tokens); a GET that changes state is only paced. Give it as `fetch` to `createClient`; use one per API key (the limit is per key).
-import { readBody } from '../read-body.js';
+import { DEFAULT_MAX_RESPONSE_BYTES, readBody } from '../read-body.js';
 import { createAnswerCache } from './answer-cache.js';
 import { createLimiter, takeTurn, type UpstreamLimiter } from './limiter.js';
 
@@ -95,10 +95,12 @@ export function politeFetch(options: PoliteFetchOptions = {}): PoliteFetch {
   for (const [name, value] of Object.entries({
     intervalMs: options.intervalMs,
     otherTtlMs: options.otherTtlMs,
-    maxResponseBytes: options.maxResponseBytes,
     ...options.ttlMs,
   }))
     checkMs(name, value);
+  const { maxResponseBytes = DEFAULT_MAX_RESPONSE_BYTES } = options;
+  if (!(Number.isInteger(maxResponseBytes) && maxResponseBytes > 0))
+    throw new RangeError('politeFetch maxResponseBytes must be a whole number of bytes > 0');
   const send = options.fetch ?? ((input: string | URL | Request, init?: RequestInit) => fetch(input, init));
   const now = options.now ?? Date.now;
   const ttl = { ...DEFAULT_TTL_MS, ...options.ttlMs };
@@ -129,7 +131,7 @@ export function politeFetch(options: PoliteFetchOptions = {}): PoliteFetch {
     path: string,
   ): Promise<StoredAnswer> {
     const response = await paced(input, init, signal);
-    const body = await readBody(response, options.maxResponseBytes ?? 10_485_760, `GET ${path}`);
+    const body = await readBody(response, maxResponseBytes, `GET ${path}`);
     return { status: response.status, statusText: response.statusText, headers: [...response.headers], body };
   }
 
@@ -178,7 +180,6 @@ export function politeFetch(options: PoliteFetchOptions = {}): PoliteFetch {
       shared.waiting = Infinity;
       return shared.answer;
     }
-    if (signal.aborted) return Promise.reject(signal.reason);
     shared.waiting++;
     return new Promise((resolve, reject) => {
       const abort = () => {
