@@ -2,15 +2,12 @@
 // cap costs at most the cap in memory: reading stops and the connection is released.
 import { ResponseTooLargeError } from './errors.js';
 
-/** The default cap on an answer's size: 10 MiB. */
-export const DEFAULT_MAX_RESPONSE_BYTES = 10_485_760;
-
 /**
- * The body as text; a `ResponseTooLargeError` when it is larger than `maxBytes` (the rest is not
- * read). Not an async function: the usual answer hands back `response.text()` itself, without the
+ * The body as text; a `ResponseTooLargeError` when it is larger than `maxBytes` (default 10 MiB,
+ * for the client and politeFetch alike; the rest is not read). Not an async function: the usual answer hands back `response.text()` itself, without the
  * extra turns of the microtask queue that returning a promise from an async function costs.
  */
-export function readBody(response: Response, maxBytes: number, operation: string): Promise<string> {
+export function readBody(response: Response, maxBytes = 10_485_760, operation = ''): Promise<string> {
   const declared = +(response.headers.get('content-length') ?? NaN);
   // A declared length within the cap bounds the body (HTTP framing) unless a content-encoding
   // makes it the compressed size, or the browser may hide that encoding (a `cors` answer): then

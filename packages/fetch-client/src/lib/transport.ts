@@ -18,7 +18,7 @@ import { apiErrorFor } from './error-for-status.js';
 import { runHooks } from './hooks.js';
 import { hookSecrets, levelOf, redact, write } from './log.js';
 import { type RateLimit, readRateLimit, requestedDelayMs } from './rate-limit.js';
-import { DEFAULT_MAX_RESPONSE_BYTES, readBody } from './read-body.js';
+import { readBody } from './read-body.js';
 import { refuseRedirect } from './redirect.js';
 import { backoffMs, isRepeatable, isRetryableStatus } from './retry.js';
 import { deadline, sleep } from './timeout.js';
@@ -256,7 +256,7 @@ async function call(ctx: Context, method: string, options: RequestOptions): Prom
         response = await (ctx.fetch ?? fetch)(info.url, sent);
         refuseRedirect(response, info.url, operation);
         // The body is read inside the attempt, so a stalled body counts against the time limit.
-        text = await readBody(response, ctx.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES, operation);
+        text = await readBody(response, ctx.maxResponseBytes, operation);
       } catch (cause) {
         // A network error's message, with the system's code (`ECONNRESET`) when there is one.
         const code = (cause as NetworkError)?.cause?.code ?? (cause as NetworkError)?.code;

@@ -2,7 +2,7 @@
 // (GET or not), the service's `Retry-After` and `x-ratelimit-*` answers push the next request
 // back, successful GET answers are kept for their kind's time to live, and identical GETs in
 // flight share one request (never across API keys or bearer tokens); a GET that changes state is only paced. Give it as `fetch` to `createClient`; use one per API key (the limit is per key).
-import { DEFAULT_MAX_RESPONSE_BYTES, readBody } from '../read-body.js';
+import { readBody } from '../read-body.js';
 import { createAnswerCache } from './answer-cache.js';
 import { createLimiter, takeTurn, type UpstreamLimiter } from './limiter.js';
 
@@ -98,8 +98,8 @@ export function politeFetch(options: PoliteFetchOptions = {}): PoliteFetch {
     ...options.ttlMs,
   }))
     checkMs(name, value);
-  const { maxResponseBytes = DEFAULT_MAX_RESPONSE_BYTES } = options;
-  if (!(Number.isInteger(maxResponseBytes) && maxResponseBytes > 0))
+  const { maxResponseBytes } = options;
+  if (maxResponseBytes !== undefined && !(Number.isInteger(maxResponseBytes) && maxResponseBytes > 0))
     throw new RangeError('politeFetch maxResponseBytes must be a whole number of bytes > 0');
   const send = options.fetch ?? ((input: string | URL | Request, init?: RequestInit) => fetch(input, init));
   const now = options.now ?? Date.now;
