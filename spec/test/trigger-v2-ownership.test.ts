@@ -24,6 +24,11 @@ const forbiddenSchema = (operationId: string) => {
 };
 
 describe('trigger v2 ownership 403s', () => {
+  it('every one is the shared response components/responses/TriggerV2Forbidden, written once', () => {
+    const refs = OWNED.map((operationId) => operations().find((o) => o.op.operationId === operationId)!.op.responses['403'].$ref);
+    expect(refs).toEqual(OWNED.map(() => '#/components/responses/TriggerV2Forbidden'));
+  });
+
   it.each(OWNED)("%s: its 403 body is the area's {error} or the gateway's {code, message}", (operationId) => {
     const schema = forbiddenSchema(operationId);
     expect(validate(schema, { error: 'Order belongs to a different wallet' }), 'the area').toEqual([]);
