@@ -1,6 +1,6 @@
 // The spec's own extensions that other packages read instead of keeping a copy of the fact:
 // x-rate-limit-bucket, the `outcome` of each swap execute code, x-pagination, x-price-setting,
-// x-market-data, x-waiter, x-agent-summary (x-example-values has its own test). Each is checked against the schemas it describes.
+// x-market-data, x-waiter, x-agent-summary, x-required-when (x-example-values has its own test). Each is checked against the schemas it describes.
 import { describe, expect, it } from 'vitest';
 import { deref, operations, schemasAt, spec, type Json } from './bundled-spec.ts';
 
@@ -199,6 +199,34 @@ describe('x-price-setting', () => {
     const elsewhere = Object.entries(spec.components.schemas as Record<string, Json>)
       .filter(([name]) => name !== 'TriggerV2CreatePriceOrderRequest')
       .filter(([, schema]) => JSON.stringify(schema).includes('"x-price-setting"'))
+      .map(([name]) => name);
+    expect(elsewhere).toEqual([]);
+  });
+});
+
+describe('x-required-when', () => {
+  const create = deref(spec.components.schemas.TriggerV2CreatePriceOrderRequest);
+  const byType: Record<string, string[]> = create['x-required-when']?.orderType ?? {};
+
+  it('the create request names, for every order type, the declared fields that type requires', () => {
+    expect(Object.keys(byType).sort()).toEqual([...deref(create.properties.orderType).enum].sort());
+    for (const fields of Object.values(byType)) expect(fields.filter((name) => !(name in create.properties))).toEqual([]);
+  });
+
+  it("the description's list of fields by order type says the same", () => {
+    for (const [type, fields] of Object.entries(byType)) {
+      const line = String(create.description).match(new RegExp(`- \`${type}\`:([^]*?)(?=\n- |\n\n)`))?.[1] ?? '';
+      expect(
+        fields.filter((name) => !line.includes(`\`${name}\``)),
+        type,
+      ).toEqual([]);
+    }
+  });
+
+  it('is used only on the create request', () => {
+    const elsewhere = Object.entries(spec.components.schemas as Record<string, Json>)
+      .filter(([name]) => name !== 'TriggerV2CreatePriceOrderRequest')
+      .filter(([, schema]) => JSON.stringify(schema).includes('"x-required-when"'))
       .map(([name]) => name);
     expect(elsewhere).toEqual([]);
   });

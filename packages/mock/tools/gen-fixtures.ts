@@ -2,7 +2,7 @@
 //   src/gen/fixtures.gen.ts          one typed response fixture per named response example
 //   src/gen/request-examples.gen.ts  one sample request per operation (parameter and body examples)
 //   src/gen/operations.gen.ts        the request and response types of every operation, from @x/types
-//   src/gen/price-fields.gen.ts      the price settings of a trigger v2 order (`x-price-setting`)
+//   src/gen/price-fields.gen.ts      the price settings of a trigger v2 order (`x-price-setting`) and the fields each order type requires (`x-required-when`)
 //   src/gen/sensitive.gen.ts         the body fields marked `x-sensitive` (what the request journal redacts)
 // The fixtures are typed with @x/types (generated from the same spec; it is built first).
 // Usage: node tools/gen-fixtures.ts
@@ -368,6 +368,8 @@ export const exampleValues = ${js(exampleValues)} as const;
 );
 
 // ---- price-fields.gen.ts ----
+const requiredByOrderType = deref(spec.components.schemas.TriggerV2CreatePriceOrderRequest)?.['x-required-when']?.orderType;
+if (!requiredByOrderType) fail('TriggerV2CreatePriceOrderRequest has no x-required-when.orderType');
 const priceFields = markedProperties(
   '#/components/schemas/TriggerV2CreatePriceOrderRequest',
   'x-price-setting',
@@ -389,6 +391,12 @@ ${priceFields
   .map((name) => `  '${name}',`)
   .join('\n')}
 ] as const satisfies readonly (keyof TriggerV2UpdatePriceOrderRequest)[];
+
+/** The fields each order type requires beyond the always-required ones (\`x-required-when.orderType\` of the create request). */
+export const REQUIRED_BY_ORDER_TYPE = ${js(requiredByOrderType)} as const satisfies Record<
+  TriggerV2CreatePriceOrderRequest['orderType'],
+  readonly (keyof TriggerV2CreatePriceOrderRequest)[]
+>;
 `,
 );
 

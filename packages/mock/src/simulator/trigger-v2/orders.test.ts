@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Simulator } from '../index.js';
 import { call, createTestWallet, login, makeSimulator, NATIVE, STABLECOIN, type TestWallet } from '../test-support/harness.js';
+import { loadSpec } from '@x/openapi/reader';
 
 const FAR = Date.UTC(2026, 6, 1);
 
@@ -171,7 +172,7 @@ describe('trigger v2 vault, deposit and orders', () => {
       { orderType: 'oco', tpPriceUsd: 180, slPriceUsd: 130, tpSlippageBps: 100, triggerCondition: undefined, triggerPriceUsd: undefined },
       { orderSubType: 'oco' },
     );
-    expect(ocoWithoutLegSlippage.res.body).toEqual({ error: 'tpSlippageBps and slSlippageBps are required for oco orders' });
+    expect(ocoWithoutLegSlippage.res.body).toEqual({ error: 'slSlippageBps is required for oco orders' });
     const d = await deposit(ctx);
     const unsigned = await call(ctx.sim, 'POST', '/trigger/v2/orders/price', {
       token: ctx.token,
@@ -286,5 +287,41 @@ describe('trigger v2 vault, deposit and orders', () => {
       expect(res.status).toBe(500);
       expect(typeof res.body.error).toBe('string');
     }
+  });
+});
+
+describe("the fields each order type requires are the spec's (x-required-when of the create request)", () => {
+  const create = (loadSpec().components?.schemas?.TriggerV2CreatePriceOrderRequest ?? {}) as Record<string, unknown>;
+  const required = create['x-required-when'] as { orderType: Record<string, string[]> } | undefined;
+  // A complete order of each type, against the price table (NATIVE_COIN at 150 USD).
+  const FULL: Record<string, Record<string, unknown>> = {
+    single: { triggerCondition: 'above', triggerPriceUsd: 180, slippageBps: 100 },
+    oco: { tpPriceUsd: 180, slPriceUsd: 130, tpSlippageBps: 100, slSlippageBps: 300 },
+    otoco: {
+      triggerCondition: 'below',
+      triggerPriceUsd: 140,
+      slippageBps: 100,
+      tpPriceUsd: 170,
+      slPriceUsd: 120,
+      tpSlippageBps: 100,
+      slSlippageBps: 300,
+    },
+  };
+  const cases = Object.entries(required?.orderType ?? {}).flatMap(([type, fields]) => fields.map((field) => [type, field] as const));
+
+  it('the spec states them for every order type', () => {
+    expect(Object.keys(required?.orderType ?? {}).sort()).toEqual(Object.keys(FULL).sort());
+  });
+
+  it.each(cases)('%s: an order without %s is refused with 400, naming it', async (type, field) => {
+    const sim = makeSimulator();
+    const wallet = await createTestWallet();
+    const ctx = { sim, wallet, token: await login(sim, wallet) };
+    await call(sim, 'GET', '/trigger/v2/vault/register', { token: ctx.token });
+    const only = { triggerCondition: undefined, triggerPriceUsd: undefined, slippageBps: undefined, ...FULL[type] };
+    const complete = await createOrder(ctx, { orderType: type, ...only }, { orderSubType: type });
+    expect(complete.res.status).toBe(200);
+    const { res } = await createOrder(ctx, { orderType: type, ...only, [field]: undefined }, { orderSubType: type });
+    expect([res.status, res.body]).toEqual([400, { error: `${field} is required for ${type} orders` }]);
   });
 });

@@ -7,7 +7,7 @@ import type { Handler } from '../handler.js';
 import { ApiError, parseAmount } from '../errors.js';
 import { tokenByMint } from '../tokens.js';
 import { alreadyProcessed, blockhashRejection } from '../chain/ledger.js';
-import { UPDATABLE_PRICE_FIELDS } from '../../gen/price-fields.gen.js';
+import { REQUIRED_BY_ORDER_TYPE, UPDATABLE_PRICE_FIELDS } from '../../gen/price-fields.gen.js';
 import { refreshOrder } from './lifecycle.js';
 import { priceFieldsOf, type PriceFields, type V2Order, type V2OrderType } from './store.js';
 
@@ -23,27 +23,25 @@ export function checkPrices(sim: SimContext, type: V2OrderType, triggerMint: str
     const v = f[key];
     if (v !== undefined && !(v > 0)) throw invalid(`${key} must be greater than 0`);
   }
+  // The fields the spec requires for the type (x-required-when), the first missing one named.
+  const missing = (REQUIRED_BY_ORDER_TYPE[type] ?? []).find((field) => f[field as keyof PriceFields] === undefined);
+  if (missing !== undefined) throw invalid(`${missing} is required for ${type} orders`);
   if (type === 'single' || type === 'otoco') {
-    if (f.triggerCondition === undefined) throw invalid(`triggerCondition is required for ${type} orders`);
-    if (f.triggerPriceUsd === undefined) throw invalid(`triggerPriceUsd is required for ${type} orders`);
-    if (f.slippageBps === undefined) throw invalid(`slippageBps is required for ${type} orders`);
-    if (f.triggerCondition === 'above' && !(f.triggerPriceUsd > current)) {
+    const trigger = f.triggerPriceUsd!;
+    if (f.triggerCondition === 'above' && !(trigger > current)) {
       throw invalid(`triggerPriceUsd must be above the current price (${current}) for condition above`);
     }
-    if (f.triggerCondition === 'below' && !(f.triggerPriceUsd < current)) {
+    if (f.triggerCondition === 'below' && !(trigger < current)) {
       throw invalid(`triggerPriceUsd must be below the current price (${current}) for condition below`);
     }
   }
   if (type === 'oco' || type === 'otoco') {
-    if (f.tpPriceUsd === undefined || f.slPriceUsd === undefined)
-      throw invalid(`tpPriceUsd and slPriceUsd are required for ${type} orders`);
-    if (f.tpSlippageBps === undefined || f.slSlippageBps === undefined)
-      throw invalid(`tpSlippageBps and slSlippageBps are required for ${type} orders`);
-    if (!(f.tpPriceUsd > f.slPriceUsd)) throw invalid('tpPriceUsd must be greater than slPriceUsd');
+    const [tp, sl] = [f.tpPriceUsd!, f.slPriceUsd!];
+    if (!(tp > sl)) throw invalid('tpPriceUsd must be greater than slPriceUsd');
     const reference = type === 'oco' ? current : f.triggerPriceUsd!;
-    if (!(f.tpPriceUsd > reference))
+    if (!(tp > reference))
       throw invalid(`tpPriceUsd must be above ${type === 'oco' ? 'the current price' : 'triggerPriceUsd'} (${reference})`);
-    if (!(f.slPriceUsd < reference))
+    if (!(sl < reference))
       throw invalid(`slPriceUsd must be below ${type === 'oco' ? 'the current price' : 'triggerPriceUsd'} (${reference})`);
   }
 }
