@@ -170,6 +170,27 @@ describe('x-market-data', () => {
     expect(byId('predictionGetOrderbook').op['x-market-data']).toBe('live');
     expect(byId('lendGetBorrowVaults').op['x-market-data']).toBe('catalogue');
   });
+
+  // Schemas whose values move while a market trades or a game is played: a 60-second catalogue
+  // cache would serve stale prices and scores.
+  const LIVE = ['PredictionMarketPricing', 'PredictionLiveScore', 'PredictionOrderbook'];
+  const reaches = (node: Json, names: string[], seen = new Set<string>()): boolean => {
+    if (!node || typeof node !== 'object') return false;
+    if (typeof node.$ref === 'string') {
+      const name = node.$ref.replace('#/components/schemas/', '');
+      if (names.includes(name)) return true;
+      if (seen.has(node.$ref)) return false;
+      seen.add(node.$ref);
+      return reaches(deref(node), names, seen);
+    }
+    return Object.entries(node).some(([key, value]) => key !== 'examples' && key !== 'example' && reaches(value, names, seen));
+  };
+
+  it('marks every answer that can carry live prices or scores `live`, not `catalogue`', () => {
+    const carrying = marked.filter((o) => reaches(deref(o.op.responses['200'])?.content, LIVE)).map((o) => o.op.operationId);
+    expect(carrying).toContain('predictionGetEvent');
+    expect(carrying.filter((id) => byId(id).op['x-market-data'] !== 'live')).toEqual([]);
+  });
 });
 
 describe('x-price-setting', () => {

@@ -8,7 +8,8 @@ describe('operationAt', () => {
   it("finds the operation behind the base URL's own path, with its x-market-data mark", () => {
     expect(at('/swap/v2/order?inputMint=a')?.operationId).toBe('swapGetOrder');
     expect(at('/swap/v2/order')?.marketData).toBe('quote');
-    expect(at('/prediction/v1/events/abc')?.marketData).toBe('catalogue');
+    expect(at('/prediction/v1/events/abc')?.marketData).toBe('live');
+    expect(at('/lend/v1/borrow/vaults')?.marketData).toBe('catalogue');
     expect(at('/prediction/v1/events/abc/score')?.marketData).toBe('live');
     expect(at('/trigger/v1/getTriggerOrders')?.marketData).toBeUndefined();
   });
