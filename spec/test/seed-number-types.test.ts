@@ -15,4 +15,16 @@ describe('number fields of the API reference', () => {
     expect(validate(schema, 12.5)).toEqual([]);
     expect(validate(schema, 10)).toEqual([]);
   });
+
+  // The reference types the request's slippageBps `integer` and the answers' `number`: a slippage
+  // chosen automatically (or by real-time estimation on build) need not be whole.
+  it.each([
+    ['SwapOrderResponse', 'slippageBps'],
+    ['SwapBuildResponse', 'slippageBps'],
+    ['SwapOrderResponse', 'routePlan[].bps'],
+  ])('%s: %s accepts a fractional value', (name, path) => {
+    const [schema] = schemasAt(deref(spec.components.schemas[name]), path);
+    expect(schema, path).toBeDefined();
+    expect(validate(schema, 37.5)).toEqual([]);
+  });
 });
