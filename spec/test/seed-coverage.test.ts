@@ -26,7 +26,7 @@ const isGatewayOnly = (response: Json): boolean => jsonSchemaOf(deref(response).
 /** The response's schema is the gateway's body, or an anyOf with it as one branch. */
 const mayBeGateway = (response: Json): boolean => {
   const schema = jsonSchemaOf(deref(response).content);
-  return schema.$ref === GATEWAY || (schema.anyOf ?? []).some((b: Json) => b.$ref === GATEWAY);
+  return schema.$ref === GATEWAY || (deref(schema).anyOf ?? []).some((b: Json) => b.$ref === GATEWAY);
 };
 
 function fieldMisses(schema: Json, fields: string[]): string[] {

@@ -24,9 +24,12 @@ const forbiddenSchema = (operationId: string) => {
 };
 
 describe('trigger v2 ownership 403s', () => {
-  it('every one is the shared response components/responses/TriggerV2Forbidden, written once', () => {
-    const refs = OWNED.map((operationId) => operations().find((o) => o.op.operationId === operationId)!.op.responses['403'].$ref);
-    expect(refs).toEqual(OWNED.map(() => '#/components/responses/TriggerV2Forbidden'));
+  it("each states only its own cause: the body schema and the gateway's example are shared, written once", () => {
+    for (const operationId of OWNED) {
+      const media = deref(operations().find((o) => o.op.operationId === operationId)!.op.responses['403']).content['application/json'];
+      expect(media.schema.$ref, operationId).toBe('#/components/schemas/TriggerV2ForbiddenError');
+      expect(media.examples.keyWithoutAccess.$ref, operationId).toBe('#/components/examples/GatewayKeyWithoutAccess');
+    }
   });
 
   it.each(OWNED)("%s: its 403 body is the area's {error} or the gateway's {code, message}", (operationId) => {
