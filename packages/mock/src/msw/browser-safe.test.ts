@@ -12,7 +12,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 function importsOf(file: string): string[] {
   const source = readFileSync(file, 'utf8');
   return [...source.matchAll(/(?:import|export)\s(type\s)?[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g)]
-    .filter((m) => m[1] === undefined || (m[2] ?? '').startsWith('.'))
+    .filter((m) => m[1] === undefined)
     .map((m) => m[2] ?? m[3]!);
 }
 

@@ -173,6 +173,26 @@ describe('overrides', () => {
     expect(await response.json()).toEqual(expected.body);
   });
 
+  it.each([
+    ['server.use', () => server.use(handler('predictionGetEvent', { example: fixtures.predictionGetEvent.defaultExample }))],
+    [
+      'a resolver given first',
+      () =>
+        server.resetHandlers(
+          handler('predictionGetEvent', () => HttpResponse.json({} as never)),
+          ...handlers(),
+        ),
+    ],
+  ] as const)('a handler of events/{eventId} added by %s leaves events/search and events/scores to theirs', async (_, setUp) => {
+    setUp();
+    for (const operationId of ['predictionSearchEvents', 'predictionGetEventScores'] as const) {
+      const expected = fixtures[operationId].examples[fixtures[operationId].defaultExample as never] as AnyFixture;
+      expect(await (await fetch(exampleRequest(operationId))).json()).toEqual(expected.body);
+    }
+    const event = await fetch(exampleRequest('predictionGetEvent'));
+    expect(event.status).toBe(200);
+  });
+
   it('matches only the given baseUrl when one is set', async () => {
     server.resetHandlers(...handlers({}, { baseUrl: 'http://localhost:4999' }));
     const init = { headers: { 'x-api-key': 'test-key' } };

@@ -3,6 +3,7 @@ import { fixtures, type FixtureName, type FixtureOperationId, type OperationResp
 import { createMswHandlers, type MswHandlerFactories } from '../gen/msw.gen.js';
 import { credentialsFailure } from './credentials.js';
 import { fixtureResponse } from './fixture-response.js';
+import { isRequestFor } from './routing.js';
 
 /** The MSW resolver of one operation, typed with its path parameters and request body. */
 export type OperationResolver<Id extends FixtureOperationId> = Extract<
@@ -38,6 +39,16 @@ export interface HandlerOptions {
 type AnyResolver = HttpResponseResolver<never, never>;
 
 function resolverFor<Id extends FixtureOperationId>(
+  operationId: Id,
+  override: HandlerOverride<Id> | undefined,
+  options: HandlerOptions,
+): AnyResolver {
+  const answer = answerFor(operationId, override, options);
+  // Answering nothing passes the request on to the next handler (events/search is not events/{eventId}).
+  return (info) => (isRequestFor(operationId, info.request) ? answer(info) : undefined);
+}
+
+function answerFor<Id extends FixtureOperationId>(
   operationId: Id,
   override: HandlerOverride<Id> | undefined,
   options: HandlerOptions,
