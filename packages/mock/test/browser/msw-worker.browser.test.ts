@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { Plugin } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BrowserTestPage, openTestPage } from '../../../../tools/browser/page.ts';
+import { serveFiles } from '../../../../tools/browser/serve-static.ts';
 import { installPackedProject } from '../../../../tools/browser/packed-project.ts';
 import { catalog } from '../../../../tools/test/workspace.ts';
 import mockPackage from '../../package.json' with { type: 'json' };
@@ -103,6 +104,22 @@ describe.each([
     expect(r.overridden.swapGetOrder).toEqual({ status: 200, body: { echoedAmount: '100000000' } });
     expect(r.afterReset).toEqual(example('triggerV2GetVault'));
     expect(served).toEqual(['GET /no/such/path']);
+  });
+
+  it('answers an API on another origin, whose headers the page reads (no request reaches that origin)', async () => {
+    const hits: string[] = [];
+    const api = await serveFiles({}, (req, res) => {
+      hits.push(`${req.method} ${req.url}`);
+      res.writeHead(500).end();
+    });
+    try {
+      const r = await page!.run('crossOrigin', api.url.replace(/\/$/, ''));
+      const expected = fixtures.predictionGetTradingStatus.examples[fixtures.predictionGetTradingStatus.defaultExample];
+      expect(r).toEqual({ status: 200, body: expected.body, rateLimitRemaining: expected.headers['x-ratelimit-remaining'] });
+      expect(hits).toEqual([]);
+    } finally {
+      await api.close();
+    }
   });
 
   it('had no page error, console error or failed request', async () => {

@@ -92,6 +92,19 @@ const scenarios = {
     return { overridden, afterReset: await call('triggerV2GetVault') };
   },
 
+  /** An API on another origin (as an app's usually is): the worker answers it, and the page reads every header. */
+  async crossOrigin(api: string) {
+    worker.use(...handlers({}, { baseUrl: api }));
+    const response = await fetch(`${api}/prediction/v1/trading-status`, { headers: { 'x-api-key': 'browser-key' } });
+    const answer = {
+      status: response.status,
+      body: await response.json(),
+      rateLimitRemaining: response.headers.get('x-ratelimit-remaining'),
+    };
+    worker.resetHandlers();
+    return answer;
+  },
+
   stop() {
     worker.stop();
     return null;
