@@ -54,6 +54,11 @@ describe('browser safety of the core entry (@x/mock)', () => {
     expect(files.filter((f) => f.startsWith('server/') || f.startsWith('node/'))).toEqual([]);
   });
 
+  it('loads no msw (an optional peer: only @x/mock/msw needs it)', () => {
+    const external = new Set([...graph.values()].flat());
+    expect([...external].filter((s) => s === 'msw' || s.startsWith('msw/'))).toEqual([]);
+  });
+
   it('loads no node: built-in and no computed module', () => {
     const external = [...new Set([...graph.values()].flat().filter((s) => !s.startsWith('.')))];
     expect(external.filter((s) => s.startsWith('node:'))).toEqual([]);
