@@ -211,6 +211,15 @@ describe('overrides', () => {
     expect(await (await fetch(exampleRequest('swapGetOrder'))).json()).toEqual(fixtures.swapGetOrder.examples.rfq.body);
   });
 
+  it.each([['localhost:4010'], ['ftp://localhost:4010'], [''], [42]])('rejects the baseUrl %j, which would match nothing', (baseUrl) => {
+    expect(() => handlers({}, { baseUrl: baseUrl as string })).toThrow(/baseUrl .*an absolute http\(s\) URL .* or a path starting with \//);
+    expect(() => handler('swapGetOrder', undefined, { baseUrl: baseUrl as string })).toThrow(/baseUrl/);
+  });
+
+  it('takes a path as the baseUrl (relative to the page in a browser)', () => {
+    expect(handlers({}, { baseUrl: '/api' })).toHaveLength(operationIds.length);
+  });
+
   it('rejects an override of an operation the spec does not have (a typo fails loudly)', () => {
     // @ts-expect-error not an operationId
     expect(() => handlers({ swapGetOrdr: { example: 'rfq' } })).toThrow(/Unknown operationId: swapGetOrdr/);

@@ -25,7 +25,10 @@ export type HandlerOverride<Id extends FixtureOperationId> =
 export type HandlerOverrides = { readonly [Id in FixtureOperationId]?: HandlerOverride<Id> };
 
 export interface HandlerOptions {
-  /** Origin (and optional prefix) the handlers match, e.g. `http://localhost:4010`. Default: any origin. */
+  /**
+   * Origin (and optional prefix) the handlers match, e.g. `http://localhost:4010`, or a path such as
+   * `/api` (in a browser: on the page's origin). Default: any origin. Anything else throws.
+   */
   readonly baseUrl?: string;
   /**
    * Check credentials like the service before answering a fixture (default `true`): no (or a blank)
@@ -81,7 +84,14 @@ function fixtureResolver<Id extends FixtureOperationId>(operationId: Id, overrid
 
 /** The generated factories on `options.baseUrl`, without its trailing slashes (each path starts with one). */
 function factoriesFor(options: HandlerOptions): ReturnType<typeof createMswHandlers> {
-  return createMswHandlers(options.baseUrl === undefined ? {} : { baseUrl: options.baseUrl.replace(/\/+$/, '') });
+  const { baseUrl } = options;
+  if (baseUrl === undefined) return createMswHandlers({});
+  if (typeof baseUrl !== 'string' || !(baseUrl.startsWith('/') || /^https?:\/\/[^/]/i.test(baseUrl))) {
+    throw new Error(
+      `baseUrl must be an absolute http(s) URL (e.g. http://localhost:4010) or a path starting with / (in a browser, on the page's origin); got ${JSON.stringify(baseUrl)}`,
+    );
+  }
+  return createMswHandlers({ baseUrl: baseUrl.replace(/\/+$/, '') });
 }
 
 type Factory = (response: AnyResolver, options?: { baseUrl?: string }) => HttpHandler;
