@@ -26,8 +26,8 @@ export type HandlerOverrides = { readonly [Id in FixtureOperationId]?: HandlerOv
 
 export interface HandlerOptions {
   /**
-   * Origin (and optional prefix) the handlers match, e.g. `http://localhost:4010`, or a path such as
-   * `/api` (in a browser: on the page's origin). Default: any origin. Anything else throws.
+   * Origin (and optional prefix) the handlers match, e.g. `http://localhost:4010`, or in a page (a
+   * browser, jsdom) a path such as `/api`, on the page's origin. Default: any origin. Anything else throws.
    */
   readonly baseUrl?: string;
   /**
@@ -89,6 +89,11 @@ function factoriesFor(options: HandlerOptions): ReturnType<typeof createMswHandl
   if (typeof baseUrl !== 'string' || !(baseUrl.startsWith('/') || /^https?:\/\/[^/]/i.test(baseUrl))) {
     throw new Error(
       `baseUrl must be an absolute http(s) URL (e.g. http://localhost:4010) or a path starting with / (in a browser, on the page's origin); got ${JSON.stringify(baseUrl)}`,
+    );
+  }
+  if (baseUrl.startsWith('/') && (globalThis as { location?: unknown }).location === undefined) {
+    throw new Error(
+      `baseUrl ${JSON.stringify(baseUrl)}: a path is relative to the page's location, and there is none here; give an origin, e.g. http://localhost:4010${baseUrl}`,
     );
   }
   return createMswHandlers({ baseUrl: baseUrl.replace(/\/+$/, '') });

@@ -122,6 +122,12 @@ describe.each([
     }
   });
 
+  it("takes a path as the baseUrl, on the page's origin", async () => {
+    const expected = fixtures.predictionGetTradingStatus.examples[fixtures.predictionGetTradingStatus.defaultExample];
+    expect(await page!.run('pathBaseUrl')).toEqual({ status: 200, body: expected.body });
+    expect(served).toEqual(['GET /no/such/path']);
+  });
+
   it('had no page error, console error or failed request', async () => {
     await page!.run('stop');
     expect(page!.problems).toEqual([]);

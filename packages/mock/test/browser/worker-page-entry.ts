@@ -105,6 +105,15 @@ const scenarios = {
     return answer;
   },
 
+  /** A path as the baseUrl: the handlers match it on the page's origin. */
+  async pathBaseUrl() {
+    worker.use(...handlers({}, { baseUrl: '/api' }));
+    const response = await fetch('/api/prediction/v1/trading-status', { headers: { 'x-api-key': 'browser-key' } });
+    const answer = { status: response.status, body: await response.json() };
+    worker.resetHandlers();
+    return answer;
+  },
+
   stop() {
     worker.stop();
     return null;
