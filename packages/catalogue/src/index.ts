@@ -6,6 +6,7 @@ export { catalogue, defs } from './gen/catalogue.gen.js';
 export type { Access, CatalogueBodyField, CatalogueOperation, CatalogueParameter, JsonSchemaObject } from './catalogue-types.js';
 export { type CatalogueRequest, requestOf, requestProblems } from './request.js';
 export { redact, redactValue } from './redact.js';
+export { withholdSensitive } from './withhold.js';
 export { baseUrlProblem } from './base-url.js';
 export { operationAt } from './operation-at.js';
 export { BearerTokenRefused, fixedBearer } from './bearer.js';

@@ -13,6 +13,8 @@ export const OPTIONS_HELP = `options:
                         aligned name/value lines on a terminal, name<TAB>value lines in a pipe
   --include             print the status and the rate-limit headers too (to stderr with --json)
   --all                 paged operations: fetch every page, one JSON line per page
+  --reveal              print a credential the service answers (the token of
+                        trigger-v2-verify-challenge) as it came; without it, [withheld]
   --interval MS         --all: ms between two page requests (default 4000, 1000 with a key)
   --timeout MS          time limit of each attempt (default 30000; 0: none)
   --retries N           retries of reads and of calls the spec marks safe to repeat (default 2)

@@ -59,6 +59,36 @@ describe('x never prints the API key', () => {
   });
 });
 
+describe('x never prints a credential the service answers', () => {
+  const JWT_FROM_VERIFY = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJvdGhlciJ9.bmV3LXRva2Vu';
+  const verify = [
+    'trigger-v2-verify-challenge',
+    '--body',
+    JSON.stringify({ type: 'message', walletPubkey: 'EwV78VBLEhDmtkHxBv6hcTBjrfhbM8b3n1cCELt4imKg', signature: '1'.repeat(88) }),
+  ];
+
+  it('the token of auth verify (x-sensitive) is withheld by default, in text and --json, and stderr says how to get it', async () => {
+    const url = await service((_request, _n, response) => json(response, { token: JWT_FROM_VERIFY, expiresIn: 3600 }));
+    for (const flags of [[], ['--json'], ['--json', '--include']]) {
+      const run = await x([...verify, ...flags], url);
+      expect(run.code, flags.join(' ')).toBe(0);
+      expect(run.stdout + run.stderr, flags.join(' ')).not.toContain(JWT_FROM_VERIFY);
+      expect(run.stdout).toContain('[withheld: a credential; x --reveal prints it]');
+      expect(run.stderr).toMatch(/^x: trigger-v2-verify-challenge: token: withheld \(a credential\).*--reveal/m);
+    }
+    const asJson = await x([...verify, '--json'], url);
+    expect(JSON.parse(asJson.stdout)).toEqual({ token: '[withheld: a credential; x --reveal prints it]', expiresIn: 3600 });
+  });
+
+  it('--reveal prints it as it came, for a person who asks for it', async () => {
+    const url = await service((_request, _n, response) => json(response, { token: JWT_FROM_VERIFY }));
+    const run = await x([...verify, '--json', '--reveal'], url);
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout)).toEqual({ token: JWT_FROM_VERIFY });
+    expect(run.stderr).toBe('');
+  });
+});
+
 describe('x --all when the paging drifts', () => {
   it('stops, exit 1, when a page is the page before again (the service ignores the paging), instead of asking forever', async () => {
     let requests = 0;

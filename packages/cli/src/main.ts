@@ -9,6 +9,7 @@ import {
   redact,
   requestOf,
   requestProblems,
+  withholdSensitive,
 } from '@x/catalogue';
 import { ApiError, createClient, FetchClientError, type LogLevel } from '@x/fetch-client';
 import { politeFetch } from '@x/fetch-client/polite';
@@ -28,6 +29,9 @@ export interface Io extends BodySources {
 
 type Client = Record<string, (...args: unknown[]) => unknown>;
 type Answer = { data: unknown; status: number; headers: Headers };
+
+/** What `x` prints in place of a credential the service answers, without `--reveal`. */
+const WITHHELD = '[withheld: a credential; x --reveal prints it]';
 
 const findCommand = (name: string) => catalogue.find((op) => op.command === name || op.operationId === name);
 
@@ -63,6 +67,16 @@ export async function main(argv: readonly string[], given: Io): Promise<number> 
       return 0;
     }
     const call = await prepareCall(op, args, io);
+    // A credential the service answers (x-sensitive: auth verify's token) is printed only on --reveal.
+    const shown = (operation: CatalogueOperation, data: unknown) => {
+      if (args.options.reveal) return data;
+      const { data: kept, withheld } = withholdSensitive(operation, data, WITHHELD);
+      if (withheld.length > 0)
+        err(
+          `x: ${operation.command}: ${withheld.join(', ')}: withheld (a credential). Give it to x with --bearer-token or X_BEARER_TOKEN; --reveal prints it (for a person, not an agent or a log).`,
+        );
+      return kept;
+    };
     const baseUrl = baseUrlOf((args.options['base-url'] as string | undefined) ?? io.env.X_BASE_URL);
     if (op.bearer && !bearerToken) throw new UsageError(`${op.command} needs --bearer-token or X_BEARER_TOKEN (a trigger v2 token)`);
     const clientFor = (fetch?: typeof globalThis.fetch) =>
@@ -87,11 +101,11 @@ export async function main(argv: readonly string[], given: Io): Promise<number> 
       const list = client[method]!(call.query) as { byPage(): AsyncIterable<unknown> };
       // A page that cannot be paged on (no items, or the service ignoring the paging) ends the
       // list with the client's PaginationError (reported below), before it is printed.
-      for await (const page of list.byPage()) io.stdout(`${JSON.stringify(page)}\n`);
+      for await (const page of list.byPage()) io.stdout(`${JSON.stringify(shown(op, page))}\n`);
       return 0;
     }
     const answer = (await client[op.operationId]!(call)) as Answer;
-    printAnswer(answer, args.options.json === true, args.options.include === true, io);
+    printAnswer({ ...answer, data: shown(op, answer.data) }, args.options.json === true, args.options.include === true, io);
     return 0;
   } catch (error) {
     if (error instanceof UsageError) {

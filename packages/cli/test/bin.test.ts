@@ -8,7 +8,7 @@ import { createClient, type ApiClient } from '@x/fetch-client';
 import { createSimulator, world } from '@x/mock';
 import { listen, type RunningServer } from '@x/mock/node';
 import { operation, operations, requestExample, validateResponse } from '@x/openapi/reader';
-import { createTriggerAuthSession, signerFromKeyPair, signTransaction } from '@x/signing';
+import { answerTriggerChallenge, createTriggerAuthSession, signerFromKeyPair, signTransaction } from '@x/signing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogue } from '@x/catalogue';
 import { main } from '../src/main.js';
@@ -143,6 +143,34 @@ describe('x, the built bin, against the simulator', () => {
     expect(refused.stderr).toMatch(/^x: trigger-v2-get-vault: the trigger v2 bearer token was refused \(401\).* --bearer-token/);
     const missing = await x(['trigger-v2-get-vault']);
     expect(missing.stderr).toMatch(/needs --bearer-token or X_BEARER_TOKEN/);
+  });
+
+  it('signs in through x: the token verify answers is withheld unless --reveal, and the revealed one works', async () => {
+    const wallet = await signerFromKeyPair((await crypto.subtle.generateKey('Ed25519', false, ['sign', 'verify'])) as CryptoKeyPair);
+    const signedBody = async () => {
+      const challenge = await x([
+        'trigger-v2-create-challenge',
+        '--json',
+        '--body',
+        JSON.stringify({ walletPubkey: wallet.address, type: 'message' }),
+      ]);
+      expect(challenge.code).toBe(0);
+      // signed in the user's own wallet, not by x
+      return JSON.stringify(await answerTriggerChallenge(JSON.parse(challenge.stdout), wallet));
+    };
+    const hidden = await x(['trigger-v2-verify-challenge', '--json', '--body', '-'], { stdin: await signedBody() });
+    expect(hidden.code).toBe(0);
+    expect(JSON.parse(hidden.stdout).token).toBe('[withheld: a credential; x --reveal prints it]');
+    expect(hidden.stderr).toMatch(/token: withheld \(a credential\).*--reveal/);
+    const shown = await x(['trigger-v2-verify-challenge', '--json', '--reveal', '--body', '-'], { stdin: await signedBody() });
+    expect(shown.code).toBe(0);
+    const { token } = JSON.parse(shown.stdout) as { token: string };
+    expect(token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    // the token is the new wallet's: its vault is created with it
+    const vault = await x(['trigger-v2-register-vault', '--json'], { env: { X_BEARER_TOKEN: token } });
+    expect(vault.stderr).toBe('');
+    expect(vault.code).toBe(0);
+    expect(JSON.parse(vault.stdout)).toMatchObject({ vaultPubkey: expect.any(String) });
   });
 
   it('--json piped to a JSON parser', async () => {
