@@ -11,6 +11,7 @@ import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv
 import { SIZING_PROPERTIES, sizeAnswer, sizedAnswers } from './answer.js';
 import { describePrepared } from './describe-transaction.js';
 import { dynamicTools } from './dynamic.js';
+import { instructionsFor } from './instructions.js';
 import { type Tool, type ToolMode, toolsFor } from './tools.js';
 import { withholdCredentials } from './withhold.js';
 
@@ -102,8 +103,7 @@ export function createMcpServer(options: McpServerOptions, version = '0.0.0', se
     { name: SERVER_NAME, version },
     {
       capabilities: { tools: {} },
-      instructions:
-        'Tools for the trading and market-data API. Reads change nothing. Prepare tools answer with UNSIGNED transactions and describe what each would do (`preparedTransactions`): show that to the user, who signs in their own wallet. This server holds no key and never signs.',
+      instructions: instructionsFor(tools, mode),
     },
   );
   const conforms = options.outputSchemas ? outputChecker() : undefined;

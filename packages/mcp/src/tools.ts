@@ -65,13 +65,16 @@ export const PREPARED_TRANSACTIONS_SCHEMA: JsonSchemaObject = {
   },
 };
 
+/** The words in the description of exactly the tools whose answers carry `preparedTransactions` (the instructions point at them). */
+export const SEE_PREPARED = 'see preparedTransactions';
+
 /** What a tool does to the user's funds, in a few words after its summary (the server's instructions say the rest). */
 function accessWords(op: CatalogueOperation, mode: ToolMode): string {
-  const unsigned = preparesIn(op, mode) ? '(unsigned; see preparedTransactions)' : '(unsigned)';
+  const unsigned = preparesIn(op, mode) ? `(unsigned; ${SEE_PREPARED})` : '(unsigned)';
   if (op.preparesWhen && mode !== 'read') return `With \`${op.preparesWhen}\`: prepare-only ${unsigned}.`;
   if (op.access === 'prepare') return `Prepare-only ${unsigned}.`;
   if (op.access === 'change')
-    return `Changes state: only when the user asked for exactly this.${preparesIn(op, mode) ? ' Answers an unsigned transaction (see preparedTransactions).' : ''}`;
+    return `Changes state: only when the user asked for exactly this.${preparesIn(op, mode) ? ` Answers an unsigned transaction (${SEE_PREPARED}).` : ''}`;
   return '';
 }
 
