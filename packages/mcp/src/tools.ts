@@ -4,7 +4,7 @@
 // its success body.
 import { type CatalogueOperation, catalogue, defs, type JsonSchemaObject } from '@x/catalogue';
 import { SIZED_SCHEMA, SIZING_PROPERTIES, sizedAnswers } from './answer.js';
-import { inlineScalarDefs, inlineSingleUseDefs, leanSchema, openEnumsAsExamples, tolerantSchema } from './lean.js';
+import { inlineDefs, leanSchema, openEnumsAsExamples, tolerantSchema } from './lean.js';
 
 /** A catalogue and its schemas: the generated one of `@x/catalogue` unless a test builds another. */
 export interface CatalogueSource {
@@ -111,17 +111,15 @@ export function inputSchemaOf(op: CatalogueOperation, mode: ToolMode, source: Ca
   if (sizedAnswers(op)) Object.assign(properties, SIZING_PROPERTIES);
   const defs = Object.fromEntries(op.defs.request.map((name) => [name, source.defs[name]]));
   return openEnumsAsExamples(
-    inlineSingleUseDefs(
-      inlineScalarDefs(
-        leanSchema(
-          {
-            type: 'object',
-            properties,
-            ...(required.length > 0 ? { required } : {}),
-            ...(op.defs.request.length > 0 ? { $defs: defs } : {}),
-          },
-          { input: true },
-        ),
+    inlineDefs(
+      leanSchema(
+        {
+          type: 'object',
+          properties,
+          ...(required.length > 0 ? { required } : {}),
+          ...(op.defs.request.length > 0 ? { $defs: defs } : {}),
+        },
+        { input: true },
       ),
     ),
   ) as JsonSchemaObject & { type: 'object' };
