@@ -2,6 +2,7 @@
 // with its type, rules and whether it is required, the body's fields, an example), all from the
 // catalogue.
 import { type CatalogueOperation, catalogue } from '@x/catalogue';
+import { DEFAULT_TIMEOUT_MS } from '@x/fetch-client';
 
 export const OPTIONS_HELP = `options:
   --base-url URL        the service's base address (or X_BASE_URL)
@@ -16,7 +17,7 @@ export const OPTIONS_HELP = `options:
   --reveal              print a credential the service answers (the token of
                         trigger-v2-verify-challenge) as it came; without it, [withheld]
   --interval MS         --all: ms between two page requests (default 4000, 1000 with a key)
-  --timeout MS          time limit of each attempt (default 30000; 0: none)
+  --timeout MS          time limit of each attempt (default ${DEFAULT_TIMEOUT_MS}; 0: none)
   --retries N           retries of reads and of calls the spec marks safe to repeat (default 2)
   -h, --help            this help; x <command> --help for a command's parameters
 

@@ -108,7 +108,10 @@ describe('inlineDefs of definitions used once', () => {
         odd: { $ref: '#/$defs/Kind2', minProperties: 1 },
       },
       required: ['body'],
-      $defs: { Leg: { type: 'object', properties: { price: { type: 'number' } } }, Kind2: { type: 'object', properties: { y: { type: 'string' } } } },
+      $defs: {
+        Leg: { type: 'object', properties: { price: { type: 'number' } } },
+        Kind2: { type: 'object', properties: { y: { type: 'string' } } },
+      },
     });
   });
 });

@@ -1,6 +1,6 @@
 // The options of `x-mcp`: arguments and environment in, server options out, or a usage error.
 import { parseArgs } from 'node:util';
-import type { LogLevel } from '@x/fetch-client';
+import { DEFAULT_TIMEOUT_MS, type LogLevel } from '@x/fetch-client';
 import { baseUrlProblem } from '@x/catalogue';
 import { DEFAULT_TTL_MS, type MarketDataKind } from '@x/fetch-client/polite';
 import type { McpServerOptions } from './server.js';
@@ -28,7 +28,7 @@ options:
   --output-schemas      give each tool its output schema (larger list; results carry
                           structuredContent either way)
   --http PORT           serve Streamable HTTP on 127.0.0.1:PORT/mcp instead of stdio (0: a free port)
-  --timeout MS          time limit of each attempt (default 30000; 0: none)
+  --timeout MS          time limit of each attempt (default ${DEFAULT_TIMEOUT_MS}; 0: none)
   --retries N           retries of reads and of calls the spec marks safe to repeat (default 2)
   --call-timeout MS     the most a tool call may take, attempts, retries and waits together
                           (default 50000, under the 60 s MCP clients commonly wait; 0: none)

@@ -2,6 +2,7 @@
 // when the service answers something it should not show (a credential, an echo of the key).
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { DEFAULT_TIMEOUT_MS } from '@x/fetch-client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMcpServer, type McpServerOptions } from './server.js';
 
@@ -79,6 +80,17 @@ describe('a service that asks to wait', () => {
     expect((await call('predictionGetTradingStatus', {})).isError).toBeFalsy();
     const next = await call('lendGetBorrowVaults', {});
     expect(next.content[0]!.text).toMatch(/^lendGetBorrowVaults: not sent: calls to the service are paced one per 60000 ms/);
+    expect(call.sent()).toBe(1);
+  });
+});
+
+describe("without --timeout, the client's own default time limit", () => {
+  it('is the limit a late turn is measured against (one value, from @x/fetch-client)', async () => {
+    const call = await serverAnswering(() => Response.json({ trading_active: true }), { callTimeoutMs: 0, intervalMs: 120_000 });
+    expect((await call('predictionGetTradingStatus', {})).isError).toBeFalsy();
+    const next = await call('lendGetBorrowVaults', {});
+    expect(next.content[0]!.text).toMatch(new RegExp(`past its time limit of ${DEFAULT_TIMEOUT_MS} ms`));
+    expect(DEFAULT_TIMEOUT_MS).toBeGreaterThan(0);
     expect(call.sent()).toBe(1);
   });
 });

@@ -3,7 +3,7 @@
 // validates against the tool's output schema. Every failure is a tool result with `isError`,
 // never a crash; the API key and the bearer token never appear in a result (or anywhere else).
 import { BearerTokenRefused, fixedBearer, operationAt, redact, redactValue, requestOf, requestProblems } from '@x/catalogue';
-import { AbortError, ApiError, createClient, FetchClientError, type LogLevel } from '@x/fetch-client';
+import { AbortError, ApiError, createClient, DEFAULT_TIMEOUT_MS, FetchClientError, type LogLevel } from '@x/fetch-client';
 import { type MarketDataKind, type PoliteFetch, politeFetch, type UpstreamLimiter } from '@x/fetch-client/polite';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, type CallToolResult, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
@@ -223,8 +223,6 @@ function outputChecker(): (tool: Tool, result: CallToolResult) => CallToolResult
   };
 }
 
-/** The client's time limit of an attempt when none is given (`createClient`'s default). */
-const DEFAULT_TIMEOUT_MS = 30_000;
 /** The budget of a whole tool call when none is given (see `callTimeoutMs`). */
 const DEFAULT_CALL_TIMEOUT_MS = 50_000;
 /** The shorter of two limits, 0 meaning none. */
