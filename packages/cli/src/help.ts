@@ -13,7 +13,8 @@ export const OPTIONS_HELP = `options:
   --json                print the answer as JSON (for pipes: x ... --json | jq); without it,
                         aligned name/value lines on a terminal, name<TAB>value lines in a pipe
   --include             print the status and the rate-limit headers too (to stderr with --json)
-  --all                 paged operations: fetch every page, one JSON line per page
+  --all                 paged operations: fetch every page; with --json one JSON line per page,
+                        else each page's lines named from its index ([0].data[0]...)
   --reveal              print a credential the service answers (the token of
                         trigger-v2-verify-challenge) as it came; without it, [withheld]
   --interval MS         --all: ms between two page requests (default 4000, 1000 with a key)

@@ -89,6 +89,55 @@ describe('x never prints a credential the service answers', () => {
   });
 });
 
+describe('x --all with --json and --include', () => {
+  /** Two pages of one event each (start-end), each with its own rate-limit headers. */
+  const twoPages = () =>
+    service((request, n, response) => {
+      const start = Number(new URL(request.url!, 'http://x').searchParams.get('start') ?? 0);
+      json(
+        response,
+        { data: [{ eventId: `e${start}` }], pagination: { start, end: start + 1, total: 2, hasNext: start === 0 } },
+        { 'x-ratelimit-remaining': String(100 - n) },
+      );
+    });
+
+  it("--json: one JSON line per page; --include puts each page's status and rate-limit headers on stderr", async () => {
+    const url = await twoPages();
+    const run = await x(['prediction-list-events', '--all', '--interval', '0', '--json', '--include'], url);
+    expect(run.code).toBe(0);
+    expect(
+      run.stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line).data[0].eventId),
+    ).toEqual(['e0', 'e1']);
+    expect(run.stderr).toBe('HTTP 200\nx-ratelimit-remaining: 99\nHTTP 200\nx-ratelimit-remaining: 98\n');
+  });
+
+  it('without --json: name/value lines as for one call, each named from its page ([0], [1], ...); --include before each page', async () => {
+    const url = await twoPages();
+    const run = await x(['prediction-list-events', '--all', '--interval', '0'], url);
+    expect(run.code).toBe(0);
+    expect(run.stdout.split('\n')).toEqual([
+      '[0].data[0].eventId\te0',
+      '[0].pagination.start\t0',
+      '[0].pagination.end\t1',
+      '[0].pagination.total\t2',
+      '[0].pagination.hasNext\ttrue',
+      '[1].data[0].eventId\te1',
+      '[1].pagination.start\t1',
+      '[1].pagination.end\t2',
+      '[1].pagination.total\t2',
+      '[1].pagination.hasNext\tfalse',
+      '',
+    ]);
+    const included = await x(['prediction-list-events', '--all', '--interval', '0', '--include'], url);
+    expect(included.stdout).toMatch(/^HTTP 200\nx-ratelimit-remaining: \d+\n\n\[0\]\.data\[0\]\.eventId\te0\n/);
+    expect(included.stdout).toMatch(/\ttrue\nHTTP 200\nx-ratelimit-remaining: \d+\n\n\[1\]\.data\[0\]\.eventId\te1\n/);
+    expect(included.stderr).toBe('');
+  });
+});
+
 describe('x --all when the paging drifts', () => {
   it('stops, exit 1, when a page is the page before again (the service ignores the paging), instead of asking forever', async () => {
     let requests = 0;
@@ -96,7 +145,7 @@ describe('x --all when the paging drifts', () => {
       requests++;
       json(response, { data: [{ eventId: 'e0' }], pagination: { start: 0, end: 1, total: 1, hasNext: true } });
     });
-    const run = await x(['prediction-list-events', '--all', '--interval', '0'], url);
+    const run = await x(['prediction-list-events', '--all', '--interval', '0', '--json'], url);
     expect(run.code).toBe(1);
     expect(run.stdout.trim().split('\n')).toHaveLength(1);
     expect(run.stderr).toBe(
@@ -107,7 +156,7 @@ describe('x --all when the paging drifts', () => {
 
   it('stops with a clear error when a page has no list of items where the spec puts it', async () => {
     const url = await service((_request, _n, response) => json(response, { events: [], pagination: { start: 0, hasNext: true } }));
-    const run = await x(['prediction-list-events', '--all', '--interval', '0'], url);
+    const run = await x(['prediction-list-events', '--all', '--interval', '0', '--json'], url);
     expect(run.code).toBe(1);
     expect(run.stdout).toBe('');
     expect(run.stderr).toBe(

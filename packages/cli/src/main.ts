@@ -11,7 +11,7 @@ import {
   requestProblems,
   withholdSensitive,
 } from '@x/catalogue';
-import { ApiError, createClient, FetchClientError, type LogLevel } from '@x/fetch-client';
+import { ApiError, createClient, FetchClientError, type Hooks, type LogLevel } from '@x/fetch-client';
 import { politeFetch } from '@x/fetch-client/polite';
 import { parseArgs } from './args.js';
 import { commandHelp, globalHelp } from './help.js';
@@ -79,7 +79,7 @@ export async function main(argv: readonly string[], given: Io): Promise<number> 
     };
     const baseUrl = baseUrlOf((args.options['base-url'] as string | undefined) ?? io.env.X_BASE_URL);
     if (op.bearer && !bearerToken) throw new UsageError(`${op.command} needs --bearer-token or X_BEARER_TOKEN (a trigger v2 token)`);
-    const clientFor = (fetch?: typeof globalThis.fetch) =>
+    const clientFor = (fetch?: typeof globalThis.fetch, hooks?: Hooks) =>
       createClient({
         baseUrl,
         ...(apiKey ? { apiKey } : {}),
@@ -87,25 +87,31 @@ export async function main(argv: readonly string[], given: Io): Promise<number> 
         ...count('timeout', args.options.timeout, (ms) => ({ timeoutMs: ms })),
         ...count('retries', args.options.retries, (n) => ({ maxRetries: n })),
         ...(fetch ? { fetch } : {}),
+        ...(hooks ? { hooks } : {}),
         // The client's log lines go to stderr (stdout stays the answer); without X_LOG, none: the
         // command reports a failure itself.
         logger: { debug: log, info: log, warn: log, error: log },
         logLevel: (io.env.X_LOG ?? 'off') as LogLevel,
       }) as unknown as Client;
-    let client = clientFor();
+    const json = args.options.json === true;
+    const include = args.options.include === true;
     if (args.options.all) {
-      // Every page request waits its turn on one limiter (politeFetch), under the rate limit.
+      // Every page request waits its turn on one limiter (politeFetch), under the rate limit; the
+      // status and headers of each page's answer are kept for --include.
       const paced = politeFetch({ keyed: !!apiKey, ...count('interval', args.options.interval, (ms) => ({ intervalMs: ms })) });
-      client = clientFor(paced);
+      let last: Omit<Answer, 'data'> = { status: 0, headers: new Headers() };
+      const client = clientFor(paced, { afterResponse: ({ status, headers }) => void (last = { status, headers }) });
       const method = `paginate${op.operationId[0]!.toUpperCase()}${op.operationId.slice(1)}`;
       const list = client[method]!(call.query) as { byPage(): AsyncIterable<unknown> };
       // A page that cannot be paged on (no items, or the service ignoring the paging) ends the
-      // list with the client's PaginationError (reported below), before it is printed.
-      for await (const page of list.byPage()) io.stdout(`${JSON.stringify(shown(op, page))}\n`);
+      // list with the client's PaginationError (reported below), before it is printed. Each page
+      // is printed as it comes: one JSON line with --json, else its values named from [0], [1], ...
+      let n = 0;
+      for await (const page of list.byPage()) printAnswer({ ...last, data: shown(op, page) }, { json, include, io, page: n++ });
       return 0;
     }
-    const answer = (await client[op.operationId]!(call)) as Answer;
-    printAnswer({ ...answer, data: shown(op, answer.data) }, args.options.json === true, args.options.include === true, io);
+    const answer = (await clientFor()[op.operationId]!(call)) as Answer;
+    printAnswer({ ...answer, data: shown(op, answer.data) }, { json, include, io });
     return 0;
   } catch (error) {
     if (error instanceof UsageError) {
@@ -166,7 +172,12 @@ function count<T>(name: string, text: string | true | undefined, use: (n: number
 
 const RATE_LIMIT_HEADERS = ['x-ratelimit-remaining', 'x-ratelimit-current', 'x-ratelimit-reset'];
 
-function printAnswer(answer: Answer, json: boolean, include: boolean, io: Io): void {
+/**
+ * An answer on stdout, as JSON or as name/value lines, after its status and rate-limit headers with
+ * --include. One page of `--all` (`page` its index from 0) is one compact JSON line, or lines named
+ * from `[page]`, so that the pages together read as the list of pages.
+ */
+function printAnswer(answer: Answer, { json, include, io, page }: { json: boolean; include: boolean; io: Io; page?: number }): void {
   if (include) {
     const head = [
       `HTTP ${answer.status}`,
@@ -176,5 +187,7 @@ function printAnswer(answer: Answer, json: boolean, include: boolean, io: Io): v
     if (json) io.stderr(`${head.join('\n')}\n`);
     else io.stdout(`${head.join('\n')}\n\n`);
   }
-  io.stdout(`${json ? JSON.stringify(answer.data, null, 2) : renderText(answer.data, { tty: io.stdoutIsTTY === true })}\n`);
+  const tty = io.stdoutIsTTY === true;
+  if (json) io.stdout(`${page === undefined ? JSON.stringify(answer.data, null, 2) : JSON.stringify(answer.data)}\n`);
+  else io.stdout(`${renderText(answer.data, { tty, ...(page === undefined ? {} : { at: `[${page}]` }) })}\n`);
 }

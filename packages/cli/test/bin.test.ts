@@ -196,7 +196,7 @@ describe('x, the built bin, against the simulator', () => {
   it('--all paces its page requests: they start --interval ms apart', async () => {
     const from = arrivals.length;
     const interval = 300;
-    const run = await x(['prediction-list-events', '--all', '--start', '0', '--end', '9', '--interval', String(interval)]);
+    const run = await x(['prediction-list-events', '--all', '--start', '0', '--end', '9', '--interval', String(interval), '--json']);
     expect(run.code).toBe(0);
     const pages = run.stdout.trim().split('\n').length;
     const times = arrivals
@@ -211,7 +211,7 @@ describe('x, the built bin, against the simulator', () => {
   });
 
   it('--all streams every page of a paged operation as JSON lines', async () => {
-    const run = await x(['prediction-list-events', '--all', '--start', '0', '--end', '3', '--interval', '0']);
+    const run = await x(['prediction-list-events', '--all', '--start', '0', '--end', '3', '--interval', '0', '--json']);
     expect(run.code).toBe(0);
     const pages = run.stdout
       .trim()
@@ -242,7 +242,7 @@ describe('x, the built bin, against the simulator', () => {
       const signedTransaction = await signTransaction(created.transaction, wallet);
       await api.triggerV1Execute({ body: { requestId: created.requestId, signedTransaction }, throwOnError: true });
     }
-    const run = await x(['trigger-v1-get-trigger-orders', '--user', wallet.address, '--all', '--interval', '0']);
+    const run = await x(['trigger-v1-get-trigger-orders', '--user', wallet.address, '--all', '--interval', '0', '--json']);
     expect(run.code).toBe(0);
     const pages = run.stdout
       .trim()
