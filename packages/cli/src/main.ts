@@ -100,7 +100,11 @@ export async function main(argv: readonly string[], given: Io): Promise<number> 
       // status and headers of each page's answer are kept for --include.
       const paced = politeFetch({ keyed: !!apiKey, ...count('interval', args.options.interval, (ms) => ({ intervalMs: ms })) });
       let last: Omit<Answer, 'data'> = { status: 0, headers: new Headers() };
-      const client = clientFor(paced, { afterResponse: ({ status, headers }) => void (last = { status, headers }) });
+      const client = clientFor(paced, {
+        afterResponse: ({ status, headers }) => {
+          last = { status, headers };
+        },
+      });
       const method = `paginate${op.operationId[0]!.toUpperCase()}${op.operationId.slice(1)}`;
       const list = client[method]!(call.query) as { byPage(): AsyncIterable<unknown> };
       // A page that cannot be paged on (no items, or the service ignoring the paging) ends the
