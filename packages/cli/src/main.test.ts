@@ -165,6 +165,23 @@ describe('x --all when the paging drifts', () => {
   });
 });
 
+describe('x, a change whose outcome was not read', () => {
+  it('says it may have been applied (no answer in time, a 5xx), so the user checks before running it again', async () => {
+    const hanging = await service(() => {});
+    const late = await x(['tx-submit', '--body', '{"signedTransaction":"AQAB"}', '--timeout', '200', '--retries', '0'], hanging);
+    expect(late.code).toBe(1);
+    expect(late.stderr).toMatch(/^x: tx-submit: TimeoutError: .*\n.*may still have been applied: check .* before calling again/);
+    const failed = await service((_request, _n, response) =>
+      response.writeHead(502, { 'content-type': 'application/json' }).end('{"message":"Bad gateway"}'),
+    );
+    const bad = await x(['tx-submit', '--body', '{"signedTransaction":"AQAB"}', '--retries', '0'], failed);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toMatch(/may still have been applied/);
+    const read = await x(['prediction-get-trading-status', '--timeout', '200', '--retries', '0'], hanging);
+    expect(read.stderr).not.toMatch(/may still have been applied/);
+  });
+});
+
 describe('x with a bearer token the service refuses', () => {
   it('exit 1 with what to do, after one request (the same token is not sent again)', async () => {
     let requests = 0;

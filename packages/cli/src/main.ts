@@ -6,6 +6,8 @@ import {
   type CatalogueOperation,
   catalogue,
   fixedBearer,
+  MAY_HAVE_BEEN_APPLIED,
+  outcomeUnknown,
   redact,
   requestOf,
   requestProblems,
@@ -47,6 +49,7 @@ export async function main(argv: readonly string[], given: Io): Promise<number> 
   const err = (text: string) => io.stderr(`${text}\n`);
   const log = (message: string, details?: object) => err(details ? `${message} ${JSON.stringify(details)}` : message);
   let command = '';
+  let op: CatalogueOperation | undefined;
   try {
     const args = parseArgs(argv);
     const apiKey = (args.options['api-key'] as string | undefined) ?? io.env.X_API_KEY;
@@ -59,7 +62,7 @@ export async function main(argv: readonly string[], given: Io): Promise<number> 
       }
       throw new UsageError('missing command (x --help lists them)');
     }
-    const op = findCommand(args.command);
+    op = findCommand(args.command);
     if (!op) throw new UsageError(`unknown command "${args.command}" (x --help lists them)`);
     command = op.command;
     if (args.options.help) {
@@ -128,6 +131,7 @@ export async function main(argv: readonly string[], given: Io): Promise<number> 
       err(
         `x: ${command}: HTTP ${error.status} (${error.operation}), ${error.source === 'gateway' ? 'the API gateway' : 'the area'}: ${code}${error.serverMessage}`,
       );
+      if (op && outcomeUnknown(op, error)) err(MAY_HAVE_BEEN_APPLIED);
       err(error.body !== undefined ? JSON.stringify(error.body, null, 2) : (error.text ?? ''));
       return 1;
     }
@@ -137,6 +141,7 @@ export async function main(argv: readonly string[], given: Io): Promise<number> 
     }
     if (error instanceof FetchClientError) {
       err(`x: ${command}: ${error.name}: ${error.message}`);
+      if (op && outcomeUnknown(op, error)) err(MAY_HAVE_BEEN_APPLIED);
       return 1;
     }
     err(`x: ${(error as Error)?.message ?? String(error)}`);

@@ -133,6 +133,37 @@ describe('a service that does not answer', () => {
   });
 });
 
+describe('a change whose outcome was not read', () => {
+  const submit = { body: { signedTransaction: 'AQAB' } };
+  const never = (request: Request) =>
+    new Promise<Response>((_resolve, reject) => request.signal.addEventListener('abort', () => reject(request.signal.reason)));
+
+  it('says it may have been applied (no answer in time, an unreadable answer, a 5xx), so the agent checks before calling again', async () => {
+    const cases: Array<[string, (request: Request) => Response | Promise<Response>]> = [
+      ['TimeoutError', never],
+      ['ResponseParseError', () => new Response('<html>ok</html>', { status: 200, headers: { 'content-type': 'application/json' } })],
+      ['HTTP 502', () => Response.json({ message: 'Bad gateway' }, { status: 502 })],
+    ];
+    for (const [kind, answer] of cases) {
+      const call = await serverAnswering(answer, { tools: 'all', timeoutMs: 200, maxRetries: 0 });
+      const result = await call('txSubmit', submit);
+      expect(result.isError, kind).toBe(true);
+      expect(result.content[0]!.text, kind).toContain(kind);
+      expect(result.content[0]!.text, kind).toMatch(/may still have been applied: check .* before calling again/);
+      expect(call.sent(), kind).toBe(1);
+    }
+  });
+
+  it('a read or an answered refusal says nothing of the kind', async () => {
+    const read = await serverAnswering(never, { tools: 'all', timeoutMs: 200, maxRetries: 0 });
+    expect((await read('predictionGetTradingStatus', {})).content[0]!.text).not.toMatch(/may still have been applied/);
+    const refused = await serverAnswering(() => Response.json({ error: 'bad transaction', code: 'invalid' }, { status: 400 }), {
+      tools: 'all',
+    });
+    expect((await refused('txSubmit', submit)).content[0]!.text).not.toMatch(/may still have been applied/);
+  });
+});
+
 describe('an answer that does not match the spec (drift)', () => {
   it('with output schemas: a tool error naming the mismatch, with the answer, never a result the client must refuse', async () => {
     const call = await serverAnswering(() => Response.json({ trading_active: 'yes' }), { outputSchemas: true });
