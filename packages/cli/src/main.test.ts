@@ -165,6 +165,24 @@ describe('x --all when the paging drifts', () => {
   });
 });
 
+describe('x --include on an error status', () => {
+  it('shows the rate-limit headers of the error answer too (a 429 is when they matter), on stderr after the first line', async () => {
+    const url = await service((_request, _n, response) =>
+      response
+        .writeHead(429, { 'content-type': 'application/json', 'x-ratelimit-remaining': '-3', 'x-ratelimit-reset': '1795600000' })
+        .end('{"code":429,"message":"Too many requests"}'),
+    );
+    const run = await x(['prediction-get-trading-status', '--include', '--retries', '0'], url);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe('');
+    const lines = run.stderr.split('\n');
+    expect(lines[0]).toMatch(/^x: prediction-get-trading-status: HTTP 429 .*the API gateway: code 429, Too many requests$/);
+    expect(lines.slice(1, 3)).toEqual(['x-ratelimit-remaining: -3', 'x-ratelimit-reset: 1795600000']);
+    const without = await x(['prediction-get-trading-status', '--retries', '0'], url);
+    expect(without.stderr).not.toContain('x-ratelimit-reset');
+  });
+});
+
 describe('x, a change whose outcome was not read', () => {
   it('says it may have been applied (no answer in time, a 5xx), so the user checks before running it again', async () => {
     const hanging = await service(() => {});

@@ -50,8 +50,10 @@ export async function main(argv: readonly string[], given: Io): Promise<number> 
   const log = (message: string, details?: object) => err(details ? `${message} ${JSON.stringify(details)}` : message);
   let command = '';
   let op: CatalogueOperation | undefined;
+  let include = false;
   try {
     const args = parseArgs(argv);
+    include = args.options.include === true;
     const apiKey = (args.options['api-key'] as string | undefined) ?? io.env.X_API_KEY;
     const bearerToken = (args.options['bearer-token'] as string | undefined) ?? io.env.X_BEARER_TOKEN;
     secrets.push(...[apiKey, bearerToken].filter((s): s is string => !!s));
@@ -97,7 +99,6 @@ export async function main(argv: readonly string[], given: Io): Promise<number> 
         logLevel: (io.env.X_LOG ?? 'off') as LogLevel,
       }) as unknown as Client;
     const json = args.options.json === true;
-    const include = args.options.include === true;
     if (args.options.all) {
       // Every page request waits its turn on one limiter (politeFetch), under the rate limit; the
       // status and headers of each page's answer are kept for --include.
@@ -131,6 +132,8 @@ export async function main(argv: readonly string[], given: Io): Promise<number> 
       err(
         `x: ${command}: HTTP ${error.status} (${error.operation}), ${error.source === 'gateway' ? 'the API gateway' : 'the area'}: ${code}${error.serverMessage}`,
       );
+      // --include: the rate-limit headers of the error answer too (the status is on the line above)
+      if (include) for (const line of rateLimitLines(error.headers)) err(line);
       if (op && outcomeUnknown(op, error)) err(MAY_HAVE_BEEN_APPLIED);
       err(error.body !== undefined ? JSON.stringify(error.body, null, 2) : (error.text ?? ''));
       return 1;
@@ -180,6 +183,8 @@ function count<T>(name: string, text: string | true | undefined, use: (n: number
 }
 
 const RATE_LIMIT_HEADERS = ['x-ratelimit-remaining', 'x-ratelimit-current', 'x-ratelimit-reset'];
+/** `name: value` of each rate-limit header the answer has. */
+const rateLimitLines = (headers: Headers) => RATE_LIMIT_HEADERS.flatMap((h) => (headers.has(h) ? [`${h}: ${headers.get(h)}`] : []));
 
 /**
  * An answer on stdout, as JSON or as name/value lines, after its status and rate-limit headers with
@@ -188,10 +193,7 @@ const RATE_LIMIT_HEADERS = ['x-ratelimit-remaining', 'x-ratelimit-current', 'x-r
  */
 function printAnswer(answer: Answer, { json, include, io, page }: { json: boolean; include: boolean; io: Io; page?: number }): void {
   if (include) {
-    const head = [
-      `HTTP ${answer.status}`,
-      ...RATE_LIMIT_HEADERS.flatMap((h) => (answer.headers.has(h) ? [`${h}: ${answer.headers.get(h)}`] : [])),
-    ];
+    const head = [`HTTP ${answer.status}`, ...rateLimitLines(answer.headers)];
     // With --json the head goes to stderr, so stdout stays one JSON document.
     if (json) io.stderr(`${head.join('\n')}\n`);
     else io.stdout(`${head.join('\n')}\n\n`);
