@@ -234,7 +234,7 @@ function outputChecker(): (tool: Tool, result: CallToolResult) => CallToolResult
 }
 
 /** The budget of a whole tool call when none is given (see `callTimeoutMs`). */
-const DEFAULT_CALL_TIMEOUT_MS = 50_000;
+export const DEFAULT_CALL_TIMEOUT_MS = 50_000;
 /** The shorter of two limits, 0 meaning none. */
 const shortest = (a: number, b: number) => (a === 0 ? b : b === 0 ? a : Math.min(a, b));
 
