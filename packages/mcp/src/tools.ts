@@ -78,9 +78,13 @@ function accessWords(op: CatalogueOperation, mode: ToolMode): string {
   return '';
 }
 
-/** The description a model reads: the spec's `x-agent-summary`, then what the tool does to funds. */
+/** What the model will not see of the answer: the fields the spec marks `x-sensitive` (see withhold.ts). */
+const withheldWords = (op: CatalogueOperation): string =>
+  op.sensitiveAnswerFields.map((field) => `\`${field}\` is withheld (a credential, never shown to a model).`).join(' ');
+
+/** The description a model reads: the spec's `x-agent-summary`, then what the tool does to funds, then what it withholds. */
 export const toolDescription = (op: CatalogueOperation, mode: ToolMode): string =>
-  [`${op.deprecated ? '(deprecated) ' : ''}${op.agentSummary}`, accessWords(op, mode)].filter(Boolean).join(' ');
+  [`${op.deprecated ? '(deprecated) ' : ''}${op.agentSummary}`, accessWords(op, mode), withheldWords(op)].filter(Boolean).join(' ');
 
 /**
  * Whether a tool of this mode answers with unsigned transactions (and so with `preparedTransactions`):
