@@ -163,6 +163,9 @@ async function prepareCall(op: CatalogueOperation, args: ReturnType<typeof parse
   const bodyOption = args.options.body as string | undefined;
   if (bodyOption !== undefined && !op.body) throw new UsageError(`--body: ${op.command} takes no body`);
   if (args.options.all && !op.paged) throw new UsageError(`--all: ${op.command} is not paged`);
+  // a single call is one request, never paced: an interval without --all would be silently ignored
+  if (args.options.interval !== undefined && !args.options.all)
+    throw new UsageError('--interval: only with --all (a single call is one request, not paced)');
   const body = bodyOption === undefined ? undefined : await readBody(bodyOption, io);
   const request = requestOf(op, values, body);
   const problems = requestProblems(op, request, (name) => `--${name}`);

@@ -308,6 +308,7 @@ describe('x, the built bin, against the simulator', () => {
     [['swap-get-order', '--outputMint', world.tokens.STABLECOIN_USD.mint, '--amount', '1'], /--inputMint: required/],
     [['prediction-get-trading-status', '--bogus', '1'], /--bogus is not a parameter of prediction-get-trading-status/],
     [['prediction-get-trading-status', '--all'], /--all: prediction-get-trading-status is not paged/],
+    [['prediction-list-events', '--interval', '100'], /--interval: only with --all/],
     [['trigger-v1-cancel-orders', '--body', '{not json'], /--body: the flag is not JSON/],
     [['trigger-v1-cancel-orders', '--body', '{"maker": 5}'], /--body: .*maker.*string/],
     [['trigger-v2-get-vault'], /needs --bearer-token/],
