@@ -71,7 +71,10 @@ export const SEE_PREPARED = 'see preparedTransactions';
 /** What a tool does to the user's funds, in a few words after its summary (the server's instructions say the rest). */
 function accessWords(op: CatalogueOperation, mode: ToolMode): string {
   const unsigned = preparesIn(op, mode) ? `(unsigned; ${SEE_PREPARED})` : '(unsigned)';
-  if (op.preparesWhen && mode !== 'read') return `With \`${op.preparesWhen}\`: prepare-only ${unsigned}.`;
+  // (the spec's summary may offer the parameter: say that this mode left it out)
+  const omitted = omittedIn(op, mode);
+  if (omitted) return `\`${omitted}\` is left out here: read-only tools prepare nothing.`;
+  if (op.preparesWhen) return `With \`${op.preparesWhen}\`: prepare-only ${unsigned}.`;
   if (op.access === 'prepare') return `Prepare-only ${unsigned}.`;
   if (op.access === 'change')
     return `Changes state: only when the user asked for exactly this.${preparesIn(op, mode) ? ` Answers an unsigned transaction (${SEE_PREPARED}).` : ''}`;
