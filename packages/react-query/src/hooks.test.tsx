@@ -91,7 +91,7 @@ describe('the hooks in React', () => {
   it('useXQueries gives the options of the provided client; without a provider it says what is missing', async () => {
     const world = await newWorld();
     const view = render(world, () => useXQueries());
-    expect(view.latest().predictionGetTradingStatus.queryKey()).toEqual(['x', 'predictionGetTradingStatus', {}]);
+    expect(view.latest().predictionGetTradingStatus.queryKey()).toEqual(['x', 'predictionGetTradingStatus', {}, { baseUrl: 'http://simulator.test' }]);
     act(() => root?.unmount());
     const container = document.createElement('div');
     root = createRoot(container);
@@ -250,6 +250,8 @@ describe('the hooks in React', () => {
     const view = render(world, () => useTriggerV1Order(world.wallet.address, orderKey, { pollIntervalMs: 10 }));
     await until(() => view.latest().data !== undefined, 'the order was read');
     expect(view.latest().data).toMatchObject({ isFinal: false, order: { orderKey, status: 'Open' } });
+    // Its key is the client's (its base URL), as every key of the package.
+    expect(view.queryClient.getQueryCache().getAll()[0]!.queryKey[3]).toEqual({ baseUrl: 'http://simulator.test' });
     const lists = () => world.requests.filter((r) => r === 'GET /trigger/v1/getTriggerOrders').length;
     await until(() => lists() >= 3, 'the order was read again');
     world.sim.control.fillOrder(orderKey!);

@@ -8,7 +8,7 @@ import { PaginationError } from '@x/fetch-client';
 import { DEFAULT_MAX_PAGES } from '@x/fetch-client/waiters';
 import { useXClientScope } from './context.js';
 import { finalListings } from './gen/operations.gen.js';
-import { xKeys } from './keys.js';
+import { keyScopeOf, xKeys } from './keys.js';
 import type { DataOf } from './types.js';
 
 /** One order of `GET /trigger/v1/getTriggerOrders`. */
@@ -43,7 +43,7 @@ export function useTriggerV1Order(
   const { client, scope } = useXClientScope('useTriggerV1Order');
   return useQuery<TriggerV1OrderState>({
     // maxPages is in the key: a read capped lower may not see what another read found.
-    queryKey: [...xKeys.read(id, { query: { user } }, scope), { orderKey, maxPages }],
+    queryKey: [...xKeys.read(id, { query: { user } }, keyScopeOf(client, scope)), { orderKey, maxPages }],
     enabled: user !== undefined && orderKey !== undefined,
     queryFn: async ({ signal }) => {
       /** The order in one listing: each page from the first until it is there, the pages end or `maxPages` were read. */
