@@ -5,8 +5,9 @@
 import { dehydrate, QueryClient, QueryClientProvider, useMutationState } from '@tanstack/react-query';
 import { act, type ReactNode, StrictMode, useEffect } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { createClient, PaginationError } from '@x/fetch-client';
+import { createClient, PaginationError, PermissionDeniedError, RateLimitError } from '@x/fetch-client';
 import { afterEach, describe, expect, it } from 'vitest';
+import { holdPollTimers } from '../test/poll-timers.ts';
 import { MINTS, newWorld, openV1Orders, stringsIn, type World } from '../test/support.ts';
 import { XClientProvider, useXQueries } from './context.js';
 import { usePriceOrder, useCreatePriceOrder } from './price-order.js';
@@ -14,6 +15,8 @@ import { useSwap, useSwapQuote } from './swap.js';
 import { useTriggerV1Order } from './trigger-v1-order.js';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+// The hooks poll only when a test ticks (see poll-timers.ts): `until` ticks while it waits.
+const timers = holdPollTimers();
 
 let root: Root | undefined;
 afterEach(() => {
@@ -62,13 +65,34 @@ function expectNoCredentialIn(world: World, queryClient: QueryClient, mutations:
   for (const secret of world.secrets) expect(held.some((text) => text.includes(secret))).toBe(false);
 }
 
-/** Waits (bounded in count, not a timed assertion) until `done` holds, letting React and the simulator run. */
-async function until(done: () => boolean, what: string): Promise<void> {
+/**
+ * Waits (bounded in count, not a timed assertion) until `done` holds, letting React and the
+ * simulator run; each turn is one tick of the polling hooks, unless `tick` is false.
+ */
+async function until(done: () => boolean, what: string, { tick = true } = {}): Promise<void> {
   for (let i = 0; i < 400; i++) {
     if (done()) return;
-    await act(() => new Promise((resolve) => setTimeout(resolve, 5)));
+    await act(async () => {
+      if (tick) timers.tick();
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    });
   }
   throw new Error(`never happened: ${what}`);
+}
+
+/** A client on `answers` (each request the next one, the last one kept); `sent` counts the requests. */
+function scripted(answers: (() => Response)[]) {
+  const sent: string[] = [];
+  const api = createClient({
+    baseUrl: 'http://simulator.test',
+    apiKey: 'test-key',
+    maxRetries: 0, // the hook's polling is what is tested, not the client's own retries
+    fetch: async (input, init) => {
+      sent.push(new Request(input, init).url);
+      return answers[Math.min(sent.length, answers.length) - 1]!();
+    },
+  });
+  return { api, sent };
 }
 
 /** A price order selling 40 PLATFORM_TOKEN when its price goes above 0.60 USD, for a day. */
@@ -242,6 +266,37 @@ describe('the hooks in React', () => {
     expect(view.latest().create.data!.depositSignature).toMatch(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/);
     expect(world.requests).toContain('POST /trigger/v2/orders/price');
     expectNoCredentialIn(world, view.queryClient, view.latest().mutations);
+  });
+
+  it('price order: an error that will not heal (403) stops polling (it polled the refusal forever)', async () => {
+    const world = await newWorld();
+    const { api, sent } = scripted([() => Response.json({ error: 'not allowed' }, { status: 403 })]);
+    const view = render({ ...world, api }, () => usePriceOrder('order-1', { pollIntervalMs: 10 }));
+    await until(() => view.latest().isError, 'the read failed', { tick: false });
+    expect(view.latest().error).toBeInstanceOf(PermissionDeniedError);
+    expect(timers.live()).toEqual([]); // no poll left to come
+    await act(async () => void timers.tick());
+    expect(sent).toHaveLength(1);
+  });
+
+  it('price order: a passing failure (503, 429) polls on, no sooner than the Retry-After asked for', async () => {
+    const world = await newWorld();
+    const { api, sent } = scripted([
+      () => Response.json({ error: 'unavailable' }, { status: 503 }),
+      () => Response.json({ error: 'slow down' }, { status: 429, headers: { 'retry-after': '3' } }),
+      () => Response.json({ orders: [{ id: 'order-1', orderState: 'open' }] }),
+    ]);
+    const view = render({ ...world, api }, () => usePriceOrder('order-1', { pollIntervalMs: 10 }));
+    await until(() => view.latest().isError, 'the 503', { tick: false });
+    expect(timers.live()).toEqual([10]);
+    await act(async () => void timers.tick());
+    await until(() => view.latest().error instanceof RateLimitError, 'the 429', { tick: false });
+    expect(timers.live()).toEqual([3000]);
+    await act(async () => void timers.tick());
+    await until(() => view.latest().data !== undefined, 'the order', { tick: false });
+    expect(view.latest().data).toMatchObject({ orderState: 'open' });
+    expect(timers.live()).toEqual([10]);
+    expect(sent).toHaveLength(3);
   });
 
   it('trigger v1 order: polls the active listing, then the history once it is filled, then stops', async () => {

@@ -4,11 +4,11 @@
 // final and polling stops. Each listing is read page by page (the client's paged list of the
 // operation) until the order is found or the pages end, at most `maxPages` pages of each per read.
 import { useQuery } from '@tanstack/react-query';
-import { PaginationError } from '@x/fetch-client';
 import { DEFAULT_MAX_PAGES } from '@x/fetch-client/waiters';
 import { useXClientScope } from './context.js';
 import { finalListings } from './gen/operations.gen.js';
 import { keyScopeOf, xKeys } from './keys.js';
+import { nextPoll } from './polling.js';
 import type { DataOf } from './types.js';
 
 /** One order of `GET /trigger/v1/getTriggerOrders`. */
@@ -60,8 +60,8 @@ export function useTriggerV1Order(
       const done = await find(rule.final);
       return { order: done, isFinal: done !== undefined };
     },
-    // Final, or a service that does not page as the spec says (a `PaginationError`: polling again
-    // would ask the same pages again): polling stops.
-    refetchInterval: (query) => (query.state.data?.isFinal || query.state.error instanceof PaginationError ? false : pollIntervalMs),
+    // Final, or an error that will not heal (a service that does not page as the spec says, a
+    // `PaginationError`: polling again would ask the same pages again; a 401, a 403): polling stops.
+    refetchInterval: (query) => nextPoll(query.state, query.state.data?.isFinal === true, pollIntervalMs),
   });
 }
