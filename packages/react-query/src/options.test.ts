@@ -374,6 +374,24 @@ describe('a service that ignores the paging (drift)', () => {
     expect(result.error).toBeInstanceOf(PaginationError);
     expect(result.data!.pages).toHaveLength(1); // the repeated page was not added
   });
+
+  it('a page without the paging marks the spec requires is a PaginationError, as the client says (it ended the list quietly)', async () => {
+    const world = await newWorld();
+    // The history answered without its `pagination` (offset, total): where it is and whether more follow are unknown.
+    const unmarked = createClient({
+      baseUrl: 'http://simulator.test',
+      apiKey: 'test-key',
+      fetch: async () => Response.json({ orders: [{ id: 'o1' }, { id: 'o2' }] }),
+    });
+    const query = { user: world.wallet.address, limit: 2 } as never;
+    const options = createQueries(unmarked).triggerV2GetOrderHistory.infiniteQueryOptions(query);
+    await expect(queryClient.fetchInfiniteQuery(options)).rejects.toBeInstanceOf(PaginationError);
+    // The same page through the client's own paged list: the same error, from the same step.
+    const listed = (async () => {
+      for await (const _ of unmarked.paginateTriggerV2GetOrderHistory(query)) void _;
+    })();
+    await expect(listed).rejects.toBeInstanceOf(PaginationError);
+  });
 });
 
 describe('retries of writes', () => {

@@ -8,7 +8,7 @@ import { DEFAULT_TTL_MS, type MarketDataKind } from '@x/fetch-client/polite';
 import { callOperation } from './call.js';
 import { marketDataOperations, pagedOperations, safeToRetryWrites } from './gen/operations.gen.js';
 import { keyScopeOf, xKeys } from './keys.js';
-import { checkPage, firstPageParam, nextPageParam, type PageParam } from './paging.js';
+import { firstPageParam, nextPageParam, type PageParam } from './paging.js';
 import {
   callVariables,
   hideAnswerFields,
@@ -49,9 +49,14 @@ export function pagedQueryOptions<K extends PagedId>(client: AnyClient, id: K, q
   return infiniteQueryOptions<DataOf<K>, Error, InfiniteData<DataOf<K>, PageParam>, ReturnType<typeof xKeys.infinite<K>>, PageParam>({
     queryKey: xKeys.infinite(id, query, keyScopeOf(client, scope)),
     initialPageParam: firstPageParam(style, base),
-    queryFn: async ({ pageParam, signal }) =>
-      checkPage(id, style, items, await callOperation(client, id, { query: { ...base, ...pageParam } } as ParamsOf<K>, signal), pageParam),
-    getNextPageParam: (page, _pages, param) => nextPageParam(style, items, page as Record<string, unknown>, param),
+    // The page is checked before TanStack keeps it (a page that cannot be paged on rejects the
+    // query); the same step then gives the next page's parameter.
+    queryFn: async ({ pageParam, signal }) => {
+      const page = await callOperation(client, id, { query: { ...base, ...pageParam } } as ParamsOf<K>, signal);
+      nextPageParam(id, style, items, page, pageParam);
+      return page;
+    },
+    getNextPageParam: (page, _pages, param) => nextPageParam(id, style, items, page, param),
     staleTime: staleTimeOf(id),
   });
 }
