@@ -80,6 +80,18 @@ async function until(done: () => boolean, what: string, { tick = true } = {}): P
   throw new Error(`never happened: ${what}`);
 }
 
+/**
+ * Asserts that no hook polls any more: no interval is left, and ticks (each a poll of every hook
+ * still polling, and time for its request to be sent) send nothing: `sent()` does not grow.
+ */
+async function expectPollingStopped(sent: () => number): Promise<void> {
+  const before = sent();
+  expect(timers.live()).toEqual([]);
+  for (let i = 0; i < 3; i++) await act(async () => void timers.tick());
+  await act(() => new Promise((resolve) => setTimeout(resolve, 5)));
+  expect(sent()).toBe(before);
+}
+
 /** A client on `answers` (each request the next one, the last one kept); `sent` counts the requests. */
 function scripted(answers: (() => Response)[]) {
   const sent: string[] = [];
@@ -254,13 +266,13 @@ describe('the hooks in React', () => {
     expect(world.requests.slice(0, 2)).toEqual(['POST /trigger/v2/auth/challenge', 'POST /trigger/v2/auth/verify']);
     await until(() => view.latest().order.data !== undefined, 'the order was read');
     expect(view.latest().order.data).toMatchObject({ id: orderId, orderState: 'open' });
+    expect(timers.live()).toEqual([10]); // open: polled
     // The market's price crosses the trigger; the simulator's market watch fills the order.
     world.market.control.setPrice(MINTS.PLATFORM_TOKEN, 0.7);
     expect((await world.sim.control.pollMarket()).filled).toEqual([orderId]);
     await until(() => view.latest().order.data?.orderState === 'filled', 'the order filled');
-    const reads = world.requests.filter((r) => r === 'GET /trigger/v2/orders/history').length;
-    await act(() => new Promise((resolve) => setTimeout(resolve, 60)));
-    expect(world.requests.filter((r) => r === 'GET /trigger/v2/orders/history').length).toBe(reads); // final: polling stopped
+    // Final: polling stopped.
+    await expectPollingStopped(() => world.requests.filter((r) => r === 'GET /trigger/v2/orders/history').length);
     // The challenge signature, the bearer token and the signed deposit went out; no state keeps them.
     expect(view.latest().create.data).not.toHaveProperty('signedDeposit');
     expect(view.latest().create.data!.depositSignature).toMatch(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/);
@@ -274,8 +286,7 @@ describe('the hooks in React', () => {
     const view = render({ ...world, api }, () => usePriceOrder('order-1', { pollIntervalMs: 10 }));
     await until(() => view.latest().isError, 'the read failed', { tick: false });
     expect(view.latest().error).toBeInstanceOf(PermissionDeniedError);
-    expect(timers.live()).toEqual([]); // no poll left to come
-    await act(async () => void timers.tick());
+    await expectPollingStopped(() => sent.length);
     expect(sent).toHaveLength(1);
   });
 
@@ -309,12 +320,11 @@ describe('the hooks in React', () => {
     expect(view.queryClient.getQueryCache().getAll()[0]!.queryKey[3]).toEqual({ baseUrl: 'http://simulator.test' });
     const lists = () => world.requests.filter((r) => r === 'GET /trigger/v1/getTriggerOrders').length;
     await until(() => lists() >= 3, 'the order was read again');
+    expect(timers.live()).toEqual([10]); // open: polled
     world.sim.control.fillOrder(orderKey!);
     await until(() => view.latest().data?.isFinal === true, 'the order left for the history');
     expect(view.latest().data?.order).toMatchObject({ orderKey, status: 'Completed', rawRemainingMakingAmount: '0' });
-    const reads = lists();
-    await act(() => new Promise((resolve) => setTimeout(resolve, 60)));
-    expect(lists()).toBe(reads); // final: polling stopped
+    await expectPollingStopped(lists); // final: polling stopped
   });
 
   it('trigger v1 order: walks the pages of each listing, finding an old order behind 11 newer ones on page 2', async () => {
@@ -346,9 +356,7 @@ describe('the hooks in React', () => {
     const view = render({ ...world, api: drifting }, () => useTriggerV1Order(world.wallet.address, old, { pollIntervalMs: 10 }));
     await until(() => view.latest().isError, 'the read failed');
     expect(view.latest().error).toBeInstanceOf(PaginationError);
-    const reads = lists;
-    await act(() => new Promise((resolve) => setTimeout(resolve, 60)));
-    expect(lists).toBe(reads); // not polled again
+    await expectPollingStopped(() => lists); // not polled again
   });
 
   it('trigger v1 order: reads at most maxPages pages of each listing, so an order past them stays unseen', async () => {
