@@ -172,6 +172,19 @@ describe('the hooks in React', () => {
     expectNoCredentialIn(world, view.queryClient, view.latest().mutations);
   });
 
+  it('swap: a quote the service refuses (a 400) stops refreshing (it asked again every interval); a passing failure (503) refreshes on', async () => {
+    const world = await newWorld();
+    const refused = scripted([() => Response.json({ error: 'Invalid inputMint' }, { status: 400 })]);
+    const view = render({ ...world, api: refused.api }, () => useSwapQuote(order, { refetchIntervalMs: 20 }));
+    await until(() => view.latest().isError, 'the quote failed', { tick: false });
+    await expectPollingStopped(() => refused.sent.length);
+    act(() => root?.unmount());
+    const unavailable = scripted([() => Response.json({ error: 'unavailable' }, { status: 503 })]);
+    const again = render({ ...world, api: unavailable.api }, () => useSwapQuote(order, { refetchIntervalMs: 20 }));
+    await until(() => again.latest().isError, 'the quote failed', { tick: false });
+    expect(timers.live()).toEqual([20]);
+  });
+
   it('swap: an order the service cannot build is a typed error and nothing is executed', async () => {
     const world = await newWorld();
     const view = render(world, () => useSwap({ signer: world.wallet }));
