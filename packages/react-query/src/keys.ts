@@ -28,17 +28,22 @@ const serviceOf = (baseUrl: string): string =>
     .replace(/[?#][\s\S]*$/, '')
     .replace(/\/+$/, '');
 
+/** The `KeyScope`s of each client's transport, by scope (`null`: none): worked out once, shared by its keys. */
+const owners = new WeakMap<object, Map<string | undefined, KeyScope | null>>();
+
 /** The `KeyScope` of `client`'s answers: its service, and `scope` when one is given. */
 export function keyScopeOf(client: AnyClient, scope?: string): KeyScope | undefined {
-  const baseUrl = (client as Partial<AnyClient>).transport?.baseUrl;
+  const transport: object = (client as Partial<AnyClient>).transport ?? owners;
+  const known = owners.get(transport)?.get(scope);
+  if (known !== undefined) return known ?? undefined;
+  const baseUrl = (transport as { baseUrl?: unknown }).baseUrl;
   const owner: { baseUrl?: string; scope?: string } = {};
   if (typeof baseUrl === 'string') owner.baseUrl = serviceOf(baseUrl);
   if (scope !== undefined) owner.scope = scope;
-  return owner.baseUrl === undefined && scope === undefined ? undefined : owner;
+  const shared = owner.baseUrl === undefined && scope === undefined ? null : Object.freeze(owner);
+  owners.set(transport, (owners.get(transport) ?? new Map()).set(scope, shared));
+  return shared ?? undefined;
 }
-
-const scoped = <T extends readonly unknown[]>(key: T, owner: KeyScope | undefined) =>
-  owner === undefined ? key : ([...key, owner] as const);
 
 /**
  * The key factory. `read` and `infinite` without a `KeyScope` give the key's first part, which
@@ -52,9 +57,9 @@ export const xKeys = {
   /** Every query (and the mutations) of one operation, whatever the parameters. */
   operation: <K extends OperationId>(id: K) => [KEY_ROOT, id] as const,
   /** One read with these parameters (of the client and scope `owner`). */
-  read: <K extends ReadId>(id: K, params?: ParamsOf<K>, owner?: KeyScope): ReadKey<K> =>
-    scoped([KEY_ROOT, id, params ?? ({} as ParamsOf<K>)] as const, owner),
+  read: <K extends ReadId>(id: K, params: ParamsOf<K> = {} as ParamsOf<K>, owner?: KeyScope): ReadKey<K> =>
+    owner === undefined ? [KEY_ROOT, id, params] : [KEY_ROOT, id, params, owner],
   /** The pages of one paged read, from these query parameters (of the client and scope `owner`). */
-  infinite: <K extends PagedId>(id: K, query?: PagedQueryOf<K>, owner?: KeyScope): InfiniteKey<K> =>
-    scoped([KEY_ROOT, id, 'infinite', query ?? ({} as PagedQueryOf<K>)] as const, owner),
+  infinite: <K extends PagedId>(id: K, query: PagedQueryOf<K> = {} as PagedQueryOf<K>, owner?: KeyScope): InfiniteKey<K> =>
+    owner === undefined ? [KEY_ROOT, id, 'infinite', query] : [KEY_ROOT, id, 'infinite', query, owner],
 };
