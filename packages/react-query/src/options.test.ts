@@ -7,7 +7,7 @@ import { answerTriggerChallenge, signTransaction } from '@x/signing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MINTS, newWorld, openV1Orders, stringsIn, type World } from '../test/support.ts';
 import { pagedOperations, readOperations, sensitiveAnswers, sensitiveOperations, writeOperations } from './gen/operations.gen.js';
-import { xKeys } from './keys.js';
+import { keyScopeOf, xKeys } from './keys.js';
 import { createQueries } from './queries.js';
 import { REDACTED } from './sensitive.js';
 
@@ -102,6 +102,9 @@ describe('createQueries', () => {
     expect(world.requests).toEqual(['GET /swap/v2/order']);
     expect(other.requests).toEqual(['GET /swap/v2/order']);
     expect(queryClient.getQueriesData({ queryKey: xKeys.operation('swapGetOrder') })).toHaveLength(2);
+    // xKeys.read without a KeyScope is the part of the key every client's entry starts with.
+    expect(queryClient.getQueriesData({ queryKey: xKeys.read('swapGetOrder', { query }) })).toHaveLength(2);
+    expect(queryClient.getQueryData(xKeys.read('swapGetOrder', { query }, keyScopeOf(world.api)))).toBeDefined();
     // The infinite queries, the scope and the keys of the flow hooks carry the base URL too.
     expect(createQueries(world.api, { scope: 'w' }).predictionListEvents.infiniteQueryOptions().queryKey).toEqual([
       'x',
