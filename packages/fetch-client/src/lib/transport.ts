@@ -361,6 +361,7 @@ export function createTransport(config: ClientConfig): Transport {
     fixed_: addHeaders({ accept: 'application/json' }, config.headers),
   };
   const transport: Record<string, unknown> = {
+    baseUrl: config.baseUrl,
     use(hooks: Hooks) {
       ctx.hooks_.push(hooks);
       return transport;
