@@ -301,7 +301,14 @@ export async function swap(options: SwapOptions): Promise<SwapResult> {
     const expectations: SignTransactionExpectations = {
       ...options.expectations,
       feePayer: order.signatureFeePayer ?? taker,
-      maxPriorityFeeLamports: priorityFeeBound('order', 'prioritizationFeeLamports', order, options.expectations?.maxPriorityFeeLamports),
+      // The order's figure; without one, the fee the caller asked for, else the default cap.
+      maxPriorityFeeLamports: priorityFeeBound(
+        'order',
+        'prioritizationFeeLamports',
+        order,
+        options.expectations?.maxPriorityFeeLamports,
+        params.priorityFeeLamports,
+      ),
       expect: swapIntent(params, taker, options.allowDestinations ?? []),
     };
     runtime.checkAborted('sign');
