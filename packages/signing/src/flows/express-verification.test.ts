@@ -1,10 +1,12 @@
 /**
  * Edge cases of express verification with a fake client.
  */
+import { operation } from '@x/openapi/reader';
 import { describe, expect, it } from 'vitest';
 import { apiError, fakeClient, fakeTime, newSigner, transportError, type FakeHandler } from '../../test/fake-client.js';
 import { associatedTokenAddress, buildTransaction, computeBudget, randomAddress, token } from '../../test/fixtures.js';
 import { SigningError, TransactionRejectedError } from '../errors.js';
+import { EXPRESS_PAYMENT } from '../gen/express-payment.gen.js';
 import type { Signer } from '../signers/types.js';
 import { expressVerify } from './express-verification.js';
 import { rejection } from '../../test/rejection.js';
@@ -255,6 +257,53 @@ describe('expressVerify', () => {
     }));
     expect((await failure(run())).code).toBe('UNEXPECTED_TRANSFER');
     expect(fake.count('tokensExecuteExpress')).toBe(0);
+  });
+
+  describe("the payment is the spec's (x-express-payment: 1000 PLATFORM_TOKEN, 1000000000 smallest units)", () => {
+    it.each([
+      ['a direct payment of more', {}, '1000000001'],
+      ['a direct payment of less', {}, '999999999'],
+      ['a swap path collecting less', { inputMint: randomAddress(), quotedInputAmount: '500123' }, '999999999'],
+    ])('%s, even when the transaction agrees with the craft, is not signed: UNEXPECTED_RESPONSE', async (_name, extra, amount) => {
+      const swapPath = 'quotedInputAmount' in extra;
+      const { fake, run } = await setup((wallet) => ({
+        tokensCraftExpressTransaction: () => craft(wallet, { ...extra, amount, transaction: payment(wallet.address, BigInt(amount)) }),
+      }));
+      const error = await failure(run(swapPath ? { paymentCurrency: 'STABLECOIN_USD' } : {}));
+      expect(error.code).toBe('UNEXPECTED_RESPONSE');
+      expect(error.details).toMatchObject({ step: 'craft', field: 'amount', actual: amount, expected: '1000000000' });
+      expect(fake.count('tokensExecuteExpress')).toBe(0);
+    });
+
+    it('a swap path collecting more than 1000 PLATFORM_TOKEN (it yields at least that) is signed', async () => {
+      const { fake, run } = await setup((wallet) => ({
+        tokensCraftExpressTransaction: () =>
+          craft(wallet, {
+            inputMint: randomAddress(),
+            quotedInputAmount: '500123',
+            amount: '1000000500',
+            transaction: payment(wallet.address, 1_000_000_500n),
+          }),
+      }));
+      await run({ paymentCurrency: 'STABLECOIN_USD' });
+      expect(fake.count('tokensExecuteExpress')).toBe(1);
+    });
+
+    it('a payment token with other decimals than the platform token is not signed: UNEXPECTED_RESPONSE', async () => {
+      const { fake, run } = await setup((wallet) => ({ tokensCraftExpressTransaction: () => craft(wallet, { tokenDecimals: 9 }) }));
+      const error = await failure(run());
+      expect(error.code).toBe('UNEXPECTED_RESPONSE');
+      expect(error.details).toMatchObject({ step: 'craft', field: 'tokenDecimals', actual: '9', expected: '6' });
+      expect(fake.count('tokensExecuteExpress')).toBe(0);
+    });
+
+    it('reads the figure from the spec (the generated module agrees with the bundled operation)', () => {
+      expect(operation('tokensCraftExpressTransaction').extensions['x-express-payment']).toEqual({
+        currency: EXPRESS_PAYMENT.currency,
+        amount: EXPRESS_PAYMENT.amount,
+        decimals: EXPRESS_PAYMENT.decimals,
+      });
+    });
   });
 
   it('a token that does not exist stops at eligibility with the service reason', async () => {

@@ -9,6 +9,7 @@ import { signTransaction } from '../sign-transaction.js';
 import { toSigner, type SignerInput } from '../signers/to-signer.js';
 import type { ValueIntent } from '../value/check-intent.js';
 import { NATIVE_MINT_ADDRESS } from '@x/chain';
+import { EXPRESS_PAYMENT } from '../gen/express-payment.gen.js';
 import { callApi, dataOrThrow, errorText, requestFailed, unexpected, type FlowClient, type RequestOf, type SuccessBody } from './client.js';
 import { firstSignature } from './first-signature.js';
 import { createRuntime, noteOnAbort, type FlowRuntimeOptions } from './runtime.js';
@@ -90,6 +91,37 @@ function checkPaymentPath(craft: ExpressCraft, currency: ExpressPaymentCurrency 
   );
 }
 
+/**
+ * Holds the craft to the payment the spec states (`x-express-payment`: 1000 PLATFORM_TOKEN,
+ * 1000000000 smallest units, 6 decimals): a direct transfer collects exactly that amount, a swap
+ * path at least that. The transaction is then held to the craft (`paymentIntent`).
+ */
+function checkPaymentAmount(craft: ExpressCraft, direct: boolean): void {
+  const mismatch = (field: string, expected: string, actual: unknown, message: string) => {
+    throw unexpected('craft', message, { field, expected, actual: String(actual) }, craft);
+  };
+  if (craft.tokenDecimals !== EXPRESS_PAYMENT.decimals) {
+    mismatch(
+      'tokenDecimals',
+      String(EXPRESS_PAYMENT.decimals),
+      craft.tokenDecimals,
+      `The craft's payment token has ${String(craft.tokenDecimals)} decimals, not the ${EXPRESS_PAYMENT.decimals} of ${EXPRESS_PAYMENT.currency}.`,
+    );
+  }
+  const amount = typeof craft.amount === 'string' && /^[0-9]+$/.test(craft.amount) ? BigInt(craft.amount) : undefined;
+  const expected = BigInt(EXPRESS_PAYMENT.amount);
+  if (amount === undefined || (direct ? amount !== expected : amount < expected)) {
+    mismatch(
+      'amount',
+      EXPRESS_PAYMENT.amount,
+      craft.amount,
+      direct
+        ? `The craft's payment is not the ${EXPRESS_PAYMENT.amount} smallest units of ${EXPRESS_PAYMENT.currency} the service charges.`
+        : `The craft's swap collects less than the ${EXPRESS_PAYMENT.amount} smallest units of ${EXPRESS_PAYMENT.currency} the service charges.`,
+    );
+  }
+}
+
 export interface ExpressVerificationResult {
   readonly eligibility: ExpressEligibility | undefined;
   readonly craft: ExpressCraft;
@@ -139,6 +171,8 @@ export async function expressVerify(options: ExpressVerificationOptions): Promis
   if (typeof craft.requestId !== 'string' || craft.requestId === '')
     throw unexpected('craft', 'The craft answer has no requestId.', {}, craft);
   checkPaymentPath(craft, options.paymentCurrency);
+  const direct = (options.paymentCurrency ?? 'PLATFORM_TOKEN') === 'PLATFORM_TOKEN';
+  checkPaymentAmount(craft, direct);
 
   runtime.checkAborted('sign');
   checkNotExpired(craft, runtime.now());
@@ -147,7 +181,6 @@ export async function expressVerify(options: ExpressVerificationOptions): Promis
   const expectations = { ...options.expectations, expect: paymentIntent(craft) };
   const signedTransaction = await signTransaction(craft.transaction, signer, expectations);
 
-  const direct = craft.quotedInputAmount === undefined;
   const body: ExecuteBody = {
     transaction: signedTransaction,
     requestId: craft.requestId,
