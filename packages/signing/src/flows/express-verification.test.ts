@@ -153,6 +153,19 @@ describe('expressVerify', () => {
     expect(error.details).toMatchObject({ step: 'execute', status: 'Failed', error: 'did not land' });
   });
 
+  it.each([
+    ['a status the spec does not list (Pending)', { status: 'Pending', code: 0 }],
+    ['a status the spec does not list, without code', { status: 'Processing', code: undefined }],
+    ['Success with a non-zero code (contradictory)', { status: 'Success', code: 1 }],
+  ])('%s is not a failure: EXPRESS_STATUS_UNKNOWN names the signature and says the payment may have landed', async (_name, answer) => {
+    const { fake, run } = await setup(() => ({ tokensExecuteExpress: () => ({ ...executed, ...answer }) }));
+    const error = await failure(run());
+    expect(error.code).toBe('EXPRESS_STATUS_UNKNOWN');
+    expect(error.details).toMatchObject({ step: 'execute', requestId: 'craft-1', status: answer.status, signature: 'sig' });
+    expect(error.message).toMatch(/may have landed/);
+    expect(fake.count('tokensExecuteExpress')).toBe(1);
+  });
+
   it('an execute error other than 409 is a REQUEST_FAILED', async () => {
     const { run } = await setup(() => ({
       tokensExecuteExpress: () => {

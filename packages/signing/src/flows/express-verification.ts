@@ -132,7 +132,8 @@ export interface ExpressVerificationResult {
 /**
  * Pays for and submits an express verification. Throws `FlowError` (`EXPRESS_NOT_ELIGIBLE` from
  * the eligibility step or a 409 of execute, `EXPRESS_FAILED` when craft or execute report a
- * failure in a 2xx answer, `REQUEST_FAILED`, `UNEXPECTED_RESPONSE`, `ABORTED`) or the signing
+ * failure in a 2xx answer (execute: status `Failed`), `EXPRESS_STATUS_UNKNOWN` when the execute
+ * answer says neither `Success` (code 0) nor `Failed` (the payment may have landed), `REQUEST_FAILED`, `UNEXPECTED_RESPONSE`, `ABORTED`) or the signing
  * errors of `signTransaction`; `EXPRESS_CRAFT_EXPIRED` when the craft's `expireAt` has passed before
  * signing (nothing signed).
  */
@@ -223,7 +224,25 @@ export async function expressVerify(options: ExpressVerificationOptions): Promis
     );
   }
   const execution = executed.data;
-  if (execution.status !== 'Success' || (execution.code !== undefined && execution.code !== 0)) {
+  const succeeded = execution.status === 'Success' && (execution.code === undefined || execution.code === 0);
+  if (!succeeded && execution.status !== 'Failed') {
+    // Only `Success` (code 0) and `Failed` say what happened; any other status (one the service adds
+    // later, or a pending one), or `Success` with another code, does not: the payment may have landed.
+    throw new FlowError(
+      'EXPRESS_STATUS_UNKNOWN',
+      `The execute answer does not say whether the payment landed (status ${String(execution.status)}, code ${String(execution.code ?? 'none')}). The payment may have landed: check its signature before paying again.`,
+      {
+        step: 'execute',
+        requestId: craft.requestId,
+        status: String(execution.status),
+        code: execution.code ?? null,
+        error: execution.error ?? null,
+        signature: execution.signature ?? sent.signature,
+      },
+      { response: execution },
+    );
+  }
+  if (!succeeded) {
     throw new FlowError(
       'EXPRESS_FAILED',
       `The payment was not executed (status ${String(execution.status)})${execution.error ? `: ${execution.error}` : '.'}`,
