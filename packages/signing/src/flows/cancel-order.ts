@@ -16,6 +16,7 @@ import {
   type FlowClient,
   type SuccessBody,
 } from './client.js';
+import { DEFAULT_MAX_PRIORITY_FEE_LAMPORTS } from './fee-bound.js';
 import { firstSignature } from './first-signature.js';
 import { backoffDelay, createRuntime, positiveInteger, type BackoffOptions, type FlowRuntimeOptions } from './runtime.js';
 
@@ -133,7 +134,12 @@ export async function cancelPriceOrder(options: CancelPriceOrderOptions): Promis
   }
 
   runtime.checkAborted('sign');
-  const expectations = { ...options.withdrawalExpectations, expect: { transfers: [], allowDestinations: [] } };
+  // The cancel answer names no priority fee: the caller's bound, else the default cap.
+  const expectations = {
+    ...options.withdrawalExpectations,
+    maxPriorityFeeLamports: options.withdrawalExpectations?.maxPriorityFeeLamports ?? DEFAULT_MAX_PRIORITY_FEE_LAMPORTS,
+    expect: { transfers: [], allowDestinations: [] },
+  };
   const signedTransaction = await signTransaction(initiation.transaction, signer, expectations);
   const ownSignature = firstSignature(signedTransaction) ?? '';
 

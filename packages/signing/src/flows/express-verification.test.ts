@@ -9,6 +9,7 @@ import { SigningError, TransactionRejectedError } from '../errors.js';
 import { EXPRESS_PAYMENT } from '../gen/express-payment.gen.js';
 import type { Signer } from '../signers/types.js';
 import { expressVerify } from './express-verification.js';
+import { DEFAULT_MAX_PRIORITY_FEE_LAMPORTS } from './fee-bound.js';
 import { rejection } from '../../test/rejection.js';
 
 const TOKEN = 'ANXWJBfTCfGy9S9DqBojTgqxsd3LehNkCYZieTjTearb';
@@ -222,6 +223,25 @@ describe('expressVerify', () => {
     }));
     await priced.run();
     expect(priced.fake.count('tokensExecuteExpress')).toBe(1);
+  });
+
+  it('without a bound of the caller, a priority fee above DEFAULT_MAX_PRIORITY_FEE_LAMPORTS is not signed', async () => {
+    const withFee = (sender: string) => {
+      const transfer = token.transferChecked(randomAddress(), PAYMENT_MINT, RECEIVER_ACCOUNT, sender, 1_000_000_000n, 6);
+      const budget = [computeBudget.limit(1_400_000), computeBudget.price(4_000_000n)]; // 5 600 000 lamports
+      return buildTransaction({ version: 0, feePayer: sender as never, instructions: [...budget, transfer] }).base64;
+    };
+    const { fake, run } = await setup((wallet) => ({
+      tokensCraftExpressTransaction: () => craft(wallet, { transaction: withFee(wallet.address) }),
+    }));
+    const error = await rejection(run(), TransactionRejectedError, 'PRIORITY_FEE_TOO_HIGH');
+    expect(error.details).toMatchObject({
+      priorityFeeLamports: '5600000',
+      maxPriorityFeeLamports: String(DEFAULT_MAX_PRIORITY_FEE_LAMPORTS),
+    });
+    expect(fake.count('tokensExecuteExpress')).toBe(0);
+    await run({ expectations: { maxPriorityFeeLamports: 6_000_000 } }); // the caller may raise it
+    expect(fake.count('tokensExecuteExpress')).toBe(1);
   });
 
   it('aborted once the signed payment was sent: ABORTED names its signature and says it may still land', async () => {

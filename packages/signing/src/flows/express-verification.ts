@@ -11,6 +11,7 @@ import type { ValueIntent } from '../value/check-intent.js';
 import { NATIVE_MINT_ADDRESS } from '@x/chain';
 import { EXPRESS_PAYMENT } from '../gen/express-payment.gen.js';
 import { callApi, dataOrThrow, errorText, requestFailed, unexpected, type FlowClient, type RequestOf, type SuccessBody } from './client.js';
+import { DEFAULT_MAX_PRIORITY_FEE_LAMPORTS } from './fee-bound.js';
 import { firstSignature } from './first-signature.js';
 import { createRuntime, noteOnAbort, type FlowRuntimeOptions } from './runtime.js';
 
@@ -178,8 +179,12 @@ export async function expressVerify(options: ExpressVerificationOptions): Promis
   runtime.checkAborted('sign');
   checkNotExpired(craft, runtime.now());
   // The craft's `feeLamports` is not a bound of the priority fee: the published answers give the
-  // signature fee alone (5000). A bound of the caller's own applies (`expectations.maxPriorityFeeLamports`).
-  const expectations = { ...options.expectations, expect: paymentIntent(craft) };
+  // signature fee alone (5000). The caller's bound applies (`expectations.maxPriorityFeeLamports`), else the default cap.
+  const expectations = {
+    ...options.expectations,
+    maxPriorityFeeLamports: options.expectations?.maxPriorityFeeLamports ?? DEFAULT_MAX_PRIORITY_FEE_LAMPORTS,
+    expect: paymentIntent(craft),
+  };
   const signedTransaction = await signTransaction(craft.transaction, signer, expectations);
 
   const body: ExecuteBody = {
