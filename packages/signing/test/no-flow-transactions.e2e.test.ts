@@ -18,7 +18,7 @@ afterEach(async () => {
 });
 
 /** What the README says to pass when the wallet pays and nothing may leave it by a top-level instruction. */
-const nothingOut = (programs?: string[]): SignTransactionExpectations => ({
+const nothingOut = (programs?: readonly string[]): SignTransactionExpectations => ({
   expect: { transfers: [], allowDestinations: [] },
   maxPriorityFeeLamports: 100_000,
   ...(programs ? { programs } : {}),
