@@ -339,6 +339,21 @@ describe('expressVerify', () => {
     });
   });
 
+  it.each([
+    ['receiverAddress', 'not-an-address'],
+    ['receiverAddress', undefined],
+    ['mint', 'not-an-address'],
+  ])(
+    "a craft whose %s is %s is UNEXPECTED_RESPONSE naming it (not the caller's INVALID_ARGUMENT); nothing signed",
+    async (field, value) => {
+      const { fake, run } = await setup((wallet) => ({ tokensCraftExpressTransaction: () => craft(wallet, { [field]: value }) }));
+      const error = await failure(run());
+      expect(error.code).toBe('UNEXPECTED_RESPONSE');
+      expect(error.details).toMatchObject({ step: 'craft', field, actual: String(value) });
+      expect(fake.count('tokensExecuteExpress')).toBe(0);
+    },
+  );
+
   it('a token that does not exist stops at eligibility with the service reason', async () => {
     const { run } = await setup(() => ({
       tokensCheckExpressEligibility: () => ({

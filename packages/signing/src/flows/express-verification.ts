@@ -10,7 +10,17 @@ import { toSigner, type SignerInput } from '../signers/to-signer.js';
 import type { ValueIntent } from '../value/check-intent.js';
 import { NATIVE_MINT_ADDRESS } from '@x/chain';
 import { EXPRESS_PAYMENT } from '../gen/express-payment.gen.js';
-import { callApi, dataOrThrow, errorText, requestFailed, unexpected, type FlowClient, type RequestOf, type SuccessBody } from './client.js';
+import {
+  callApi,
+  checkAnswerAddress,
+  dataOrThrow,
+  errorText,
+  requestFailed,
+  unexpected,
+  type FlowClient,
+  type RequestOf,
+  type SuccessBody,
+} from './client.js';
 import { DEFAULT_MAX_PRIORITY_FEE_LAMPORTS } from './fee-bound.js';
 import { firstSignature } from './first-signature.js';
 import { createRuntime, noteOnAbort, type FlowRuntimeOptions } from './runtime.js';
@@ -173,6 +183,8 @@ export async function expressVerify(options: ExpressVerificationOptions): Promis
   if (typeof craft.requestId !== 'string' || craft.requestId === '')
     throw unexpected('craft', 'The craft answer has no requestId.', {}, craft);
   checkPaymentPath(craft, options.paymentCurrency);
+  checkAnswerAddress('craft', craft, 'receiverAddress');
+  checkAnswerAddress('craft', craft, 'mint');
   const direct = (options.paymentCurrency ?? 'PLATFORM_TOKEN') === 'PLATFORM_TOKEN';
   checkPaymentAmount(craft, direct);
 

@@ -106,6 +106,16 @@ describe('createPriceOrder: vault', () => {
     expect(fake.count('triggerV2GetVault')).toBe(2);
   });
 
+  it("a vaultPubkey that is not an address is UNEXPECTED_RESPONSE of the vault step (not the caller's INVALID_ARGUMENT)", async () => {
+    const { fake, run } = await setup((wallet) => ({
+      triggerV2GetVault: () => ({ userPubkey: wallet.address, vaultPubkey: 'not-an-address' }),
+    }));
+    const error = await failure(run());
+    expect(error.code).toBe('UNEXPECTED_RESPONSE');
+    expect(error.details).toMatchObject({ step: 'vault', field: 'vaultPubkey', actual: 'not-an-address' });
+    expect(fake.count('triggerV2CraftDeposit')).toBe(0);
+  });
+
   it('a vault of another wallet (the client is signed in as someone else) stops the flow', async () => {
     const { fake, run } = await setup(() => ({ triggerV2GetVault: () => ({ userPubkey: randomAddress(), vaultPubkey: VAULT }) }));
     const error = await failure(run());
