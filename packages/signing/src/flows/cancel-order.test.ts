@@ -155,7 +155,10 @@ describe('cancelPriceOrder', () => {
       }),
     }));
     const error = await failure(run());
-    expect(error.details).toMatchObject({ step: 'confirm', status: null });
+    expect(error.details).toMatchObject({ step: 'confirm', status: null, orderId: ID, cancelRequestId: 'cancel-1' });
+    // The signed withdrawal may still land: the error names it and says so.
+    expect(typeof error.details.signature).toBe('string');
+    expect(error.message).toMatch(/may still land/);
     expect(fake.calls.find((c) => c.op === 'triggerV2GetOrderHistory')?.options.query).toEqual({ id: ID });
     expect(fake.count('triggerV2ConfirmCancelPriceOrder')).toBe(1);
   });

@@ -156,6 +156,14 @@ export async function cancelPriceOrder(options: CancelPriceOrderOptions): Promis
     const history = await callApi(runtime, 'history', (o) => client.triggerV2GetOrderHistory({ query: { id: orderId }, ...o }));
     const record = history.ok ? history.data.orders.find((o) => o.id === orderId) : undefined;
     if (record?.orderState === 'cancelled') return { ...common, confirmation: undefined, txSignature: ownSignature };
+    // Not cancelled yet, or the history could not say: the signed withdrawal may still land.
+    const failed = requestFailed('confirm', confirmed.failure);
+    throw new FlowError(
+      'REQUEST_FAILED',
+      `${failed.message} The withdrawal may still land: check its signature (or the order's history) before cancelling again.`,
+      { ...failed.details, orderId, cancelRequestId, signature: ownSignature || null },
+      { cause: confirmed.failure.error, response: failed.response },
+    );
   }
   throw requestFailed('confirm', confirmed.failure);
 }
