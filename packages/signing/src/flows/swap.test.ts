@@ -126,6 +126,48 @@ describe('swap: checking the order', () => {
     expect(fake.count('swapExecute')).toBe(0);
   });
 
+  describe('the slippage asked for (slippageBps)', () => {
+    const asked = { ...params, slippageBps: 50 };
+    it.each([
+      ['a larger slippageBps', { slippageBps: 300, otherAmountThreshold: '485000' }, 'slippageBps'],
+      [
+        'a minimum output below outAmount less the slippage asked',
+        { slippageBps: 50, otherAmountThreshold: '497001' },
+        'otherAmountThreshold',
+      ],
+    ])('an order with %s is refused before signing', async (_name, overrides, field) => {
+      // outAmount 499500: at 50 bps the minimum is 499500 * 9950 / 10000 = 497002 (rounded down).
+      const { fake, run } = await setup(
+        (s) => orderFor(s, overrides),
+        () => success,
+      );
+      const error = await failure(run({ order: asked }));
+      expect(error.code).toBe('UNEXPECTED_RESPONSE');
+      expect(error.details).toMatchObject({ step: 'order', field });
+      expect(fake.count('swapExecute')).toBe(0);
+    });
+
+    it('an order within it (or an RFQ quote with no slippage) is signed; without slippageBps asked, the service picks it', async () => {
+      for (const overrides of [
+        { slippageBps: 50, otherAmountThreshold: '497002' },
+        { slippageBps: 0, otherAmountThreshold: '499500' },
+      ]) {
+        const { fake, run } = await setup(
+          (s) => orderFor(s, overrides),
+          () => success,
+        );
+        await run({ order: asked });
+        expect(fake.count('swapExecute')).toBe(1);
+      }
+      const auto = await setup(
+        (s) => orderFor(s, { slippageBps: 300, otherAmountThreshold: '485000' }),
+        () => success,
+      );
+      await auto.run();
+      expect(auto.fake.count('swapExecute')).toBe(1);
+    });
+  });
+
   it('a fee payer other than the signatureFeePayer announced is refused (UNEXPECTED_FEE_PAYER)', async () => {
     const announced = randomAddress();
     const { fake, run } = await setup(
