@@ -4,7 +4,16 @@
 import { operation } from '@x/openapi/reader';
 import { describe, expect, it } from 'vitest';
 import { apiError, fakeClient, fakeTime, newSigner, transportError, type FakeHandler } from '../../test/fake-client.js';
-import { associatedTokenAddress, buildTransaction, computeBudget, randomAddress, token } from '../../test/fixtures.js';
+import {
+  associatedTokenAddress,
+  buildTransaction,
+  computeBudget,
+  randomAddress,
+  rawInstruction,
+  system,
+  token,
+  TOKEN_PROGRAM,
+} from '../../test/fixtures.js';
 import { SigningError, TransactionRejectedError } from '../errors.js';
 import { EXPRESS_PAYMENT } from '../gen/express-payment.gen.js';
 import type { Signer } from '../signers/types.js';
@@ -103,6 +112,53 @@ describe('expressVerify', () => {
       paymentAmount: '500123',
       platformTokenOutputAmount: '1000000000',
     });
+  });
+
+  it("paying in native coin: wrapping it into the sender's own wrapped-native token account (then the swap) is signed", async () => {
+    const NATIVE = 'So11111111111111111111111111111111111111112';
+    const { fake, run } = await setup((wallet) => ({
+      tokensCraftExpressTransaction: async () => {
+        const wrapped = await associatedTokenAddress(wallet.address, NATIVE);
+        const transaction = buildTransaction({
+          version: 0,
+          feePayer: wallet.address as never,
+          instructions: [
+            system.transfer(wallet.address, wrapped, 3_333_333_334n),
+            rawInstruction(TOKEN_PROGRAM, [[wrapped, 'w']], [17]), // sync native
+            token.transferChecked(randomAddress(), PAYMENT_MINT, RECEIVER_ACCOUNT, wallet.address, 1_000_000_000n, 6),
+          ],
+        }).base64;
+        return craft(wallet, {
+          transaction,
+          inputMint: NATIVE,
+          inputDecimals: 9,
+          quotedInputAmount: '3333333334',
+          maxInputAmount: '3333333334',
+        });
+      },
+    }));
+    await run({ paymentCurrency: 'NATIVE_COIN' });
+    expect(fake.count('tokensExecuteExpress')).toBe(1);
+  });
+
+  it("on a swap path, native coin into someone else's wrapped-native account is still not signed", async () => {
+    const NATIVE = 'So11111111111111111111111111111111111111112';
+    const other = await associatedTokenAddress(randomAddress(), NATIVE);
+    const { fake, run } = await setup((wallet) => ({
+      tokensCraftExpressTransaction: () => {
+        const transaction = buildTransaction({
+          version: 0,
+          feePayer: wallet.address as never,
+          instructions: [
+            system.transfer(wallet.address, other, 3_333_333_334n),
+            token.transferChecked(randomAddress(), PAYMENT_MINT, RECEIVER_ACCOUNT, wallet.address, 1_000_000_000n, 6),
+          ],
+        }).base64;
+        return craft(wallet, { transaction, inputMint: NATIVE, quotedInputAmount: '3333333334' });
+      },
+    }));
+    expect((await failure(run({ paymentCurrency: 'NATIVE_COIN' }))).code).toBe('UNEXPECTED_TRANSFER');
+    expect(fake.count('tokensExecuteExpress')).toBe(0);
   });
 
   it('a swap-path craft (another currency swapped) when the platform token was asked for is not signed', async () => {
