@@ -378,6 +378,24 @@ describe('expressVerify', () => {
       expect(fake.count('tokensExecuteExpress')).toBe(1);
     });
 
+    it('with platformTokenMint, a craft whose payment mint is another is not signed: UNEXPECTED_RESPONSE', async () => {
+      const other = randomAddress();
+      const otherAccount = await associatedTokenAddress(RECEIVER, other);
+      const { fake, run } = await setup((wallet) => ({
+        tokensCraftExpressTransaction: () => {
+          const transfer = token.transferChecked(randomAddress(), other, otherAccount, wallet.address, 1_000_000_000n, 6);
+          const transaction = buildTransaction({ version: 0, feePayer: wallet.address as never, instructions: [transfer] }).base64;
+          return craft(wallet, { mint: other, transaction });
+        },
+      }));
+      const error = await failure(run({ platformTokenMint: PAYMENT_MINT }));
+      expect(error.code).toBe('UNEXPECTED_RESPONSE');
+      expect(error.details).toMatchObject({ step: 'craft', field: 'mint', expected: PAYMENT_MINT, actual: other });
+      expect(fake.count('tokensExecuteExpress')).toBe(0);
+      await run({ platformTokenMint: other }); // the same craft, when that is the mint the caller knows
+      expect(fake.count('tokensExecuteExpress')).toBe(1);
+    });
+
     it('a payment token with other decimals than the platform token is not signed: UNEXPECTED_RESPONSE', async () => {
       const { fake, run } = await setup((wallet) => ({ tokensCraftExpressTransaction: () => craft(wallet, { tokenDecimals: 9 }) }));
       const error = await failure(run());

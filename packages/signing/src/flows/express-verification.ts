@@ -45,6 +45,12 @@ export interface ExpressVerificationOptions extends FlowRuntimeOptions {
   readonly tokenMetadata?: Omit<NonNullable<ExecuteBody['tokenMetadata']>, 'tokenId'> & { tokenId?: string };
   /** Default: the service's default (`PLATFORM_TOKEN`, a direct transfer). */
   readonly paymentCurrency?: ExpressPaymentCurrency;
+  /**
+   * The mint of PLATFORM_TOKEN, when you know it: a craft naming another payment `mint` is not
+   * signed (`UNEXPECTED_RESPONSE`). Without it the payment is held to the craft's `mint`, whatever
+   * token that is (the spec states the amount, not the mint).
+   */
+  readonly platformTokenMint?: string;
   /** Ask the eligibility step first and stop if the token cannot be verified. Default true. */
   readonly checkEligibility?: boolean;
   /**
@@ -185,6 +191,14 @@ export async function expressVerify(options: ExpressVerificationOptions): Promis
   checkPaymentPath(craft, options.paymentCurrency);
   checkAnswerAddress('craft', craft, 'receiverAddress');
   checkAnswerAddress('craft', craft, 'mint');
+  if (options.platformTokenMint !== undefined && craft.mint !== options.platformTokenMint) {
+    throw unexpected(
+      'craft',
+      `The craft's payment mint is not the ${EXPRESS_PAYMENT.currency} mint given as platformTokenMint.`,
+      { field: 'mint', expected: options.platformTokenMint, actual: String(craft.mint) },
+      craft,
+    );
+  }
   const direct = (options.paymentCurrency ?? 'PLATFORM_TOKEN') === 'PLATFORM_TOKEN';
   checkPaymentAmount(craft, direct);
 
