@@ -156,19 +156,22 @@ describe('durable store', () => {
       });
       return { store, sim: makeSimulator({ store: noting, jwtSecret: SECRET }) };
     };
-    const signer = (await createTestWallet()).address;
+    const wallet = await createTestWallet();
     const openPosition = async (sim: Simulator): Promise<number> => {
       const { status, body } = await call(sim, 'POST', '/lend/v1/borrow/operate', {
-        body: { vaultId: 1, positionId: 0, signer, colAmount: '1000000', debtAmount: '0' },
+        body: { vaultId: 1, positionId: 0, signer: wallet.address, colAmount: '1000000', debtAmount: '0' },
       });
       expect(status).toBe(200);
+      // The position opens when the transaction lands.
+      await sim.control.sendTransaction(await wallet.signTransaction((body as { transaction: string }).transaction));
       return (body as { nftId: number }).nftId;
     };
     let { store, sim } = await open();
     const ids = [await openPosition(sim)];
     scalarWrites.length = 0;
     ids.push(await openPosition(sim), await openPosition(sim));
-    expect(scalarWrites).toEqual([0, 0]);
+    expect(scalarWrites.length).toBeGreaterThan(0);
+    expect(scalarWrites.every((written) => written === 0)).toBe(true);
     // A crash (no close of the simulator, so no flush), then a restart: the next id follows the stored positions.
     store.close();
     ({ store, sim } = await open());
