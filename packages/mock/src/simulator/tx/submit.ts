@@ -35,6 +35,9 @@ export function tipLamports(tx: DecodedTransaction): bigint {
 export async function landSignedTransaction(sim: SimContext, signedTransaction: string, tip: boolean, via: string): Promise<string> {
   const tx = decodeTransaction(signedTransaction);
   if (!tx) throw new ApiError(400, 'Invalid transaction: not a base64 wire transaction');
+  // A transaction lands under its fee payer's signature: one whose message asks for none has no id and no payer.
+  if (tx.signatures.length === 0)
+    throw new ApiError(400, 'Invalid transaction: it requires no signature (a fee payer signs every transaction)');
   for (const { signer } of tx.signatures) {
     const check = await checkSigner(tx, signer);
     if (check === 'missing') throw new ApiError(400, `Transaction is not fully signed: missing signature of ${signer}`);
