@@ -24,6 +24,8 @@ export function areaOf(path: string): string {
   return first === 'tx' ? 'swap' : first;
 }
 
+/** The longest key a list may name. */
+const MAX_KEY_LENGTH = 256;
 /** At most this many keys carry a list set through the control API (it cannot grow without bound). */
 const MAX_KEYS = 1000;
 
@@ -65,8 +67,8 @@ export interface KeyAccessParts extends KeyAccess {
 /** `known`: the areas of the document's operations (shared parts, built once per document). */
 export function createKeyAccess(initial: Readonly<Record<string, readonly string[]>>, known: ReadonlySet<string>): KeyAccessParts {
   const check = (apiKey: string, areas: readonly string[]): readonly string[] => {
-    if (typeof apiKey !== 'string' || apiKey.trim() === '' || apiKey.length > 256)
-      throw new RangeError('apiKey must be a non-empty string of at most 256 characters');
+    if (typeof apiKey !== 'string' || apiKey.trim() === '' || apiKey.length > MAX_KEY_LENGTH)
+      throw new RangeError(`apiKey must be a non-empty string of at most ${MAX_KEY_LENGTH} characters`);
     if (!Array.isArray(areas)) throw new RangeError('areas must be an array of area names');
     for (const area of areas) {
       if (!known.has(area)) throw new RangeError(`unknown area ${String(area)} (one of ${[...known].join(', ')})`);
@@ -94,7 +96,8 @@ export function createKeyAccess(initial: Readonly<Record<string, readonly string
         const list = start.get(apiKey);
         return list === undefined || list.includes(areaOf(path));
       }
-      const changed = changes.get(digestOf(apiKey));
+      // A key longer than any list may name has none (and costs no digest).
+      const changed = apiKey.length > MAX_KEY_LENGTH ? undefined : changes.get(digestOf(apiKey));
       const list = changed === undefined ? start.get(apiKey) : changed;
       return list === null || list === undefined || list.includes(areaOf(path));
     },
