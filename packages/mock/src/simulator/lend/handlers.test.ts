@@ -50,6 +50,21 @@ describe('lend', () => {
     expect(positions.body).toEqual([{ nftId: 1, vaultId: 1, owner: wallet.address, colAmount: '1000000000', debtAmount: '50000000' }]);
   });
 
+  it('refuses a signer or position owner that is not a 32-byte public key, on both endpoints', async () => {
+    const sim = makeSimulator();
+    const base = { vaultId: 1, positionId: 0, signer: TAKER, colAmount: '1000000', debtAmount: '0' };
+    for (const path of ['/lend/v1/borrow/operate', '/lend/v1/borrow/operate-instructions']) {
+      for (const body of [
+        { ...base, signer: 'z'.repeat(44) },
+        { ...base, positionOwner: 'z'.repeat(44) },
+      ]) {
+        const res = await call(sim, 'POST', path, { body });
+        expect(res.status, `${path} ${JSON.stringify(body)}`).toBe(400);
+        expect(res.body.error).toMatch(/not 32 bytes/);
+      }
+    }
+  });
+
   it('rejects unknown vaults, foreign positions, zero operations and out-of-range amounts', async () => {
     const sim = makeSimulator();
     const base = { vaultId: 1, positionId: 0, signer: TAKER, colAmount: '1000', debtAmount: '0' };

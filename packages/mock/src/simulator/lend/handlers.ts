@@ -4,7 +4,7 @@ import { LEND_PROGRAM, LEND_VAULT } from '../chain/addresses.js';
 import { publicKeyBytes } from '../chain/keys.js';
 import { BLOCKHASH_VALIDITY_BLOCKS } from '../chain/ledger.js';
 import { computeUnitLimit, programCall, type PlainInstruction } from '../chain/instructions.js';
-import { buildTransaction } from '../chain/transactions.js';
+import { assertPublicKeys, buildTransaction } from '../chain/transactions.js';
 import type { LendBorrowOperateRequest, LendBorrowPosition } from '@x/types';
 import type { SimContext } from '../context.js';
 import type { Handler } from '../handler.js';
@@ -79,6 +79,8 @@ function operate(sim: SimContext, body: LendBorrowOperateRequest): { nftId: numb
   const col = parseAmount(body.colAmount, 'colAmount', true);
   const debt = parseAmount(body.debtAmount, 'debtAmount', true);
   const owner = body.positionOwner ?? body.signer;
+  // The schemas check only the alphabet; both endpoints refuse what is not a public key.
+  assertPublicKeys([body.signer, owner]);
   // A new position takes the vault's next position id; the transaction lands only while it is still
   // the next one (another new position landing first takes it: build again).
   const nftId = body.positionId === 0 ? sim.lend.nextNftId : body.positionId;
