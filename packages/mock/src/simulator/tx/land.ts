@@ -21,6 +21,8 @@ import {
   SYSTEM_PROGRAM,
   TOKEN_PROGRAM,
 } from '../chain/addresses.js';
+import { associatedTokenAddress, encodeBase58 } from '@x/chain';
+import { publicKeyBytes } from '../chain/keys.js';
 import { isSystemTransfer, label, startsWith, SWAP_DISCRIMINATOR, u64 } from '../chain/moves.js';
 import type { DecodedInstruction, DecodedTransaction } from '../chain/transactions.js';
 import type { SimContext } from '../context.js';
@@ -29,10 +31,18 @@ import { applyOperate, checkOperate, decodeOperate, OPERATE_LABEL } from '../len
 import { NATIVE_MINT, tokenByMint } from '../tokens.js';
 
 const LEND_OPERATE = label(OPERATE_LABEL);
+const TOKEN_PROGRAM_BYTES = publicKeyBytes(TOKEN_PROGRAM)!;
+const NATIVE_MINT_BYTES = publicKeyBytes(NATIVE_MINT)!;
+
+/** `owner`'s associated token account of the native mint (wrapped native coin). */
+const wrappedNativeAccount = (owner: string): string | undefined => {
+  const bytes = publicKeyBytes(owner);
+  return bytes && encodeBase58(associatedTokenAddress(bytes, NATIVE_MINT_BYTES, TOKEN_PROGRAM_BYTES));
+};
 
 /** What /tx/v1/submit applies, in words (its refusals name them). */
 export const APPLIED_KINDS =
-  'system transfers, lend operate, swaps of /swap/v2/build to the taker, compute budget, memo, token account creation and close';
+  'system transfers, lend operate, swaps of /swap/v2/build to the taker, compute budget, memo, token account creation, the close of the wrapped native account';
 
 const refused = (index: number, message: string): ApiError => new ApiError(400, `Instruction ${index}: ${message}; nothing landed`);
 
@@ -79,9 +89,11 @@ function applyInstruction(sim: SimContext, undo: Undo, signers: ReadonlySet<stri
     if (sim.wallets.balance(a1, a2) === null) setBalance(sim, undo, a1, a2, 0n);
     return;
   }
-  // closeAccount (tag 9): account, destination, owner.
-  if (programId === TOKEN_PROGRAM && data.length === 1 && data[0] === 9 && accounts.length === 3) {
-    signerOf(a2, 'token account owner');
+  // closeAccount (tag 9: account, destination, owner) of the owner's wrapped native account, which
+  // the simulator keeps in the native balance (another token account holds a balance: not closed).
+  if (programId === TOKEN_PROGRAM && data.length === 1 && data[0] === 9 && accounts.length === 3 && a0) {
+    const owner = signerOf(a2, 'token account owner');
+    if (a0 !== wrappedNativeAccount(owner)) throw refused(index, 'the simulator closes only the wrapped native coin account');
     return;
   }
   if (programId === SWAP_PROGRAM && startsWith(data, SWAP_DISCRIMINATOR) && data.length === 26 && accounts.length === 4 && a1 && a2 && a3) {

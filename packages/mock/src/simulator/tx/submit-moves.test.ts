@@ -2,7 +2,7 @@
 // a transaction holding an instruction the simulator cannot apply.
 import { describe, expect, it } from 'vitest';
 import { TIP_RECEIVERS } from '../chain/addresses.js';
-import { systemTransfer, tokenTransfer, type PlainInstruction } from '../chain/instructions.js';
+import { closeTokenAccount, systemTransfer, tokenTransfer, type PlainInstruction } from '../chain/instructions.js';
 import { buildTransaction } from '../chain/transactions.js';
 import { fromBase64 } from '../encoding.js';
 import type { Simulator } from '../index.js';
@@ -64,6 +64,21 @@ describe('POST /tx/v1/submit moves what the transaction moves', () => {
     expect(sim.control.getBalance(wallet.address, NATIVE)).toBe(10_000_000_000n - 1_000_000n);
   });
 
+  it('lands a build swap into the native coin, whose cleanup closes the wrapped native account', async () => {
+    const sim = makeSimulator();
+    const wallet = await createTestWallet();
+    const build = await call(sim, 'GET', '/swap/v2/build', {
+      query: { inputMint: STABLECOIN, outputMint: NATIVE, amount: '15000000', taker: wallet.address, tipAmount: '1000000' },
+    });
+    const { swapInstruction, cleanupInstruction, tipInstruction } = build.body;
+    expect(cleanupInstruction).not.toBeNull();
+    const instructions = [swapInstruction, cleanupInstruction, tipInstruction].map(
+      (ix: { programId: string; accounts: PlainInstruction['accounts']; data: string }) => ({ ...ix, data: fromBase64(ix.data)! }),
+    );
+    expect((await submit(sim, await signed(sim, wallet, instructions))).status).toBe(200);
+    expect(sim.control.getBalance(wallet.address, NATIVE)).toBe(10_000_000_000n + BigInt(build.body.outAmount) - 1_000_000n);
+  });
+
   it('refuses, unlanded and moving nothing, a transaction with an instruction it cannot apply', async () => {
     const sim = makeSimulator();
     const wallet = await createTestWallet();
@@ -75,6 +90,14 @@ describe('POST /tx/v1/submit moves what the transaction moves', () => {
     const res = await submit(sim, tx);
     expect(res.status).toBe(400);
     expect(res.body.error).toMatch(/^Instruction 1: the simulator cannot apply this instruction/);
+    const close = await submit(
+      sim,
+      await signed(sim, wallet, [
+        systemTransfer(wallet.address, TIP_RECEIVERS[1]!, 1_000_000n),
+        await closeTokenAccount(wallet.address, STABLECOIN),
+      ]),
+    );
+    expect(close.body.error).toMatch(/^Instruction 1: the simulator closes only the wrapped native coin account/);
     expect(sim.control.getBalance(wallet.address, NATIVE)).toBe(10_000_000_000n);
     expect(sim.control.transactions().transactions).toEqual([]);
   });
