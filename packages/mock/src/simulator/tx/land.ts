@@ -29,8 +29,10 @@ import type { SimContext } from '../context.js';
 import { ApiError } from '../errors.js';
 import { applyOperate, checkOperate, decodeOperate, OPERATE_LABEL } from '../lend/operate.js';
 import { NATIVE_MINT, tokenByMint } from '../tokens.js';
+import { CHALLENGE_PREFIX } from '../trigger-v2/auth.js';
 
 const LEND_OPERATE = label(OPERATE_LABEL);
+const CHALLENGE_BYTES = Array.from(new TextEncoder().encode(CHALLENGE_PREFIX));
 const TOKEN_PROGRAM_BYTES = publicKeyBytes(TOKEN_PROGRAM)!;
 const NATIVE_MINT_BYTES = publicKeyBytes(NATIVE_MINT)!;
 
@@ -75,7 +77,13 @@ function applyInstruction(sim: SimContext, undo: Undo, signers: ReadonlySet<stri
       throw refused(index, `the ${role} ${account ?? '(none)'} did not sign the transaction`);
     return account;
   };
-  if (programId === COMPUTE_BUDGET_PROGRAM || programId === MEMO_PROGRAM) return;
+  if (programId === COMPUTE_BUDGET_PROGRAM) return;
+  if (programId === MEMO_PROGRAM) {
+    // A signed sign-in challenge proves a wallet to the service; landed, its signature (a
+    // credential) would be listed with the chain's transactions.
+    if (startsWith(data, CHALLENGE_BYTES)) throw refused(index, 'a signed sign-in challenge is not a transaction to land');
+    return;
+  }
   if (programId === SYSTEM_PROGRAM && isSystemTransfer(data) && a1) {
     const from = signerOf(a0, 'sender');
     const lamports = u64(data, 4)!;

@@ -123,4 +123,20 @@ describe('POST /tx/v1/submit moves what the transaction moves', () => {
     expect(tooMuch.body.error).toMatch(/insufficient funds/);
     expect(sim.control.getBalance(wallet.address, NATIVE)).toBe(10_000_000_000n);
   });
+
+  it('never lands a signed sign-in challenge (its signature is a credential the explorer would show)', async () => {
+    const sim = makeSimulator();
+    const wallet = await createTestWallet();
+    const challenge = await call(sim, 'POST', '/trigger/v2/auth/challenge', {
+      body: { walletPubkey: wallet.address, type: 'transaction' },
+    });
+    const signedTransaction = await wallet.signTransaction(challenge.body.transaction);
+    await expect(sim.control.sendTransaction(signedTransaction)).rejects.toThrow(/sign-in challenge/);
+    expect(sim.control.transactions().transactions).toEqual([]);
+    // It still signs the wallet in.
+    const verify = await call(sim, 'POST', '/trigger/v2/auth/verify', {
+      body: { type: 'transaction', walletPubkey: wallet.address, signedTransaction },
+    });
+    expect(verify.status).toBe(200);
+  });
 });
