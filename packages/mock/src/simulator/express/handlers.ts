@@ -122,11 +122,13 @@ export const tokensCraftExpressTransaction: Handler<'tokensCraftExpressTransacti
   return { body };
 };
 
+const eligible = (status: { exists: boolean; verified: boolean }): boolean => status.exists && !status.verified;
+const notEligible = (): ApiError => new ApiError(409, 'Token is not eligible for express verification');
+
 export const tokensExecuteExpress: Handler<'tokensExecuteExpress'> = async (ctx) => {
   const { sim } = ctx;
   const body = ctx.input.body;
-  const status = sim.express.status(body.tokenId);
-  if (!status.exists || status.verified) throw new ApiError(409, 'Token is not eligible for express verification');
+  if (!eligible(sim.express.status(body.tokenId))) throw notEligible();
   const craft = sim.express.crafts.get(body.requestId);
   if (!craft) throw new ApiError(400, 'Unknown or expired requestId');
   if (craft.sender !== body.senderAddress) throw new ApiError(400, 'senderAddress does not match the crafted transaction');
@@ -147,6 +149,8 @@ export const tokensExecuteExpress: Handler<'tokensExecuteExpress'> = async (ctx)
     throw new ApiError(400, check === 'missing' ? 'Transaction is not signed by the sender' : 'Invalid sender signature');
   // A concurrent execute of the same payment may have won while the signature was checked.
   if (!sim.express.crafts.has(craft.requestId)) throw new ApiError(400, 'Unknown or expired requestId');
+  // So may another payment for the same token: it is verified once, and this payment is not taken.
+  if (!eligible(sim.express.status(body.tokenId))) throw notEligible();
   // The payment moves when it lands: the sender may have spent it since the craft.
   assertCanPay(sim, craft.sender, craft.currency, craft.inputMint, craft.inputAmount);
   // Two crafts in the same slot can carry the same message: one signed payment lands once.
