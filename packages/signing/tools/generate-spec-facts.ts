@@ -8,7 +8,7 @@
 // The spec is the single source of truth: nothing here is copied by hand.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { markedProperties, operation } from '@x/openapi/reader';
+import { expressPayment, markedProperties } from '@x/openapi/reader';
 
 const outDir = fileURLToPath(new URL('../src/gen/', import.meta.url));
 const header = (what: string) =>
@@ -27,18 +27,7 @@ ${fields.map((name) => `  '${name}',`).join('\n')}
 `,
 );
 
-const payment = operation('tokensCraftExpressTransaction').extensions['x-express-payment'] as
-  | { currency?: unknown; amount?: unknown; decimals?: unknown }
-  | undefined;
-if (
-  typeof payment?.currency !== 'string' ||
-  typeof payment.amount !== 'string' ||
-  !/^[1-9][0-9]*$/.test(payment.amount) ||
-  typeof payment.decimals !== 'number' ||
-  !Number.isInteger(payment.decimals)
-) {
-  throw new Error('tokensCraftExpressTransaction has no x-express-payment { currency, amount, decimals }');
-}
+const payment = expressPayment();
 writeFileSync(
   `${outDir}express-payment.gen.ts`,
   `${header('The express-verification payment.')}

@@ -1,5 +1,5 @@
-// Express verification: check eligibility, craft a payment of 1000 PLATFORM_TOKEN (direct or
-// swapped from another currency), execute the signed payment.
+// Express verification: check eligibility, craft the payment the spec states (`x-express-payment`:
+// 1000 PLATFORM_TOKEN, direct or swapped from another currency), execute the signed payment.
 import type { ExpressCraftResponse, ExpressEligibilityResponse } from '@x/types';
 import { AMM_KEYS, EXPRESS_RECEIVER, SIGNATURE_FEE_LAMPORTS } from '../chain/addresses.js';
 import { computeUnitLimit, swap, tokenTransfer, type PlainInstruction } from '../chain/instructions.js';
@@ -9,11 +9,10 @@ import { iso, type SimContext } from '../context.js';
 import type { Handler } from '../handler.js';
 import { bytesEqual, toBase58 } from '../encoding.js';
 import { ApiError, parseAmount } from '../errors.js';
+import { EXPRESS_PAYMENT } from '../../gen/express-payment.gen.js';
 import { NATIVE_MINT, PLATFORM_TOKEN_MINT, tokenByMint, tokenBySymbol } from '../tokens.js';
 import { setTokenStatus } from './store.js';
 
-/** 1000 PLATFORM_TOKEN (6 decimals). */
-export const EXPRESS_PAYMENT = 1_000_000_000n;
 /** A crafted payment expires with its blockhash (150 blocks of 400 ms): after that it can no longer land. */
 const CRAFT_TTL_MS = BLOCKHASH_VALIDITY_BLOCKS * MS_PER_BLOCK;
 
