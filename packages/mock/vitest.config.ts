@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -7,6 +7,13 @@ import { defineConfig } from 'vitest/config';
 const fetchClientDist = fileURLToPath(new URL('../fetch-client/dist/index.js', import.meta.url));
 const fetchClientSrc = fileURLToPath(new URL('../fetch-client/src/index.ts', import.meta.url));
 const alias: Record<string, string> = existsSync(fetchClientDist) ? {} : { '@x/fetch-client': fetchClientSrc };
+
+// The floor of msw's peer range, installed as the `msw-floor` devDependency (`npm:msw@<floor>`).
+const mswFloor = /^npm:msw@(.+)$/.exec(
+  (JSON.parse(readFileSync(new URL('package.json', import.meta.url), 'utf8')) as { devDependencies: Record<string, string> })
+    .devDependencies['msw-floor'] ?? '',
+)?.[1];
+if (!mswFloor) throw new Error('package.json: devDependencies["msw-floor"] must be npm:msw@<the floor of the msw peer range>');
 
 export default defineConfig({
   resolve: { alias },
@@ -17,6 +24,12 @@ export default defineConfig({
       {
         extends: true,
         test: { name: 'unit', include: ['src/**/*.test.ts', 'tools/**/*.test.ts'] },
+      },
+      {
+        extends: true,
+        // The MSW handlers' tests again, on the floor of the msw peer range: `msw` and `msw/*` resolve to `msw-floor`.
+        resolve: { alias: [{ find: /^msw(?=\/|$)/, replacement: 'msw-floor' }] },
+        test: { name: 'msw-floor', include: ['src/msw/handlers.test.ts'], env: { X_MSW_VERSION: mswFloor } },
       },
       {
         extends: true,

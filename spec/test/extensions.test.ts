@@ -1,6 +1,6 @@
 // The spec's own extensions that other packages read instead of keeping a copy of the fact:
 // x-rate-limit-bucket, the `outcome` of each swap execute code, x-pagination, x-price-setting,
-// x-market-data, x-waiter, x-agent-summary, x-required-when (x-example-values has its own test). Each is checked against the schemas it describes.
+// x-market-data, x-waiter, x-agent-summary, x-required-when, x-express-payment (x-example-values has its own test). Each is checked against the schemas it describes.
 import { describe, expect, it } from 'vitest';
 import { deref, operations, schemasAt, spec, type Json } from './bundled-spec.ts';
 
@@ -316,5 +316,37 @@ describe('x-agent-summary', () => {
     const line: string = byId('predictionGetOrderbook').op['x-agent-summary'];
     expect(line).toMatch(/YES and NO bids/);
     expect(line).not.toMatch(/\basks?\b/i);
+  });
+});
+
+describe('x-express-payment', () => {
+  // The express-verification payment the seed states as a fact (1000 PLATFORM_TOKEN, 1000000000
+  // smallest units): @x/signing refuses to sign a payment of another amount.
+  const marked = ops.filter((o) => 'x-express-payment' in o.op);
+  const craft = byId('tokensCraftExpressTransaction');
+  const fact = craft.op['x-express-payment'];
+  const platform = spec['x-example-values'].tokens.find((t: Json) => t.symbol === 'PLATFORM_TOKEN');
+
+  it('is on the craft step alone: currency, amount (smallest units, a string) and decimals', () => {
+    expect(marked.map((o) => o.op.operationId)).toEqual(['tokensCraftExpressTransaction']);
+    expect(fact).toEqual({ currency: 'PLATFORM_TOKEN', amount: '1000000000', decimals: 6 });
+  });
+
+  it('is 1000 whole tokens of the currency, with the decimals the example world gives it', () => {
+    expect(fact.decimals).toBe(platform.decimals);
+    expect(BigInt(fact.amount)).toBe(1000n * 10n ** BigInt(fact.decimals));
+  });
+
+  it("every craft example collects at least that amount of the currency's mint, the direct one exactly that", () => {
+    const examples = Object.entries(deref(craft.op.responses['200']).content['application/json'].examples as Record<string, Json>);
+    expect(examples.length).toBeGreaterThan(0);
+    for (const [name, example] of examples) {
+      const body = deref(example).value;
+      expect(body.mint, name).toBe(platform.mint);
+      expect(body.tokenDecimals, name).toBe(fact.decimals);
+      const direct = body.quotedInputAmount === undefined;
+      if (direct) expect(body.amount, name).toBe(fact.amount);
+      else expect(BigInt(body.amount) >= BigInt(fact.amount), name).toBe(true);
+    }
   });
 });

@@ -6,6 +6,8 @@ export { catalogue, defs } from './gen/catalogue.gen.js';
 export type { Access, CatalogueBodyField, CatalogueOperation, CatalogueParameter, JsonSchemaObject } from './catalogue-types.js';
 export { type CatalogueRequest, requestOf, requestProblems } from './request.js';
 export { redact, redactValue } from './redact.js';
+export { withholdSensitive } from './withhold.js';
+export { MAY_HAVE_BEEN_APPLIED, outcomeUnknown } from './outcome.js';
 export { baseUrlProblem } from './base-url.js';
 export { operationAt } from './operation-at.js';
 export { BearerTokenRefused, fixedBearer } from './bearer.js';

@@ -3,11 +3,14 @@ export { isOnCurve } from './curve.js';
 export { associatedTokenAddress, findProgramDerivedAddress, type ProgramDerivedAddress } from './program-derived-address.js';
 export {
   ASSOCIATED_TOKEN_PROGRAM_ADDRESS,
+  BPF_LOADER_UPGRADEABLE_PROGRAM_ADDRESS,
   COMPUTE_BUDGET_PROGRAM_ADDRESS,
   MEMO_PROGRAM_ADDRESS,
   MEMO_V1_PROGRAM_ADDRESS,
   NATIVE_MINT_ADDRESS,
+  STAKE_PROGRAM_ADDRESS,
   SYSTEM_PROGRAM_ADDRESS,
   TOKEN_2022_PROGRAM_ADDRESS,
   TOKEN_PROGRAM_ADDRESS,
+  VOTE_PROGRAM_ADDRESS,
 } from './programs.js';

@@ -14,6 +14,7 @@ export const GLOBAL_OPTIONS = {
   json: 'switch',
   include: 'switch',
   all: 'switch',
+  reveal: 'switch',
   help: 'switch',
 } as const;
 type GlobalName = keyof typeof GLOBAL_OPTIONS;

@@ -2,6 +2,8 @@
 // with its type, rules and whether it is required, the body's fields, an example), all from the
 // catalogue.
 import { type CatalogueOperation, catalogue } from '@x/catalogue';
+import { DEFAULT_TIMEOUT_MS } from '@x/fetch-client';
+import { KEYED_INTERVAL_MS, KEYLESS_INTERVAL_MS } from '@x/fetch-client/polite';
 
 export const OPTIONS_HELP = `options:
   --base-url URL        the service's base address (or X_BASE_URL)
@@ -12,9 +14,12 @@ export const OPTIONS_HELP = `options:
   --json                print the answer as JSON (for pipes: x ... --json | jq); without it,
                         aligned name/value lines on a terminal, name<TAB>value lines in a pipe
   --include             print the status and the rate-limit headers too (to stderr with --json)
-  --all                 paged operations: fetch every page, one JSON line per page
-  --interval MS         --all: ms between two page requests (default 4000, 1000 with a key)
-  --timeout MS          time limit of each attempt (default 30000; 0: none)
+  --all                 paged operations: fetch every page; with --json one JSON line per page,
+                        else each page's lines named from its index ([0].data[0]...)
+  --reveal              print a credential the service answers (the token of
+                        trigger-v2-verify-challenge) as it came; without it, [withheld]
+  --interval MS         --all: ms between two page requests (default ${KEYLESS_INTERVAL_MS}, ${KEYED_INTERVAL_MS} with a key)
+  --timeout MS          time limit of each attempt (default ${DEFAULT_TIMEOUT_MS}; 0: none)
   --retries N           retries of reads and of calls the spec marks safe to repeat (default 2)
   -h, --help            this help; x <command> --help for a command's parameters
 

@@ -59,6 +59,85 @@ describe('x never prints the API key', () => {
   });
 });
 
+describe('x never prints a credential the service answers', () => {
+  const JWT_FROM_VERIFY = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJvdGhlciJ9.bmV3LXRva2Vu';
+  const verify = [
+    'trigger-v2-verify-challenge',
+    '--body',
+    JSON.stringify({ type: 'message', walletPubkey: 'EwV78VBLEhDmtkHxBv6hcTBjrfhbM8b3n1cCELt4imKg', signature: '1'.repeat(88) }),
+  ];
+
+  it('the token of auth verify (x-sensitive) is withheld by default, in text and --json, and stderr says how to get it', async () => {
+    const url = await service((_request, _n, response) => json(response, { token: JWT_FROM_VERIFY, expiresIn: 3600 }));
+    for (const flags of [[], ['--json'], ['--json', '--include']]) {
+      const run = await x([...verify, ...flags], url);
+      expect(run.code, flags.join(' ')).toBe(0);
+      expect(run.stdout + run.stderr, flags.join(' ')).not.toContain(JWT_FROM_VERIFY);
+      expect(run.stdout).toContain('[withheld: a credential; x --reveal prints it]');
+      expect(run.stderr).toMatch(/^x: trigger-v2-verify-challenge: token: withheld \(a credential\).*--reveal/m);
+    }
+    const asJson = await x([...verify, '--json'], url);
+    expect(JSON.parse(asJson.stdout)).toEqual({ token: '[withheld: a credential; x --reveal prints it]', expiresIn: 3600 });
+  });
+
+  it('--reveal prints it as it came, for a person who asks for it', async () => {
+    const url = await service((_request, _n, response) => json(response, { token: JWT_FROM_VERIFY }));
+    const run = await x([...verify, '--json', '--reveal'], url);
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout)).toEqual({ token: JWT_FROM_VERIFY });
+    expect(run.stderr).toBe('');
+  });
+});
+
+describe('x --all with --json and --include', () => {
+  /** Two pages of one event each (start-end), each with its own rate-limit headers. */
+  const twoPages = () =>
+    service((request, n, response) => {
+      const start = Number(new URL(request.url!, 'http://x').searchParams.get('start') ?? 0);
+      json(
+        response,
+        { data: [{ eventId: `e${start}` }], pagination: { start, end: start + 1, total: 2, hasNext: start === 0 } },
+        { 'x-ratelimit-remaining': String(100 - n) },
+      );
+    });
+
+  it("--json: one JSON line per page; --include puts each page's status and rate-limit headers on stderr", async () => {
+    const url = await twoPages();
+    const run = await x(['prediction-list-events', '--all', '--interval', '0', '--json', '--include'], url);
+    expect(run.code).toBe(0);
+    expect(
+      run.stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line).data[0].eventId),
+    ).toEqual(['e0', 'e1']);
+    expect(run.stderr).toBe('HTTP 200\nx-ratelimit-remaining: 99\nHTTP 200\nx-ratelimit-remaining: 98\n');
+  });
+
+  it('without --json: name/value lines as for one call, each named from its page ([0], [1], ...); --include before each page', async () => {
+    const url = await twoPages();
+    const run = await x(['prediction-list-events', '--all', '--interval', '0'], url);
+    expect(run.code).toBe(0);
+    expect(run.stdout.split('\n')).toEqual([
+      '[0].data[0].eventId\te0',
+      '[0].pagination.start\t0',
+      '[0].pagination.end\t1',
+      '[0].pagination.total\t2',
+      '[0].pagination.hasNext\ttrue',
+      '[1].data[0].eventId\te1',
+      '[1].pagination.start\t1',
+      '[1].pagination.end\t2',
+      '[1].pagination.total\t2',
+      '[1].pagination.hasNext\tfalse',
+      '',
+    ]);
+    const included = await x(['prediction-list-events', '--all', '--interval', '0', '--include'], url);
+    expect(included.stdout).toMatch(/^HTTP 200\nx-ratelimit-remaining: \d+\n\n\[0\]\.data\[0\]\.eventId\te0\n/);
+    expect(included.stdout).toMatch(/\ttrue\nHTTP 200\nx-ratelimit-remaining: \d+\n\n\[1\]\.data\[0\]\.eventId\te1\n/);
+    expect(included.stderr).toBe('');
+  });
+});
+
 describe('x --all when the paging drifts', () => {
   it('stops, exit 1, when a page is the page before again (the service ignores the paging), instead of asking forever', async () => {
     let requests = 0;
@@ -66,7 +145,7 @@ describe('x --all when the paging drifts', () => {
       requests++;
       json(response, { data: [{ eventId: 'e0' }], pagination: { start: 0, end: 1, total: 1, hasNext: true } });
     });
-    const run = await x(['prediction-list-events', '--all', '--interval', '0'], url);
+    const run = await x(['prediction-list-events', '--all', '--interval', '0', '--json'], url);
     expect(run.code).toBe(1);
     expect(run.stdout.trim().split('\n')).toHaveLength(1);
     expect(run.stderr).toBe(
@@ -77,12 +156,47 @@ describe('x --all when the paging drifts', () => {
 
   it('stops with a clear error when a page has no list of items where the spec puts it', async () => {
     const url = await service((_request, _n, response) => json(response, { events: [], pagination: { start: 0, hasNext: true } }));
-    const run = await x(['prediction-list-events', '--all', '--interval', '0'], url);
+    const run = await x(['prediction-list-events', '--all', '--interval', '0', '--json'], url);
     expect(run.code).toBe(1);
     expect(run.stdout).toBe('');
     expect(run.stderr).toBe(
       'x: prediction-list-events: PaginationError: predictionListEvents: the page at start 0 does not page as the spec says\n',
     );
+  });
+});
+
+describe('x --include on an error status', () => {
+  it('shows the rate-limit headers of the error answer too (a 429 is when they matter), on stderr after the first line', async () => {
+    const url = await service((_request, _n, response) =>
+      response
+        .writeHead(429, { 'content-type': 'application/json', 'x-ratelimit-remaining': '-3', 'x-ratelimit-reset': '1795600000' })
+        .end('{"code":429,"message":"Too many requests"}'),
+    );
+    const run = await x(['prediction-get-trading-status', '--include', '--retries', '0'], url);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe('');
+    const lines = run.stderr.split('\n');
+    expect(lines[0]).toMatch(/^x: prediction-get-trading-status: HTTP 429 .*the API gateway: code 429, Too many requests$/);
+    expect(lines.slice(1, 3)).toEqual(['x-ratelimit-remaining: -3', 'x-ratelimit-reset: 1795600000']);
+    const without = await x(['prediction-get-trading-status', '--retries', '0'], url);
+    expect(without.stderr).not.toContain('x-ratelimit-reset');
+  });
+});
+
+describe('x, a change whose outcome was not read', () => {
+  it('says it may have been applied (no answer in time, a 5xx), so the user checks before running it again', async () => {
+    const hanging = await service(() => {});
+    const late = await x(['tx-submit', '--body', '{"signedTransaction":"AQAB"}', '--timeout', '200', '--retries', '0'], hanging);
+    expect(late.code).toBe(1);
+    expect(late.stderr).toMatch(/^x: tx-submit: TimeoutError: .*\n.*may still have been applied: check .* before calling again/);
+    const failed = await service((_request, _n, response) =>
+      response.writeHead(502, { 'content-type': 'application/json' }).end('{"message":"Bad gateway"}'),
+    );
+    const bad = await x(['tx-submit', '--body', '{"signedTransaction":"AQAB"}', '--retries', '0'], failed);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toMatch(/may still have been applied/);
+    const read = await x(['prediction-get-trading-status', '--timeout', '200', '--retries', '0'], hanging);
+    expect(read.stderr).not.toMatch(/may still have been applied/);
   });
 });
 

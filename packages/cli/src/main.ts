@@ -6,11 +6,14 @@ import {
   type CatalogueOperation,
   catalogue,
   fixedBearer,
+  MAY_HAVE_BEEN_APPLIED,
+  outcomeUnknown,
   redact,
   requestOf,
   requestProblems,
+  withholdSensitive,
 } from '@x/catalogue';
-import { ApiError, createClient, FetchClientError, type LogLevel } from '@x/fetch-client';
+import { ApiError, createClient, FetchClientError, type Hooks, type LogLevel } from '@x/fetch-client';
 import { politeFetch } from '@x/fetch-client/polite';
 import { parseArgs } from './args.js';
 import { commandHelp, globalHelp } from './help.js';
@@ -29,6 +32,9 @@ export interface Io extends BodySources {
 type Client = Record<string, (...args: unknown[]) => unknown>;
 type Answer = { data: unknown; status: number; headers: Headers };
 
+/** What `x` prints in place of a credential the service answers, without `--reveal`. */
+const WITHHELD = '[withheld: a credential; x --reveal prints it]';
+
 const findCommand = (name: string) => catalogue.find((op) => op.command === name || op.operationId === name);
 
 /** Runs `x` with these arguments; resolves to the exit code. */
@@ -43,8 +49,11 @@ export async function main(argv: readonly string[], given: Io): Promise<number> 
   const err = (text: string) => io.stderr(`${text}\n`);
   const log = (message: string, details?: object) => err(details ? `${message} ${JSON.stringify(details)}` : message);
   let command = '';
+  let op: CatalogueOperation | undefined;
+  let include = false;
   try {
     const args = parseArgs(argv);
+    include = args.options.include === true;
     const apiKey = (args.options['api-key'] as string | undefined) ?? io.env.X_API_KEY;
     const bearerToken = (args.options['bearer-token'] as string | undefined) ?? io.env.X_BEARER_TOKEN;
     secrets.push(...[apiKey, bearerToken].filter((s): s is string => !!s));
@@ -55,7 +64,7 @@ export async function main(argv: readonly string[], given: Io): Promise<number> 
       }
       throw new UsageError('missing command (x --help lists them)');
     }
-    const op = findCommand(args.command);
+    op = findCommand(args.command);
     if (!op) throw new UsageError(`unknown command "${args.command}" (x --help lists them)`);
     command = op.command;
     if (args.options.help) {
@@ -63,9 +72,19 @@ export async function main(argv: readonly string[], given: Io): Promise<number> 
       return 0;
     }
     const call = await prepareCall(op, args, io);
+    // A credential the service answers (x-sensitive: auth verify's token) is printed only on --reveal.
+    const shown = (operation: CatalogueOperation, data: unknown) => {
+      if (args.options.reveal) return data;
+      const { data: kept, withheld } = withholdSensitive(operation, data, WITHHELD);
+      if (withheld.length > 0)
+        err(
+          `x: ${operation.command}: ${withheld.join(', ')}: withheld (a credential). Give it to x with --bearer-token or X_BEARER_TOKEN; --reveal prints it (for a person, not an agent or a log).`,
+        );
+      return kept;
+    };
     const baseUrl = baseUrlOf((args.options['base-url'] as string | undefined) ?? io.env.X_BASE_URL);
     if (op.bearer && !bearerToken) throw new UsageError(`${op.command} needs --bearer-token or X_BEARER_TOKEN (a trigger v2 token)`);
-    const clientFor = (fetch?: typeof globalThis.fetch) =>
+    const clientFor = (fetch?: typeof globalThis.fetch, hooks?: Hooks) =>
       createClient({
         baseUrl,
         ...(apiKey ? { apiKey } : {}),
@@ -73,25 +92,34 @@ export async function main(argv: readonly string[], given: Io): Promise<number> 
         ...count('timeout', args.options.timeout, (ms) => ({ timeoutMs: ms })),
         ...count('retries', args.options.retries, (n) => ({ maxRetries: n })),
         ...(fetch ? { fetch } : {}),
+        ...(hooks ? { hooks } : {}),
         // The client's log lines go to stderr (stdout stays the answer); without X_LOG, none: the
         // command reports a failure itself.
         logger: { debug: log, info: log, warn: log, error: log },
         logLevel: (io.env.X_LOG ?? 'off') as LogLevel,
       }) as unknown as Client;
-    let client = clientFor();
+    const json = args.options.json === true;
     if (args.options.all) {
-      // Every page request waits its turn on one limiter (politeFetch), under the rate limit.
+      // Every page request waits its turn on one limiter (politeFetch), under the rate limit; the
+      // status and headers of each page's answer are kept for --include.
       const paced = politeFetch({ keyed: !!apiKey, ...count('interval', args.options.interval, (ms) => ({ intervalMs: ms })) });
-      client = clientFor(paced);
+      let last: Omit<Answer, 'data'> = { status: 0, headers: new Headers() };
+      const client = clientFor(paced, {
+        afterResponse: ({ status, headers }) => {
+          last = { status, headers };
+        },
+      });
       const method = `paginate${op.operationId[0]!.toUpperCase()}${op.operationId.slice(1)}`;
       const list = client[method]!(call.query) as { byPage(): AsyncIterable<unknown> };
       // A page that cannot be paged on (no items, or the service ignoring the paging) ends the
-      // list with the client's PaginationError (reported below), before it is printed.
-      for await (const page of list.byPage()) io.stdout(`${JSON.stringify(page)}\n`);
+      // list with the client's PaginationError (reported below), before it is printed. Each page
+      // is printed as it comes: one JSON line with --json, else its values named from [0], [1], ...
+      let n = 0;
+      for await (const page of list.byPage()) printAnswer({ ...last, data: shown(op, page) }, { json, include, io, page: n++ });
       return 0;
     }
-    const answer = (await client[op.operationId]!(call)) as Answer;
-    printAnswer(answer, args.options.json === true, args.options.include === true, io);
+    const answer = (await clientFor()[op.operationId]!(call)) as Answer;
+    printAnswer({ ...answer, data: shown(op, answer.data) }, { json, include, io });
     return 0;
   } catch (error) {
     if (error instanceof UsageError) {
@@ -104,6 +132,9 @@ export async function main(argv: readonly string[], given: Io): Promise<number> 
       err(
         `x: ${command}: HTTP ${error.status} (${error.operation}), ${error.source === 'gateway' ? 'the API gateway' : 'the area'}: ${code}${error.serverMessage}`,
       );
+      // --include: the rate-limit headers of the error answer too (the status is on the line above)
+      if (include) for (const line of rateLimitLines(error.headers)) err(line);
+      if (op && outcomeUnknown(op, error)) err(MAY_HAVE_BEEN_APPLIED);
       err(error.body !== undefined ? JSON.stringify(error.body, null, 2) : (error.text ?? ''));
       return 1;
     }
@@ -113,6 +144,7 @@ export async function main(argv: readonly string[], given: Io): Promise<number> 
     }
     if (error instanceof FetchClientError) {
       err(`x: ${command}: ${error.name}: ${error.message}`);
+      if (op && outcomeUnknown(op, error)) err(MAY_HAVE_BEEN_APPLIED);
       return 1;
     }
     err(`x: ${(error as Error)?.message ?? String(error)}`);
@@ -131,6 +163,9 @@ async function prepareCall(op: CatalogueOperation, args: ReturnType<typeof parse
   const bodyOption = args.options.body as string | undefined;
   if (bodyOption !== undefined && !op.body) throw new UsageError(`--body: ${op.command} takes no body`);
   if (args.options.all && !op.paged) throw new UsageError(`--all: ${op.command} is not paged`);
+  // a single call is one request, never paced: an interval without --all would be silently ignored
+  if (args.options.interval !== undefined && !args.options.all)
+    throw new UsageError('--interval: only with --all (a single call is one request, not paced)');
   const body = bodyOption === undefined ? undefined : await readBody(bodyOption, io);
   const request = requestOf(op, values, body);
   const problems = requestProblems(op, request, (name) => `--${name}`);
@@ -151,16 +186,22 @@ function count<T>(name: string, text: string | true | undefined, use: (n: number
 }
 
 const RATE_LIMIT_HEADERS = ['x-ratelimit-remaining', 'x-ratelimit-current', 'x-ratelimit-reset'];
+/** `name: value` of each rate-limit header the answer has. */
+const rateLimitLines = (headers: Headers) => RATE_LIMIT_HEADERS.flatMap((h) => (headers.has(h) ? [`${h}: ${headers.get(h)}`] : []));
 
-function printAnswer(answer: Answer, json: boolean, include: boolean, io: Io): void {
+/**
+ * An answer on stdout, as JSON or as name/value lines, after its status and rate-limit headers with
+ * --include. One page of `--all` (`page` its index from 0) is one compact JSON line, or lines named
+ * from `[page]`, so that the pages together read as the list of pages.
+ */
+function printAnswer(answer: Answer, { json, include, io, page }: { json: boolean; include: boolean; io: Io; page?: number }): void {
   if (include) {
-    const head = [
-      `HTTP ${answer.status}`,
-      ...RATE_LIMIT_HEADERS.flatMap((h) => (answer.headers.has(h) ? [`${h}: ${answer.headers.get(h)}`] : [])),
-    ];
+    const head = [`HTTP ${answer.status}`, ...rateLimitLines(answer.headers)];
     // With --json the head goes to stderr, so stdout stays one JSON document.
     if (json) io.stderr(`${head.join('\n')}\n`);
     else io.stdout(`${head.join('\n')}\n\n`);
   }
-  io.stdout(`${json ? JSON.stringify(answer.data, null, 2) : renderText(answer.data, { tty: io.stdoutIsTTY === true })}\n`);
+  const tty = io.stdoutIsTTY === true;
+  if (json) io.stdout(`${page === undefined ? JSON.stringify(answer.data, null, 2) : JSON.stringify(answer.data)}\n`);
+  else io.stdout(`${renderText(answer.data, { tty, ...(page === undefined ? {} : { at: `[${page}]` }) })}\n`);
 }

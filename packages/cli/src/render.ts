@@ -10,6 +10,8 @@
 export interface RenderOptions {
   /** Whether the output is a terminal (aligned) or not (tab-separated). */
   tty: boolean;
+  /** The name the body's values are named from (`[2]`: `[2].data[0].eventId`); none by default. */
+  at?: string;
 }
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it finds.
@@ -43,12 +45,12 @@ function flatten(value: unknown, path: string, tty: boolean, out: Array<[string,
   out.push([path, scalar(value, tty)]);
 }
 
-/** The body as `name  value` lines (a scalar body is printed as it is). */
+/** The body as `name  value` lines (a scalar body is printed as it is, or as one line named `at`). */
 export function renderText(body: unknown, options: RenderOptions): string {
-  const { tty } = options;
-  if (body === null || typeof body !== 'object') return scalar(body, tty);
+  const { tty, at = '' } = options;
+  if ((body === null || typeof body !== 'object') && at === '') return scalar(body, tty);
   const rows: Array<[string, string]> = [];
-  flatten(body, '', tty, rows);
+  flatten(body, at, tty, rows);
   for (const row of rows) row[0] = scalar(row[0], tty);
   if (!tty) return rows.map(([name, value]) => `${name}\t${value}`).join('\n');
   const width = Math.max(...rows.map(([name]) => name.length)) + 2;

@@ -8,7 +8,7 @@ import { createClient, type ApiClient } from '@x/fetch-client';
 import { createSimulator, world } from '@x/mock';
 import { listen, type RunningServer } from '@x/mock/node';
 import { operation, operations, requestExample, validateResponse } from '@x/openapi/reader';
-import { createTriggerAuthSession, signerFromKeyPair, signTransaction } from '@x/signing';
+import { answerTriggerChallenge, createTriggerAuthSession, signerFromKeyPair, signTransaction } from '@x/signing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogue } from '@x/catalogue';
 import { main } from '../src/main.js';
@@ -145,6 +145,34 @@ describe('x, the built bin, against the simulator', () => {
     expect(missing.stderr).toMatch(/needs --bearer-token or X_BEARER_TOKEN/);
   });
 
+  it('signs in through x: the token verify answers is withheld unless --reveal, and the revealed one works', async () => {
+    const wallet = await signerFromKeyPair((await crypto.subtle.generateKey('Ed25519', false, ['sign', 'verify'])) as CryptoKeyPair);
+    const signedBody = async () => {
+      const challenge = await x([
+        'trigger-v2-create-challenge',
+        '--json',
+        '--body',
+        JSON.stringify({ walletPubkey: wallet.address, type: 'message' }),
+      ]);
+      expect(challenge.code).toBe(0);
+      // signed in the user's own wallet, not by x
+      return JSON.stringify(await answerTriggerChallenge(JSON.parse(challenge.stdout), wallet));
+    };
+    const hidden = await x(['trigger-v2-verify-challenge', '--json', '--body', '-'], { stdin: await signedBody() });
+    expect(hidden.code).toBe(0);
+    expect(JSON.parse(hidden.stdout).token).toBe('[withheld: a credential; x --reveal prints it]');
+    expect(hidden.stderr).toMatch(/token: withheld \(a credential\).*--reveal/);
+    const shown = await x(['trigger-v2-verify-challenge', '--json', '--reveal', '--body', '-'], { stdin: await signedBody() });
+    expect(shown.code).toBe(0);
+    const { token } = JSON.parse(shown.stdout) as { token: string };
+    expect(token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    // the token is the new wallet's: its vault is created with it
+    const vault = await x(['trigger-v2-register-vault', '--json'], { env: { X_BEARER_TOKEN: token } });
+    expect(vault.stderr).toBe('');
+    expect(vault.code).toBe(0);
+    expect(JSON.parse(vault.stdout)).toMatchObject({ vaultPubkey: expect.any(String) });
+  });
+
   it('--json piped to a JSON parser', async () => {
     const run = await x([], {
       shell: `$X_BIN prediction-get-trading-status --json | ${process.execPath} -e "const b = JSON.parse(require('fs').readFileSync(0, 'utf8')); console.log('parsed', typeof b.trading_active)"`,
@@ -168,7 +196,7 @@ describe('x, the built bin, against the simulator', () => {
   it('--all paces its page requests: they start --interval ms apart', async () => {
     const from = arrivals.length;
     const interval = 300;
-    const run = await x(['prediction-list-events', '--all', '--start', '0', '--end', '9', '--interval', String(interval)]);
+    const run = await x(['prediction-list-events', '--all', '--start', '0', '--end', '9', '--interval', String(interval), '--json']);
     expect(run.code).toBe(0);
     const pages = run.stdout.trim().split('\n').length;
     const times = arrivals
@@ -183,7 +211,7 @@ describe('x, the built bin, against the simulator', () => {
   });
 
   it('--all streams every page of a paged operation as JSON lines', async () => {
-    const run = await x(['prediction-list-events', '--all', '--start', '0', '--end', '3', '--interval', '0']);
+    const run = await x(['prediction-list-events', '--all', '--start', '0', '--end', '3', '--interval', '0', '--json']);
     expect(run.code).toBe(0);
     const pages = run.stdout
       .trim()
@@ -214,7 +242,7 @@ describe('x, the built bin, against the simulator', () => {
       const signedTransaction = await signTransaction(created.transaction, wallet);
       await api.triggerV1Execute({ body: { requestId: created.requestId, signedTransaction }, throwOnError: true });
     }
-    const run = await x(['trigger-v1-get-trigger-orders', '--user', wallet.address, '--all', '--interval', '0']);
+    const run = await x(['trigger-v1-get-trigger-orders', '--user', wallet.address, '--all', '--interval', '0', '--json']);
     expect(run.code).toBe(0);
     const pages = run.stdout
       .trim()
@@ -280,6 +308,7 @@ describe('x, the built bin, against the simulator', () => {
     [['swap-get-order', '--outputMint', world.tokens.STABLECOIN_USD.mint, '--amount', '1'], /--inputMint: required/],
     [['prediction-get-trading-status', '--bogus', '1'], /--bogus is not a parameter of prediction-get-trading-status/],
     [['prediction-get-trading-status', '--all'], /--all: prediction-get-trading-status is not paged/],
+    [['prediction-list-events', '--interval', '100'], /--interval: only with --all/],
     [['trigger-v1-cancel-orders', '--body', '{not json'], /--body: the flag is not JSON/],
     [['trigger-v1-cancel-orders', '--body', '{"maker": 5}'], /--body: .*maker.*string/],
     [['trigger-v2-get-vault'], /needs --bearer-token/],

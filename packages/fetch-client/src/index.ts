@@ -24,7 +24,8 @@ export {
   requestIdOf,
 } from './lib/errors.js';
 export { isGatewayBody } from './lib/gateway-body.js';
-export type { PagedList } from './lib/pagination.js';
+export { DEFAULT_TIMEOUT_MS } from './lib/timeout.js';
+export { type PagedList, type PagingStyle, pageStep } from './lib/pagination.js';
 export type { RateLimit } from './lib/rate-limit.js';
 export {
   type SwapExecuteCodeGroup,

@@ -12,4 +12,5 @@ export {
   type WaiterRule,
   WaitTimeoutError,
   isFinal,
+  isTransientError,
 } from './lib/waiters/wait.js';

@@ -4,7 +4,7 @@
 // the path of the operation's own tool (the same argument checks, prepare-only, never signs).
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { searchIndex } from './search.js';
-import type { Tool, ToolDefinition, ToolMode } from './tools.js';
+import { SEE_PREPARED, type Tool, type ToolDefinition, type ToolMode } from './tools.js';
 
 export const DYNAMIC_TOOL_NAMES = ['search_operations', 'describe_operation', 'call_operation'] as const;
 const DEFAULT_RESULTS = 5;
@@ -62,8 +62,7 @@ export function dynamicTools(tools: ReadonlyArray<Tool>, mode: ToolMode): Dynami
     {
       name: 'call_operation',
       title: 'Call an operation',
-      description:
-        'Call one operation by name with arguments valid for its input schema. Returns the answer; prepare operations return UNSIGNED transactions decoded in preparedTransactions (nothing is signed here).',
+      description: `Call one operation by name with arguments valid for its input schema. Returns the answer${mode === 'read' ? '' : `; where the operation's description says "${SEE_PREPARED}", its UNSIGNED transactions decoded there (nothing is signed here)`}.`,
       inputSchema: {
         type: 'object',
         properties: { name: { type: 'string' }, arguments: { type: 'object' } },

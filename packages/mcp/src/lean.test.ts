@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstClause, inlineScalarDefs, inlineSingleUseDefs, leanSchema, openEnumsAsExamples } from './lean.js';
+import { firstClause, inlineDefs, leanSchema, openEnumsAsExamples } from './lean.js';
 
 describe('leanSchema', () => {
   it('drops examples and patterns, cuts descriptions to their first clause, keeps types, bounds, enums and defaults', () => {
@@ -45,10 +45,15 @@ describe('leanSchema', () => {
     expect(firstClause('Wallet that signs; without it the response holds a quote.')).toBe('Wallet that signs');
   });
 
-  it('inlineScalarDefs writes scalar definitions in place and keeps the others once', () => {
-    const schema = inlineScalarDefs({
+  it('inlineDefs writes scalar definitions in place at every use and keeps the others once', () => {
+    const schema = inlineDefs({
       type: 'object',
-      properties: { a: { $ref: '#/$defs/Key', description: 'Owner.' }, b: { $ref: '#/$defs/Body' }, c: { $ref: '#/$defs/Key' } },
+      properties: {
+        a: { $ref: '#/$defs/Key', description: 'Owner.' },
+        b: { $ref: '#/$defs/Body' },
+        c: { $ref: '#/$defs/Key' },
+        d: { $ref: '#/$defs/Body' },
+      },
       $defs: {
         Key: { type: 'string', description: 'A base58 public key.' },
         Body: { type: 'object', properties: { k: { $ref: '#/$defs/Key' } } },
@@ -61,20 +66,21 @@ describe('leanSchema', () => {
         a: { type: 'string', description: 'Owner.' },
         b: { $ref: '#/$defs/Body' },
         c: { type: 'string', description: 'A base58 public key.' },
+        d: { $ref: '#/$defs/Body' },
       },
       $defs: { Body: { type: 'object', properties: { k: { type: 'string' } } } },
     });
   });
 });
 
-describe('inlineSingleUseDefs', () => {
+describe('inlineDefs of definitions used once', () => {
   it('writes a definition used once in place (its own description kept), and keeps one used twice or by itself', () => {
-    const schema = inlineSingleUseDefs({
+    const schema = inlineDefs({
       type: 'object',
       properties: {
         body: { $ref: '#/$defs/Body' },
         kind: { $ref: '#/$defs/Kind', description: 'Which kind.' },
-        odd: { $ref: '#/$defs/Kind2', minLength: 1 },
+        odd: { $ref: '#/$defs/Kind2', minProperties: 1 },
       },
       required: ['body'],
       $defs: {
@@ -82,7 +88,7 @@ describe('inlineSingleUseDefs', () => {
         Leg: { type: 'object', properties: { price: { type: 'number' } } },
         Params: { type: 'object', properties: { n: { type: 'integer' } } },
         Kind: { type: 'string', enum: ['x', '#/$defs/Leg'] },
-        Kind2: { type: 'string', enum: ['y'] },
+        Kind2: { type: 'object', properties: { y: { type: 'string' } } },
         Tree: { type: 'object', properties: { child: { $ref: '#/$defs/Tree' } } },
       },
     });
@@ -99,10 +105,36 @@ describe('inlineSingleUseDefs', () => {
         },
         kind: { type: 'string', enum: ['x', '#/$defs/Leg'], description: 'Which kind.' },
         // a $ref with a sibling that is not a description stays a $ref
-        odd: { $ref: '#/$defs/Kind2', minLength: 1 },
+        odd: { $ref: '#/$defs/Kind2', minProperties: 1 },
       },
       required: ['body'],
-      $defs: { Leg: { type: 'object', properties: { price: { type: 'number' } } }, Kind2: { type: 'string', enum: ['y'] } },
+      $defs: {
+        Leg: { type: 'object', properties: { price: { type: 'number' } } },
+        Kind2: { type: 'object', properties: { y: { type: 'string' } } },
+      },
+    });
+  });
+});
+
+describe('inlineDefs in one pass', () => {
+  it('a body used once, holding scalar definitions: all written in place, the definition said once, no $defs left', () => {
+    expect(
+      inlineDefs({
+        type: 'object',
+        properties: { body: { $ref: '#/$defs/Body' } },
+        $defs: {
+          Body: { type: 'object', properties: { from: { $ref: '#/$defs/Key' }, to: { $ref: '#/$defs/Key' } } },
+          Key: { type: 'string', description: 'A base58 public key.' },
+        },
+      }),
+    ).toEqual({
+      type: 'object',
+      properties: {
+        body: {
+          type: 'object',
+          properties: { from: { type: 'string', description: 'A base58 public key.' }, to: { type: 'string' } },
+        },
+      },
     });
   });
 });

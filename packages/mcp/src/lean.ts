@@ -127,43 +127,18 @@ const isScalar = (schema: JsonSchemaObject | undefined) =>
   !schema.oneOf;
 
 /**
- * Scalar `$defs` (an address, an amount string) written in place: a `$ref` costs more than the
- * type it points to. The field's own description wins; the definition's ("A base58-encoded
- * 32-byte public key") is said once, at the first field without one, not at every field.
+ * Definitions written in place where a `$ref` costs more tokens than it saves, the schema saying the
+ * same:
+ * - a scalar definition (an address, an amount string), at every use: a `$ref` costs more than the
+ *   type it points to;
+ * - any other definition referred to once (a tool's body, the enum of one field), where the `$ref`
+ *   has no sibling other than a description.
+ * The field's own description wins; a definition's ("A base58-encoded 32-byte public key") is said
+ * once, at the first field without one, not at every field. A definition used twice or more stays
+ * in `$defs`, as does one whose one use is inside itself (it would never end); `$defs` keeps only
+ * the definitions still referred to.
  */
-export function inlineScalarDefs<T extends JsonSchemaObject>(schema: T): T {
-  const defs = (schema.$defs ?? {}) as Record<string, JsonSchemaObject>;
-  const scalars = new Set(Object.keys(defs).filter((name) => isScalar(defs[name])));
-  if (scalars.size === 0) return schema;
-  const said = new Set<string>();
-  // biome-ignore lint/suspicious/noExplicitAny: a JSON value of any shape
-  const inline = (node: unknown): any => {
-    if (Array.isArray(node)) return node.map(inline);
-    if (!node || typeof node !== 'object') return node;
-    const { $ref, ...rest } = node as JsonSchemaObject;
-    const name = typeof $ref === 'string' ? $ref.replace('#/$defs/', '') : undefined;
-    if (name !== undefined && scalars.has(name)) {
-      const { description, ...def } = defs[name]!;
-      if (rest.description !== undefined || said.has(name)) return { ...def, ...rest };
-      said.add(name);
-      return { ...def, ...(description !== undefined ? { description } : {}), ...rest };
-    }
-    const out: JsonSchemaObject = name === undefined ? {} : { $ref };
-    for (const [key, value] of Object.entries(rest)) out[key] = VALUES.has(key) ? value : inline(value);
-    return out;
-  };
-  const { $defs, ...body } = schema;
-  const kept = Object.entries(defs).filter(([name]) => !scalars.has(name));
-  return { ...inline(body), ...(kept.length > 0 ? { $defs: Object.fromEntries(kept.map(([name, def]) => [name, inline(def)])) } : {}) };
-}
-
-/**
- * Definitions referred to once (a tool's body, the enum of one field) written in place: the `$ref`
- * and the definition's name cost more tokens than they save, and the schema says the same. A
- * definition referred to twice or more stays in `$defs`, as does a `$ref` with siblings other
- * than a description (the field's own description wins, as in inlineScalarDefs).
- */
-export function inlineSingleUseDefs<T extends JsonSchemaObject>(schema: T): T {
+export function inlineDefs<T extends JsonSchemaObject>(schema: T): T {
   const { $defs, ...body } = schema;
   const defs = ($defs ?? {}) as Record<string, JsonSchemaObject>;
   const nameOf = (ref: unknown) => (typeof ref === 'string' && ref.startsWith('#/$defs/') ? ref.slice('#/$defs/'.length) : undefined);
@@ -180,41 +155,35 @@ export function inlineSingleUseDefs<T extends JsonSchemaObject>(schema: T): T {
   };
   count(body);
   count(defs);
-  const once = (node: JsonSchemaObject) => {
-    const name = nameOf(node.$ref);
-    return name !== undefined &&
-      uses.get(name) === 1 &&
-      defs[name] !== undefined &&
-      Object.keys(node).every((k) => k === '$ref' || k === 'description')
-      ? name
-      : undefined;
-  };
+  const inPlace = (name: string | undefined, siblings: JsonSchemaObject, within: ReadonlySet<string>) =>
+    name !== undefined &&
+    defs[name] !== undefined &&
+    !within.has(name) &&
+    (isScalar(defs[name]) || (uses.get(name) === 1 && Object.keys(siblings).every((k) => k === 'description')));
+  const said = new Set<string>();
+  const reached: string[] = [];
   // biome-ignore lint/suspicious/noExplicitAny: a JSON value of any shape
-  const inline = (node: any, within: ReadonlySet<string> = new Set()): any => {
+  const inline = (node: unknown, within: ReadonlySet<string>): any => {
     if (Array.isArray(node)) return node.map((item) => inline(item, within));
     if (!node || typeof node !== 'object') return node;
-    const name = once(node);
-    // (a definition whose one use is inside itself is left as it is: it would never end)
-    if (name !== undefined && !within.has(name)) {
-      const { $ref: _ref, ...own } = node;
-      return { ...inline(defs[name], new Set([...within, name])), ...own };
+    const { $ref, ...rest } = node as JsonSchemaObject;
+    const name = nameOf($ref);
+    const own = Object.fromEntries(Object.entries(rest).map(([key, value]) => [key, VALUES.has(key) ? value : inline(value, within)]));
+    if (!inPlace(name, rest, within)) {
+      if (name !== undefined && defs[name] !== undefined && !reached.includes(name)) reached.push(name);
+      return $ref === undefined ? own : { $ref, ...own };
     }
-    return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, VALUES.has(key) ? value : inline(value, within)]));
+    const { description, ...def } = inline(defs[name!], new Set([...within, name!]));
+    const say = own.description === undefined && description !== undefined && !said.has(name!);
+    if (own.description === undefined) said.add(name!);
+    return { ...def, ...(say ? { description } : {}), ...own };
   };
-  const out = inline(body);
-  // the definitions still referred to, from the body and from each other: the others were written in place
-  const written = Object.fromEntries(Object.entries(defs).map(([name, def]) => [name, inline(def, new Set([name]))]));
-  const reached = new Set<string>();
-  const reach = (node: unknown) => {
-    for (const m of JSON.stringify(node).matchAll(/"\$ref":"#\/\$defs\/([^"]+)"/g))
-      if (!reached.has(m[1]!) && written[m[1]!] !== undefined) {
-        reached.add(m[1]!);
-        reach(written[m[1]!]);
-      }
-  };
-  reach(out);
-  const kept = Object.keys(written).filter((name) => reached.has(name));
-  return { ...out, ...(kept.length > 0 ? { $defs: Object.fromEntries(kept.map((name) => [name, written[name]])) } : {}) };
+  const out = inline(body, new Set());
+  // the definitions still referred to, from the body and from each other (`reached` grows as they are written)
+  const kept: Record<string, unknown> = {};
+  for (let i = 0; i < reached.length; i++) kept[reached[i]!] = inline(defs[reached[i]!], new Set([reached[i]!]));
+  const order = Object.keys(defs).filter((name) => name in kept);
+  return { ...out, ...(order.length > 0 ? { $defs: Object.fromEntries(order.map((name) => [name, kept[name]])) } : {}) };
 }
 
 /**

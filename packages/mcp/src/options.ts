@@ -1,9 +1,9 @@
 // The options of `x-mcp`: arguments and environment in, server options out, or a usage error.
 import { parseArgs } from 'node:util';
-import type { LogLevel } from '@x/fetch-client';
+import { DEFAULT_TIMEOUT_MS, type LogLevel } from '@x/fetch-client';
 import { baseUrlProblem } from '@x/catalogue';
-import { DEFAULT_TTL_MS, type MarketDataKind } from '@x/fetch-client/polite';
-import type { McpServerOptions } from './server.js';
+import { DEFAULT_TTL_MS, KEYED_INTERVAL_MS, KEYLESS_INTERVAL_MS, type MarketDataKind } from '@x/fetch-client/polite';
+import { DEFAULT_CALL_TIMEOUT_MS, type McpServerOptions } from './server.js';
 import { TOOL_MODES, type ToolMode } from './tools.js';
 
 export const USAGE = `usage: x-mcp --base-url URL [options]
@@ -28,15 +28,17 @@ options:
   --output-schemas      give each tool its output schema (larger list; results carry
                           structuredContent either way)
   --http PORT           serve Streamable HTTP on 127.0.0.1:PORT/mcp instead of stdio (0: a free port)
-  --timeout MS          time limit of each attempt (default 30000; 0: none)
+  --timeout MS          time limit of each attempt (default ${DEFAULT_TIMEOUT_MS}; 0: none)
   --retries N           retries of reads and of calls the spec marks safe to repeat (default 2)
   --call-timeout MS     the most a tool call may take, attempts, retries and waits together
-                          (default 50000, under the 60 s MCP clients commonly wait; 0: none)
-  --interval MS         ms between the starts of two requests to the service (default 4000,
-                          1000 with --api-key); a local simulator may be given less
+                          (default ${DEFAULT_CALL_TIMEOUT_MS}, under the 60 s MCP clients commonly wait; 0: none)
+  --interval MS         ms between the starts of two requests to the service (default ${KEYLESS_INTERVAL_MS},
+                          ${KEYED_INTERVAL_MS} with --api-key); a local simulator may be given less
   --cache-ttl TTL       how long a read's answer is reused, by the spec's x-market-data kind:
-                          MS for every kind, or KIND=MS[,KIND=MS] (default quote=2000,
-                          live=5000,catalogue=60000; other reads are not cached; 0: no cache)
+                          MS for every kind, or KIND=MS[,KIND=MS] (default
+                          ${Object.entries(DEFAULT_TTL_MS)
+                            .map(([kind, ms]) => `${kind}=${ms}`)
+                            .join(',')}; other reads are not cached; 0: no cache)
   -h, --help            this help`;
 
 export class UsageError extends Error {}

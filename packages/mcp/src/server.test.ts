@@ -2,6 +2,7 @@
 // when the service answers something it should not show (a credential, an echo of the key).
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { DEFAULT_TIMEOUT_MS } from '@x/fetch-client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMcpServer, type McpServerOptions } from './server.js';
 
@@ -83,6 +84,17 @@ describe('a service that asks to wait', () => {
   });
 });
 
+describe("without --timeout, the client's own default time limit", () => {
+  it('is the limit a late turn is measured against (one value, from @x/fetch-client)', async () => {
+    const call = await serverAnswering(() => Response.json({ trading_active: true }), { callTimeoutMs: 0, intervalMs: 120_000 });
+    expect((await call('predictionGetTradingStatus', {})).isError).toBeFalsy();
+    const next = await call('lendGetBorrowVaults', {});
+    expect(next.content[0]!.text).toMatch(new RegExp(`past its time limit of ${DEFAULT_TIMEOUT_MS} ms`));
+    expect(DEFAULT_TIMEOUT_MS).toBeGreaterThan(0);
+    expect(call.sent()).toBe(1);
+  });
+});
+
 describe('a 429 whose wait would not fit in the call', () => {
   it('is answered at once as the 429 it is, not waited out into "no answer"', async () => {
     const call = await serverAnswering(
@@ -118,6 +130,37 @@ describe('a service that does not answer', () => {
       'predictionGetTradingStatus: no answer within 300 ms (the service is slow or down; x-mcp --call-timeout sets this budget). Nothing more was sent.',
     );
     expect(call.sent()).toBe(1);
+  });
+});
+
+describe('a change whose outcome was not read', () => {
+  const submit = { body: { signedTransaction: 'AQAB' } };
+  const never = (request: Request) =>
+    new Promise<Response>((_resolve, reject) => request.signal.addEventListener('abort', () => reject(request.signal.reason)));
+
+  it('says it may have been applied (no answer in time, an unreadable answer, a 5xx), so the agent checks before calling again', async () => {
+    const cases: Array<[string, (request: Request) => Response | Promise<Response>]> = [
+      ['TimeoutError', never],
+      ['ResponseParseError', () => new Response('<html>ok</html>', { status: 200, headers: { 'content-type': 'application/json' } })],
+      ['HTTP 502', () => Response.json({ message: 'Bad gateway' }, { status: 502 })],
+    ];
+    for (const [kind, answer] of cases) {
+      const call = await serverAnswering(answer, { tools: 'all', timeoutMs: 200, maxRetries: 0 });
+      const result = await call('txSubmit', submit);
+      expect(result.isError, kind).toBe(true);
+      expect(result.content[0]!.text, kind).toContain(kind);
+      expect(result.content[0]!.text, kind).toMatch(/may still have been applied: check .* before calling again/);
+      expect(call.sent(), kind).toBe(1);
+    }
+  });
+
+  it('a read or an answered refusal says nothing of the kind', async () => {
+    const read = await serverAnswering(never, { tools: 'all', timeoutMs: 200, maxRetries: 0 });
+    expect((await read('predictionGetTradingStatus', {})).content[0]!.text).not.toMatch(/may still have been applied/);
+    const refused = await serverAnswering(() => Response.json({ error: 'bad transaction', code: 'invalid' }, { status: 400 }), {
+      tools: 'all',
+    });
+    expect((await refused('txSubmit', submit)).content[0]!.text).not.toMatch(/may still have been applied/);
   });
 });
 

@@ -2,8 +2,18 @@
 // against the spec, makes the call through @x/fetch-client, and answers structured content that
 // validates against the tool's output schema. Every failure is a tool result with `isError`,
 // never a crash; the API key and the bearer token never appear in a result (or anywhere else).
-import { BearerTokenRefused, fixedBearer, operationAt, redact, redactValue, requestOf, requestProblems } from '@x/catalogue';
-import { AbortError, ApiError, createClient, FetchClientError, type LogLevel } from '@x/fetch-client';
+import {
+  BearerTokenRefused,
+  fixedBearer,
+  MAY_HAVE_BEEN_APPLIED,
+  operationAt,
+  outcomeUnknown,
+  redact,
+  redactValue,
+  requestOf,
+  requestProblems,
+} from '@x/catalogue';
+import { AbortError, ApiError, createClient, DEFAULT_TIMEOUT_MS, FetchClientError, type LogLevel } from '@x/fetch-client';
 import { type MarketDataKind, type PoliteFetch, politeFetch, type UpstreamLimiter } from '@x/fetch-client/polite';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, type CallToolResult, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
@@ -11,6 +21,7 @@ import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv
 import { SIZING_PROPERTIES, sizeAnswer, sizedAnswers } from './answer.js';
 import { describePrepared } from './describe-transaction.js';
 import { dynamicTools } from './dynamic.js';
+import { instructionsFor } from './instructions.js';
 import { type Tool, type ToolMode, toolsFor } from './tools.js';
 import { withholdCredentials } from './withhold.js';
 
@@ -102,8 +113,7 @@ export function createMcpServer(options: McpServerOptions, version = '0.0.0', se
     { name: SERVER_NAME, version },
     {
       capabilities: { tools: {} },
-      instructions:
-        'Tools for the trading and market-data API. Reads change nothing. Prepare tools answer with UNSIGNED transactions and describe what each would do (`preparedTransactions`): show that to the user, who signs in their own wallet. This server holds no key and never signs.',
+      instructions: instructionsFor(tools, mode),
     },
   );
   const conforms = options.outputSchemas ? outputChecker() : undefined;
@@ -113,7 +123,7 @@ export function createMcpServer(options: McpServerOptions, version = '0.0.0', se
       return conforms ? conforms(tool, result) : result;
     } catch (error) {
       if (error instanceof BearerTokenRefused) return failure(`${tool.definition.name}: ${error.message}`, secrets);
-      return failureOf(error, secrets);
+      return failureOf(error, secrets, outcomeUnknown(tool.operation, error));
     }
   };
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
@@ -168,7 +178,7 @@ async function callTool(
   } catch (error) {
     if (!(budget?.aborted && error instanceof AbortError)) throw error;
     // (an operation that changes state, a GET among them: vault register)
-    const applied = op.access === 'change' ? ' A request already sent may still have been applied: check before calling again.' : '';
+    const applied = outcomeUnknown(op, error) ? ` ${MAY_HAVE_BEEN_APPLIED}` : '';
     return failure(
       `${op.operationId}: no answer within ${budgetMs} ms (the service is slow or down; x-mcp --call-timeout sets this budget). Nothing more was sent.${applied}`,
       secrets,
@@ -223,10 +233,8 @@ function outputChecker(): (tool: Tool, result: CallToolResult) => CallToolResult
   };
 }
 
-/** The client's time limit of an attempt when none is given (`createClient`'s default). */
-const DEFAULT_TIMEOUT_MS = 30_000;
 /** The budget of a whole tool call when none is given (see `callTimeoutMs`). */
-const DEFAULT_CALL_TIMEOUT_MS = 50_000;
+export const DEFAULT_CALL_TIMEOUT_MS = 50_000;
 /** The shorter of two limits, 0 meaning none. */
 const shortest = (a: number, b: number) => (a === 0 ? b : b === 0 ? a : Math.min(a, b));
 
@@ -262,13 +270,14 @@ function failure(message: string, secrets: ReadonlyArray<string | undefined>): C
  * An API error with its status, who answered (the API gateway in front of every area, or the area),
  * its code and message, then the body; a transport failure by its kind.
  */
-function failureOf(error: unknown, secrets: ReadonlyArray<string | undefined>): CallToolResult {
+function failureOf(error: unknown, secrets: ReadonlyArray<string | undefined>, unknownOutcome: boolean): CallToolResult {
+  const applied = unknownOutcome ? `\n${MAY_HAVE_BEEN_APPLIED}` : '';
   if (error instanceof ApiError) {
     const body = error.body !== undefined ? JSON.stringify(error.body) : (error.text ?? '');
     const code = error.code === undefined ? '' : `code ${error.code}, `;
     const who = error.source === 'gateway' ? 'the API gateway' : 'the area';
-    return failure(`HTTP ${error.status} from ${error.operation}, ${who}: ${code}${error.serverMessage}\n${body}`, secrets);
+    return failure(`HTTP ${error.status} from ${error.operation}, ${who}: ${code}${error.serverMessage}${applied}\n${body}`, secrets);
   }
-  if (error instanceof FetchClientError) return failure(`${error.name}: ${error.message}`, secrets);
+  if (error instanceof FetchClientError) return failure(`${error.name}: ${error.message}${applied}`, secrets);
   return failure(`internal error: ${(error as Error)?.message ?? String(error)}`, secrets);
 }

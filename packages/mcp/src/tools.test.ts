@@ -55,6 +55,26 @@ describe('toolsFor', () => {
     expect(cancel.definition.outputSchema!.properties).toHaveProperty('preparedTransactions');
   });
 
+  it('a tool whose answer holds a credential (x-sensitive) says it is withheld, instead of promising it', () => {
+    const withCredentials = toolsFor('all').filter((t) => t.operation.sensitiveAnswerFields.length > 0);
+    expect(withCredentials.map((t) => t.definition.name)).toEqual(['triggerV2VerifyChallenge']);
+    for (const tool of withCredentials)
+      for (const field of tool.operation.sensitiveAnswerFields)
+        expect(tool.definition.description).toContain(`\`${field}\` is withheld (a credential, never shown to a model)`);
+    expect(toolsFor('all').filter((t) => /withheld/.test(t.definition.description))).toHaveLength(withCredentials.length);
+  });
+
+  it("a parameter a mode leaves out (swap order's taker in read) is said to be left out, not offered by the description", () => {
+    const tools = toolsFor('read').filter((t) => t.omitted !== undefined);
+    expect(tools.map((t) => [t.definition.name, t.omitted])).toEqual([['swapGetOrder', 'taker']]);
+    for (const tool of tools) {
+      expect(tool.definition.inputSchema.properties).not.toHaveProperty(tool.omitted!);
+      expect(tool.definition.description).toContain(`\`${tool.omitted}\` is left out here: read-only tools prepare nothing.`);
+    }
+    const prepare = toolsFor('prepare').find((t) => t.definition.name === 'swapGetOrder')!;
+    expect(prepare.definition.description).not.toMatch(/left out/);
+  });
+
   it('output schemas only on request', () => {
     expect(toolsFor('all').every((tool) => tool.definition.outputSchema === undefined)).toBe(true);
     expect(toolsFor('all', undefined, { outputSchemas: true }).every((tool) => tool.definition.outputSchema?.type === 'object')).toBe(true);

@@ -4,7 +4,7 @@
 // its success body.
 import { type CatalogueOperation, catalogue, defs, type JsonSchemaObject } from '@x/catalogue';
 import { SIZED_SCHEMA, SIZING_PROPERTIES, sizedAnswers } from './answer.js';
-import { inlineScalarDefs, inlineSingleUseDefs, leanSchema, openEnumsAsExamples, tolerantSchema } from './lean.js';
+import { inlineDefs, leanSchema, openEnumsAsExamples, tolerantSchema } from './lean.js';
 
 /** A catalogue and its schemas: the generated one of `@x/catalogue` unless a test builds another. */
 export interface CatalogueSource {
@@ -65,19 +65,29 @@ export const PREPARED_TRANSACTIONS_SCHEMA: JsonSchemaObject = {
   },
 };
 
+/** The words in the description of exactly the tools whose answers carry `preparedTransactions` (the instructions point at them). */
+export const SEE_PREPARED = 'see preparedTransactions';
+
 /** What a tool does to the user's funds, in a few words after its summary (the server's instructions say the rest). */
 function accessWords(op: CatalogueOperation, mode: ToolMode): string {
-  const unsigned = preparesIn(op, mode) ? '(unsigned; see preparedTransactions)' : '(unsigned)';
-  if (op.preparesWhen && mode !== 'read') return `With \`${op.preparesWhen}\`: prepare-only ${unsigned}.`;
+  const unsigned = preparesIn(op, mode) ? `(unsigned; ${SEE_PREPARED})` : '(unsigned)';
+  // (the spec's summary may offer the parameter: say that this mode left it out)
+  const omitted = omittedIn(op, mode);
+  if (omitted) return `\`${omitted}\` is left out here: read-only tools prepare nothing.`;
+  if (op.preparesWhen) return `With \`${op.preparesWhen}\`: prepare-only ${unsigned}.`;
   if (op.access === 'prepare') return `Prepare-only ${unsigned}.`;
   if (op.access === 'change')
-    return `Changes state: only when the user asked for exactly this.${preparesIn(op, mode) ? ' Answers an unsigned transaction (see preparedTransactions).' : ''}`;
+    return `Changes state: only when the user asked for exactly this.${preparesIn(op, mode) ? ` Answers an unsigned transaction (${SEE_PREPARED}).` : ''}`;
   return '';
 }
 
-/** The description a model reads: the spec's `x-agent-summary`, then what the tool does to funds. */
+/** What the model will not see of the answer: the fields the spec marks `x-sensitive` (see withhold.ts). */
+const withheldWords = (op: CatalogueOperation): string =>
+  op.sensitiveAnswerFields.map((field) => `\`${field}\` is withheld (a credential, never shown to a model).`).join(' ');
+
+/** The description a model reads: the spec's `x-agent-summary`, then what the tool does to funds, then what it withholds. */
 export const toolDescription = (op: CatalogueOperation, mode: ToolMode): string =>
-  [`${op.deprecated ? '(deprecated) ' : ''}${op.agentSummary}`, accessWords(op, mode)].filter(Boolean).join(' ');
+  [`${op.deprecated ? '(deprecated) ' : ''}${op.agentSummary}`, accessWords(op, mode), withheldWords(op)].filter(Boolean).join(' ');
 
 /**
  * Whether a tool of this mode answers with unsigned transactions (and so with `preparedTransactions`):
@@ -108,17 +118,15 @@ export function inputSchemaOf(op: CatalogueOperation, mode: ToolMode, source: Ca
   if (sizedAnswers(op)) Object.assign(properties, SIZING_PROPERTIES);
   const defs = Object.fromEntries(op.defs.request.map((name) => [name, source.defs[name]]));
   return openEnumsAsExamples(
-    inlineSingleUseDefs(
-      inlineScalarDefs(
-        leanSchema(
-          {
-            type: 'object',
-            properties,
-            ...(required.length > 0 ? { required } : {}),
-            ...(op.defs.request.length > 0 ? { $defs: defs } : {}),
-          },
-          { input: true },
-        ),
+    inlineDefs(
+      leanSchema(
+        {
+          type: 'object',
+          properties,
+          ...(required.length > 0 ? { required } : {}),
+          ...(op.defs.request.length > 0 ? { $defs: defs } : {}),
+        },
+        { input: true },
       ),
     ),
   ) as JsonSchemaObject & { type: 'object' };

@@ -1,17 +1,16 @@
 // Credentials in an answer (the fields the spec marks `x-sensitive`: the bearer token that auth
 // verify answers) never reach a model: this server holds the only token it uses (`--bearer-token`),
 // and a token in a model's context could be sent anywhere by whatever drives it.
-import type { CatalogueOperation } from '@x/catalogue';
+import { type CatalogueOperation, withholdSensitive } from '@x/catalogue';
 
 export const WITHHELD = '[withheld: a credential is never shown to a model]';
 
 /** The answer with each sensitive top-level field replaced by WITHHELD, and the line saying so. */
 export function withholdCredentials(op: CatalogueOperation, data: unknown): { data: unknown; note?: string } {
-  if (data === null || typeof data !== 'object' || Array.isArray(data)) return { data };
-  const present = op.sensitiveAnswerFields.filter((field) => field in data);
-  if (present.length === 0) return { data };
+  const shown = withholdSensitive(op, data, WITHHELD);
+  if (shown.withheld.length === 0) return { data };
   return {
-    data: { ...data, ...Object.fromEntries(present.map((field) => [field, WITHHELD])) },
-    note: `${present.join(', ')}: withheld (a credential). The user gives a trigger v2 token to x-mcp with --bearer-token, never to a model.`,
+    data: shown.data,
+    note: `${shown.withheld.join(', ')}: withheld (a credential). The user gives a trigger v2 token to x-mcp with --bearer-token, never to a model.`,
   };
 }

@@ -122,8 +122,11 @@ interface Workload {
   prepare(handler: Handler, round: number, world: { PLATFORM: string; STABLE: string }): Promise<SimRequest[]>;
 }
 
-const operate = (signer: string): SimRequest =>
-  request('POST', '/lend/v1/borrow/operate', { vaultId: 1, positionId: 0, signer, colAmount: '1000000', debtAmount: '0' });
+const operate = (signer: string, positionId: number, colAmount: number): SimRequest =>
+  request('POST', '/lend/v1/borrow/operate', { vaultId: 1, positionId, signer, colAmount: String(colAmount), debtAmount: '0' });
+
+/** Lands a signed transaction as a chain's RPC node would (the control API's send-transaction). */
+const sendTransaction = (signedTransaction: string): SimRequest => request('POST', '/__control/send-transaction', { signedTransaction });
 
 let amount = 1_000_000;
 const WORKLOADS: Workload[] = [
@@ -147,11 +150,19 @@ const WORKLOADS: Workload[] = [
     },
   },
   {
-    name: 'POST /lend/v1/borrow/operate (position opened)',
+    name: 'lend operate lands (a deposit into a position)',
     kind: 'write',
-    async prepare(_handler, round) {
+    async prepare(handler, round) {
       const w = await wallet(60 + (round % 100));
-      return Array.from({ length: PER_ROUND }, () => operate(w.address));
+      // A position of the wallet (opened untimed), then deposits of distinct amounts into it, each built and signed.
+      const opened = JSON.parse(await send(handler, operate(w.address, 0, 1_000_000))) as { nftId: number; transaction: string };
+      await send(handler, sendTransaction(await w.signTransaction(opened.transaction)));
+      const out: SimRequest[] = [];
+      for (let i = 0; i < PER_ROUND; i++) {
+        const built = JSON.parse(await send(handler, operate(w.address, opened.nftId, 1_000 + i))) as { transaction: string };
+        out.push(sendTransaction(await w.signTransaction(built.transaction)));
+      }
+      return out;
     },
   },
   {
@@ -170,7 +181,11 @@ const WORKLOADS: Workload[] = [
     async prepare(handler, round) {
       const w = await wallet(60);
       // The wallet read has 20 positions (made before the first round, untimed).
-      if (round === 0) for (let i = 0; i < 20; i++) await send(handler, operate(w.address));
+      if (round === 0)
+        for (let i = 0; i < 20; i++) {
+          const built = JSON.parse(await send(handler, operate(w.address, 0, 1_000_000))) as { transaction: string };
+          await send(handler, sendTransaction(await w.signTransaction(built.transaction)));
+        }
       const paths = [
         `/trigger/v1/getTriggerOrders?user=${w.address}&orderStatus=history`,
         `/lend/v1/borrow/positions?users=${w.address}`,

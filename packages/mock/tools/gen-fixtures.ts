@@ -3,6 +3,7 @@
 //   src/gen/request-examples.gen.ts  one sample request per operation (parameter and body examples)
 //   src/gen/operations.gen.ts        the request and response types of every operation, from @x/types
 //   src/gen/price-fields.gen.ts      the price settings of a trigger v2 order (`x-price-setting`) and the fields each order type requires (`x-required-when`)
+//   src/gen/express-payment.gen.ts   what express verification collects (`x-express-payment`)
 //   src/gen/sensitive.gen.ts         the body fields marked `x-sensitive` (what the request journal redacts)
 // The fixtures are typed with @x/types (generated from the same spec; it is built first).
 // Usage: node tools/gen-fixtures.ts
@@ -14,6 +15,7 @@ import {
   deepMarkedProperties,
   deref as derefIn,
   exampleValues as exampleValuesOf,
+  expressPayment,
   loadSpec,
   markedProperties,
   namedExamples as examplesOf,
@@ -397,6 +399,16 @@ export const REQUIRED_BY_ORDER_TYPE = ${js(requiredByOrderType)} as const satisf
   TriggerV2CreatePriceOrderRequest['orderType'],
   readonly (keyof TriggerV2CreatePriceOrderRequest)[]
 >;
+`,
+);
+
+// ---- express-payment.gen.ts ----
+const payment = expressPayment(spec as Parameters<typeof expressPayment>[0]);
+writeFileSync(
+  join(genDir, 'express-payment.gen.ts'),
+  `${HEADER}
+/** What express verification collects (\`x-express-payment\` of the craft step): ${payment.amount} smallest units of ${payment.currency} (${payment.decimals} decimals). */
+export const EXPRESS_PAYMENT = ${payment.amount}n;
 `,
 );
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type JsonSchema, loadSpec, type OpenApiDocument } from './document.js';
-import { deepMarkedProperties, errorCodes, exampleValues, markedProperties } from './facts.js';
+import { deepMarkedProperties, errorCodes, exampleValues, expressPayment, markedProperties } from './facts.js';
 
 /** A document holding only these component schemas. */
 const docWith = (schemas: Record<string, JsonSchema>): OpenApiDocument => ({
@@ -19,6 +19,23 @@ describe('facts in x- extensions', () => {
       expect(token).toMatchObject({ symbol: expect.any(String), mint: expect.any(String), decimals: expect.any(Number) });
     expect(typeof values.addresses.taker).toBe('string');
     expect(() => exampleValues({ openapi: '3.1.0', info: { title: 't', version: '1' }, paths: {} })).toThrow(/x-example-values/);
+  });
+
+  it('reads the express-verification payment of the craft step, and refuses a malformed one', () => {
+    expect(expressPayment()).toEqual({ currency: 'PLATFORM_TOKEN', amount: '1000000000', decimals: 6 });
+    const craft = (payment: unknown): OpenApiDocument => ({
+      openapi: '3.1.0',
+      info: { title: 't', version: '1' },
+      paths: { '/craft': { get: { operationId: 'tokensCraftExpressTransaction', 'x-express-payment': payment, responses: {} } } },
+    });
+    expect(expressPayment(craft({ currency: 'C', amount: '5', decimals: 2 }))).toEqual({ currency: 'C', amount: '5', decimals: 2 });
+    for (const bad of [
+      undefined,
+      { currency: 'C', amount: 5, decimals: 2 },
+      { currency: 'C', amount: '05', decimals: 2 },
+      { currency: 'C', amount: '5' },
+    ])
+      expect(() => expressPayment(craft(bad))).toThrow(/x-express-payment/);
   });
 
   it('reads code tables, with the outcome of each swap execute code', () => {

@@ -1,7 +1,9 @@
 // Facts the document carries in `x-` extensions beside the operations: the example world
 // (`x-example-values` at the root), the code tables of schema properties (`x-error-codes`) and
-// properties marked with a flag (`x-price-setting: true`).
+// properties marked with a flag (`x-price-setting: true`), and the express-verification payment
+// (`x-express-payment` on its craft step).
 import { loadSpec, type OpenApiDocument } from './document.js';
+import { operation } from './operations.js';
 import { deref, resolvePointer } from './pointer.js';
 
 export interface ExampleToken {
@@ -25,6 +27,28 @@ export function exampleValues(doc: OpenApiDocument = loadSpec()): ExampleValues 
   if (!values || !Array.isArray(values.tokens) || !values.addresses)
     throw new Error('the document has no x-example-values (tokens, addresses)');
   return values;
+}
+
+/** What an express-verification payment collects: `amount` smallest units of `currency` (`decimals` places). */
+export interface ExpressPayment {
+  currency: string;
+  /** Smallest units, as a decimal string. */
+  amount: string;
+  decimals: number;
+}
+
+/** The `x-express-payment` of the express craft step (`tokensCraftExpressTransaction`); throws when it is missing or malformed. */
+export function expressPayment(doc: OpenApiDocument = loadSpec()): ExpressPayment {
+  const payment = operation('tokensCraftExpressTransaction', doc).extensions['x-express-payment'] as Partial<ExpressPayment> | undefined;
+  if (
+    typeof payment?.currency !== 'string' ||
+    typeof payment.amount !== 'string' ||
+    !/^[1-9][0-9]*$/.test(payment.amount) ||
+    typeof payment.decimals !== 'number' ||
+    !Number.isInteger(payment.decimals)
+  )
+    throw new Error('tokensCraftExpressTransaction has no x-express-payment { currency, amount, decimals }');
+  return { currency: payment.currency, amount: payment.amount, decimals: payment.decimals };
 }
 
 export interface ErrorCode {

@@ -54,8 +54,10 @@ export {
   deepMarkedProperties,
   errorCodes,
   exampleValues,
+  expressPayment,
   markedProperties,
   type ErrorCode,
+  type ExpressPayment,
   type ExampleToken,
   type ExampleValues,
 } from './facts.js';

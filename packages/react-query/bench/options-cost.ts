@@ -11,6 +11,8 @@ const REPEAT = 10;
 
 const x = createClient({ baseUrl: 'https://api.invalid', apiKey: 'k' });
 const q = createQueries(x);
+/** What the package's keys end with for this client: its service (an app's hand-written keys need it too, to tell clients apart). */
+const service = { baseUrl: 'https://api.invalid' };
 const params = Array.from({ length: COUNT }, (_, i) => ({ query: { inputMint: 'a', outputMint: 'b', amount: String(i + 1) } }));
 
 // The options are kept (as an app keeps them in its query cache), so that the engine cannot drop them.
@@ -20,7 +22,7 @@ const ways = {
     for (let i = 0; i < COUNT; i++) {
       const p = params[i]!;
       kept[i] = {
-        queryKey: ['x', 'swapGetOrder', p] as const,
+        queryKey: ['x', 'swapGetOrder', p, service] as const,
         queryFn: async ({ signal }: { signal: AbortSignal }) => (await x.swapGetOrder({ ...p, signal })).data,
         staleTime: 2000,
       };

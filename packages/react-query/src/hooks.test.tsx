@@ -5,8 +5,9 @@
 import { dehydrate, QueryClient, QueryClientProvider, useMutationState } from '@tanstack/react-query';
 import { act, type ReactNode, StrictMode, useEffect } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { createClient, PaginationError } from '@x/fetch-client';
+import { createClient, PaginationError, PermissionDeniedError, RateLimitError } from '@x/fetch-client';
 import { afterEach, describe, expect, it } from 'vitest';
+import { holdPollTimers } from '../test/poll-timers.ts';
 import { MINTS, newWorld, openV1Orders, stringsIn, type World } from '../test/support.ts';
 import { XClientProvider, useXQueries } from './context.js';
 import { usePriceOrder, useCreatePriceOrder } from './price-order.js';
@@ -14,6 +15,8 @@ import { useSwap, useSwapQuote } from './swap.js';
 import { useTriggerV1Order } from './trigger-v1-order.js';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+// The hooks poll only when a test ticks (see poll-timers.ts): `until` ticks while it waits.
+const timers = holdPollTimers();
 
 let root: Root | undefined;
 afterEach(() => {
@@ -62,13 +65,46 @@ function expectNoCredentialIn(world: World, queryClient: QueryClient, mutations:
   for (const secret of world.secrets) expect(held.some((text) => text.includes(secret))).toBe(false);
 }
 
-/** Waits (bounded in count, not a timed assertion) until `done` holds, letting React and the simulator run. */
-async function until(done: () => boolean, what: string): Promise<void> {
+/**
+ * Waits (bounded in count, not a timed assertion) until `done` holds, letting React and the
+ * simulator run; each turn is one tick of the polling hooks, unless `tick` is false.
+ */
+async function until(done: () => boolean, what: string, { tick = true } = {}): Promise<void> {
   for (let i = 0; i < 400; i++) {
     if (done()) return;
-    await act(() => new Promise((resolve) => setTimeout(resolve, 5)));
+    await act(async () => {
+      if (tick) timers.tick();
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    });
   }
   throw new Error(`never happened: ${what}`);
+}
+
+/**
+ * Asserts that no hook polls any more: no interval is left, and ticks (each a poll of every hook
+ * still polling, and time for its request to be sent) send nothing: `sent()` does not grow.
+ */
+async function expectPollingStopped(sent: () => number): Promise<void> {
+  const before = sent();
+  expect(timers.live()).toEqual([]);
+  for (let i = 0; i < 3; i++) await act(async () => void timers.tick());
+  await act(() => new Promise((resolve) => setTimeout(resolve, 5)));
+  expect(sent()).toBe(before);
+}
+
+/** A client on `answers` (each request the next one, the last one kept); `sent` counts the requests. */
+function scripted(answers: (() => Response)[]) {
+  const sent: string[] = [];
+  const api = createClient({
+    baseUrl: 'http://simulator.test',
+    apiKey: 'test-key',
+    maxRetries: 0, // the hook's polling is what is tested, not the client's own retries
+    fetch: async (input, init) => {
+      sent.push(new Request(input, init).url);
+      return answers[Math.min(sent.length, answers.length) - 1]!();
+    },
+  });
+  return { api, sent };
 }
 
 /** A price order selling 40 PLATFORM_TOKEN when its price goes above 0.60 USD, for a day. */
@@ -91,7 +127,7 @@ describe('the hooks in React', () => {
   it('useXQueries gives the options of the provided client; without a provider it says what is missing', async () => {
     const world = await newWorld();
     const view = render(world, () => useXQueries());
-    expect(view.latest().predictionGetTradingStatus.queryKey()).toEqual(['x', 'predictionGetTradingStatus', {}]);
+    expect(view.latest().predictionGetTradingStatus.queryKey()).toEqual(['x', 'predictionGetTradingStatus', {}, { baseUrl: 'http://simulator.test' }]);
     act(() => root?.unmount());
     const container = document.createElement('div');
     root = createRoot(container);
@@ -134,6 +170,19 @@ describe('the hooks in React', () => {
     expect(data!.signature).toMatch(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/);
     expect(view.latest().mutations.map((state) => state.status)).toEqual(['success']);
     expectNoCredentialIn(world, view.queryClient, view.latest().mutations);
+  });
+
+  it('swap: a quote the service refuses (a 400) stops refreshing (it asked again every interval); a passing failure (503) refreshes on', async () => {
+    const world = await newWorld();
+    const refused = scripted([() => Response.json({ error: 'Invalid inputMint' }, { status: 400 })]);
+    const view = render({ ...world, api: refused.api }, () => useSwapQuote(order, { refetchIntervalMs: 20 }));
+    await until(() => view.latest().isError, 'the quote failed', { tick: false });
+    await expectPollingStopped(() => refused.sent.length);
+    act(() => root?.unmount());
+    const unavailable = scripted([() => Response.json({ error: 'unavailable' }, { status: 503 })]);
+    const again = render({ ...world, api: unavailable.api }, () => useSwapQuote(order, { refetchIntervalMs: 20 }));
+    await until(() => again.latest().isError, 'the quote failed', { tick: false });
+    expect(timers.live()).toEqual([20]);
   });
 
   it('swap: an order the service cannot build is a typed error and nothing is executed', async () => {
@@ -230,18 +279,48 @@ describe('the hooks in React', () => {
     expect(world.requests.slice(0, 2)).toEqual(['POST /trigger/v2/auth/challenge', 'POST /trigger/v2/auth/verify']);
     await until(() => view.latest().order.data !== undefined, 'the order was read');
     expect(view.latest().order.data).toMatchObject({ id: orderId, orderState: 'open' });
+    expect(timers.live()).toEqual([10]); // open: polled
     // The market's price crosses the trigger; the simulator's market watch fills the order.
     world.market.control.setPrice(MINTS.PLATFORM_TOKEN, 0.7);
     expect((await world.sim.control.pollMarket()).filled).toEqual([orderId]);
     await until(() => view.latest().order.data?.orderState === 'filled', 'the order filled');
-    const reads = world.requests.filter((r) => r === 'GET /trigger/v2/orders/history').length;
-    await act(() => new Promise((resolve) => setTimeout(resolve, 60)));
-    expect(world.requests.filter((r) => r === 'GET /trigger/v2/orders/history').length).toBe(reads); // final: polling stopped
+    // Final: polling stopped.
+    await expectPollingStopped(() => world.requests.filter((r) => r === 'GET /trigger/v2/orders/history').length);
     // The challenge signature, the bearer token and the signed deposit went out; no state keeps them.
     expect(view.latest().create.data).not.toHaveProperty('signedDeposit');
     expect(view.latest().create.data!.depositSignature).toMatch(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/);
     expect(world.requests).toContain('POST /trigger/v2/orders/price');
     expectNoCredentialIn(world, view.queryClient, view.latest().mutations);
+  });
+
+  it('price order: an error that will not heal (403) stops polling (it polled the refusal forever)', async () => {
+    const world = await newWorld();
+    const { api, sent } = scripted([() => Response.json({ error: 'not allowed' }, { status: 403 })]);
+    const view = render({ ...world, api }, () => usePriceOrder('order-1', { pollIntervalMs: 10 }));
+    await until(() => view.latest().isError, 'the read failed', { tick: false });
+    expect(view.latest().error).toBeInstanceOf(PermissionDeniedError);
+    await expectPollingStopped(() => sent.length);
+    expect(sent).toHaveLength(1);
+  });
+
+  it('price order: a passing failure (503, 429) polls on, no sooner than the Retry-After asked for', async () => {
+    const world = await newWorld();
+    const { api, sent } = scripted([
+      () => Response.json({ error: 'unavailable' }, { status: 503 }),
+      () => Response.json({ error: 'slow down' }, { status: 429, headers: { 'retry-after': '3' } }),
+      () => Response.json({ orders: [{ id: 'order-1', orderState: 'open' }] }),
+    ]);
+    const view = render({ ...world, api }, () => usePriceOrder('order-1', { pollIntervalMs: 10 }));
+    await until(() => view.latest().isError, 'the 503', { tick: false });
+    expect(timers.live()).toEqual([10]);
+    await act(async () => void timers.tick());
+    await until(() => view.latest().error instanceof RateLimitError, 'the 429', { tick: false });
+    expect(timers.live()).toEqual([3000]);
+    await act(async () => void timers.tick());
+    await until(() => view.latest().data !== undefined, 'the order', { tick: false });
+    expect(view.latest().data).toMatchObject({ orderState: 'open' });
+    expect(timers.live()).toEqual([10]);
+    expect(sent).toHaveLength(3);
   });
 
   it('trigger v1 order: polls the active listing, then the history once it is filled, then stops', async () => {
@@ -250,14 +329,15 @@ describe('the hooks in React', () => {
     const view = render(world, () => useTriggerV1Order(world.wallet.address, orderKey, { pollIntervalMs: 10 }));
     await until(() => view.latest().data !== undefined, 'the order was read');
     expect(view.latest().data).toMatchObject({ isFinal: false, order: { orderKey, status: 'Open' } });
+    // Its key is the client's (its base URL), as every key of the package.
+    expect(view.queryClient.getQueryCache().getAll()[0]!.queryKey[3]).toEqual({ baseUrl: 'http://simulator.test' });
     const lists = () => world.requests.filter((r) => r === 'GET /trigger/v1/getTriggerOrders').length;
     await until(() => lists() >= 3, 'the order was read again');
+    expect(timers.live()).toEqual([10]); // open: polled
     world.sim.control.fillOrder(orderKey!);
     await until(() => view.latest().data?.isFinal === true, 'the order left for the history');
     expect(view.latest().data?.order).toMatchObject({ orderKey, status: 'Completed', rawRemainingMakingAmount: '0' });
-    const reads = lists();
-    await act(() => new Promise((resolve) => setTimeout(resolve, 60)));
-    expect(lists()).toBe(reads); // final: polling stopped
+    await expectPollingStopped(lists); // final: polling stopped
   });
 
   it('trigger v1 order: walks the pages of each listing, finding an old order behind 11 newer ones on page 2', async () => {
@@ -289,9 +369,7 @@ describe('the hooks in React', () => {
     const view = render({ ...world, api: drifting }, () => useTriggerV1Order(world.wallet.address, old, { pollIntervalMs: 10 }));
     await until(() => view.latest().isError, 'the read failed');
     expect(view.latest().error).toBeInstanceOf(PaginationError);
-    const reads = lists;
-    await act(() => new Promise((resolve) => setTimeout(resolve, 60)));
-    expect(lists).toBe(reads); // not polled again
+    await expectPollingStopped(() => lists); // not polled again
   });
 
   it('trigger v1 order: reads at most maxPages pages of each listing, so an order past them stays unseen', async () => {

@@ -3,7 +3,7 @@
 export { XClientProvider, type XClientProviderProps, useXClient, useXQueries } from './context.js';
 export { createQueries, type PagedQueries, type Queries, type ReadQueries, type WriteMutations } from './queries.js';
 export { type OptionsScope, pagedQueryOptions, readQueryOptions, staleTimeOf, writeMutationOptions } from './options.js';
-export { KEY_ROOT, type InfiniteKey, type KeyScope, type ReadKey, xKeys } from './keys.js';
+export { KEY_ROOT, type InfiniteKey, type KeyScope, keyScopeOf, type ReadKey, xKeys } from './keys.js';
 export type { PageParam } from './paging.js';
 export { pagedOperations, readOperations, sensitiveAnswers, sensitiveOperations, writeOperations } from './gen/operations.gen.js';
 export type { AnyClient, DataOf, OperationId, PagedId, PagedQueryOf, ParamsOf, ReadId, WriteId } from './types.js';

@@ -7,12 +7,25 @@ import { answerTriggerChallenge, signTransaction } from '@x/signing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MINTS, newWorld, openV1Orders, stringsIn, type World } from '../test/support.ts';
 import { pagedOperations, readOperations, sensitiveAnswers, sensitiveOperations, writeOperations } from './gen/operations.gen.js';
-import { xKeys } from './keys.js';
+import { keyScopeOf, xKeys } from './keys.js';
 import { createQueries } from './queries.js';
 import { REDACTED } from './sensitive.js';
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
 afterEach(() => queryClient.clear());
+
+/** The world's client on another base URL (the same simulator answers it). */
+function onBaseUrl(world: World, baseUrl: string) {
+  return createClient({
+    baseUrl,
+    apiKey: 'test-key',
+    fetch: async (input, init) => {
+      const request = new Request(input, init);
+      world.requests.push(`${request.method} ${new URL(request.url).pathname}`);
+      return await world.sim.fetch(request);
+    },
+  });
+}
 
 describe('createQueries', () => {
   it('has one entry per operation of the spec: reads query, paged reads also page, the rest mutate', async () => {
@@ -41,7 +54,7 @@ describe('createQueries', () => {
     const q = createQueries(api);
     const query = { inputMint: MINTS.PLATFORM_TOKEN, outputMint: MINTS.STABLECOIN_USD, amount: '40000000' };
     const options = q.swapGetOrder.queryOptions({ query });
-    expect(options.queryKey).toEqual(['x', 'swapGetOrder', { query }]);
+    expect(options.queryKey).toEqual(['x', 'swapGetOrder', { query }, { baseUrl: 'http://simulator.test' }]);
     expect(q.swapGetOrder.queryKey({ query: { ...query, amount: '1' } })).not.toEqual(options.queryKey);
     expect(options.staleTime).toBe(DEFAULT_TTL_MS.quote); // x-market-data: quote
     expect(q.triggerV2GetVault.queryOptions().staleTime).toBe(0); // not market data
@@ -57,18 +70,62 @@ describe('createQueries', () => {
   it('a scope ends every key: two wallets on one QueryClient never share an answer', async () => {
     const { api, requests } = await newWorld();
     const [a, b] = [createQueries(api, { scope: 'wallet-a' }), createQueries(api, { scope: 'wallet-b' })];
-    expect(a.predictionGetTradingStatus.queryKey()).toEqual(['x', 'predictionGetTradingStatus', {}, { scope: 'wallet-a' }]);
+    expect(a.predictionGetTradingStatus.queryKey()).toEqual([
+      'x',
+      'predictionGetTradingStatus',
+      {},
+      { baseUrl: 'http://simulator.test', scope: 'wallet-a' },
+    ]);
     expect(a.predictionListEvents.infiniteQueryOptions().queryKey).toEqual([
       'x',
       'predictionListEvents',
       'infinite',
       {},
-      { scope: 'wallet-a' },
+      { baseUrl: 'http://simulator.test', scope: 'wallet-a' },
     ]);
     await queryClient.fetchQuery(a.predictionGetTradingStatus.queryOptions());
     await queryClient.fetchQuery(b.predictionGetTradingStatus.queryOptions());
     expect(requests).toEqual(['GET /prediction/v1/trading-status', 'GET /prediction/v1/trading-status']);
     expect(queryClient.getQueriesData({ queryKey: xKeys.operation('predictionGetTradingStatus') })).toHaveLength(2);
+  });
+
+  it('two clients on other base URLs (live and a simulator) sharing one QueryClient never share an answer', async () => {
+    const world = await newWorld();
+    const other = await newWorld();
+    const query = { inputMint: MINTS.PLATFORM_TOKEN, outputMint: MINTS.STABLECOIN_USD, amount: '40000000' };
+    const [live, sim] = [createQueries(world.api), createQueries(onBaseUrl(other, 'http://other.test/'))];
+    expect(live.swapGetOrder.queryKey({ query })).toEqual(['x', 'swapGetOrder', { query }, { baseUrl: 'http://simulator.test' }]);
+    expect(sim.swapGetOrder.queryKey({ query })).toEqual(['x', 'swapGetOrder', { query }, { baseUrl: 'http://other.test' }]);
+    await queryClient.fetchQuery(live.swapGetOrder.queryOptions({ query }));
+    // A quote stays fresh 2 s: with one key, the second client would be given the first one's answer.
+    await queryClient.fetchQuery(sim.swapGetOrder.queryOptions({ query }));
+    expect(world.requests).toEqual(['GET /swap/v2/order']);
+    expect(other.requests).toEqual(['GET /swap/v2/order']);
+    expect(queryClient.getQueriesData({ queryKey: xKeys.operation('swapGetOrder') })).toHaveLength(2);
+    // xKeys.read without a KeyScope is the part of the key every client's entry starts with.
+    expect(queryClient.getQueriesData({ queryKey: xKeys.read('swapGetOrder', { query }) })).toHaveLength(2);
+    expect(queryClient.getQueryData(xKeys.read('swapGetOrder', { query }, keyScopeOf(world.api)))).toBeDefined();
+    // The infinite queries, the scope and the keys of the flow hooks carry the base URL too.
+    expect(createQueries(world.api, { scope: 'w' }).predictionListEvents.infiniteQueryOptions().queryKey).toEqual([
+      'x',
+      'predictionListEvents',
+      'infinite',
+      {},
+      { baseUrl: 'http://simulator.test', scope: 'w' },
+    ]);
+  });
+
+  it('a key never holds a credential: not the API key, nor a user or password written into the base URL', async () => {
+    const withKeyA = createClient({ baseUrl: 'http://simulator.test', apiKey: 'key-a' });
+    const withKeyB = createClient({ baseUrl: 'http://simulator.test/', apiKey: 'key-b' });
+    const [a, b] = [createQueries(withKeyA), createQueries(withKeyB)];
+    // Two API keys of one service get the same answers (the key names the app, not who asks): one entry.
+    expect(a.predictionGetTradingStatus.queryKey()).toEqual(b.predictionGetTradingStatus.queryKey());
+    expect(JSON.stringify(a.predictionGetTradingStatus.queryKey())).not.toContain('key-a');
+    const userinfo = createClient({ baseUrl: 'http://user:secret-pass@simulator.test/api/?token=secret-token#x', apiKey: 'k' });
+    const key = JSON.stringify(createQueries(userinfo).predictionGetTradingStatus.queryKey());
+    expect(key).toContain('"baseUrl":"http://simulator.test/api"');
+    expect(key).not.toMatch(/secret|user/);
   });
 
   it('a failed read rejects with the typed error of @x/fetch-client, even on a throwOnError: false client', async () => {
@@ -85,7 +142,13 @@ describe('createQueries', () => {
     const all = await queryClient.fetchQuery(q.predictionListEvents.queryOptions({ query: { category: 'sports' } }));
     expect(all.data.length).toBeGreaterThan(2);
     const options = q.predictionListEvents.infiniteQueryOptions({ category: 'sports', start: 0, end: 2 });
-    expect(options.queryKey).toEqual(['x', 'predictionListEvents', 'infinite', { category: 'sports', start: 0, end: 2 }]);
+    expect(options.queryKey).toEqual([
+      'x',
+      'predictionListEvents',
+      'infinite',
+      { category: 'sports', start: 0, end: 2 },
+      { baseUrl: 'http://simulator.test' },
+    ]);
     const observer = new InfiniteQueryObserver(queryClient, options);
     let result = (await observer.refetch()) as Awaited<ReturnType<typeof observer.fetchNextPage>>;
     for (let i = 0; i < 20 && result.hasNextPage; i++) result = await observer.fetchNextPage();
@@ -313,6 +376,24 @@ describe('a service that ignores the paging (drift)', () => {
     expect(result.isFetchNextPageError).toBe(true);
     expect(result.error).toBeInstanceOf(PaginationError);
     expect(result.data!.pages).toHaveLength(1); // the repeated page was not added
+  });
+
+  it('a page without the paging marks the spec requires is a PaginationError, as the client says (it ended the list quietly)', async () => {
+    const world = await newWorld();
+    // The history answered without its `pagination` (offset, total): where it is and whether more follow are unknown.
+    const unmarked = createClient({
+      baseUrl: 'http://simulator.test',
+      apiKey: 'test-key',
+      fetch: async () => Response.json({ orders: [{ id: 'o1' }, { id: 'o2' }] }),
+    });
+    const query = { user: world.wallet.address, limit: 2 } as never;
+    const options = createQueries(unmarked).triggerV2GetOrderHistory.infiniteQueryOptions(query);
+    await expect(queryClient.fetchInfiniteQuery(options)).rejects.toBeInstanceOf(PaginationError);
+    // The same page through the client's own paged list: the same error, from the same step.
+    const listed = (async () => {
+      for await (const _ of unmarked.paginateTriggerV2GetOrderHistory(query)) void _;
+    })();
+    await expect(listed).rejects.toBeInstanceOf(PaginationError);
   });
 });
 

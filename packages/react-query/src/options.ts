@@ -7,8 +7,8 @@ import { infiniteQueryOptions, mutationOptions, queryOptions, type InfiniteData 
 import { DEFAULT_TTL_MS, type MarketDataKind } from '@x/fetch-client/polite';
 import { callOperation } from './call.js';
 import { marketDataOperations, pagedOperations, safeToRetryWrites } from './gen/operations.gen.js';
-import { xKeys } from './keys.js';
-import { checkPage, firstPageParam, nextPageParam, type PageParam } from './paging.js';
+import { keyScopeOf, xKeys } from './keys.js';
+import { firstPageParam, nextPageParam, type PageParam } from './paging.js';
 import {
   callVariables,
   hideAnswerFields,
@@ -28,15 +28,15 @@ export function staleTimeOf(id: ReadId): number {
   return staleTimes.get(id) ?? 0;
 }
 
-/** What the options of one client share: `scope` ends every key (see `xKeys`). */
+/** What the options of one client share: `scope` joins the client's base URL at the end of every key (see `xKeys`). */
 export interface OptionsScope {
   readonly scope?: string;
 }
 
-/** `queryOptions` of a read: key `['x', id, params]`, the call on `client`, the spec's freshness. */
+/** `queryOptions` of a read: key `['x', id, params, { baseUrl }]`, the call on `client`, the spec's freshness. */
 export function readQueryOptions<K extends ReadId>(client: AnyClient, id: K, params?: ParamsOf<K>, { scope }: OptionsScope = {}) {
   return queryOptions<DataOf<K>, Error, DataOf<K>, ReturnType<typeof xKeys.read<K>>>({
-    queryKey: xKeys.read(id, params, scope),
+    queryKey: xKeys.read(id, params, keyScopeOf(client, scope)),
     queryFn: ({ signal }) => callOperation(client, id, params, signal),
     staleTime: staleTimeOf(id),
   });
@@ -47,11 +47,16 @@ export function pagedQueryOptions<K extends PagedId>(client: AnyClient, id: K, q
   const { style, items } = pagedOperations[id];
   const base = (query ?? {}) as Record<string, unknown>;
   return infiniteQueryOptions<DataOf<K>, Error, InfiniteData<DataOf<K>, PageParam>, ReturnType<typeof xKeys.infinite<K>>, PageParam>({
-    queryKey: xKeys.infinite(id, query, scope),
+    queryKey: xKeys.infinite(id, query, keyScopeOf(client, scope)),
     initialPageParam: firstPageParam(style, base),
-    queryFn: async ({ pageParam, signal }) =>
-      checkPage(id, style, items, await callOperation(client, id, { query: { ...base, ...pageParam } } as ParamsOf<K>, signal), pageParam),
-    getNextPageParam: (page, _pages, param) => nextPageParam(style, items, page as Record<string, unknown>, param),
+    // The page is checked before TanStack keeps it (a page that cannot be paged on rejects the
+    // query); the same step then gives the next page's parameter.
+    queryFn: async ({ pageParam, signal }) => {
+      const page = await callOperation(client, id, { query: { ...base, ...pageParam } } as ParamsOf<K>, signal);
+      nextPageParam(id, style, items, page, pageParam);
+      return page;
+    },
+    getNextPageParam: (page, _pages, param) => nextPageParam(id, style, items, page, param),
     staleTime: staleTimeOf(id),
   });
 }

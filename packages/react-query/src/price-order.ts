@@ -15,6 +15,7 @@ import { useXClient, useXClientScope } from './context.js';
 import { finalStates } from './gen/operations.gen.js';
 import { readQueryOptions } from './options.js';
 import { useFlowMutation } from './flow-mutation.js';
+import { nextPoll } from './polling.js';
 import { without } from './sensitive.js';
 import type { DataOf } from './types.js';
 
@@ -61,7 +62,9 @@ export interface UsePriceOrderOptions {
 
 /**
  * One price order by id, read from the history and read again every `pollIntervalMs` until it is
- * filled, cancelled, expired or failed (then polling stops). `data` is the order record.
+ * filled, cancelled, expired or failed (then polling stops). `data` is the order record. A failed
+ * read that will not heal (401, 403, another 4xx but 408 and 429) stops polling too; a passing one
+ * (connection, time-out, 408, 429, 5xx) does not, the next read waiting at least its `Retry-After`.
  */
 export function usePriceOrder(orderId: string | undefined, { pollIntervalMs = 1000 }: UsePriceOrderOptions = {}) {
   const { client, scope } = useXClientScope('usePriceOrder');
@@ -70,6 +73,6 @@ export function usePriceOrder(orderId: string | undefined, { pollIntervalMs = 10
     ...readQueryOptions(client, 'triggerV2GetOrderHistory', { query: { id: orderId } }, { scope }),
     enabled: orderId !== undefined,
     select: find,
-    refetchInterval: (query) => (isFinalOrder(find(query.state.data)) ? false : pollIntervalMs),
+    refetchInterval: (query) => nextPoll(query.state, isFinalOrder(find(query.state.data)), pollIntervalMs),
   });
 }

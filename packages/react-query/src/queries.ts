@@ -2,7 +2,7 @@
 // Reads have `queryKey(params)` and `queryOptions(params)`, paged reads `infiniteQueryOptions(query)`
 // too, writes `mutationOptions()`.
 import { pagedOperations, readOperations, writeOperations } from './gen/operations.gen.js';
-import { xKeys } from './keys.js';
+import { keyScopeOf, xKeys } from './keys.js';
 import { type OptionsScope, pagedQueryOptions, readQueryOptions, writeMutationOptions } from './options.js';
 import type { AnyClient, PagedId, PagedQueryOf, ParamsArg, ReadId, WriteId } from './types.js';
 
@@ -23,8 +23,9 @@ export type Queries = { readonly [K in ReadId]: K extends PagedId ? PagedQueries
 };
 
 /**
- * The TanStack Query options of every operation, on your `createClient()` instance. `scope` ends
- * every key: give one (the wallet address) when the client's answers depend on who it signs in as.
+ * The TanStack Query options of every operation, on your `createClient()` instance. Every key ends
+ * with the client's base URL, and `scope`: give one (the wallet address) when the client's answers
+ * depend on who it signs in as.
  *
  * @example
  * const q = createQueries(createClient({ baseUrl, apiKey }));
@@ -33,9 +34,10 @@ export type Queries = { readonly [K in ReadId]: K extends PagedId ? PagedQueries
 export function createQueries(client: AnyClient, options: OptionsScope = {}): Queries {
   const queries: Record<string, object> = {};
   const paged = pagedOperations as Readonly<Record<string, unknown>>;
+  const owner = keyScopeOf(client, options.scope);
   for (const id of readOperations) {
     queries[id] = {
-      queryKey: (params?: never) => xKeys.read(id, params, options.scope),
+      queryKey: (params?: never) => xKeys.read(id, params, owner),
       queryOptions: (params?: never) => readQueryOptions(client, id, params, options),
       ...(id in paged ? { infiniteQueryOptions: (query?: never) => pagedQueryOptions(client, id as PagedId, query, options) } : {}),
     };

@@ -8,6 +8,7 @@ import { swap, type SwapClient, type SwapOptions, type SwapOrderParams, type Swa
 import { useXClient, useXClientScope } from './context.js';
 import { readQueryOptions, staleTimeOf } from './options.js';
 import { useFlowMutation } from './flow-mutation.js';
+import { nextPoll } from './polling.js';
 import { without } from './sensitive.js';
 
 export interface SwapQuoteOptions {
@@ -19,14 +20,16 @@ export interface SwapQuoteOptions {
 
 /**
  * A quote (`GET /swap/v2/order` without a taker) that refreshes while the component is mounted
- * and the page is visible. `order` undefined: nothing is asked.
+ * and the page is visible. `order` undefined: nothing is asked. A quote refused (a 4xx but 408 and
+ * 429: wrong parameters, a refused key) stops refreshing until the order changes or `refetch()`
+ * succeeds; a passing failure (connection, time-out, 408, 429, 5xx) refreshes on.
  */
 export function useSwapQuote(order: SwapOrderParams | undefined, options: SwapQuoteOptions = {}) {
   const { client, scope } = useXClientScope('useSwapQuote');
   return useQuery({
     ...readQueryOptions(client, 'swapGetOrder', { query: order as SwapOrderParams }, { scope }),
     enabled: order !== undefined && (options.enabled ?? true),
-    refetchInterval: options.refetchIntervalMs ?? staleTimeOf('swapGetOrder'),
+    refetchInterval: (query) => nextPoll(query.state, false, options.refetchIntervalMs ?? staleTimeOf('swapGetOrder')),
   });
 }
 

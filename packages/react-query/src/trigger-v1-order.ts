@@ -4,11 +4,11 @@
 // final and polling stops. Each listing is read page by page (the client's paged list of the
 // operation) until the order is found or the pages end, at most `maxPages` pages of each per read.
 import { useQuery } from '@tanstack/react-query';
-import { PaginationError } from '@x/fetch-client';
 import { DEFAULT_MAX_PAGES } from '@x/fetch-client/waiters';
 import { useXClientScope } from './context.js';
 import { finalListings } from './gen/operations.gen.js';
-import { xKeys } from './keys.js';
+import { keyScopeOf, xKeys } from './keys.js';
+import { nextPoll } from './polling.js';
 import type { DataOf } from './types.js';
 
 /** One order of `GET /trigger/v1/getTriggerOrders`. */
@@ -43,7 +43,7 @@ export function useTriggerV1Order(
   const { client, scope } = useXClientScope('useTriggerV1Order');
   return useQuery<TriggerV1OrderState>({
     // maxPages is in the key: a read capped lower may not see what another read found.
-    queryKey: [...xKeys.read(id, { query: { user } }, scope), { orderKey, maxPages }],
+    queryKey: [...xKeys.read(id, { query: { user } }, keyScopeOf(client, scope)), { orderKey, maxPages }],
     enabled: user !== undefined && orderKey !== undefined,
     queryFn: async ({ signal }) => {
       /** The order in one listing: each page from the first until it is there, the pages end or `maxPages` were read. */
@@ -60,8 +60,8 @@ export function useTriggerV1Order(
       const done = await find(rule.final);
       return { order: done, isFinal: done !== undefined };
     },
-    // Final, or a service that does not page as the spec says (a `PaginationError`: polling again
-    // would ask the same pages again): polling stops.
-    refetchInterval: (query) => (query.state.data?.isFinal || query.state.error instanceof PaginationError ? false : pollIntervalMs),
+    // Final, or an error that will not heal (a service that does not page as the spec says, a
+    // `PaginationError`: polling again would ask the same pages again; a 401, a 403): polling stops.
+    refetchInterval: (query) => nextPoll(query.state, query.state.data?.isFinal === true, pollIntervalMs),
   });
 }

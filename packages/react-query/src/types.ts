@@ -16,7 +16,7 @@ export type OperationId = ReadId | WriteId;
 export type ParamsOf<K extends OperationId> = Omit<Operations[K]['data'], 'url'>;
 /** The success body of an operation. */
 export type DataOf<K extends OperationId> = Operations[K]['responses'][keyof Operations[K]['responses']];
-/** The query parameters of a paged read, without the paging ones (the infinite query sets them). */
+/** The query parameters of a paged read: its paging ones say where the first page begins (the infinite query sets them for the next pages). */
 export type PagedQueryOf<K extends PagedId> = NonNullable<ParamsOf<K> extends { query?: infer Q } ? Q : never>;
 
 /** `[params]` when some parameter is required, `[params?]` when none is. */

@@ -9,6 +9,11 @@ import { decodeBase64 } from './wire/base64.js';
 
 export { encodeBase64 } from './wire/base64.js';
 
+/** Whether `value` is a Uint8Array (a Buffer, or one of another realm, too): what a caller without the types passes is checked. */
+export function isUint8Array(value: unknown): value is Uint8Array {
+  return Object.prototype.toString.call(value) === '[object Uint8Array]';
+}
+
 /** Decodes canonical, padded base64 (the wire format of the API's transactions) into new bytes. */
 export function decodeBase64Transaction(text: string): Uint8Array {
   if (typeof text !== 'string' || text.length === 0) {

@@ -48,7 +48,8 @@ export type FlowErrorCode =
   | 'CANCEL_NOT_READY'
   | 'EXPRESS_NOT_ELIGIBLE'
   | 'EXPRESS_CRAFT_EXPIRED'
-  | 'EXPRESS_FAILED';
+  | 'EXPRESS_FAILED'
+  | 'EXPRESS_STATUS_UNKNOWN';
 
 export type SigningErrorCode =
   | TransactionFormatErrorCode

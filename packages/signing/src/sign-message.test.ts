@@ -69,4 +69,15 @@ describe('signMessage', () => {
       code: 'SIGNER_UNSUPPORTED',
     });
   });
+
+  it.each([
+    ['undefined', undefined],
+    ['null', null],
+    ['an array of numbers', [1, 2, 3]],
+    ['a number', 7],
+  ])('a message that is %s is INVALID_ARGUMENT, not a TypeError; nothing is signed', async (_name, value) => {
+    const signer = await signerFromSecretKey(newKey().secretKey);
+    await expect(signMessage(value as never, signer)).rejects.toMatchObject({ name: 'SigningError', code: 'INVALID_ARGUMENT' });
+    await expect(signMessageBytes(value as never, signer)).rejects.toMatchObject({ name: 'SigningError', code: 'INVALID_ARGUMENT' });
+  });
 });

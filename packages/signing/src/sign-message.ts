@@ -2,9 +2,9 @@
  * `signMessage`: Ed25519 over the raw UTF-8 bytes of a text (for example a sign-in challenge),
  * signature returned in base58.
  */
-import { addressBytes, encodeBase58, encodeUtf8 } from './encoding.js';
+import { addressBytes, encodeBase58, encodeUtf8, isUint8Array } from './encoding.js';
 import { verifyEd25519 } from './ed25519.js';
-import { SignerError, TransactionRejectedError } from './errors.js';
+import { SignerError, SigningError, TransactionRejectedError } from './errors.js';
 import { isTrusted } from './signers/trusted.js';
 import { toSigner, type SignerInput } from './signers/to-signer.js';
 import { ADDRESS_LENGTH, findSignerIndex, parseTransaction, SIGNATURE_LENGTH } from './wire/parse-transaction.js';
@@ -46,6 +46,9 @@ function isTransactionMessageFor(message: Uint8Array, wallet: Uint8Array): boole
 
 /** Signs raw bytes; returns the 64-byte signature (verified unless the signer is a local key). */
 export async function signMessageBytes(message: Uint8Array, signerInput: SignerInput): Promise<Uint8Array> {
+  if (!isUint8Array(message)) {
+    throw new SigningError('INVALID_ARGUMENT', 'The message must be text or a Uint8Array.');
+  }
   const signer = toSigner(signerInput);
   if (typeof signer.signMessageBytes !== 'function') {
     throw new SignerError('SIGNER_UNSUPPORTED', 'This signer cannot sign messages.', { signer: signer.address });

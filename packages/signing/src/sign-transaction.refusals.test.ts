@@ -15,7 +15,8 @@ import {
   countingSigner,
 } from '../test/fixtures.js';
 import { TransactionFormatError, TransactionRejectedError, type SigningErrorCode } from './errors.js';
-import { signTransaction, type SignTransactionExpectations } from './sign-transaction.js';
+import { inspectTransactionBytes } from './inspect.js';
+import { signTransaction, signTransactionBytes, type SignTransactionExpectations } from './sign-transaction.js';
 
 interface Case {
   readonly name: string;
@@ -265,5 +266,29 @@ describe('signTransaction refuses the adversarial corpus', () => {
       }),
     ).resolves.toEqual(expect.any(String));
     expect(signer.calls).toBe(1);
+  });
+});
+
+describe('bytes that are not a Uint8Array (a caller without the types)', () => {
+  it.each([
+    ['undefined', undefined],
+    ['null', null],
+    ['an array of numbers', [1, 2, 3]],
+    ['a string', 'AQID'],
+  ])('%s: signTransactionBytes and inspectTransactionBytes throw INVALID_ENCODING, the signer is not asked', async (_name, value) => {
+    const signer = countingSigner(newKey());
+    await expect(signTransactionBytes(value as never, signer)).rejects.toMatchObject({
+      name: 'TransactionFormatError',
+      code: 'INVALID_ENCODING',
+    });
+    expect(() => inspectTransactionBytes(value as never)).toThrow(TransactionFormatError);
+    expect(signer.calls).toBe(0);
+  });
+
+  it('a Buffer (a Uint8Array) is read as bytes', async () => {
+    const wallet = newKey();
+    const tx = buildTransaction({ version: 0, feePayer: wallet.address });
+    const signed = await signTransactionBytes(Buffer.from(tx.bytes), countingSigner(wallet));
+    expect(inspectTransactionBytes(signed).signers[0]?.signed).toBe(true);
   });
 });

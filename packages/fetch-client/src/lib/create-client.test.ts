@@ -7,6 +7,13 @@ import { createClient } from './create-client.js';
 const operations = specOperations().map((op) => ({ id: op.operationId, method: op.method as string, path: op.path }));
 
 describe('createClient', () => {
+  it('shows the base URL it calls on its transport (what a cache key tells two clients apart by), not the API key', () => {
+    const x = createClient({ baseUrl: 'http://127.0.0.1:9/api', apiKey: 'secret-key' });
+    expect(x.transport.baseUrl).toBe('http://127.0.0.1:9/api');
+    expect(JSON.stringify(x.transport)).not.toContain('secret-key');
+    expect(Object.values(x.transport)).not.toContain('secret-key');
+  });
+
   it('has exactly one method per operationId, plus the paged lists and the transport', () => {
     const x = createClient({ baseUrl: 'http://127.0.0.1:9' });
     const methods = Object.keys(x).filter((k) => !k.startsWith('paginate') && k !== 'transport' && k !== 'use');

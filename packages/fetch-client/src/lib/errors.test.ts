@@ -170,6 +170,14 @@ describe('throwOnError: false', () => {
     const x = createClient({ baseUrl, fetch: fake.fetch, throwOnError: false });
     await expect(x.triggerV2GetVault({ throwOnError: true })).rejects.toBeInstanceOf(NotFoundError);
   });
+
+  it('a call the program made wrong still rejects with a TypeError, and nothing is sent', async () => {
+    const fake = fakeFetch(() => json({}));
+    const x = createClient({ baseUrl, fetch: fake.fetch, throwOnError: false });
+    await expect(x.predictionGetMarket({ path: { marketId: '..' } })).rejects.toThrow(TypeError);
+    await expect(x.triggerV1CreateOrder({ body: { amount: 1n } as never })).rejects.toThrow(TypeError);
+    expect(fake.requests).toHaveLength(0);
+  });
 });
 
 describe('response validation', () => {

@@ -187,6 +187,15 @@ describe('cursor rules', () => {
     );
   });
 
+  it('a page without the marks its style requires (position, and hasNext, total or totalPages): a PaginationError, in every style', async () => {
+    await expect(queries('start-end', [{ items: [1, 2] }])).rejects.toBeInstanceOf(PaginationError);
+    await expect(queries('start-end', [{ items: [1, 2], pagination: { hasNext: false } }])).rejects.toBeInstanceOf(PaginationError);
+    await expect(queries('start-end', [{ items: [1, 2], pagination: { start: 0 } }])).rejects.toBeInstanceOf(PaginationError);
+    await expect(queries('offset-limit', [{ items: [1, 2], pagination: { offset: 0 } }])).rejects.toBeInstanceOf(PaginationError);
+    await expect(queries('page-number', [{ items: [1], totalPages: 3 }])).rejects.toBeInstanceOf(PaginationError);
+    await expect(queries('page-number', [{ items: [1], page: 1 }])).rejects.toBeInstanceOf(PaginationError);
+  });
+
   it('a page without its list of items: a PaginationError holding the page, before it is yielded', async () => {
     const drifted = { events: [1], pagination: { start: 0, hasNext: true } };
     const list = pagedOperation('start-end', 'items', async () => drifted, {}, 'predictionListEvents');

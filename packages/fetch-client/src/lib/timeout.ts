@@ -1,6 +1,9 @@
 // One signal per attempt that fires on the caller's abort or on the attempt's time limit, and a
 // sleep that the caller's signal cuts short.
 
+/** The time limit of each attempt when `timeoutMs` is not given (ms): one value for the client and the bins built on it. */
+export const DEFAULT_TIMEOUT_MS = 30_000;
+
 /** The controller of one attempt: its `signal` aborts on the caller's abort or at the time limit. */
 export interface Deadline extends AbortController {
   /** True when the time limit (not the caller) aborted the attempt. */

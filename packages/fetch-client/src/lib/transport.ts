@@ -21,7 +21,7 @@ import { type RateLimit, readRateLimit, requestedDelayMs } from './rate-limit.js
 import { readBody } from './read-body.js';
 import { refuseRedirect } from './redirect.js';
 import { backoffMs, isRepeatable, isRetryableStatus } from './retry.js';
-import { deadline, sleep } from './timeout.js';
+import { DEFAULT_TIMEOUT_MS, deadline, sleep } from './timeout.js';
 import type { ClientConfig, Failure, HookCall, Hooks, Logger, RequestOptions, Success, Transport } from './types.js';
 import { buildUrl } from './url.js';
 
@@ -201,7 +201,7 @@ async function callFailed(
 async function call(ctx: Context, method: string, options: RequestOptions): Promise<Success<unknown>> {
   const operation = `${method} ${options.url}`;
   const caller = options.signal;
-  const timeoutMs = options.timeoutMs ?? ctx.timeoutMs ?? 30_000;
+  const timeoutMs = options.timeoutMs ?? ctx.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const startedAt = Date.now();
   let tries = 0;
   // A plain object (lower-case names) is cheaper for fetch than a Headers instance.
@@ -361,6 +361,7 @@ export function createTransport(config: ClientConfig): Transport {
     fixed_: addHeaders({ accept: 'application/json' }, config.headers),
   };
   const transport: Record<string, unknown> = {
+    baseUrl: config.baseUrl,
     use(hooks: Hooks) {
       ctx.hooks_.push(hooks);
       return transport;

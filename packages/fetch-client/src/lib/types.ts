@@ -213,6 +213,8 @@ type MethodFn = <TResponses = unknown, TErrors = unknown, ThrowOnError extends b
 
 /** The transport the generated sdk functions call (`options.client.get(...)`). */
 export interface Transport {
+  /** The base address it calls (`ClientConfig.baseUrl`, as given): what tells two clients' cached answers apart. */
+  readonly baseUrl: string;
   get: MethodFn;
   post: MethodFn;
   put: MethodFn;

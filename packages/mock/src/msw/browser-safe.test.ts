@@ -12,7 +12,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 function importsOf(file: string): string[] {
   const source = readFileSync(file, 'utf8');
   return [...source.matchAll(/(?:import|export)\s(type\s)?[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g)]
-    .filter((m) => m[1] === undefined || (m[2] ?? '').startsWith('.'))
+    .filter((m) => m[1] === undefined)
     .map((m) => m[2] ?? m[3]!);
 }
 
@@ -52,6 +52,11 @@ describe('browser safety of the core entry (@x/mock)', () => {
   it('reaches the simulator but no node serving code', () => {
     expect(files).toContain('simulator/index.ts');
     expect(files.filter((f) => f.startsWith('server/') || f.startsWith('node/'))).toEqual([]);
+  });
+
+  it('loads no msw (an optional peer: only @x/mock/msw needs it)', () => {
+    const external = new Set([...graph.values()].flat());
+    expect([...external].filter((s) => s === 'msw' || s.startsWith('msw/'))).toEqual([]);
   });
 
   it('loads no node: built-in and no computed module', () => {

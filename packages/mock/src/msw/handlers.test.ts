@@ -1,10 +1,13 @@
 import { ApiError, AuthenticationError, BadRequestError, createClient, isGatewayError } from '@x/fetch-client';
 import { HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
+import mswPackage from 'msw/package.json' with { type: 'json' };
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { catalog } from '../../../../tools/test/workspace.ts';
+import mockPackage from '../../package.json' with { type: 'json' };
 import { fixtures, type FixtureOperationId } from '../gen/fixtures.gen.js';
 import { requestExamples } from '../gen/request-examples.gen.js';
-import { handler, handlers } from './handlers.js';
+import { fixtureResponse, handler, handlers } from './index.js';
 
 const BASE = 'http://localhost:4010';
 
@@ -29,8 +32,24 @@ function exampleRequest(operationId: FixtureOperationId, credentials: { apiKey?:
   return new Request(url, init);
 }
 
+// This file runs twice: on the msw of the workspace's catalog (project `unit`) and on the floor of
+// the peer range (project `msw-floor`, which sets X_MSW_VERSION and resolves `msw` to `msw-floor`).
+describe('the msw under test', () => {
+  it('is the version its project names', () => {
+    expect(mswPackage.version).toBe(process.env.X_MSW_VERSION ?? catalog.msw);
+  });
+
+  it('the peer range is what the two projects test: from the floor to the catalog major', () => {
+    const range = mockPackage.peerDependencies.msw;
+    expect(range).toBe(`^${mockPackage.devDependencies['msw-floor'].replace('npm:msw@', '')} || ^${catalog.msw!.split('.')[0]}.0.0`);
+  });
+});
+
 const server = setupServer(...handlers());
-beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
+// An unhandled request fails instead of reaching the network: msw 3 names the option
+// onUnhandledFrame, msw 2 onUnhandledRequest (each ignores the other's).
+const onUnhandled = { onUnhandledFrame: 'error', onUnhandledRequest: 'error' } as Parameters<typeof server.listen>[0];
+beforeAll(() => server.listen(onUnhandled));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
@@ -139,10 +158,39 @@ describe('overrides', () => {
     expect(((await response.json()) as { eventId: string }).eventId).toBe('custom-event-1');
   });
 
+  it('runs a resolver that answers with fixtureResponse (an MSW response to the types of msw 2 and 3)', async () => {
+    server.use(
+      handler('predictionGetTradingStatus', () => fixtureResponse(200, { trading_active: false }, { 'x-ratelimit-remaining': '7' })),
+    );
+    const response = await fetch(exampleRequest('predictionGetTradingStatus'));
+    expect(response.headers.get('x-ratelimit-remaining')).toBe('7');
+    expect(await response.json()).toEqual({ trading_active: false });
+  });
+
   it('keeps literal paths ahead of parameters (events/search is not events/{eventId})', async () => {
     const response = await fetch(exampleRequest('predictionSearchEvents'));
     const expected = fixtures.predictionSearchEvents.examples[fixtures.predictionSearchEvents.defaultExample];
     expect(await response.json()).toEqual(expected.body);
+  });
+
+  it.each([
+    ['server.use', () => server.use(handler('predictionGetEvent', { example: fixtures.predictionGetEvent.defaultExample }))],
+    [
+      'a resolver given first',
+      () =>
+        server.resetHandlers(
+          handler('predictionGetEvent', () => HttpResponse.json({} as never)),
+          ...handlers(),
+        ),
+    ],
+  ] as const)('a handler of events/{eventId} added by %s leaves events/search and events/scores to theirs', async (_, setUp) => {
+    setUp();
+    for (const operationId of ['predictionSearchEvents', 'predictionGetEventScores'] as const) {
+      const expected = fixtures[operationId].examples[fixtures[operationId].defaultExample as never] as AnyFixture;
+      expect(await (await fetch(exampleRequest(operationId))).json()).toEqual(expected.body);
+    }
+    const event = await fetch(exampleRequest('predictionGetEvent'));
+    expect(event.status).toBe(200);
   });
 
   it('matches only the given baseUrl when one is set', async () => {
@@ -161,6 +209,15 @@ describe('overrides', () => {
     const init = { headers: { 'x-api-key': 'test-key' } };
     expect((await fetch('http://localhost:4999/prediction/v1/trading-status', init)).status).toBe(200);
     expect(await (await fetch(exampleRequest('swapGetOrder'))).json()).toEqual(fixtures.swapGetOrder.examples.rfq.body);
+  });
+
+  it.each([['localhost:4010'], ['ftp://localhost:4010'], [''], [42]])('rejects the baseUrl %j, which would match nothing', (baseUrl) => {
+    expect(() => handlers({}, { baseUrl: baseUrl as string })).toThrow(/baseUrl .*an absolute http\(s\) URL .* or a path starting with \//);
+    expect(() => handler('swapGetOrder', undefined, { baseUrl: baseUrl as string })).toThrow(/baseUrl/);
+  });
+
+  it('rejects a path as the baseUrl where there is no page location to resolve it against (node)', () => {
+    expect(() => handlers({}, { baseUrl: '/api' })).toThrow(/baseUrl "\/api": a path is relative to the page's location/);
   });
 
   it('rejects an override of an operation the spec does not have (a typo fails loudly)', () => {

@@ -3,6 +3,7 @@ import { fixtures, type FixtureName, type FixtureOperationId, type OperationResp
 import { createMswHandlers, type MswHandlerFactories } from '../gen/msw.gen.js';
 import { credentialsFailure } from './credentials.js';
 import { fixtureResponse } from './fixture-response.js';
+import { isRequestFor } from './routing.js';
 
 /** The MSW resolver of one operation, typed with its path parameters and request body. */
 export type OperationResolver<Id extends FixtureOperationId> = Extract<
@@ -24,7 +25,10 @@ export type HandlerOverride<Id extends FixtureOperationId> =
 export type HandlerOverrides = { readonly [Id in FixtureOperationId]?: HandlerOverride<Id> };
 
 export interface HandlerOptions {
-  /** Origin (and optional prefix) the handlers match, e.g. `http://localhost:4010`. Default: any origin. */
+  /**
+   * Origin (and optional prefix) the handlers match, e.g. `http://localhost:4010`, or in a page (a
+   * browser, jsdom) a path such as `/api`, on the page's origin. Default: any origin. Anything else throws.
+   */
   readonly baseUrl?: string;
   /**
    * Check credentials like the service before answering a fixture (default `true`): no (or a blank)
@@ -38,6 +42,16 @@ export interface HandlerOptions {
 type AnyResolver = HttpResponseResolver<never, never>;
 
 function resolverFor<Id extends FixtureOperationId>(
+  operationId: Id,
+  override: HandlerOverride<Id> | undefined,
+  options: HandlerOptions,
+): AnyResolver {
+  const answer = answerFor(operationId, override, options);
+  // Answering nothing passes the request on to the next handler (events/search is not events/{eventId}).
+  return (info) => (isRequestFor(operationId, info.request) ? answer(info) : undefined);
+}
+
+function answerFor<Id extends FixtureOperationId>(
   operationId: Id,
   override: HandlerOverride<Id> | undefined,
   options: HandlerOptions,
@@ -70,7 +84,19 @@ function fixtureResolver<Id extends FixtureOperationId>(operationId: Id, overrid
 
 /** The generated factories on `options.baseUrl`, without its trailing slashes (each path starts with one). */
 function factoriesFor(options: HandlerOptions): ReturnType<typeof createMswHandlers> {
-  return createMswHandlers(options.baseUrl === undefined ? {} : { baseUrl: options.baseUrl.replace(/\/+$/, '') });
+  const { baseUrl } = options;
+  if (baseUrl === undefined) return createMswHandlers({});
+  if (typeof baseUrl !== 'string' || !(baseUrl.startsWith('/') || /^https?:\/\/[^/]/i.test(baseUrl))) {
+    throw new Error(
+      `baseUrl must be an absolute http(s) URL (e.g. http://localhost:4010) or a path starting with / (in a browser, on the page's origin); got ${JSON.stringify(baseUrl)}`,
+    );
+  }
+  if (baseUrl.startsWith('/') && (globalThis as { location?: unknown }).location === undefined) {
+    throw new Error(
+      `baseUrl ${JSON.stringify(baseUrl)}: a path is relative to the page's location, and there is none here; give an origin, e.g. http://localhost:4010${baseUrl}`,
+    );
+  }
+  return createMswHandlers({ baseUrl: baseUrl.replace(/\/+$/, '') });
 }
 
 type Factory = (response: AnyResolver, options?: { baseUrl?: string }) => HttpHandler;

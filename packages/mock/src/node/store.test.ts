@@ -9,7 +9,15 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Simulator } from '../simulator/index.js';
-import { call, createTestWallet, makeSimulator, NATIVE, PLATFORM_TOKEN, STABLECOIN } from '../simulator/test-support/harness.js';
+import {
+  call,
+  createTestWallet,
+  makeSimulator,
+  NATIVE,
+  PLATFORM_TOKEN,
+  STABLECOIN,
+  TAKER as TAKER_ADDRESS,
+} from '../simulator/test-support/harness.js';
 import { startUpstreamSimulator } from '../upstream/test-support/upstream-simulator.js';
 import { type Caller, SESSION_STEPS, sessionReads, sessionState } from '../simulator/test-support/durable-session.js';
 import { parseCli, serve } from '../server/cli-main.js';
@@ -156,19 +164,22 @@ describe('durable store', () => {
       });
       return { store, sim: makeSimulator({ store: noting, jwtSecret: SECRET }) };
     };
-    const signer = (await createTestWallet()).address;
+    const wallet = await createTestWallet();
     const openPosition = async (sim: Simulator): Promise<number> => {
       const { status, body } = await call(sim, 'POST', '/lend/v1/borrow/operate', {
-        body: { vaultId: 1, positionId: 0, signer, colAmount: '1000000', debtAmount: '0' },
+        body: { vaultId: 1, positionId: 0, signer: wallet.address, colAmount: '1000000', debtAmount: '0' },
       });
       expect(status).toBe(200);
+      // The position opens when the transaction lands.
+      await sim.control.sendTransaction(await wallet.signTransaction((body as { transaction: string }).transaction));
       return (body as { nftId: number }).nftId;
     };
     let { store, sim } = await open();
     const ids = [await openPosition(sim)];
     scalarWrites.length = 0;
     ids.push(await openPosition(sim), await openPosition(sim));
-    expect(scalarWrites).toEqual([0, 0]);
+    expect(scalarWrites.length).toBeGreaterThan(0);
+    expect(scalarWrites.every((written) => written === 0)).toBe(true);
     // A crash (no close of the simulator, so no flush), then a restart: the next id follows the stored positions.
     store.close();
     ({ store, sim } = await open());
@@ -179,6 +190,35 @@ describe('durable store', () => {
     store.close();
     ({ store, sim } = await open());
     expect(await openPosition(sim)).toBe(1);
+    store.close();
+  });
+
+  it('keeps the key areas set through the control API across a restart, over the start options, until a reset', async () => {
+    const dir = tempDir();
+    const keyAreas = { 'start-key': ['swap'] };
+    const status = async (sim: Simulator, apiKey: string, path: string): Promise<number> =>
+      (await call(sim, 'GET', path, { apiKey, query: { users: TAKER_ADDRESS }, unchecked: true })).status;
+    let store = await openStore(dir);
+    let sim = makeSimulator({ store, keyAreas });
+    sim.control.setKeyAreas('limited-key', ['tokens']);
+    sim.control.setKeyAreas('start-key');
+    expect(await status(sim, 'limited-key', '/lend/v1/borrow/positions')).toBe(403);
+    // A crash (no close, no flush), then a restart with the same start options.
+    store.close();
+    store = await openStore(dir);
+    sim = makeSimulator({ store, keyAreas });
+    expect(await status(sim, 'limited-key', '/lend/v1/borrow/positions')).toBe(403);
+    expect(await status(sim, 'start-key', '/lend/v1/borrow/positions')).toBe(200);
+    expect(await status(sim, 'other-key', '/lend/v1/borrow/positions')).toBe(200);
+    // The store holds no API key as it was given.
+    expect(readFileSync(join(dir, STORE_FILE)).includes('limited-key')).toBe(false);
+    // A reset goes back to the start options, and stays there after a restart.
+    sim.control.reset();
+    store.close();
+    store = await openStore(dir);
+    sim = makeSimulator({ store, keyAreas });
+    expect(await status(sim, 'limited-key', '/lend/v1/borrow/positions')).toBe(200);
+    expect(await status(sim, 'start-key', '/lend/v1/borrow/positions')).toBe(403);
     store.close();
   });
 

@@ -170,11 +170,29 @@ export function handleControl(control: SimulatorControl, request: SimRequest): S
       (e: unknown) => jsonResponse(500, { error: `control action poll-market failed: ${(e as Error).message}` }),
     );
   }
+  if (action === 'send-transaction') {
+    if (method !== 'POST') return jsonResponse(405, { error: 'use POST' }, { allow: 'POST' });
+    let body: Body;
+    try {
+      body = JSON.parse(request.bodyText || '{}') as Body;
+      if (!body || typeof body !== 'object' || Array.isArray(body)) throw new RangeError('body must be a JSON object');
+      checkBody(body, { signedTransaction: { kind: 'string' } });
+    } catch (e) {
+      return jsonResponse(400, { error: e instanceof RangeError ? e.message : 'body is not valid JSON' });
+    }
+    return control.sendTransaction(s(body, 'signedTransaction')).then(
+      ({ signature }) => jsonResponse(200, { ok: true, now: new Date(control.now()).toISOString(), signature }),
+      (e: unknown) =>
+        e instanceof RangeError
+          ? jsonResponse(400, { error: e.message })
+          : jsonResponse(500, { error: `control action send-transaction failed: ${(e as Error).message}` }),
+    );
+  }
   if (method === 'GET' && action === 'state') {
     return jsonResponse(200, {
       now: new Date(control.now()).toISOString(),
       nowMs: control.now(),
-      actions: [...Object.keys(ACTIONS), 'poll-market'],
+      actions: [...Object.keys(ACTIONS), 'poll-market', 'send-transaction'],
       reads: ['state', 'balance', 'upstream', ...Object.keys(READS)],
     });
   }

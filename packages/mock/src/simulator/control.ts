@@ -1,5 +1,5 @@
 // The typed control API: move the simulated clock and set state that the public API cannot
-// (balances, prices, order transitions, faults). Every method but `pollMarket` is synchronous, and
+// (balances, prices, order transitions, faults). Every method but `pollMarket` and `sendTransaction` is synchronous, and
 // checks all of its input (type, finite, in range) before it changes anything: a RangeError leaves
 // the state as it was.
 import { isAddress } from '@solana/kit';
@@ -17,6 +17,8 @@ import { setTokenStatus } from './express/store.js';
 import type { Journal, JournalEntry } from './explore/journal.js';
 import type { ValueHistory } from './explore/history.js';
 import { lendRead, ordersRead, transactionsRead, walletsRead } from './explore/reads.js';
+import { ApiError } from './errors.js';
+import { landSignedTransaction } from './tx/submit.js';
 
 export interface SimulatorControl {
   /** Simulated time, epoch ms. */
@@ -60,6 +62,12 @@ export interface SimulatorControl {
   upstream(): MarketReport;
   /** Prices the pairs open trigger orders wait on through the market now, and fills the orders it crossed. */
   pollMarket(): Promise<WatchReport>;
+  /**
+   * Lands a base64 signed transaction as a chain's own RPC node would, without the tip /tx/v1/submit
+   * asks for (a lend operate transaction, for one): the same checks and the same moves, once.
+   * Resolves to its signature; rejects with a RangeError saying why it did not land.
+   */
+  sendTransaction(signedTransaction: string): Promise<{ signature: string }>;
   /** The wallets it knows (most recently active first, at most `limit`), their balances and value at the current prices. */
   wallets(limit?: number): ReturnType<typeof walletsRead>;
   /** Trigger v1 and v2 orders (of one wallet, or all), newest first (at most `limit`), with state and fills. */
@@ -288,6 +296,16 @@ export function createControl(sim: SimContext, deps: ControlDeps): SimulatorCont
     },
     upstream: () => sim.market.report(),
     pollMarket: () => pollMarket(sim, deps.maxWatchedPairs),
+    async sendTransaction(signedTransaction) {
+      if (typeof signedTransaction !== 'string' || signedTransaction.length > 4_096)
+        throw new RangeError('signedTransaction must be a base64 wire transaction');
+      try {
+        return { signature: await landSignedTransaction(sim, signedTransaction, false, 'sendTransaction') };
+      } catch (error) {
+        if (error instanceof ApiError) throw new RangeError(error.message);
+        throw error;
+      }
+    },
     wallets: (limit) => walletsRead(sim, limitOf(limit, 100)),
     orders: ({ wallet, limit } = {}) => ordersRead(sim, walletFilter(wallet), limitOf(limit, 100)),
     lend: ({ wallet, limit } = {}) => lendRead(sim, walletFilter(wallet), limitOf(limit, 100)),

@@ -193,12 +193,12 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const journal = journalSize > 0 ? createJournal(journalSize, shared.router, doc.info.version) : undefined;
   const journalClock = createCoarseClock();
   const history = createValueHistory(sim);
+  const keyAccess = createKeyAccess(options.keyAreas ?? {}, shared.areas);
   const durable: Durable | undefined = store
-    ? attachDurable(store, sim, { requestIds: () => requestIds }, { maxWallets: settings.maxWallets })
+    ? attachDurable(store, sim, { requestIds: () => requestIds }, { maxWallets: settings.maxWallets }, keyAccess.changes)
     : undefined;
   const faults = createFaults();
   const rateLimiter = createRateLimiter(options.rateLimit);
-  const keyAccess = createKeyAccess(options.keyAreas ?? {}, shared.areas);
   const maxWatchedPairs = options.upstream?.maxWatchedPairs ?? 8;
   const rawControl = createControl(sim, {
     faults,

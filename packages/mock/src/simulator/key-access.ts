@@ -1,6 +1,9 @@
 // Per-key permissions, as the service's API gateway has them: a key may be limited to an allow-list
 // of areas, matched by the path's first segment; a key without a list may call every area. A call
 // outside the list is refused by the gateway (403 `{code, message}`) before any area sees it.
+// The lists given at start are options of each start; the changes made through the control API are
+// kept apart, under a digest of each key, so that a durable store keeps them across restarts.
+import { encodeBase58, findProgramDerivedAddress } from '@x/chain';
 
 export interface KeyAccess {
   /** Whether `apiKey` may call the operation at `path` (an operation's path template or a request path). */
@@ -21,41 +24,97 @@ export function areaOf(path: string): string {
   return first === 'tx' ? 'swap' : first;
 }
 
-/** At most this many keys carry a list (the control API cannot grow it without bound). */
+/** The longest key a list may name. */
+const MAX_KEY_LENGTH = 256;
+/** At most this many keys carry a list set through the control API (it cannot grow without bound). */
 const MAX_KEYS = 1000;
 
+/** Domain of the key digests: 32 bytes standing for a program id in the derivation below. */
+const DIGEST_DOMAIN = new TextEncoder().encode('x-mock: API key areas digest, v1');
+const SEED_BYTES = 32;
+const SEEDS = 15;
+
+/**
+ * A one-way digest of an API key (base58): a program-derived address of its UTF-8 bytes (SHA-256,
+ * synchronously, from @x/chain), folded 480 bytes at a time. The control API's changes are kept
+ * (and stored, with a durable store) under it, so that no key is written down as it was given.
+ */
+export function keyDigest(apiKey: string): string {
+  let rest = new TextEncoder().encode(apiKey);
+  let digest: Uint8Array | undefined;
+  do {
+    const seeds: Uint8Array[] = digest ? [digest] : [];
+    while (seeds.length < SEEDS && rest.length > 0) {
+      seeds.push(rest.subarray(0, SEED_BYTES));
+      rest = rest.subarray(SEED_BYTES);
+    }
+    digest = findProgramDerivedAddress(DIGEST_DOMAIN, seeds).address;
+  } while (rest.length > 0);
+  return encodeBase58(digest);
+}
+
+/** Digests of the keys seen lately (a digest costs a few hashes). */
+const DIGESTS_KEPT = 1024;
+
+export interface KeyAccessParts extends KeyAccess {
+  /**
+   * The changes made through `set`, by key digest: the key's areas, or null for a key of the
+   * start's lists whose limit was lifted. Read over the start's lists; a durable store keeps it.
+   */
+  readonly changes: Map<string, readonly string[] | null>;
+}
+
 /** `known`: the areas of the document's operations (shared parts, built once per document). */
-export function createKeyAccess(initial: Readonly<Record<string, readonly string[]>>, known: ReadonlySet<string>): KeyAccess {
-  const check = (apiKey: string, areas: readonly string[]): ReadonlySet<string> => {
-    if (typeof apiKey !== 'string' || apiKey.trim() === '' || apiKey.length > 256)
-      throw new RangeError('apiKey must be a non-empty string of at most 256 characters');
+export function createKeyAccess(initial: Readonly<Record<string, readonly string[]>>, known: ReadonlySet<string>): KeyAccessParts {
+  const check = (apiKey: string, areas: readonly string[]): readonly string[] => {
+    if (typeof apiKey !== 'string' || apiKey.trim() === '' || apiKey.length > MAX_KEY_LENGTH)
+      throw new RangeError(`apiKey must be a non-empty string of at most ${MAX_KEY_LENGTH} characters`);
     if (!Array.isArray(areas)) throw new RangeError('areas must be an array of area names');
     for (const area of areas) {
       if (!known.has(area)) throw new RangeError(`unknown area ${String(area)} (one of ${[...known].join(', ')})`);
     }
-    return new Set(areas);
+    return [...new Set(areas)];
   };
   const start = new Map(Object.entries(initial).map(([key, areas]) => [key, check(key, areas)]));
-  let lists = new Map(start);
+  const changes = new Map<string, readonly string[] | null>();
+  const digests = new Map<string, string>();
+  const digestOf = (apiKey: string): string => {
+    let digest = digests.get(apiKey);
+    if (digest === undefined) {
+      digest = keyDigest(apiKey);
+      if (digests.size >= DIGESTS_KEPT) digests.delete(digests.keys().next().value as string);
+      digests.set(apiKey, digest);
+    }
+    return digest;
+  };
   return {
+    changes,
     allows(apiKey, path) {
       // No key carries a list (the usual case): no lookup, so no hash of the request's key text.
-      if (lists.size === 0) return true;
-      const list = lists.get(apiKey);
-      return list === undefined || list.has(areaOf(path));
+      if (changes.size === 0) {
+        if (start.size === 0) return true;
+        const list = start.get(apiKey);
+        return list === undefined || list.includes(areaOf(path));
+      }
+      // A key longer than any list may name has none (and costs no digest).
+      const changed = apiKey.length > MAX_KEY_LENGTH ? undefined : changes.get(digestOf(apiKey));
+      const list = changed === undefined ? start.get(apiKey) : changed;
+      return list === null || list === undefined || list.includes(areaOf(path));
     },
     set(apiKey, areas) {
+      const list = check(apiKey, areas ?? []);
+      const digest = digestOf(apiKey);
       if (areas === undefined) {
-        check(apiKey, []);
-        lists.delete(apiKey);
+        // Lifted: a key of the start's lists is marked so; any other simply has no list again.
+        if (start.has(apiKey)) changes.set(digest, null);
+        else changes.delete(digest);
         return;
       }
-      const list = check(apiKey, areas);
-      if (!lists.has(apiKey) && lists.size >= MAX_KEYS) throw new RangeError(`at most ${MAX_KEYS} keys may carry an area list`);
-      lists.set(apiKey, list);
+      if (!changes.has(digest) && changes.size >= MAX_KEYS) throw new RangeError(`at most ${MAX_KEYS} keys may carry an area list`);
+      changes.set(digest, list);
     },
     reset() {
-      lists = new Map(start);
+      changes.clear();
     },
   };
 }

@@ -1,24 +1,28 @@
 // Route stage: matches method + path against the spec's path templates. Literal segments win
 // over template segments (`/events/search` before `/events/{eventId}`). One router serves every
-// simulator of a document (its cache of recent matches holds no per-instance state).
+// simulator of a document (its cache of recent matches holds no per-instance state). The MSW
+// handlers route with it too (on their operations' method and path), so both pick the same operation.
 import type { OperationInfo } from './operations.js';
 
-export type RouteMatch =
-  | { kind: 'operation'; operation: OperationInfo; pathParams: Record<string, string> }
+/** What a router needs of an operation. */
+export type RoutedOperation = Pick<OperationInfo, 'method' | 'path'>;
+
+export type RouteMatch<O extends RoutedOperation = OperationInfo> =
+  | { kind: 'operation'; operation: O; pathParams: Record<string, string> }
   | { kind: 'method-not-allowed'; allowed: string[] }
   | { kind: 'not-found' };
 
-interface CompiledRoute {
+interface CompiledRoute<O extends RoutedOperation> {
   segments: Array<{ literal: string } | { param: string }>;
   literalCount: number;
-  byMethod: Map<string, OperationInfo>;
+  byMethod: Map<string, O>;
 }
 
-export interface Router {
-  match(method: string, path: string): RouteMatch;
+export interface Router<O extends RoutedOperation = OperationInfo> {
+  match(method: string, path: string): RouteMatch<O>;
 }
 
-function compile(template: string): CompiledRoute {
+function compile<O extends RoutedOperation>(template: string): CompiledRoute<O> {
   const segments = template
     .split('/')
     .filter(Boolean)
@@ -29,19 +33,19 @@ function compile(template: string): CompiledRoute {
   return { segments, literalCount: segments.filter((s) => 'literal' in s).length, byMethod: new Map() };
 }
 
-export function createRouter(operations: readonly OperationInfo[]): Router {
-  const byTemplate = new Map<string, CompiledRoute>();
+export function createRouter<O extends RoutedOperation = OperationInfo>(operations: readonly O[]): Router<O> {
+  const byTemplate = new Map<string, CompiledRoute<O>>();
   for (const operation of operations) {
     let route = byTemplate.get(operation.path);
     if (!route) {
-      route = compile(operation.path);
+      route = compile<O>(operation.path);
       byTemplate.set(operation.path, route);
     }
     route.byMethod.set(operation.method, operation);
   }
   // Most specific first: more literal segments win.
   const routes = [...byTemplate.values()].sort((a, b) => b.literalCount - a.literalCount);
-  const byLength = new Map<number, CompiledRoute[]>();
+  const byLength = new Map<number, CompiledRoute<O>[]>();
   for (const route of routes) {
     const list = byLength.get(route.segments.length) ?? [];
     list.push(route);
@@ -50,13 +54,13 @@ export function createRouter(operations: readonly OperationInfo[]): Router {
 
   // Recent matches by method, then path (no key strings joined per request), all cleared when
   // they hold CACHE_SIZE paths (bounded under fuzzing).
-  const cache = new Map<string, Map<string, RouteMatch>>();
+  const cache = new Map<string, Map<string, RouteMatch<O>>>();
   const CACHE_SIZE = 512;
   let cached = 0;
   // The last match: the same request again is found by comparing text (no hashing of a new string).
   let lastMethod = '';
   let lastPath = '';
-  let lastHit: RouteMatch | undefined;
+  let lastHit: RouteMatch<O> | undefined;
 
   return {
     match(method, path) {
@@ -85,7 +89,7 @@ export function createRouter(operations: readonly OperationInfo[]): Router {
     },
   };
 
-  function matchUncached(method: string, path: string): RouteMatch {
+  function matchUncached(method: string, path: string): RouteMatch<O> {
     {
       const parts = path.split('/').filter(Boolean);
       const candidates = byLength.get(parts.length) ?? [];

@@ -1,10 +1,11 @@
 // @x/mock in Chromium: the simulator's fetch handler (no node: dependency) answers prediction
-// events and a whole trigger v2 sign-in signed with WebCrypto Ed25519 in the page, and the MSW
-// handlers answer through msw's getResponse. The page runs the built dist, bundled by esbuild.
+// events and a whole trigger v2 sign-in signed with WebCrypto Ed25519 in the page. The page runs
+// the built dist, bundled by esbuild. The MSW handlers run in Chromium behind MSW's service worker
+// in msw-worker.browser.test.ts.
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestPage, type BrowserTestPage } from '../../../../tools/browser/page.ts';
-import { createSimulator, fixtures } from '../../src/index.ts';
+import { createSimulator } from '../../src/index.ts';
 import type { MockScenarios } from './page-entry.ts';
 
 const entry = fileURLToPath(new URL('./page-entry.ts', import.meta.url));
@@ -46,29 +47,6 @@ describe('@x/mock in the browser', () => {
     expect(vault.vaultPubkey).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/);
     expect(r.registerAgain.status).toBe(409);
     expect(r.vault).toEqual({ status: 200, body: expect.objectContaining({ userPubkey: r.wallet, vaultPubkey: vault.vaultPubkey }) });
-  });
-
-  it('the MSW handlers answer the spec examples through getResponse', async () => {
-    const r = await page.run('mswDefaults');
-    expect(r.handlerCount).toBe(Object.keys(fixtures).length);
-    const expected = (id: 'swapGetOrder' | 'predictionListEvents' | 'triggerV2CreateChallenge') => {
-      const operation = fixtures[id] as { defaultExample: string; examples: Record<string, { status: number; body: unknown }> };
-      const { status, body } = operation.examples[operation.defaultExample]!;
-      return { status, body };
-    };
-    expect(r.swapGetOrder).toEqual(expected('swapGetOrder'));
-    expect(r.predictionListEvents).toEqual(expected('predictionListEvents'));
-    expect(r.triggerV2CreateChallenge).toEqual(expected('triggerV2CreateChallenge'));
-    expect(r.unknownPath).toBeNull();
-    expect(r.swapGetOrderWithoutKey).toEqual({ status: 401, body: fixtures.swapGetOrder.examples.invalidApiKey.body });
-  });
-
-  it('MSW overrides answer in the page: a named example, a typed response, a resolver', async () => {
-    const r = await page.run('mswOverrides');
-    expect(r.triggerV2GetVault).toEqual({ status: 404, body: fixtures.triggerV2GetVault.examples.vaultNotFound.body });
-    expect(r.predictionListEvents).toEqual({ status: 200, body: { data: [], pagination: { start: 0, end: 0, total: 0, hasNext: false } } });
-    expect(r.swapGetOrderRfq).toEqual({ status: 200, body: fixtures.swapGetOrder.examples.rfq.body });
-    expect(r.swapGetOrderEcho).toEqual({ status: 200, body: { echoedAmount: '100000000' } });
   });
 
   it('had no page error, console error or failed request', () => {

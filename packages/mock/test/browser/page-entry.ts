@@ -1,10 +1,8 @@
-// Runs in Chromium (bundled by esbuild from the built dist): the simulator's fetch handler and
-// the MSW handlers of @x/mock/msw, with WebCrypto Ed25519 for the trigger v2 sign-in.
+// Runs in Chromium (bundled by esbuild from the built dist): the simulator's fetch handler, with
+// WebCrypto Ed25519 for the trigger v2 sign-in.
 import { getBase58Decoder } from '@solana/kit';
-import { HttpResponse, getResponse } from 'msw';
 import { exposeScenarios } from '../../../../tools/browser/expose.ts';
-import { createSimulator, requestExamples, type RequestExampleOperationId } from '../../dist/index.js';
-import { handler, handlers } from '../../dist/msw/index.js';
+import { createSimulator } from '../../dist/index.js';
 
 const API_KEY = 'browser-key';
 const base58 = getBase58Decoder();
@@ -29,26 +27,6 @@ async function newWallet(): Promise<{ address: string; sign(text: string): Promi
       return base58.decode(new Uint8Array(await crypto.subtle.sign('Ed25519', keys.privateKey, new TextEncoder().encode(text))));
     },
   };
-}
-
-/** A well-formed bearer JWT (the MSW handlers check its presence and form, not its signature). */
-const BEARER = 'Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ3YWxsZXQifQ.c2lnbmF0dXJl';
-
-/** A request built from the spec's request example of one operation, with the credentials it needs. */
-function exampleRequest(operationId: RequestExampleOperationId, body?: unknown, apiKey = true): Request {
-  const example = requestExamples[operationId];
-  const url = new URL(example.path, 'http://localhost:4010');
-  for (const [name, value] of Object.entries(example.query)) url.searchParams.set(name, String(value));
-  const bearer = (example.security as readonly string[]).includes('TriggerJwt');
-  return new Request(url, {
-    method: example.method,
-    headers: {
-      ...(apiKey ? { 'x-api-key': API_KEY } : {}),
-      ...(bearer ? { authorization: BEARER } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
 }
 
 const scenarios = {
@@ -101,42 +79,6 @@ const scenarios = {
       register,
       registerAgain,
       vault,
-    };
-  },
-
-  /** The default MSW handlers answer a few operations through msw's getResponse (no worker). */
-  async mswDefaults() {
-    const all = handlers();
-    return {
-      handlerCount: all.length,
-      swapGetOrder: await answer(await getResponse(all, exampleRequest('swapGetOrder'))),
-      predictionListEvents: await answer(await getResponse(all, exampleRequest('predictionListEvents'))),
-      triggerV2CreateChallenge: await answer(
-        await getResponse(
-          all,
-          exampleRequest('triggerV2CreateChallenge', requestExamples.triggerV2CreateChallenge.bodyExamples.messageChallenge),
-        ),
-      ),
-      unknownPath: await answer(await getResponse(all, new Request('http://localhost:4010/no/such/path'))),
-      swapGetOrderWithoutKey: await answer(await getResponse(all, exampleRequest('swapGetOrder', undefined, false))),
-    };
-  },
-
-  /** Overrides: another named example, a typed response, and a resolver that reads the request. */
-  async mswOverrides() {
-    const overridden = handlers({
-      triggerV2GetVault: { example: 'vaultNotFound' },
-      predictionListEvents: { status: 200, body: { data: [], pagination: { start: 0, end: 0, total: 0, hasNext: false } } },
-    });
-    const echo = handler('swapGetOrder', ({ request }) => {
-      const amount = new URL(request.url).searchParams.get('amount');
-      return HttpResponse.json({ echoedAmount: amount } as never, { status: 200 });
-    });
-    return {
-      triggerV2GetVault: await answer(await getResponse(overridden, exampleRequest('triggerV2GetVault'))),
-      predictionListEvents: await answer(await getResponse(overridden, exampleRequest('predictionListEvents'))),
-      swapGetOrderRfq: await answer(await getResponse([handler('swapGetOrder', { example: 'rfq' })], exampleRequest('swapGetOrder'))),
-      swapGetOrderEcho: await answer(await getResponse([echo, ...overridden], exampleRequest('swapGetOrder'))),
     };
   },
 };

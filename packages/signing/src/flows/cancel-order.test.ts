@@ -3,11 +3,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { apiError, fakeClient, fakeTime, newSigner, transportError, type FakeHandler } from '../../test/fake-client.js';
-import { buildTransaction, randomAddress, system, token } from '../../test/fixtures.js';
-import { SigningError } from '../errors.js';
+import { buildTransaction, computeBudget, randomAddress, system, token } from '../../test/fixtures.js';
+import { SigningError, TransactionRejectedError } from '../errors.js';
 import { inspectTransaction } from '../inspect.js';
 import type { Signer } from '../signers/types.js';
 import { cancelPriceOrder } from './cancel-order.js';
+import { DEFAULT_MAX_PRIORITY_FEE_LAMPORTS } from './fee-bound.js';
 import { rejection } from '../../test/rejection.js';
 
 const ID = '7f1c5e2a-1b2c-4d3e-8f90-123456789abc';
@@ -55,6 +56,23 @@ describe('cancelPriceOrder', () => {
     expect(fake.calls[0]?.options.path).toEqual({ id: ID });
     expect(result.txSignature).toBe('withdrawal-signature');
     expect(inspectTransaction(result.signedTransaction).signers[0]?.signed).toBe(true);
+  });
+
+  it('without a bound of the caller, a withdrawal whose priority fee is above DEFAULT_MAX_PRIORITY_FEE_LAMPORTS is not signed', async () => {
+    const withFee = (wallet: Signer) =>
+      buildTransaction({
+        version: 0,
+        feePayer: wallet.address,
+        instructions: [computeBudget.limit(1_400_000), computeBudget.price(4_000_000n)], // 5 600 000 lamports
+      }).base64;
+    const { fake, run } = await setup((wallet) => ({
+      triggerV2CancelPriceOrder: () => initiation(wallet, { transaction: withFee(wallet) }),
+    }));
+    const error = await rejection(run(), TransactionRejectedError, 'PRIORITY_FEE_TOO_HIGH');
+    expect(error.details).toMatchObject({ maxPriorityFeeLamports: String(DEFAULT_MAX_PRIORITY_FEE_LAMPORTS) });
+    expect(fake.count('triggerV2ConfirmCancelPriceOrder')).toBe(0);
+    await run({ withdrawalExpectations: { maxPriorityFeeLamports: 6_000_000 } }); // the caller may raise it
+    expect(fake.count('triggerV2ConfirmCancelPriceOrder')).toBe(1);
   });
 
   it('takes the cancel request id from `requestId`, the field published answers carry', async () => {
@@ -137,7 +155,10 @@ describe('cancelPriceOrder', () => {
       }),
     }));
     const error = await failure(run());
-    expect(error.details).toMatchObject({ step: 'confirm', status: null });
+    expect(error.details).toMatchObject({ step: 'confirm', status: null, orderId: ID, cancelRequestId: 'cancel-1' });
+    // The signed withdrawal may still land: the error names it and says so.
+    expect(typeof error.details.signature).toBe('string');
+    expect(error.message).toMatch(/may still land/);
     expect(fake.calls.find((c) => c.op === 'triggerV2GetOrderHistory')?.options.query).toEqual({ id: ID });
     expect(fake.count('triggerV2ConfirmCancelPriceOrder')).toBe(1);
   });

@@ -16,6 +16,7 @@ import {
   type FlowClient,
   type SuccessBody,
 } from './client.js';
+import { DEFAULT_MAX_PRIORITY_FEE_LAMPORTS } from './fee-bound.js';
 import { firstSignature } from './first-signature.js';
 import { backoffDelay, createRuntime, positiveInteger, type BackoffOptions, type FlowRuntimeOptions } from './runtime.js';
 
@@ -133,7 +134,12 @@ export async function cancelPriceOrder(options: CancelPriceOrderOptions): Promis
   }
 
   runtime.checkAborted('sign');
-  const expectations = { ...options.withdrawalExpectations, expect: { transfers: [], allowDestinations: [] } };
+  // The cancel answer names no priority fee: the caller's bound, else the default cap.
+  const expectations = {
+    ...options.withdrawalExpectations,
+    maxPriorityFeeLamports: options.withdrawalExpectations?.maxPriorityFeeLamports ?? DEFAULT_MAX_PRIORITY_FEE_LAMPORTS,
+    expect: { transfers: [], allowDestinations: [] },
+  };
   const signedTransaction = await signTransaction(initiation.transaction, signer, expectations);
   const ownSignature = firstSignature(signedTransaction) ?? '';
 
@@ -150,6 +156,14 @@ export async function cancelPriceOrder(options: CancelPriceOrderOptions): Promis
     const history = await callApi(runtime, 'history', (o) => client.triggerV2GetOrderHistory({ query: { id: orderId }, ...o }));
     const record = history.ok ? history.data.orders.find((o) => o.id === orderId) : undefined;
     if (record?.orderState === 'cancelled') return { ...common, confirmation: undefined, txSignature: ownSignature };
+    // Not cancelled yet, or the history could not say: the signed withdrawal may still land.
+    const failed = requestFailed('confirm', confirmed.failure);
+    throw new FlowError(
+      'REQUEST_FAILED',
+      `${failed.message} The withdrawal may still land: check its signature (or the order's history) before cancelling again.`,
+      { ...failed.details, orderId, cancelRequestId, signature: ownSignature || null },
+      { cause: confirmed.failure.error, response: failed.response },
+    );
   }
   throw requestFailed('confirm', confirmed.failure);
 }

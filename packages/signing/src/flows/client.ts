@@ -6,6 +6,7 @@
  * handled too). Errors are told apart by their `name` and `status` (not `instanceof`), so two copies
  * of the client package do not confuse them.
  */
+import { decodeAddress } from '@x/chain';
 import type { Operations } from '@x/fetch-client';
 import { FlowError, SigningError } from '../errors.js';
 import { abortedError, type Runtime } from './runtime.js';
@@ -132,6 +133,17 @@ export function unexpected(
   response?: unknown,
 ): FlowError {
   return new FlowError('UNEXPECTED_RESPONSE', message, { step, ...details }, { response });
+}
+
+/**
+ * Throws `UNEXPECTED_RESPONSE` naming `field` unless the answer's value there is a base58 address:
+ * an address a flow takes from an answer into its value intent is the answer's fault when it is
+ * not one, not the caller's (`INVALID_ARGUMENT`).
+ */
+export function checkAnswerAddress(step: string, answer: object, field: string): void {
+  const value: unknown = (answer as Record<string, unknown>)[field];
+  if (typeof value === 'string' && decodeAddress(value) !== undefined) return;
+  throw unexpected(step, `The answer's ${field} is not an address.`, { field, actual: String(value) }, answer);
 }
 
 /** How long a 429 asks to wait, if it says. */

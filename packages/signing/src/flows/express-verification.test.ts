@@ -1,12 +1,24 @@
 /**
  * Edge cases of express verification with a fake client.
  */
+import { operation } from '@x/openapi/reader';
 import { describe, expect, it } from 'vitest';
 import { apiError, fakeClient, fakeTime, newSigner, transportError, type FakeHandler } from '../../test/fake-client.js';
-import { associatedTokenAddress, buildTransaction, computeBudget, randomAddress, token } from '../../test/fixtures.js';
+import {
+  associatedTokenAddress,
+  buildTransaction,
+  computeBudget,
+  randomAddress,
+  rawInstruction,
+  system,
+  token,
+  TOKEN_PROGRAM,
+} from '../../test/fixtures.js';
 import { SigningError, TransactionRejectedError } from '../errors.js';
+import { EXPRESS_PAYMENT } from '../gen/express-payment.gen.js';
 import type { Signer } from '../signers/types.js';
 import { expressVerify } from './express-verification.js';
+import { DEFAULT_MAX_PRIORITY_FEE_LAMPORTS } from './fee-bound.js';
 import { rejection } from '../../test/rejection.js';
 
 const TOKEN = 'ANXWJBfTCfGy9S9DqBojTgqxsd3LehNkCYZieTjTearb';
@@ -102,6 +114,53 @@ describe('expressVerify', () => {
     });
   });
 
+  it("paying in native coin: wrapping it into the sender's own wrapped-native token account (then the swap) is signed", async () => {
+    const NATIVE = 'So11111111111111111111111111111111111111112';
+    const { fake, run } = await setup((wallet) => ({
+      tokensCraftExpressTransaction: async () => {
+        const wrapped = await associatedTokenAddress(wallet.address, NATIVE);
+        const transaction = buildTransaction({
+          version: 0,
+          feePayer: wallet.address as never,
+          instructions: [
+            system.transfer(wallet.address, wrapped, 3_333_333_334n),
+            rawInstruction(TOKEN_PROGRAM, [[wrapped, 'w']], [17]), // sync native
+            token.transferChecked(randomAddress(), PAYMENT_MINT, RECEIVER_ACCOUNT, wallet.address, 1_000_000_000n, 6),
+          ],
+        }).base64;
+        return craft(wallet, {
+          transaction,
+          inputMint: NATIVE,
+          inputDecimals: 9,
+          quotedInputAmount: '3333333334',
+          maxInputAmount: '3333333334',
+        });
+      },
+    }));
+    await run({ paymentCurrency: 'NATIVE_COIN' });
+    expect(fake.count('tokensExecuteExpress')).toBe(1);
+  });
+
+  it("on a swap path, native coin into someone else's wrapped-native account is still not signed", async () => {
+    const NATIVE = 'So11111111111111111111111111111111111111112';
+    const other = await associatedTokenAddress(randomAddress(), NATIVE);
+    const { fake, run } = await setup((wallet) => ({
+      tokensCraftExpressTransaction: () => {
+        const transaction = buildTransaction({
+          version: 0,
+          feePayer: wallet.address as never,
+          instructions: [
+            system.transfer(wallet.address, other, 3_333_333_334n),
+            token.transferChecked(randomAddress(), PAYMENT_MINT, RECEIVER_ACCOUNT, wallet.address, 1_000_000_000n, 6),
+          ],
+        }).base64;
+        return craft(wallet, { transaction, inputMint: NATIVE, quotedInputAmount: '3333333334' });
+      },
+    }));
+    expect((await failure(run({ paymentCurrency: 'NATIVE_COIN' }))).code).toBe('UNEXPECTED_TRANSFER');
+    expect(fake.count('tokensExecuteExpress')).toBe(0);
+  });
+
   it('a swap-path craft (another currency swapped) when the platform token was asked for is not signed', async () => {
     const { fake, run } = await setup((wallet) => ({
       tokensCraftExpressTransaction: () =>
@@ -149,6 +208,19 @@ describe('expressVerify', () => {
     const error = await failure(run());
     expect(error.code).toBe('EXPRESS_FAILED');
     expect(error.details).toMatchObject({ step: 'execute', status: 'Failed', error: 'did not land' });
+  });
+
+  it.each([
+    ['a status the spec does not list (Pending)', { status: 'Pending', code: 0 }],
+    ['a status the spec does not list, without code', { status: 'Processing', code: undefined }],
+    ['Success with a non-zero code (contradictory)', { status: 'Success', code: 1 }],
+  ])('%s is not a failure: EXPRESS_STATUS_UNKNOWN names the signature and says the payment may have landed', async (_name, answer) => {
+    const { fake, run } = await setup(() => ({ tokensExecuteExpress: () => ({ ...executed, ...answer }) }));
+    const error = await failure(run());
+    expect(error.code).toBe('EXPRESS_STATUS_UNKNOWN');
+    expect(error.details).toMatchObject({ step: 'execute', requestId: 'craft-1', status: answer.status, signature: 'sig' });
+    expect(error.message).toMatch(/may have landed/);
+    expect(fake.count('tokensExecuteExpress')).toBe(1);
   });
 
   it('an execute error other than 409 is a REQUEST_FAILED', async () => {
@@ -209,6 +281,25 @@ describe('expressVerify', () => {
     expect(priced.fake.count('tokensExecuteExpress')).toBe(1);
   });
 
+  it('without a bound of the caller, a priority fee above DEFAULT_MAX_PRIORITY_FEE_LAMPORTS is not signed', async () => {
+    const withFee = (sender: string) => {
+      const transfer = token.transferChecked(randomAddress(), PAYMENT_MINT, RECEIVER_ACCOUNT, sender, 1_000_000_000n, 6);
+      const budget = [computeBudget.limit(1_400_000), computeBudget.price(4_000_000n)]; // 5 600 000 lamports
+      return buildTransaction({ version: 0, feePayer: sender as never, instructions: [...budget, transfer] }).base64;
+    };
+    const { fake, run } = await setup((wallet) => ({
+      tokensCraftExpressTransaction: () => craft(wallet, { transaction: withFee(wallet.address) }),
+    }));
+    const error = await rejection(run(), TransactionRejectedError, 'PRIORITY_FEE_TOO_HIGH');
+    expect(error.details).toMatchObject({
+      priorityFeeLamports: '5600000',
+      maxPriorityFeeLamports: String(DEFAULT_MAX_PRIORITY_FEE_LAMPORTS),
+    });
+    expect(fake.count('tokensExecuteExpress')).toBe(0);
+    await run({ expectations: { maxPriorityFeeLamports: 6_000_000 } }); // the caller may raise it
+    expect(fake.count('tokensExecuteExpress')).toBe(1);
+  });
+
   it('aborted once the signed payment was sent: ABORTED names its signature and says it may still land', async () => {
     const controller = new AbortController();
     const { run } = await setup(() => ({
@@ -256,6 +347,86 @@ describe('expressVerify', () => {
     expect((await failure(run())).code).toBe('UNEXPECTED_TRANSFER');
     expect(fake.count('tokensExecuteExpress')).toBe(0);
   });
+
+  describe("the payment is the spec's (x-express-payment: 1000 PLATFORM_TOKEN, 1000000000 smallest units)", () => {
+    it.each([
+      ['a direct payment of more', {}, '1000000001'],
+      ['a direct payment of less', {}, '999999999'],
+      ['a swap path collecting less', { inputMint: randomAddress(), quotedInputAmount: '500123' }, '999999999'],
+    ])('%s, even when the transaction agrees with the craft, is not signed: UNEXPECTED_RESPONSE', async (_name, extra, amount) => {
+      const swapPath = 'quotedInputAmount' in extra;
+      const { fake, run } = await setup((wallet) => ({
+        tokensCraftExpressTransaction: () => craft(wallet, { ...extra, amount, transaction: payment(wallet.address, BigInt(amount)) }),
+      }));
+      const error = await failure(run(swapPath ? { paymentCurrency: 'STABLECOIN_USD' } : {}));
+      expect(error.code).toBe('UNEXPECTED_RESPONSE');
+      expect(error.details).toMatchObject({ step: 'craft', field: 'amount', actual: amount, expected: '1000000000' });
+      expect(fake.count('tokensExecuteExpress')).toBe(0);
+    });
+
+    it('a swap path collecting more than 1000 PLATFORM_TOKEN (it yields at least that) is signed', async () => {
+      const { fake, run } = await setup((wallet) => ({
+        tokensCraftExpressTransaction: () =>
+          craft(wallet, {
+            inputMint: randomAddress(),
+            quotedInputAmount: '500123',
+            amount: '1000000500',
+            transaction: payment(wallet.address, 1_000_000_500n),
+          }),
+      }));
+      await run({ paymentCurrency: 'STABLECOIN_USD' });
+      expect(fake.count('tokensExecuteExpress')).toBe(1);
+    });
+
+    it('with platformTokenMint, a craft whose payment mint is another is not signed: UNEXPECTED_RESPONSE', async () => {
+      const other = randomAddress();
+      const otherAccount = await associatedTokenAddress(RECEIVER, other);
+      const { fake, run } = await setup((wallet) => ({
+        tokensCraftExpressTransaction: () => {
+          const transfer = token.transferChecked(randomAddress(), other, otherAccount, wallet.address, 1_000_000_000n, 6);
+          const transaction = buildTransaction({ version: 0, feePayer: wallet.address as never, instructions: [transfer] }).base64;
+          return craft(wallet, { mint: other, transaction });
+        },
+      }));
+      const error = await failure(run({ platformTokenMint: PAYMENT_MINT }));
+      expect(error.code).toBe('UNEXPECTED_RESPONSE');
+      expect(error.details).toMatchObject({ step: 'craft', field: 'mint', expected: PAYMENT_MINT, actual: other });
+      expect(fake.count('tokensExecuteExpress')).toBe(0);
+      await run({ platformTokenMint: other }); // the same craft, when that is the mint the caller knows
+      expect(fake.count('tokensExecuteExpress')).toBe(1);
+    });
+
+    it('a payment token with other decimals than the platform token is not signed: UNEXPECTED_RESPONSE', async () => {
+      const { fake, run } = await setup((wallet) => ({ tokensCraftExpressTransaction: () => craft(wallet, { tokenDecimals: 9 }) }));
+      const error = await failure(run());
+      expect(error.code).toBe('UNEXPECTED_RESPONSE');
+      expect(error.details).toMatchObject({ step: 'craft', field: 'tokenDecimals', actual: '9', expected: '6' });
+      expect(fake.count('tokensExecuteExpress')).toBe(0);
+    });
+
+    it('reads the figure from the spec (the generated module agrees with the bundled operation)', () => {
+      expect(operation('tokensCraftExpressTransaction').extensions['x-express-payment']).toEqual({
+        currency: EXPRESS_PAYMENT.currency,
+        amount: EXPRESS_PAYMENT.amount,
+        decimals: EXPRESS_PAYMENT.decimals,
+      });
+    });
+  });
+
+  it.each([
+    ['receiverAddress', 'not-an-address'],
+    ['receiverAddress', undefined],
+    ['mint', 'not-an-address'],
+  ])(
+    "a craft whose %s is %s is UNEXPECTED_RESPONSE naming it (not the caller's INVALID_ARGUMENT); nothing signed",
+    async (field, value) => {
+      const { fake, run } = await setup((wallet) => ({ tokensCraftExpressTransaction: () => craft(wallet, { [field]: value }) }));
+      const error = await failure(run());
+      expect(error.code).toBe('UNEXPECTED_RESPONSE');
+      expect(error.details).toMatchObject({ step: 'craft', field, actual: String(value) });
+      expect(fake.count('tokensExecuteExpress')).toBe(0);
+    },
+  );
 
   it('a token that does not exist stops at eligibility with the service reason', async () => {
     const { run } = await setup(() => ({

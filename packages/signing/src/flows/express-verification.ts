@@ -9,7 +9,19 @@ import { signTransaction } from '../sign-transaction.js';
 import { toSigner, type SignerInput } from '../signers/to-signer.js';
 import type { ValueIntent } from '../value/check-intent.js';
 import { NATIVE_MINT_ADDRESS } from '@x/chain';
-import { callApi, dataOrThrow, errorText, requestFailed, unexpected, type FlowClient, type RequestOf, type SuccessBody } from './client.js';
+import { EXPRESS_PAYMENT } from '../gen/express-payment.gen.js';
+import {
+  callApi,
+  checkAnswerAddress,
+  dataOrThrow,
+  errorText,
+  requestFailed,
+  unexpected,
+  type FlowClient,
+  type RequestOf,
+  type SuccessBody,
+} from './client.js';
+import { DEFAULT_MAX_PRIORITY_FEE_LAMPORTS } from './fee-bound.js';
 import { firstSignature } from './first-signature.js';
 import { createRuntime, noteOnAbort, type FlowRuntimeOptions } from './runtime.js';
 
@@ -33,6 +45,12 @@ export interface ExpressVerificationOptions extends FlowRuntimeOptions {
   readonly tokenMetadata?: Omit<NonNullable<ExecuteBody['tokenMetadata']>, 'tokenId'> & { tokenId?: string };
   /** Default: the service's default (`PLATFORM_TOKEN`, a direct transfer). */
   readonly paymentCurrency?: ExpressPaymentCurrency;
+  /**
+   * The mint of PLATFORM_TOKEN, when you know it: a craft naming another payment `mint` is not
+   * signed (`UNEXPECTED_RESPONSE`). Without it the payment is held to the craft's `mint`, whatever
+   * token that is (the spec states the amount, not the mint).
+   */
+  readonly platformTokenMint?: string;
   /** Ask the eligibility step first and stop if the token cannot be verified. Default true. */
   readonly checkEligibility?: boolean;
   /**
@@ -90,6 +108,37 @@ function checkPaymentPath(craft: ExpressCraft, currency: ExpressPaymentCurrency 
   );
 }
 
+/**
+ * Holds the craft to the payment the spec states (`x-express-payment`: 1000 PLATFORM_TOKEN,
+ * 1000000000 smallest units, 6 decimals): a direct transfer collects exactly that amount, a swap
+ * path at least that. The transaction is then held to the craft (`paymentIntent`).
+ */
+function checkPaymentAmount(craft: ExpressCraft, direct: boolean): void {
+  const mismatch = (field: string, expected: string, actual: unknown, message: string) => {
+    throw unexpected('craft', message, { field, expected, actual: String(actual) }, craft);
+  };
+  if (craft.tokenDecimals !== EXPRESS_PAYMENT.decimals) {
+    mismatch(
+      'tokenDecimals',
+      String(EXPRESS_PAYMENT.decimals),
+      craft.tokenDecimals,
+      `The craft's payment token has ${String(craft.tokenDecimals)} decimals, not the ${EXPRESS_PAYMENT.decimals} of ${EXPRESS_PAYMENT.currency}.`,
+    );
+  }
+  const amount = typeof craft.amount === 'string' && /^[0-9]+$/.test(craft.amount) ? BigInt(craft.amount) : undefined;
+  const expected = BigInt(EXPRESS_PAYMENT.amount);
+  if (amount === undefined || (direct ? amount !== expected : amount < expected)) {
+    mismatch(
+      'amount',
+      EXPRESS_PAYMENT.amount,
+      craft.amount,
+      direct
+        ? `The craft's payment is not the ${EXPRESS_PAYMENT.amount} smallest units of ${EXPRESS_PAYMENT.currency} the service charges.`
+        : `The craft's swap collects less than the ${EXPRESS_PAYMENT.amount} smallest units of ${EXPRESS_PAYMENT.currency} the service charges.`,
+    );
+  }
+}
+
 export interface ExpressVerificationResult {
   readonly eligibility: ExpressEligibility | undefined;
   readonly craft: ExpressCraft;
@@ -100,7 +149,8 @@ export interface ExpressVerificationResult {
 /**
  * Pays for and submits an express verification. Throws `FlowError` (`EXPRESS_NOT_ELIGIBLE` from
  * the eligibility step or a 409 of execute, `EXPRESS_FAILED` when craft or execute report a
- * failure in a 2xx answer, `REQUEST_FAILED`, `UNEXPECTED_RESPONSE`, `ABORTED`) or the signing
+ * failure in a 2xx answer (execute: status `Failed`), `EXPRESS_STATUS_UNKNOWN` when the execute
+ * answer says neither `Success` (code 0) nor `Failed` (the payment may have landed), `REQUEST_FAILED`, `UNEXPECTED_RESPONSE`, `ABORTED`) or the signing
  * errors of `signTransaction`; `EXPRESS_CRAFT_EXPIRED` when the craft's `expireAt` has passed before
  * signing (nothing signed).
  */
@@ -139,15 +189,30 @@ export async function expressVerify(options: ExpressVerificationOptions): Promis
   if (typeof craft.requestId !== 'string' || craft.requestId === '')
     throw unexpected('craft', 'The craft answer has no requestId.', {}, craft);
   checkPaymentPath(craft, options.paymentCurrency);
+  checkAnswerAddress('craft', craft, 'receiverAddress');
+  checkAnswerAddress('craft', craft, 'mint');
+  if (options.platformTokenMint !== undefined && craft.mint !== options.platformTokenMint) {
+    throw unexpected(
+      'craft',
+      `The craft's payment mint is not the ${EXPRESS_PAYMENT.currency} mint given as platformTokenMint.`,
+      { field: 'mint', expected: options.platformTokenMint, actual: String(craft.mint) },
+      craft,
+    );
+  }
+  const direct = (options.paymentCurrency ?? 'PLATFORM_TOKEN') === 'PLATFORM_TOKEN';
+  checkPaymentAmount(craft, direct);
 
   runtime.checkAborted('sign');
   checkNotExpired(craft, runtime.now());
   // The craft's `feeLamports` is not a bound of the priority fee: the published answers give the
-  // signature fee alone (5000). A bound of the caller's own applies (`expectations.maxPriorityFeeLamports`).
-  const expectations = { ...options.expectations, expect: paymentIntent(craft) };
+  // signature fee alone (5000). The caller's bound applies (`expectations.maxPriorityFeeLamports`), else the default cap.
+  const expectations = {
+    ...options.expectations,
+    maxPriorityFeeLamports: options.expectations?.maxPriorityFeeLamports ?? DEFAULT_MAX_PRIORITY_FEE_LAMPORTS,
+    expect: paymentIntent(craft),
+  };
   const signedTransaction = await signTransaction(craft.transaction, signer, expectations);
 
-  const direct = craft.quotedInputAmount === undefined;
   const body: ExecuteBody = {
     transaction: signedTransaction,
     requestId: craft.requestId,
@@ -190,7 +255,25 @@ export async function expressVerify(options: ExpressVerificationOptions): Promis
     );
   }
   const execution = executed.data;
-  if (execution.status !== 'Success' || (execution.code !== undefined && execution.code !== 0)) {
+  const succeeded = execution.status === 'Success' && (execution.code === undefined || execution.code === 0);
+  if (!succeeded && execution.status !== 'Failed') {
+    // Only `Success` (code 0) and `Failed` say what happened; any other status (one the service adds
+    // later, or a pending one), or `Success` with another code, does not: the payment may have landed.
+    throw new FlowError(
+      'EXPRESS_STATUS_UNKNOWN',
+      `The execute answer does not say whether the payment landed (status ${String(execution.status)}, code ${String(execution.code ?? 'none')}). The payment may have landed: check its signature before paying again.`,
+      {
+        step: 'execute',
+        requestId: craft.requestId,
+        status: String(execution.status),
+        code: execution.code ?? null,
+        error: execution.error ?? null,
+        signature: execution.signature ?? sent.signature,
+      },
+      { response: execution },
+    );
+  }
+  if (!succeeded) {
     throw new FlowError(
       'EXPRESS_FAILED',
       `The payment was not executed (status ${String(execution.status)})${execution.error ? `: ${execution.error}` : '.'}`,

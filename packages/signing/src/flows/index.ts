@@ -5,6 +5,7 @@
 export { FlowError, type FlowErrorCode } from '../errors.js';
 export type { FlowClient, FlowMethod, FlowCallOverrides, FlowCallResult, SuccessBody, RequestOf } from './client.js';
 export type { Sleep, FlowRuntimeOptions, BackoffOptions } from './runtime.js';
+export { DEFAULT_MAX_PRIORITY_FEE_LAMPORTS } from './fee-bound.js';
 export { SWAP_EXPIRY_CODES, SWAP_PENDING_CODES, swapExecuteOutcome, type SwapExecuteOutcome } from './swap-outcomes.js';
 export {
   swap,

@@ -5,10 +5,11 @@
 import type { Address } from '@solana/kit';
 import { describe, expect, it } from 'vitest';
 import { apiError, fakeClient, fakeTime, newSigner, transportError, type FakeHandler } from '../../test/fake-client.js';
-import { associatedTokenAddress, buildTransaction, randomAddress, system, token } from '../../test/fixtures.js';
-import { AuthError, SigningError } from '../errors.js';
+import { associatedTokenAddress, buildTransaction, computeBudget, randomAddress, system, token } from '../../test/fixtures.js';
+import { AuthError, SigningError, TransactionRejectedError } from '../errors.js';
 import { inspectTransaction } from '../inspect.js';
 import type { Signer } from '../signers/types.js';
+import { DEFAULT_MAX_PRIORITY_FEE_LAMPORTS } from './fee-bound.js';
 import type { TriggerOrderRecord } from './find-price-order.js';
 import { createPriceOrder, type PriceOrderParams } from './price-order.js';
 import { rejection } from '../../test/rejection.js';
@@ -105,6 +106,16 @@ describe('createPriceOrder: vault', () => {
     expect(fake.count('triggerV2GetVault')).toBe(2);
   });
 
+  it("a vaultPubkey that is not an address is UNEXPECTED_RESPONSE of the vault step (not the caller's INVALID_ARGUMENT)", async () => {
+    const { fake, run } = await setup((wallet) => ({
+      triggerV2GetVault: () => ({ userPubkey: wallet.address, vaultPubkey: 'not-an-address' }),
+    }));
+    const error = await failure(run());
+    expect(error.code).toBe('UNEXPECTED_RESPONSE');
+    expect(error.details).toMatchObject({ step: 'vault', field: 'vaultPubkey', actual: 'not-an-address' });
+    expect(fake.count('triggerV2CraftDeposit')).toBe(0);
+  });
+
   it('a vault of another wallet (the client is signed in as someone else) stops the flow', async () => {
     const { fake, run } = await setup(() => ({ triggerV2GetVault: () => ({ userPubkey: randomAddress(), vaultPubkey: VAULT }) }));
     const error = await failure(run());
@@ -149,6 +160,25 @@ describe('createPriceOrder: deposit', () => {
     expect(error.code).toBe('UNEXPECTED_RESPONSE');
     expect(error.details.field).toBe(field);
     expect(fake.count('triggerV2CreatePriceOrder')).toBe(0);
+  });
+
+  it('without a bound of the caller, a priority fee above DEFAULT_MAX_PRIORITY_FEE_LAMPORTS is not signed', async () => {
+    const withFee = (wallet: Signer) =>
+      buildTransaction({
+        version: 0,
+        feePayer: wallet.address,
+        instructions: [
+          computeBudget.limit(1_400_000),
+          computeBudget.price(4_000_000n), // 5 600 000 lamports
+          token.transferChecked(randomAddress(), INPUT, VAULT_INPUT_ACCOUNT, wallet.address, 40_000_000n, 6),
+        ],
+      }).base64;
+    const { fake, run } = await setup((wallet) => ({ triggerV2CraftDeposit: () => deposit(wallet, { transaction: withFee(wallet) }) }));
+    const error = await rejection(run(), TransactionRejectedError, 'PRIORITY_FEE_TOO_HIGH');
+    expect(error.details).toMatchObject({ maxPriorityFeeLamports: String(DEFAULT_MAX_PRIORITY_FEE_LAMPORTS) });
+    expect(fake.count('triggerV2CreatePriceOrder')).toBe(0);
+    await run({ depositExpectations: { maxPriorityFeeLamports: 6_000_000 } }); // the caller may raise it
+    expect(fake.count('triggerV2CreatePriceOrder')).toBe(1);
   });
 
   it('a deposit paid by someone else is refused by the signing checks', async () => {

@@ -21,6 +21,7 @@ import {
   type RequestOf,
   type SuccessBody,
 } from './client.js';
+import { DEFAULT_MAX_PRIORITY_FEE_LAMPORTS } from './fee-bound.js';
 import { signaturesOf } from './first-signature.js';
 import { pickPriceOrder, type PriceOrderFingerprint, type TriggerOrderRecord } from './find-price-order.js';
 import {
@@ -219,7 +220,12 @@ export async function createPriceOrder(options: PriceOrderOptions): Promise<Pric
   const transaction = checkDeposit(deposit, order, vault);
 
   runtime.checkAborted('sign');
-  const expectations = { ...options.depositExpectations, expect: depositIntent(order, vault) };
+  // The deposit answer names no priority fee: the caller's bound, else the default cap.
+  const expectations = {
+    ...options.depositExpectations,
+    maxPriorityFeeLamports: options.depositExpectations?.maxPriorityFeeLamports ?? DEFAULT_MAX_PRIORITY_FEE_LAMPORTS,
+    expect: depositIntent(order, vault),
+  };
   const signedDeposit = await signTransaction(transaction, signer, expectations);
   const signatures = signaturesOf(signedDeposit, wallet);
   const depositSignature = signatures.signer ?? '';

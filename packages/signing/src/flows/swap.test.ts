@@ -16,6 +16,7 @@ import {
 } from '../../test/fixtures.js';
 import { type FlowError, SigningError, TransactionRejectedError } from '../errors.js';
 import type { Signer } from '../signers/types.js';
+import { DEFAULT_MAX_PRIORITY_FEE_LAMPORTS } from './fee-bound.js';
 import { swap, type SwapOrder } from './swap.js';
 import { rejection } from '../../test/rejection.js';
 
@@ -123,6 +124,48 @@ describe('swap: checking the order', () => {
     expect(error.code).toBe('UNEXPECTED_RESPONSE');
     expect(error.details.field).toBe(field);
     expect(fake.count('swapExecute')).toBe(0);
+  });
+
+  describe('the slippage asked for (slippageBps)', () => {
+    const asked = { ...params, slippageBps: 50 };
+    it.each([
+      ['a larger slippageBps', { slippageBps: 300, otherAmountThreshold: '485000' }, 'slippageBps'],
+      [
+        'a minimum output below outAmount less the slippage asked',
+        { slippageBps: 50, otherAmountThreshold: '497001' },
+        'otherAmountThreshold',
+      ],
+    ])('an order with %s is refused before signing', async (_name, overrides, field) => {
+      // outAmount 499500: at 50 bps the minimum is 499500 * 9950 / 10000 = 497002 (rounded down).
+      const { fake, run } = await setup(
+        (s) => orderFor(s, overrides),
+        () => success,
+      );
+      const error = await failure(run({ order: asked }));
+      expect(error.code).toBe('UNEXPECTED_RESPONSE');
+      expect(error.details).toMatchObject({ step: 'order', field });
+      expect(fake.count('swapExecute')).toBe(0);
+    });
+
+    it('an order within it (or an RFQ quote with no slippage) is signed; without slippageBps asked, the service picks it', async () => {
+      for (const overrides of [
+        { slippageBps: 50, otherAmountThreshold: '497002' },
+        { slippageBps: 0, otherAmountThreshold: '499500' },
+      ]) {
+        const { fake, run } = await setup(
+          (s) => orderFor(s, overrides),
+          () => success,
+        );
+        await run({ order: asked });
+        expect(fake.count('swapExecute')).toBe(1);
+      }
+      const auto = await setup(
+        (s) => orderFor(s, { slippageBps: 300, otherAmountThreshold: '485000' }),
+        () => success,
+      );
+      await auto.run();
+      expect(auto.fake.count('swapExecute')).toBe(1);
+    });
   });
 
   it('a fee payer other than the signatureFeePayer announced is refused (UNEXPECTED_FEE_PAYER)', async () => {
@@ -530,6 +573,70 @@ describe('swap: nothing leaves the taker by a top-level transfer except to accou
     expect(error.code).toBe('UNEXPECTED_RESPONSE');
     expect(error.details.field).toBe('prioritizationFeeLamports');
     expect(fake.count('swapExecute')).toBe(0);
+  });
+
+  describe('an order that gives no prioritizationFeeLamports', () => {
+    // Compute unit limit 1 400 000 at `microLamports` per unit: `microLamports * 1.4` lamports.
+    const feeOf = (s: Signer, microLamports: bigint) =>
+      withInstructions(s, {}, computeBudget.limit(1_400_000), computeBudget.price(microLamports));
+
+    it('is signed with a priority fee up to the default cap (5 000 000 lamports), refused above it', async () => {
+      expect(DEFAULT_MAX_PRIORITY_FEE_LAMPORTS).toBe(5_000_000);
+      const atCap = await setup(
+        (s) => feeOf(s, 3_571_428n), // 4 999 999.2 → 5 000 000 lamports
+        () => success,
+      );
+      await atCap.run();
+      expect(atCap.fake.count('swapExecute')).toBe(1);
+      const above = await setup(
+        (s) => feeOf(s, 4_000_000n), // 5 600 000 lamports
+        () => success,
+      );
+      const error = await rejection(above.run(), TransactionRejectedError, 'PRIORITY_FEE_TOO_HIGH');
+      expect(error.details).toMatchObject({ priorityFeeLamports: '5600000', maxPriorityFeeLamports: '5000000' });
+      expect(above.fake.count('swapExecute')).toBe(0);
+    });
+
+    it('the priorityFeeLamports the caller asked the order for is the bound (above or below the default cap)', async () => {
+      const asked = await setup(
+        (s) => feeOf(s, 8_000_000n), // 11 200 000 lamports
+        () => success,
+      );
+      await rejection(
+        asked.run({ order: { ...params, priorityFeeLamports: 10_000_000 } }),
+        TransactionRejectedError,
+        'PRIORITY_FEE_TOO_HIGH',
+      );
+      const within = await setup(
+        (s) => feeOf(s, 7_142_857n), // 9 999 999.8 → 10 000 000 lamports
+        () => success,
+      );
+      await within.run({ order: { ...params, priorityFeeLamports: 10_000_000 } });
+      expect(within.fake.count('swapExecute')).toBe(1);
+      const low = await setup(
+        (s) => feeOf(s, 1_000n), // 1 400 lamports
+        () => success,
+      );
+      await rejection(low.run({ order: { ...params, priorityFeeLamports: 1_000 } }), TransactionRejectedError, 'PRIORITY_FEE_TOO_HIGH');
+    });
+
+    it("the caller's maxPriorityFeeLamports replaces the default cap (it may raise it)", async () => {
+      const { fake, run } = await setup(
+        (s) => feeOf(s, 7_142_857n), // 10 000 000 lamports
+        () => success,
+      );
+      await run({ expectations: { maxPriorityFeeLamports: 10_000_000 } });
+      expect(fake.count('swapExecute')).toBe(1);
+    });
+
+    it('a compute budget instruction the flow cannot read is not signed (the bound cannot be checked)', async () => {
+      const { fake, run } = await setup(
+        (s) => withInstructions(s, {}, rawInstruction('ComputeBudget111111111111111111111111111111' as Address, [], [9, 1])),
+        () => success,
+      );
+      await rejection(run(), TransactionRejectedError, 'UNRECOGNIZED_INSTRUCTION');
+      expect(fake.count('swapExecute')).toBe(0);
+    });
   });
 
   it('a tighter maxPriorityFeeLamports of the caller applies too', async () => {

@@ -192,7 +192,36 @@ function checkOrder(
   if (params.referralAccount !== undefined) mismatch('referralAccount', params.referralAccount, order.referralAccount);
   // An integrator payer covers the fees: an order that names another payer of them is not the one asked for.
   if (payer !== undefined) mismatch('signatureFeePayer', payer, order.signatureFeePayer);
+  if (params.slippageBps !== undefined) checkSlippage(order, params.slippageBps);
   return order.transaction;
+}
+
+const digits = (value: unknown): bigint | undefined => (typeof value === 'string' && /^\d{1,30}$/.test(value) ? BigInt(value) : undefined);
+
+/**
+ * The slippage asked for bounds the order: its `slippageBps` is at most that, and its minimum output
+ * (`otherAmountThreshold`) at least `outAmount` less that slippage (rounded down). Without it the
+ * service picks the slippage, and nothing is compared.
+ */
+function checkSlippage(order: SwapOrder, asked: number): void {
+  const refuse = (field: string, message: string, actual: unknown, expected: string) => {
+    throw unexpected('order', message, { field, expected, actual: String(actual) }, order);
+  };
+  if (typeof order.slippageBps === 'number' && order.slippageBps > asked) {
+    refuse('slippageBps', "The order's slippage is more than the one requested.", order.slippageBps, `at most ${asked}`);
+  }
+  const out = digits(order.outAmount);
+  const threshold = digits(order.otherAmountThreshold);
+  if (out === undefined || threshold === undefined) return;
+  const minimum = (out * BigInt(10_000 - asked)) / 10_000n;
+  if (threshold < minimum) {
+    refuse(
+      'otherAmountThreshold',
+      "The order's minimum output is below its output less the slippage requested.",
+      order.otherAmountThreshold,
+      `at least ${minimum}`,
+    );
+  }
 }
 
 /**
@@ -301,7 +330,14 @@ export async function swap(options: SwapOptions): Promise<SwapResult> {
     const expectations: SignTransactionExpectations = {
       ...options.expectations,
       feePayer: order.signatureFeePayer ?? taker,
-      maxPriorityFeeLamports: priorityFeeBound('order', 'prioritizationFeeLamports', order, options.expectations?.maxPriorityFeeLamports),
+      // The order's figure; without one, the fee the caller asked for, else the default cap.
+      maxPriorityFeeLamports: priorityFeeBound(
+        'order',
+        'prioritizationFeeLamports',
+        order,
+        options.expectations?.maxPriorityFeeLamports,
+        params.priorityFeeLamports,
+      ),
       expect: swapIntent(params, taker, options.allowDestinations ?? []),
     };
     runtime.checkAborted('sign');

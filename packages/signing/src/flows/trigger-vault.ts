@@ -3,7 +3,7 @@
  * register (registered meanwhile, or by another session) carries the existing vault in `details`.
  */
 import { FlowError } from '../errors.js';
-import { callApi, type CallFailure, type FlowClient, type SuccessBody } from './client.js';
+import { callApi, checkAnswerAddress, type CallFailure, type FlowClient, type SuccessBody } from './client.js';
 import { createRuntime, type FlowRuntimeOptions, type Runtime } from './runtime.js';
 
 export type TriggerVault = SuccessBody<'triggerV2GetVault'>;
@@ -31,6 +31,7 @@ function unavailable(message: string, failure?: CallFailure): FlowError {
 }
 
 function checkOwner(vault: TriggerVault, wallet: string): TriggerVault {
+  checkAnswerAddress('vault', vault, 'vaultPubkey');
   if (typeof vault.userPubkey === 'string' && vault.userPubkey !== wallet) {
     throw new FlowError(
       'UNEXPECTED_RESPONSE',

@@ -5,7 +5,7 @@
  * does through a cross-program invocation cannot be known without simulating the transaction.
  */
 import type { Address } from '@solana/addresses';
-import { addressTextAt } from '../encoding.js';
+import { addressBytes, addressTextAt } from '../encoding.js';
 import {
   ADDRESS_LENGTH,
   isAllZeroAt,
@@ -13,7 +13,14 @@ import {
   type ParsedInstruction,
   type ParsedTransaction,
 } from '../wire/parse-transaction.js';
-import { SYSTEM_PROGRAM_ADDRESS, TOKEN_2022_PROGRAM_ADDRESS, TOKEN_PROGRAM_ADDRESS } from '@x/chain';
+import {
+  BPF_LOADER_UPGRADEABLE_PROGRAM_ADDRESS,
+  STAKE_PROGRAM_ADDRESS,
+  SYSTEM_PROGRAM_ADDRESS,
+  TOKEN_2022_PROGRAM_ADDRESS,
+  TOKEN_PROGRAM_ADDRESS,
+  VOTE_PROGRAM_ADDRESS,
+} from '@x/chain';
 
 /** An account an instruction names: a static address, or one loaded from an address lookup table. */
 export interface InspectedAccount {
@@ -34,7 +41,8 @@ export interface InspectedAccount {
  * - `token-approve`: a delegate allowed to move `amount` tokens (approve, approveChecked);
  * - `set-authority`: an account's authority changed (token setAuthority, nonce authorize); `destination` is the new authority;
  * - `token-burn`: tokens destroyed (burn, burnChecked);
- * - `unrecognized`: an instruction of one of these programs that this package does not decode, signed by someone.
+ * - `unrecognized`: an instruction of one of these programs that this package does not decode, or any
+ *   instruction of the stake, vote and upgradeable loader programs, signed by someone.
  */
 export type ValueMovementKind =
   | 'transfer'
@@ -165,19 +173,24 @@ export function accountResolver(tx: ParsedTransaction): AccountResolver {
   return new Accounts(tx);
 }
 
-type ValueProgram = typeof SYSTEM_PROGRAM_ADDRESS | typeof TOKEN_PROGRAM_ADDRESS | typeof TOKEN_2022_PROGRAM_ADDRESS;
+/**
+ * Built-in programs whose instructions hand over stake, vote rewards or control of a deployed
+ * program: never decoded, so any top-level instruction of theirs someone signs is `unrecognized`.
+ */
+const OPAQUE_PROGRAMS: ReadonlySet<string> = new Set([STAKE_PROGRAM_ADDRESS, VOTE_PROGRAM_ADDRESS, BPF_LOADER_UPGRADEABLE_PROGRAM_ADDRESS]);
+/** The programs read besides System (all zero bytes), and the first bytes of their ids. */
+const NAMED_PROGRAMS: ReadonlySet<string> = new Set([TOKEN_PROGRAM_ADDRESS, TOKEN_2022_PROGRAM_ADDRESS, ...OPAQUE_PROGRAMS]);
+const FIRST_BYTES: ReadonlySet<number> = new Set([...NAMED_PROGRAMS].map((id) => addressBytes(id, 'program')[0] as number));
 
-/** Which built-in program `programIndex` names (its address), without base58 work for the common case. */
-function programOf(tx: ParsedTransaction, programIndex: number): ValueProgram | undefined {
+/** Which program of `NAMED_PROGRAMS` or System `programIndex` names (its address), without base58 work for the common case. */
+function programOf(tx: ParsedTransaction, programIndex: number): string | undefined {
   const offset = staticAccountOffset(tx, programIndex);
-  // Both token program ids start with the same byte (0x06); anything else but zero is neither them nor System.
-  const first = tx.bytes[offset];
+  // An id whose first byte is none of theirs is none of them.
+  const first = tx.bytes[offset] as number;
   if (first === 0) return isAllZeroAt(tx.bytes, offset, ADDRESS_LENGTH) ? SYSTEM_PROGRAM_ADDRESS : undefined;
-  if (first !== 0x06) return undefined;
+  if (!FIRST_BYTES.has(first)) return undefined;
   const text = addressTextAt(tx.bytes, offset);
-  if (text === TOKEN_PROGRAM_ADDRESS) return TOKEN_PROGRAM_ADDRESS;
-  if (text === TOKEN_2022_PROGRAM_ADDRESS) return TOKEN_2022_PROGRAM_ADDRESS;
-  return undefined;
+  return NAMED_PROGRAMS.has(text) ? text : undefined;
 }
 
 /** True when the first instruction is a System AdvanceNonceAccount (cheap: no decoding of the rest). */
@@ -419,7 +432,7 @@ export interface ValueReading {
   readonly durableNonce: DurableNonce | null;
 }
 
-/** Decodes the value movements of every top-level System, Token and Token-2022 instruction. */
+/** Decodes the value movements of every top-level System, Token and Token-2022 instruction (and notes the stake, vote and loader ones someone signs). */
 export function readValueMovements(tx: ParsedTransaction, accounts: AccountResolver = accountResolver(tx)): ValueReading {
   const movements: ValueMovement[] = [];
   let durableNonce: DurableNonce | null = null;
@@ -446,7 +459,7 @@ export function readValueMovements(tx: ParsedTransaction, accounts: AccountResol
       if (found) movements.push(found);
       continue;
     }
-    const found = decodeToken(ctx, program === TOKEN_2022_PROGRAM_ADDRESS);
+    const found = OPAQUE_PROGRAMS.has(program) ? unrecognized(ctx, 'native') : decodeToken(ctx, program === TOKEN_2022_PROGRAM_ADDRESS);
     if (found) movements.push(found);
   }
   return { movements, durableNonce };

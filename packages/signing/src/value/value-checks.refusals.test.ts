@@ -20,6 +20,7 @@ import {
 } from '../../test/fixtures.js';
 import { rejection } from '../../test/rejection.js';
 import { TransactionRejectedError, type SigningErrorCode } from '../errors.js';
+import { inspectTransaction } from '../inspect.js';
 import { signTransaction, type SignTransactionExpectations } from '../sign-transaction.js';
 
 const MINT = 'D6gqDYHvpEparhs6TGfnXKtNEzVe48aLfmB6bKNjdKsD' as Address;
@@ -362,5 +363,85 @@ describe('instructions of the value programs this package does not decode', () =
       'UNRECOGNIZED_INSTRUCTION',
     );
     expect(signer.calls).toBe(0);
+  });
+});
+
+describe('instructions of the built-in programs that hand over stake, votes or program control', () => {
+  const STAKE = 'Stake11111111111111111111111111111111111111' as Address;
+  const VOTE = 'Vote111111111111111111111111111111111111111' as Address;
+  const UPGRADEABLE_LOADER = 'BPFLoaderUpgradeab1e11111111111111111111111' as Address;
+  const SYSVAR_CLOCK = 'SysvarC1ock11111111111111111111111111111111' as Address;
+  it.each([
+    // Stake Withdraw (4): stake account, recipient, clock, stake history, withdraw authority.
+    [
+      'a stake withdrawal to a third party',
+      STAKE,
+      (w: Address) => [
+        [randomAddress(), 'w'],
+        [randomAddress(), 'w'],
+        [SYSVAR_CLOCK, 'r'],
+        [randomAddress(), 'r'],
+        [w, 'rs'],
+      ],
+      [4, 0, 0, 0, 0xe8, 3, 0, 0, 0, 0, 0, 0],
+    ],
+    // Stake Authorize (1): stake account, clock, authority; the new authority in the data.
+    [
+      'handing a stake account to a third party',
+      STAKE,
+      (w: Address) => [
+        [randomAddress(), 'w'],
+        [SYSVAR_CLOCK, 'r'],
+        [w, 'rs'],
+      ],
+      [1, 0, 0, 0, ...new Array(32).fill(7), 1, 0, 0, 0],
+    ],
+    // Vote Withdraw (3): vote account, recipient, withdraw authority.
+    [
+      'a vote account withdrawal to a third party',
+      VOTE,
+      (w: Address) => [
+        [randomAddress(), 'w'],
+        [randomAddress(), 'w'],
+        [w, 'rs'],
+      ],
+      [3, 0, 0, 0, 0xe8, 3, 0, 0, 0, 0, 0, 0],
+    ],
+    // Upgradeable loader SetAuthority (4): program data, current authority, new authority.
+    [
+      'handing a program upgrade authority to a third party',
+      UPGRADEABLE_LOADER,
+      (w: Address) => [
+        [randomAddress(), 'w'],
+        [w, 'rs'],
+        [randomAddress(), 'r'],
+      ],
+      [4, 0, 0, 0],
+    ],
+  ] as const)('%s, signed by the wallet, is refused under an intent: UNRECOGNIZED_INSTRUCTION', async (_name, program, accounts, data) => {
+    const key = newKey();
+    const instruction = rawInstruction(program, accounts(key.address) as never, data as never);
+    const transaction = v0(key.address, [instruction]);
+    const signer = countingSigner(key);
+    await rejection(signTransaction(transaction, signer, NOTHING_OUT), TransactionRejectedError, 'UNRECOGNIZED_INSTRUCTION');
+    expect(signer.calls).toBe(0);
+    expect(inspectTransaction(transaction).valueMovements).toMatchObject([{ kind: 'unrecognized', program, signers: [key.address] }]);
+  });
+
+  it('one the wallet does not sign is not its value: signed', async () => {
+    const key = newKey();
+    const other = randomAddress();
+    const instruction = rawInstruction(
+      STAKE,
+      [
+        [randomAddress(), 'w'],
+        [randomAddress(), 'w'],
+        [SYSVAR_CLOCK, 'r'],
+        [randomAddress(), 'r'],
+        [other, 'r'],
+      ],
+      [4, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0],
+    );
+    await signTransaction(v0(key.address, [instruction]), countingSigner(key), NOTHING_OUT);
   });
 });

@@ -5,6 +5,7 @@
  * Addresses stay raw bytes here (base58 is computed only where a caller needs text), which keeps
  * signing fast; `inspect.ts` turns this into the readable form.
  */
+import { isUint8Array } from '../encoding.js';
 import { TransactionFormatError } from '../errors.js';
 import { readCompactU16 } from './compact-u16.js';
 
@@ -194,6 +195,9 @@ function checkStructure(tx: ParsedTransaction): void {
 
 /** Parses and sanity-checks a legacy or v0 transaction. Throws `TransactionFormatError`. */
 export function parseTransaction(bytes: Uint8Array): ParsedTransaction {
+  if (!isUint8Array(bytes)) {
+    throw new TransactionFormatError('INVALID_ENCODING', 'The transaction bytes are not a Uint8Array.');
+  }
   if (bytes.length === 0) throw malformed('The transaction is empty.');
   const first = bytes[0] as number;
   if (first & 0x80) {

@@ -123,8 +123,12 @@ export const isFinal = (rule: WaiterRule, state: unknown): boolean =>
 /** A poll whose limiter turn did not come before the deadline. */
 const late = Symbol('late');
 
-/** A poll's error that the client itself retries (so the outcome may still come): the wait goes on. */
-const passing = (error: unknown): error is FetchClientError =>
+/**
+ * An error a poll gets past: one the client itself retries (a lost connection, a time-out, 408,
+ * 429, 5xx), so the outcome may still come and polling goes on. Any other (a 4xx such as 401 or
+ * 403, a `PaginationError`, a `TypeError`) will not heal by asking again: polling stops.
+ */
+export const isTransientError = (error: unknown): error is FetchClientError =>
   error instanceof ApiError ? isRetryableStatus(error.status) : error instanceof ConnectionError || error instanceof TimeoutError;
 
 export async function waitFor(
@@ -194,7 +198,7 @@ export async function waitFor(
     const done = await find(match.final);
     return [done, done !== undefined];
   };
-  // The error of the last poll when it failed in passing (see `passing`), else undefined.
+  // The error of the last poll when it failed in passing (see `isTransientError`), else undefined.
   let failure: FetchClientError | undefined;
   const timedOut = (attempts: number) => timeout(rule, last, lastState, timeoutMs, attempts, failure);
   for (let attempt = 1; ; attempt++) {
@@ -203,7 +207,7 @@ export async function waitFor(
       polled = await poll();
     } catch (error) {
       if (error === late) throw timedOut(attempt - 1);
-      if (!passing(error)) throw error;
+      if (!isTransientError(error)) throw error;
       failure = error;
     }
     if (polled) {

@@ -153,7 +153,9 @@ export function swap(input: SwapInstructionInput): PlainInstruction {
     acct(input.inputMint, false, false),
     acct(input.outputMint, false, false),
   ];
-  if (input.receiver) accounts.push(acct(input.receiver, false, true));
+  // The output's destination is the fifth account whenever there are more than four (the taker
+  // again when there is no receiver), so that a fee account is never read as the destination.
+  if (input.receiver || input.feeAccount) accounts.push(acct(input.receiver ?? input.taker, false, true));
   if (input.feeAccount) accounts.push(acct(input.feeAccount, false, true));
   const slippage = new Uint8Array(2);
   new DataView(slippage.buffer).setUint16(0, input.slippageBps, true);

@@ -64,6 +64,10 @@ describe('transactionMoves', () => {
       { kind: 'swap out', from: AMM_KEYS[0], to: A, mint: STABLECOIN_USD.mint, amount: 3n, atLeast: true },
     ]);
     expect(transactionMoves(tx(swap({ ...input, receiver: B })))[1]).toMatchObject({ to: B });
+    // A fee account is not where the output goes: without a receiver, it is the taker's.
+    const fee = world.feeAccounts.referralAccount;
+    expect(transactionMoves(tx(swap({ ...input, feeAccount: fee })))[1]).toMatchObject({ to: A });
+    expect(transactionMoves(tx(swap({ ...input, receiver: B, feeAccount: fee })))[1]).toMatchObject({ to: B });
   });
 
   it('reads an RFQ fill and a trigger v1 order deposit', () => {

@@ -1,9 +1,9 @@
 // What a landed transaction moved, read from its instructions (the transaction itself is decoded
 // by the simulator's own decoder, chain/decode.ts; tx submit reads its tips from here too): native transfers, token transfers, and the
-// simulator's own swap, RFQ fill and trigger v1 order instructions, whose layouts chain/instructions.ts
+// simulator's own swap, RFQ fill, trigger v1 order and lend operate instructions, whose layouts chain/instructions.ts
 // and the areas' builders define. An instruction of any other kind moves nothing visible here.
 import { NATIVE_MINT } from '../tokens.js';
-import { SWAP_PROGRAM, SYSTEM_PROGRAM, TOKEN_PROGRAM, TRIGGER_V1_PROGRAM } from './addresses.js';
+import { LEND_PROGRAM, SWAP_PROGRAM, SYSTEM_PROGRAM, TOKEN_PROGRAM, TRIGGER_V1_PROGRAM } from './addresses.js';
 import type { DecodedInstruction, DecodedTransaction } from './decoded.js';
 
 export interface Move {
@@ -18,22 +18,32 @@ export interface Move {
   kind: string;
 }
 
-const SWAP_DISCRIMINATOR = [0xe5, 0x17, 0xcb, 0x97, 0x7a, 0xe3, 0xad, 0x2a];
+export const SWAP_DISCRIMINATOR = [0xe5, 0x17, 0xcb, 0x97, 0x7a, 0xe3, 0xad, 0x2a];
 
-const u64 = (data: Uint8Array, offset: number): bigint | undefined =>
+export const u64 = (data: Uint8Array, offset: number): bigint | undefined =>
   data.length >= offset + 8 ? new DataView(data.buffer, data.byteOffset + offset, 8).getBigUint64(0, true) : undefined;
 
-const startsWith = (data: Uint8Array, prefix: readonly number[]): boolean => prefix.every((byte, i) => data[i] === byte);
+export const startsWith = (data: Uint8Array, prefix: readonly number[]): boolean => prefix.every((byte, i) => data[i] === byte);
 
-const label = (text: string): number[] => Array.from(new TextEncoder().encode(text.padEnd(8, '_').slice(0, 8)));
+/** The 8-byte discriminator of a program call made by `programCall` (chain/instructions.ts). */
+export const label = (text: string): number[] => Array.from(new TextEncoder().encode(text.padEnd(8, '_').slice(0, 8)));
 const RFQ_FILL = label('rfq_fill');
 const INIT_ORDER = label('init_ord');
+const LEND_OPERATE = label('operate');
+
+/** Whether `data` is a system transfer (u32 2, then u64 lamports). */
+export const isSystemTransfer = (data: Uint8Array): boolean =>
+  data.length === 12 && data[0] === 2 && data[1] === 0 && data[2] === 0 && data[3] === 0;
+
+/** The signed i64 at `offset`. */
+const i64 = (data: Uint8Array, offset: number): bigint | undefined =>
+  data.length >= offset + 8 ? new DataView(data.buffer, data.byteOffset + offset, 8).getBigInt64(0, true) : undefined;
 
 function movesOf(ix: DecodedInstruction): Move[] {
   const { programId, accounts, data } = ix;
   const [a0, a1, a2, a3, a4] = accounts;
   // System transfer: u32 2, then u64 lamports.
-  if (programId === SYSTEM_PROGRAM && data.length === 12 && data[0] === 2 && data[1] === 0 && data[2] === 0 && data[3] === 0 && a0 && a1) {
+  if (programId === SYSTEM_PROGRAM && isSystemTransfer(data) && a0 && a1) {
     return [{ kind: 'native transfer', from: a0, to: a1, mint: NATIVE_MINT, amount: u64(data, 4)! }];
   }
   if (programId === TOKEN_PROGRAM && data[0] === 12 && data.length === 10 && a1 && a2 && a3) {
@@ -60,6 +70,18 @@ function movesOf(ix: DecodedInstruction): Move[] {
   if (programId === TRIGGER_V1_PROGRAM && startsWith(data, INIT_ORDER) && a0 && a2 && a3) {
     const making = u64(data, 8);
     return making === undefined ? [] : [{ kind: 'order deposit', from: a0, to: a2, mint: a3, amount: making }];
+  }
+  if (programId === LEND_PROGRAM && startsWith(data, LEND_OPERATE) && a0 && a2 && a3 && a4) {
+    // Lend operate (lend/operate.ts): signer, owner, vault, collateral mint, debt mint; col and debt signed.
+    const col = i64(data, 8);
+    const debt = i64(data, 16);
+    if (col === undefined || debt === undefined) return [];
+    const moves: Move[] = [];
+    if (col > 0n) moves.push({ kind: 'lend deposit', from: a0, to: a2, mint: a3, amount: col });
+    if (col < 0n) moves.push({ kind: 'lend withdrawal', from: a2, to: a0, mint: a3, amount: -col });
+    if (debt > 0n) moves.push({ kind: 'lend borrow', from: a2, to: a0, mint: a4, amount: debt });
+    if (debt < 0n) moves.push({ kind: 'lend repayment', from: a0, to: a2, mint: a4, amount: -debt });
+    return moves;
   }
   return [];
 }

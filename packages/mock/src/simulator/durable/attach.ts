@@ -148,7 +148,14 @@ function restoreScalars(sim: SimContext, streams: Streams, json: string): void {
 }
 
 /** Loads `store` into `sim` (whose maps must be fresh) and returns what commits its changes. */
-export function attachDurable(store: StateStore, sim: SimContext, streams: Streams, bounds: MemoryBounds): Durable {
+export function attachDurable(
+  store: StateStore,
+  sim: SimContext,
+  streams: Streams,
+  bounds: MemoryBounds,
+  /** The key areas changed through the control API, by key digest (key-access.ts). */
+  keyAreas: Map<string, readonly string[] | null>,
+): Durable {
   let gen = 0;
   let seq = store.lastSeq();
   const inFlight = new Set<number>();
@@ -184,6 +191,7 @@ export function attachDurable(store: StateStore, sim: SimContext, streams: Strea
     Area.map('triggerV2.orders', v2.orders, ctx, wallets * 4),
     Area.map('triggerV2.byWallet', v2.byWallet, ctx, wallets),
     Area.map('lend.positions', lend.positions, ctx),
+    Area.map('keyAreas', keyAreas, ctx),
   ];
   if (store.scalars !== undefined) restoreScalars(sim, streams, store.scalars);
   for (const area of areas) area.load();

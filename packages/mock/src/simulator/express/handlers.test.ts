@@ -165,4 +165,25 @@ describe('express verification', () => {
     expect(craft.status).toBe(400);
     expect(craft.body.message).toMatch(/Insufficient PLATFORM_TOKEN/);
   });
+
+  it('verifies a token once when two payments for it are executed at the same time: the other answers 409 and pays nothing', async () => {
+    const sim = makeSimulator();
+    const payers = [await createTestWallet(), await createTestWallet()];
+    const bodies = await Promise.all(
+      payers.map(async (wallet) => {
+        const craft = await call(sim, 'GET', '/tokens/v2/verify/express/craft-txn', { query: { senderAddress: wallet.address } });
+        return {
+          transaction: await wallet.signTransaction(craft.body.transaction),
+          requestId: craft.body.requestId,
+          senderAddress: wallet.address,
+          tokenId: EXAMPLE_TOKEN,
+          ...details,
+        };
+      }),
+    );
+    const answers = await Promise.all(bodies.map((body) => call(sim, 'POST', '/tokens/v2/verify/express/execute', { body })));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    const paid = payers.filter((w) => sim.control.getBalance(w.address, PLATFORM_TOKEN) !== 100_000_000_000n);
+    expect(paid).toHaveLength(1);
+  });
 });

@@ -1,5 +1,5 @@
-// Express verification: check eligibility, craft a payment of 1000 PLATFORM_TOKEN (direct or
-// swapped from another currency), execute the signed payment.
+// Express verification: check eligibility, craft the payment the spec states (`x-express-payment`:
+// 1000 PLATFORM_TOKEN, direct or swapped from another currency), execute the signed payment.
 import type { ExpressCraftResponse, ExpressEligibilityResponse } from '@x/types';
 import { AMM_KEYS, EXPRESS_RECEIVER, SIGNATURE_FEE_LAMPORTS } from '../chain/addresses.js';
 import { computeUnitLimit, swap, tokenTransfer, type PlainInstruction } from '../chain/instructions.js';
@@ -9,11 +9,10 @@ import { iso, type SimContext } from '../context.js';
 import type { Handler } from '../handler.js';
 import { bytesEqual, toBase58 } from '../encoding.js';
 import { ApiError, parseAmount } from '../errors.js';
+import { EXPRESS_PAYMENT } from '../../gen/express-payment.gen.js';
 import { NATIVE_MINT, PLATFORM_TOKEN_MINT, tokenByMint, tokenBySymbol } from '../tokens.js';
 import { setTokenStatus } from './store.js';
 
-/** 1000 PLATFORM_TOKEN (6 decimals). */
-export const EXPRESS_PAYMENT = 1_000_000_000n;
 /** A crafted payment expires with its blockhash (150 blocks of 400 ms): after that it can no longer land. */
 const CRAFT_TTL_MS = BLOCKHASH_VALIDITY_BLOCKS * MS_PER_BLOCK;
 
@@ -122,11 +121,13 @@ export const tokensCraftExpressTransaction: Handler<'tokensCraftExpressTransacti
   return { body };
 };
 
+const eligible = (status: { exists: boolean; verified: boolean }): boolean => status.exists && !status.verified;
+const notEligible = (): ApiError => new ApiError(409, 'Token is not eligible for express verification');
+
 export const tokensExecuteExpress: Handler<'tokensExecuteExpress'> = async (ctx) => {
   const { sim } = ctx;
   const body = ctx.input.body;
-  const status = sim.express.status(body.tokenId);
-  if (!status.exists || status.verified) throw new ApiError(409, 'Token is not eligible for express verification');
+  if (!eligible(sim.express.status(body.tokenId))) throw notEligible();
   const craft = sim.express.crafts.get(body.requestId);
   if (!craft) throw new ApiError(400, 'Unknown or expired requestId');
   if (craft.sender !== body.senderAddress) throw new ApiError(400, 'senderAddress does not match the crafted transaction');
@@ -147,6 +148,8 @@ export const tokensExecuteExpress: Handler<'tokensExecuteExpress'> = async (ctx)
     throw new ApiError(400, check === 'missing' ? 'Transaction is not signed by the sender' : 'Invalid sender signature');
   // A concurrent execute of the same payment may have won while the signature was checked.
   if (!sim.express.crafts.has(craft.requestId)) throw new ApiError(400, 'Unknown or expired requestId');
+  // So may another payment for the same token: it is verified once, and this payment is not taken.
+  if (!eligible(sim.express.status(body.tokenId))) throw notEligible();
   // The payment moves when it lands: the sender may have spent it since the craft.
   assertCanPay(sim, craft.sender, craft.currency, craft.inputMint, craft.inputAmount);
   // Two crafts in the same slot can carry the same message: one signed payment lands once.

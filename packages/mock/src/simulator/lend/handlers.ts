@@ -4,13 +4,14 @@ import { LEND_PROGRAM, LEND_VAULT } from '../chain/addresses.js';
 import { publicKeyBytes } from '../chain/keys.js';
 import { BLOCKHASH_VALIDITY_BLOCKS } from '../chain/ledger.js';
 import { computeUnitLimit, programCall, type PlainInstruction } from '../chain/instructions.js';
-import { buildTransaction } from '../chain/transactions.js';
+import { assertPublicKeys, buildTransaction } from '../chain/transactions.js';
 import type { LendBorrowOperateRequest, LendBorrowPosition } from '@x/types';
 import type { SimContext } from '../context.js';
 import type { Handler } from '../handler.js';
 import { toBase64 } from '../encoding.js';
 import { ApiError, parseAmount } from '../errors.js';
 import { hashString } from '../random.js';
+import { checkOperate, encodeOperate, OPERATE_LABEL } from './operate.js';
 import { BORROW_VAULTS, type Position } from './store.js';
 
 const invalid = (message: string): ApiError => new ApiError(400, message);
@@ -77,50 +78,27 @@ function operate(sim: SimContext, body: LendBorrowOperateRequest): { nftId: numb
   if (!vault) throw invalid(`Unknown vaultId ${body.vaultId}`);
   const col = parseAmount(body.colAmount, 'colAmount', true);
   const debt = parseAmount(body.debtAmount, 'debtAmount', true);
-  if (col === 0n && debt === 0n) throw invalid('colAmount and debtAmount cannot both be 0');
   const owner = body.positionOwner ?? body.signer;
-  // Anyone may deposit into or repay a position; only its owner takes out of it (collateral, a loan).
-  if (owner !== body.signer && (col < 0n || debt > 0n)) throw invalid(`Only the position owner ${owner} can withdraw collateral or borrow`);
-  let position: Position;
-  if (body.positionId === 0) {
-    if (col < 0n || debt < 0n) throw invalid('A new position can only deposit and borrow (non-negative amounts)');
-    position = { nftId: sim.lend.nextNftId, vaultId: vault.id, owner, collateral: 0n, debt: 0n };
-  } else {
-    const existing = sim.lend.positions.get(body.positionId);
-    if (!existing || existing.owner !== owner || existing.vaultId !== vault.id)
-      throw invalid(`Position ${body.positionId} not found in vault ${vault.id} for ${owner}`);
-    position = { ...existing };
-  }
-  const collateral = position.collateral + col;
-  const newDebt = position.debt + debt;
-  if (collateral < 0n) throw invalid('Cannot withdraw more collateral than deposited');
-  if (newDebt < 0n) throw invalid('Cannot repay more than the debt');
-  const colUsd = sim.prices.usdValue(vault.collateralMint, collateral);
-  const debtUsd = sim.prices.usdValue(vault.debtMint, newDebt);
-  if (debtUsd > (colUsd * vault.maxLtv) / 100) throw invalid(`Debt would exceed the vault's ${vault.maxLtv}% max LTV`);
-  if (col > 0n && (sim.wallets.balance(body.signer, vault.collateralMint) ?? 0n) < col) throw invalid('Insufficient collateral balance');
-  if (debt < 0n && (sim.wallets.balance(body.signer, vault.debtMint) ?? 0n) < -debt) throw invalid('Insufficient balance to repay');
-  if (body.positionId === 0) sim.lend.nextNftId += 1;
-  sim.wallets.add(body.signer, vault.collateralMint, -col);
-  sim.wallets.add(body.signer, vault.debtMint, debt);
-  sim.lend.add({ ...position, collateral, debt: newDebt });
-  const payload = new Uint8Array(17);
-  const view = new DataView(payload.buffer);
-  view.setBigInt64(0, col, true);
-  view.setBigInt64(8, debt, true);
-  payload[16] = body.positionId === 0 ? 1 : 0;
+  // The schemas check only the alphabet; both endpoints refuse what is not a public key.
+  assertPublicKeys([body.signer, owner]);
+  // A new position takes the vault's next position id; the transaction lands only while it is still
+  // the next one (another new position landing first takes it: build again).
+  const nftId = body.positionId === 0 ? sim.lend.nextNftId : body.positionId;
+  // Checked now for a clear answer, and again when the transaction lands (tx/land.ts), where it applies.
+  checkOperate(sim, { vault, signer: body.signer, owner, nftId, isNew: body.positionId === 0, col, debt });
   const instruction = programCall(
     LEND_PROGRAM,
-    'operate',
+    OPERATE_LABEL,
     [
       { pubkey: body.signer, isSigner: true, isWritable: true },
       { pubkey: owner, isSigner: false, isWritable: false },
+      { pubkey: vault.address, isSigner: false, isWritable: true },
       { pubkey: vault.collateralMint, isSigner: false, isWritable: false },
       { pubkey: vault.debtMint, isSigner: false, isWritable: false },
     ],
-    payload,
+    encodeOperate({ col, debt, nftId, isNew: body.positionId === 0 }),
   );
-  return { nftId: position.nftId, instructions: [computeUnitLimit(400_000), instruction], signer: body.signer };
+  return { nftId, instructions: [computeUnitLimit(400_000), instruction], signer: body.signer };
 }
 
 export const lendBorrowOperate: Handler<'lendBorrowOperate'> = (ctx) => {

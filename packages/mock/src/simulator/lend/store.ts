@@ -1,5 +1,5 @@
-// Lend state: borrow positions created through operate (applied at once; the simulator has no
-// landing step for lend), at most `maxPositions` of them.
+// Lend state: borrow positions, made and changed when an operate transaction lands (lend/operate.ts),
+// at most `maxPositions` of them, and the id the next new position takes.
 import { LEND_VAULT } from '../chain/addresses.js';
 import { createRandom, hashString } from '../random.js';
 import { NATIVE_MINT, PLATFORM_TOKEN_MINT, STABLECOIN_MINT } from '../tokens.js';

@@ -47,6 +47,27 @@ describe('POST /swap/v2/execute', () => {
     expect(gone.body.code).toBe(-1);
   });
 
+  it('answers a re-send of the same bytes in another base64 spelling as the first send, and lands it once', async () => {
+    const sim = makeSimulator();
+    const wallet = await createTestWallet();
+    const o = await order(sim, wallet.address);
+    const signedTransaction = await wallet.signTransaction(o.transaction);
+    // The same bytes with non-zero unused bits before the padding: another text for the same transaction.
+    const padding = signedTransaction.length - signedTransaction.replace(/=+$/, '').length;
+    expect(padding, 'the transaction needs padding for another spelling').toBeGreaterThan(0);
+    const last = signedTransaction.length - padding - 1;
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+    const respelled = signedTransaction.slice(0, last) + alphabet[alphabet.indexOf(signedTransaction[last]!) + 1]! + '='.repeat(padding);
+    expect(respelled).not.toBe(signedTransaction);
+    expect(Buffer.from(respelled, 'base64').equals(Buffer.from(signedTransaction, 'base64'))).toBe(true);
+    const first = await call(sim, 'POST', '/swap/v2/execute', { body: { signedTransaction, requestId: o.requestId } });
+    const again = await call(sim, 'POST', '/swap/v2/execute', { body: { signedTransaction: respelled, requestId: o.requestId } });
+    expect(first.body.status).toBe('Success');
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(first.body);
+    expect(sim.control.getBalance(wallet.address, PLATFORM_TOKEN)).toBe(100_000_000_000n - 100_000_000n);
+  });
+
   it('answers -1 for an unknown requestId, -2 for a non-transaction, -3 for another message', async () => {
     const sim = makeSimulator();
     const wallet = await createTestWallet();

@@ -8,7 +8,7 @@
 // (-1005 expired blockhash, -2003 expired RFQ quote). Two orders of the same inputs in the same
 // slot may carry byte-identical messages, as on the real chain (same blockhash, same
 // instructions); that is harmless because the signature, not the requestId, is what lands.
-import { bytesEqual } from '../encoding.js';
+import { bytesEqual, fromBase64 } from '../encoding.js';
 import { checkSigner, decodeTransaction } from '../chain/transactions.js';
 import type { SimContext } from '../context.js';
 import type { Handler } from '../handler.js';
@@ -19,6 +19,14 @@ import { CODES } from './execute-codes.js';
 import type { ExecuteOutcome, SwapOrderRecord } from './store.js';
 
 const rejected = (message: string, code: number): ApiError => new ApiError(400, message, { code });
+
+/** Whether two base64 texts carry the same transaction: the same bytes, however the base64 was written. */
+function sameTransaction(a: string, b: string): boolean {
+  if (a === b) return true;
+  const bytesA = fromBase64(a);
+  const bytesB = fromBase64(b);
+  return bytesA !== undefined && bytesB !== undefined && bytesEqual(bytesA, bytesB);
+}
 
 function failed(code: number, error: string, signature?: string): ExecuteOutcome {
   return { status: 200, body: { status: 'Failed', code, ...(signature ? { signature } : {}), error } };
@@ -96,7 +104,7 @@ export const swapExecute: Handler<'swapExecute'> = async (ctx) => {
   const order = sim.swap.orders.get(requestId);
   if (!order) throw rejected('Order not found in cache', CODES.orderNotFound);
   if (order.executed) {
-    if (order.executed.signedTransaction === signedTransaction) return order.executed.outcome;
+    if (sameTransaction(order.executed.signedTransaction, signedTransaction)) return order.executed.outcome;
     throw rejected('Order already executed with a different transaction', CODES.invalidMessage);
   }
   const tx = decodeTransaction(signedTransaction);
@@ -118,7 +126,7 @@ export const swapExecute: Handler<'swapExecute'> = async (ctx) => {
   // A concurrent re-send may have landed the order while the signatures were checked.
   const landed = order.executed as SwapOrderRecord['executed'];
   if (landed) {
-    if (landed.signedTransaction === signedTransaction) return landed.outcome;
+    if (sameTransaction(landed.signedTransaction, signedTransaction)) return landed.outcome;
     throw rejected('Order already executed with a different transaction', CODES.invalidMessage);
   }
   const earlier = sim.ledger.landed(signature);

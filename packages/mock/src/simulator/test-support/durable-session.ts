@@ -98,11 +98,14 @@ export const SESSION_STEPS: ReadonlyArray<(call: Caller, s: SessionState) => Pro
     s.v2Order = created.body.id;
     return [deposit, created];
   },
-  async (call, s) => [
-    await call('POST', '/lend/v1/borrow/operate', {
+  async (call, s) => {
+    const operate = await call('POST', '/lend/v1/borrow/operate', {
       body: { vaultId: 1, positionId: 0, signer: s.a.address, colAmount: '1000000000', debtAmount: '100000000' },
-    }),
-  ],
+    });
+    // The operate lands when its signed transaction does (through the chain the control API stands for).
+    const signedTransaction = await s.a.signTransaction((operate.body as { transaction: string }).transaction);
+    return [operate, await call('POST', '/__control/send-transaction', { body: { signedTransaction } })];
+  },
   async (call, s) => [
     await call('POST', '/__control/set-price', { body: { mint: 'NATIVE_COIN', usd: 160 } }),
     await call('POST', '/__control/advance-time', { body: { ms: 1_000 } }),

@@ -15,7 +15,10 @@ import { createSchemaCompiler, describeError } from '../schemas.js';
 import { buildOperations } from '../operations.js';
 import { world } from '../world.js';
 import { bundledSpec, deref } from '../spec.js';
-import { toBase58 } from '../encoding.js';
+import { fromBase64, toBase58 } from '../encoding.js';
+import { TIP_RECEIVERS } from '../chain/addresses.js';
+import { systemTransfer, type PlainInstruction } from '../chain/instructions.js';
+import { buildTransaction } from '../chain/transactions.js';
 
 export const API_KEY = 'test-key';
 // The example world's addresses (the spec's x-example-values), never copied here.
@@ -137,6 +140,31 @@ export async function createTestWallet(privateKey?: Uint8Array): Promise<TestWal
       return b58.decode(await sign(new TextEncoder().encode(text)));
     },
   };
+}
+
+/** An instruction as the API answers it (`/swap/v2/build`, `/lend/v1/borrow/operate-instructions`). */
+export interface WireInstruction {
+  programId: string;
+  accounts: Array<{ pubkey: string; isSigner: boolean; isWritable: boolean }>;
+  data: string;
+}
+
+/** Lamports of the tip `tippedTransaction` adds: /tx/v1/submit's minimum. */
+export const TIP_LAMPORTS = 1_000_000n;
+
+/**
+ * The instructions as one transaction paid and signed by `wallet`, after a tip to the first tip
+ * receiver (what /tx/v1/submit asks for), on a recent blockhash.
+ */
+export async function tippedTransaction(sim: Simulator, wallet: TestWallet, instructions: readonly WireInstruction[]): Promise<string> {
+  const plain: PlainInstruction[] = instructions.map((ix) => ({ ...ix, data: fromBase64(ix.data)! }));
+  const built = buildTransaction({
+    feePayer: wallet.address,
+    instructions: [systemTransfer(wallet.address, TIP_RECEIVERS[0]!, TIP_LAMPORTS), ...plain],
+    blockhash: await recentBlockhash(sim),
+    lastValidBlockHeight: 0,
+  });
+  return wallet.signTransaction(built.base64);
 }
 
 /** Runs the trigger v2 challenge flow (message type) and returns the token. */

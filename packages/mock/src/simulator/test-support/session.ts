@@ -72,6 +72,7 @@ export async function scriptedSession(sim: Simulator, { stepMs = 0 } = {}): Prom
     body: { vaultId: 1, positionId: 0, signer: wallet.address, colAmount: '1000000000', debtAmount: '0' },
   });
   if (lend.status !== 200) throw new Error(`lend deposit failed: ${JSON.stringify(lend.body)}`);
+  await sim.control.sendTransaction(await wallet.signTransaction(lend.body.transaction));
   const orders = sim.control.orders({ wallet: wallet.address }).orders;
   const v2 = orders.find((o) => o.id === created.body.id) as { depositSignature: string };
   return {

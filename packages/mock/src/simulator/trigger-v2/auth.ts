@@ -15,6 +15,9 @@ import { bytesEqual, fromBase58, utf8Bytes } from '../encoding.js';
 import { ApiError } from '../errors.js';
 import type { Challenge } from './store.js';
 
+/** The first line of every sign-in challenge (the chain refuses to land one: tx/land.ts). */
+export const CHALLENGE_PREFIX = 'Sign in to the trigger service.';
+
 /** Pending challenges kept per wallet and type. */
 export const MAX_PENDING_CHALLENGES = 16;
 
@@ -44,7 +47,7 @@ export const triggerV2CreateChallenge: Handler<'triggerV2CreateChallenge'> = (ct
   const { sim } = ctx;
   const { walletPubkey, type } = ctx.input.body;
   const now = sim.clock.now();
-  const text = `Sign in to the trigger service.\nWallet: ${walletPubkey}\nNonce: ${hex(sim.random.bytes(16))}\nIssued at: ${iso(now)}`;
+  const text = `${CHALLENGE_PREFIX}\nWallet: ${walletPubkey}\nNonce: ${hex(sim.random.bytes(16))}\nIssued at: ${iso(now)}`;
   const expiresAt = now + sim.settings.challengeTtlMs;
   if (type === 'message') {
     addChallenge(sim, { wallet: walletPubkey, type, text, expiresAt });

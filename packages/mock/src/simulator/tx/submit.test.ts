@@ -4,6 +4,8 @@ import { BLOCKHASH_VALIDITY_BLOCKS, MS_PER_BLOCK } from '../chain/ledger.js';
 import { systemTransfer } from '../chain/instructions.js';
 import { buildTransaction } from '../chain/transactions.js';
 import type { Simulator } from '../index.js';
+import { fromBase58, toBase64 } from '../encoding.js';
+import { world } from '../world.js';
 import { call, createTestWallet, makeSimulator, recentBlockhash } from '../test-support/harness.js';
 
 async function tipped(sim: Simulator, lamports: bigint, to = TIP_RECEIVERS[1]!, blockhash?: string) {
@@ -64,5 +66,39 @@ describe('POST /tx/v1/submit', () => {
     const answer = await submit(sim, signed);
     expect(answer.status).toBe(400);
     expect(answer.body).toEqual({ error: expect.stringMatching(/^Blockhash not found/) });
+  });
+});
+
+describe('POST /tx/v1/submit without any signature', () => {
+  it('answers 400 {error} for a transaction that requires no signature, not a 500', async () => {
+    const sim = makeSimulator();
+    const from = (await createTestWallet()).address;
+    const blockhash = fromBase58(await recentBlockhash(sim))!;
+    const transfer = new Uint8Array(12);
+    new DataView(transfer.buffer).setUint32(0, 2, true);
+    new DataView(transfer.buffer).setBigUint64(4, 5_000_000n, true);
+    // A legacy message whose header asks for no signature: 0 signatures, accounts [from, tip receiver, system program].
+    const bytes = Uint8Array.from([
+      0,
+      0,
+      0,
+      1,
+      3,
+      ...fromBase58(from)!,
+      ...fromBase58(TIP_RECEIVERS[1]!)!,
+      ...fromBase58(world.addresses.systemProgram)!,
+      ...blockhash,
+      1,
+      2,
+      2,
+      0,
+      1,
+      12,
+      ...transfer,
+    ]);
+    const answer = await submit(sim, toBase64(bytes));
+    expect(answer.status).toBe(400);
+    expect(answer.body).toEqual({ error: expect.stringMatching(/signature/) });
+    expect(sim.control.getBalance(from, world.tokens.NATIVE_COIN.mint)).toBe(10_000_000_000n);
   });
 });

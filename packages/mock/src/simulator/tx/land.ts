@@ -1,0 +1,160 @@
+// What a signed transaction landed through /tx/v1/submit changes: its instructions, applied in
+// order, all or none (as on a chain, a transaction whose instruction fails changes nothing). The
+// simulator applies the instructions its chain model knows the effect of:
+//   - system transfers (the tip included): lamports from a signer to any address;
+//   - the lend program's operate (lend/operate.ts): the position and the signer's balances;
+//   - the swap instruction of /swap/v2/build (or of an order) that pays the taker: the input leaves
+//     the taker, the output is the current price's (the program's slippage check: 6001 below the
+//     instruction's minimum);
+//   - compute budget and memo instructions, the creation of an associated token account, and the
+//     close of a token account (the simulator keeps wrapped native coin in the native balance): no move.
+// Any other instruction (token transfers, whose destination is a token account the simulator cannot
+// map back to a wallet; a swap to another receiver or with a fee account; RFQ fills; the trigger,
+// express and other programs' instructions, which land through their own endpoints) is refused with
+// 400 {error} naming it, and nothing lands. Network fees are not charged.
+import {
+  ASSOCIATED_TOKEN_PROGRAM,
+  COMPUTE_BUDGET_PROGRAM,
+  LEND_PROGRAM,
+  MEMO_PROGRAM,
+  SWAP_PROGRAM,
+  SYSTEM_PROGRAM,
+  TOKEN_PROGRAM,
+} from '../chain/addresses.js';
+import { associatedTokenAddress, encodeBase58 } from '@x/chain';
+import { publicKeyBytes } from '../chain/keys.js';
+import { isSystemTransfer, label, startsWith, SWAP_DISCRIMINATOR, u64 } from '../chain/moves.js';
+import type { DecodedInstruction, DecodedTransaction } from '../chain/transactions.js';
+import type { SimContext } from '../context.js';
+import { ApiError } from '../errors.js';
+import { applyOperate, checkOperate, decodeOperate, OPERATE_LABEL } from '../lend/operate.js';
+import { NATIVE_MINT, tokenByMint } from '../tokens.js';
+import { CHALLENGE_PREFIX } from '../trigger-v2/auth.js';
+
+const LEND_OPERATE = label(OPERATE_LABEL);
+const CHALLENGE_BYTES = Array.from(new TextEncoder().encode(CHALLENGE_PREFIX));
+const TOKEN_PROGRAM_BYTES = publicKeyBytes(TOKEN_PROGRAM)!;
+const NATIVE_MINT_BYTES = publicKeyBytes(NATIVE_MINT)!;
+
+/** `owner`'s associated token account of the native mint (wrapped native coin). */
+const wrappedNativeAccount = (owner: string): string | undefined => {
+  const bytes = publicKeyBytes(owner);
+  return bytes && encodeBase58(associatedTokenAddress(bytes, NATIVE_MINT_BYTES, TOKEN_PROGRAM_BYTES));
+};
+
+/** What /tx/v1/submit applies, in words (its refusals name them). */
+export const APPLIED_KINDS =
+  'system transfers, lend operate, swaps of /swap/v2/build to the taker, compute budget, memo, token account creation, the close of the wrapped native account';
+
+const refused = (index: number, message: string): ApiError => new ApiError(400, `Instruction ${index}: ${message}; nothing landed`);
+
+/** Undo steps of the instructions applied so far (a later one failing puts everything back). */
+type Undo = Array<() => void>;
+
+function setBalance(sim: SimContext, undo: Undo, wallet: string, mint: string, amount: bigint | null): void {
+  const before = sim.wallets.balance(wallet, mint);
+  undo.push(() => sim.wallets.set(wallet, mint, before));
+  sim.wallets.set(wallet, mint, amount);
+}
+
+/** Takes `amount` of `mint` from `wallet` (400 when it holds less). */
+function debit(sim: SimContext, undo: Undo, index: number, wallet: string, mint: string, amount: bigint): void {
+  const balance = sim.wallets.balance(wallet, mint) ?? 0n;
+  if (balance < amount)
+    throw refused(index, `insufficient funds: ${wallet} holds ${balance} of ${tokenByMint(mint)?.symbol ?? mint}, needs ${amount}`);
+  setBalance(sim, undo, wallet, mint, balance - amount);
+}
+
+function credit(sim: SimContext, undo: Undo, wallet: string, mint: string, amount: bigint): void {
+  setBalance(sim, undo, wallet, mint, (sim.wallets.balance(wallet, mint) ?? 0n) + amount);
+}
+
+function applyInstruction(sim: SimContext, undo: Undo, signers: ReadonlySet<string>, ix: DecodedInstruction, index: number): void {
+  const { programId, accounts, data } = ix;
+  const [a0, a1, a2, a3] = accounts;
+  const signerOf = (account: string | undefined, role: string): string => {
+    if (account === undefined || !signers.has(account))
+      throw refused(index, `the ${role} ${account ?? '(none)'} did not sign the transaction`);
+    return account;
+  };
+  if (programId === COMPUTE_BUDGET_PROGRAM) return;
+  if (programId === MEMO_PROGRAM) {
+    // A signed sign-in challenge proves a wallet to the service; landed, its signature (a
+    // credential) would be listed with the chain's transactions.
+    if (startsWith(data, CHALLENGE_BYTES)) throw refused(index, 'a signed sign-in challenge is not a transaction to land');
+    return;
+  }
+  if (programId === SYSTEM_PROGRAM && isSystemTransfer(data) && a1) {
+    const from = signerOf(a0, 'sender');
+    const lamports = u64(data, 4)!;
+    debit(sim, undo, index, from, NATIVE_MINT, lamports);
+    credit(sim, undo, a1, NATIVE_MINT, lamports);
+    return;
+  }
+  // The simulator's own layout of an associated token account's creation: payer, owner, mint, system program.
+  if (programId === ASSOCIATED_TOKEN_PROGRAM && accounts.length === 4 && a1 && a2 && a3 === SYSTEM_PROGRAM) {
+    signerOf(a0, 'payer');
+    if (sim.wallets.balance(a1, a2) === null) setBalance(sim, undo, a1, a2, 0n);
+    return;
+  }
+  // closeAccount (tag 9: account, destination, owner) of the owner's wrapped native account, which
+  // the simulator keeps in the native balance (another token account holds a balance: not closed).
+  if (programId === TOKEN_PROGRAM && data.length === 1 && data[0] === 9 && accounts.length === 3 && a0) {
+    const owner = signerOf(a2, 'token account owner');
+    if (a0 !== wrappedNativeAccount(owner)) throw refused(index, 'the simulator closes only the wrapped native coin account');
+    return;
+  }
+  if (programId === SWAP_PROGRAM && startsWith(data, SWAP_DISCRIMINATOR) && data.length === 26 && accounts.length === 4 && a1 && a2 && a3) {
+    const taker = signerOf(a0, 'taker');
+    const inAmount = u64(data, 8)!;
+    const minOut = u64(data, 16)!;
+    if (!tokenByMint(a2) || !tokenByMint(a3) || a2 === a3) throw refused(index, 'a swap of a token the simulator does not list');
+    const out = sim.prices.convert(a2, a3, inAmount);
+    if (out < minOut)
+      throw refused(index, `custom program error 6001: slippage tolerance exceeded (${out} at the current price, minimum ${minOut})`);
+    debit(sim, undo, index, taker, a2, inAmount);
+    credit(sim, undo, taker, a3, out);
+    return;
+  }
+  if (programId === LEND_PROGRAM && startsWith(data, LEND_OPERATE)) {
+    let op: ReturnType<typeof decodeOperate>;
+    let after: ReturnType<typeof checkOperate>;
+    try {
+      op = decodeOperate(accounts, data.subarray(8));
+      signerOf(op.signer, 'lend signer');
+      after = checkOperate(sim, op);
+    } catch (error) {
+      if (error instanceof ApiError && !error.message.startsWith('Instruction ')) throw refused(index, error.message);
+      throw error;
+    }
+    const before = sim.lend.positions.get(after.nftId);
+    const nextBefore = sim.lend.nextNftId;
+    const { collateralMint, debtMint } = op.vault;
+    const balances = [collateralMint, debtMint].map((mint) => [mint, sim.wallets.balance(op.signer, mint)] as const);
+    undo.push(() => {
+      sim.lend.nextNftId = nextBefore;
+      if (before) sim.lend.add(before);
+      else sim.lend.positions.delete(after.nftId);
+      for (const [mint, amount] of balances) sim.wallets.set(op.signer, mint, amount);
+    });
+    applyOperate(sim, op, after);
+    return;
+  }
+  throw refused(index, `the simulator cannot apply this instruction of program ${programId ?? '(none)'} (it applies ${APPLIED_KINDS})`);
+}
+
+/**
+ * Applies every instruction of `tx` (whose signatures were checked), in order; when one cannot
+ * apply, puts back what the earlier ones changed and throws its 400. Synchronous: call it after the
+ * last await, right before the ledger records the landing.
+ */
+export function applyTransaction(sim: SimContext, tx: DecodedTransaction): void {
+  const signers = new Set(tx.signatures.filter((s) => s.signature !== null).map((s) => s.signer));
+  const undo: Undo = [];
+  try {
+    for (const [index, ix] of tx.instructions.entries()) applyInstruction(sim, undo, signers, ix, index);
+  } catch (error) {
+    for (let i = undo.length - 1; i >= 0; i--) undo[i]!();
+    throw error;
+  }
+}

@@ -1,0 +1,13 @@
+// When a polling hook (`usePriceOrder`, `useTriggerV1Order`, `useSwapQuote`) asks again: the rule
+// of `@x/fetch-client/waiters`, one rule for both. Polling stops when the record is final, or on an
+// error that will not heal by asking again (a 4xx other than 408 and 429, such as 401 or 403; a
+// `PaginationError`; a `TypeError`); it goes on through a passing one (a lost connection, a
+// time-out, 408, 429, 5xx), no sooner than the `Retry-After` the service asked for.
+import { isTransientError } from '@x/fetch-client/waiters';
+
+/** The `refetchInterval` after a read whose state is `state`: `false` to stop, else the pause in ms. */
+export function nextPoll(state: { readonly error: unknown }, final: boolean, intervalMs: number): number | false {
+  const { error } = state;
+  if (final || (error != null && !isTransientError(error))) return false;
+  return Math.max(intervalMs, (error as { retryAfterMs?: number } | null)?.retryAfterMs ?? 0);
+}
