@@ -11,7 +11,10 @@ const events = Array.from({ length: 7 }, (_, i) => ({ eventId: `e${i}` }));
 const orders = Array.from({ length: 5 }, (_, i) => ({ id: `o${i}` }));
 const v1Orders = Array.from({ length: 5 }, (_, i) => ({ orderKey: `k${i}` }));
 
-/** Serves `events` with an inclusive `end`, like the spec's example (start 0, end 2, 3 items). */
+/**
+ * Serves `events` with an inclusive `end` (start 0, end 2: 3 items). The spec's examples and the
+ * simulator read `end` as exclusive; the client pages right either way, and this proves the other.
+ */
 function eventServer(defaultWidth = 3) {
   return fakeFetch((request) => {
     const url = new URL(request.url);
