@@ -4,9 +4,11 @@
  * The history record does not name the deposit, so a record matches:
  * - for sure, when any of its values (fields, events) is the deposit's request id or one of the
  *   signatures of the signed deposit (the create answer's `txSignature` is the deposit's signature);
- * - otherwise, when everything the record shows agrees with the request: wallet, order type, mints,
- *   initial input amount, `expiresAt` (to the millisecond), the prices and slippages it shows, and
- *   it was created after the create request was sent (less `clockSkewMs`).
+ * - otherwise, when everything the record shows agrees with the request: wallet, order type and
+ *   mints (always shown), and when shown (neither missing nor null) the trigger mint, the initial
+ *   input amount, `expiresAt` (to the millisecond), the prices and slippages; and the time it shows
+ *   (`createdAt`, else `updatedAt`) is after the create request was sent (less `clockSkewMs`).
+ *   A record showing no time never matches by value (it could be an older identical order).
  * Several records agreeing only by value are ambiguous: none is picked.
  */
 import { PRICE_FIELDS } from '../gen/price-fields.gen.js';
@@ -41,26 +43,29 @@ export function matchPriceOrder(record: TriggerOrderRecord, fingerprint: PriceOr
   if (record.userPubkey !== undefined && record.userPubkey !== body.userPubkey) return 'none';
   const ids = new Set(fingerprint.depositIds.filter((id) => id !== ''));
   if (containsAny(record, ids, 4)) return 'strong';
+  // The history always shows the type and the mints (the spec's `required`); they must be the ones sent.
+  if (record.orderType !== body.orderType || record.inputMint !== body.inputMint || record.outputMint !== body.outputMint) {
+    return 'none';
+  }
+  // Any other value must be the one sent when the record shows it; missing or null means not shown
+  // (the history may leave them out, `expiresAt` may be null, a fixed trigger shows `trailingBps: null`).
+  const shown = (field: keyof TriggerOrderRecord): unknown => record[field] ?? undefined;
+  const disagrees = (field: keyof TriggerOrderRecord, sent: unknown): boolean => shown(field) !== undefined && shown(field) !== sent;
   if (
-    record.orderType !== body.orderType ||
-    record.inputMint !== body.inputMint ||
-    record.outputMint !== body.outputMint ||
-    record.triggerMint !== body.triggerMint ||
-    record.initialInputAmount !== body.inputAmount ||
-    record.expiresAt !== body.expiresAt
+    disagrees('triggerMint', body.triggerMint) ||
+    disagrees('initialInputAmount', body.inputAmount) ||
+    disagrees('expiresAt', body.expiresAt)
   ) {
     return 'none';
   }
-  // A price setting the record shows must be the one sent; null means not shown (a fixed trigger
-  // shows `trailingBps: null`).
-  for (const field of PRICE_FIELDS) {
-    const shown: unknown = record[field as keyof TriggerOrderRecord];
-    if (shown !== undefined && shown !== null && shown !== body[field]) return 'none';
-  }
-  // Unix ms as the service sends it; an ISO string is read too (older answers, tolerant reader).
-  const shownAt: unknown = record.createdAt;
-  const createdAt = typeof shownAt === 'number' ? shownAt : typeof shownAt === 'string' ? Date.parse(shownAt) : Number.NaN;
-  if (!Number.isFinite(createdAt) || createdAt < fingerprint.sentAt - fingerprint.clockSkewMs) return 'none';
+  if (PRICE_FIELDS.some((field) => disagrees(field as keyof TriggerOrderRecord, body[field]))) return 'none';
+  // It must have been created after the request was sent: `createdAt`, else `updatedAt` (never
+  // earlier than the creation, so an order it shows older is older). Unix ms as the service sends
+  // it; an ISO string is read too (older answers, tolerant reader). A record showing neither could
+  // be an older identical order: values alone never match it.
+  const time = shown('createdAt') ?? shown('updatedAt');
+  const at = typeof time === 'number' ? time : typeof time === 'string' ? Date.parse(time) : Number.NaN;
+  if (!Number.isFinite(at) || at < fingerprint.sentAt - fingerprint.clockSkewMs) return 'none';
   return 'weak';
 }
 

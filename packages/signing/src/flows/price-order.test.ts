@@ -294,6 +294,23 @@ describe('createPriceOrder: a lost create answer', () => {
     expect(fake.count('triggerV2GetOrderHistory')).toBe(0);
   });
 
+  it('finds the order in a history record that leaves out the optional fields (gap-facts), never creating it twice', async () => {
+    const { fake, run } = await setup((wallet) => ({
+      triggerV2CreatePriceOrder: throws(transportError()),
+      triggerV2GetOrderHistory: () => {
+        const shown: Record<string, unknown> = { ...record(wallet), expiresAt: null };
+        for (const field of ['triggerMint', 'initialInputAmount', 'createdAt']) delete shown[field];
+        return page([
+          record(wallet, { id: 'older', createdAt: START - 86_400_000, updatedAt: START - 86_400_000 }),
+          shown as TriggerOrderRecord,
+        ]);
+      },
+    }));
+    const result = await run();
+    expect(result).toMatchObject({ recovered: true, id: 'order-1' });
+    expect(fake.count('triggerV2CreatePriceOrder')).toBe(1);
+  });
+
   it('the history is retried (it may lag) with backoff until the order shows up', async () => {
     const { fake, time, run } = await setup((wallet) => ({
       triggerV2CreatePriceOrder: throws(transportError()),
