@@ -93,7 +93,7 @@ describe('express verification', () => {
     expect(ok.body.status).toBe('Success');
   });
 
-  it('takes a currency beyond the spec\'s known ones when it can price it, and refuses one it cannot in the express error shape', async () => {
+  it("takes a currency beyond the spec's known ones when it can price it, and refuses one it cannot in the express error shape", async () => {
     const sim = makeSimulator();
     const wallet = await createTestWallet();
     const craft = (paymentCurrency: string) =>
