@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addBps, feeOf } from './bps.js';
+import { addBps, bpsIn, feeOf } from './bps.js';
 
 describe('fee rates in basis points', () => {
   it('charges a fractional rate exactly, rounding the fee up against the payer', () => {
@@ -23,6 +23,13 @@ describe('fee rates in basis points', () => {
     expect(feeOf(10n ** 15n, 1.5e-7)).toBe(15_000n);
     expect(feeOf(1n, 1e21)).toBe(10n ** 17n);
     expect(feeOf(1_000_000n, 0.1 + 0.2)).toBe(31n); // 0.30000000000000004 bps is a hair above 0.3
+  });
+
+  it('counts a rate in smaller units, rounding up', () => {
+    expect(bpsIn(2500, 10n)).toBe(25_000n);
+    expect(bpsIn(2.5, 10n)).toBe(25n);
+    expect(bpsIn(2.55, 10n)).toBe(26n);
+    expect(bpsIn(0, 10n)).toBe(0n);
   });
 
   it('adds rates exactly', () => {

@@ -33,10 +33,16 @@ export function addBps(a: number, b: number): number {
   return Number(scale === 0 ? `${units}` : `${units}e-${scale}`);
 }
 
-/** The fee of `rateBps` on `amount` (smallest units), rounded up against the payer. */
-export function feeOf(amount: bigint, rateBps: number): bigint {
+/** `rateBps * perBps / 10 000`, rounded up. */
+function times(rateBps: number, perBps: bigint): bigint {
   const { units, scale } = exact(rateBps);
-  const numerator = amount * units;
+  const numerator = perBps * units;
   const denominator = 10_000n * pow10(scale);
   return (numerator + denominator - 1n) / denominator;
 }
+
+/** The fee of `rateBps` on `amount` (smallest units), rounded up against the payer. */
+export const feeOf = (amount: bigint, rateBps: number): bigint => times(rateBps, amount);
+
+/** `rateBps` counted in units of which one basis point holds `perBasisPoint` (10 micro-lamports a basis point: 2.55 is 26), rounded up. */
+export const bpsIn = (rateBps: number, perBasisPoint: bigint): bigint => times(rateBps, perBasisPoint * 10_000n);
