@@ -117,16 +117,11 @@ describe('open request values', () => {
     expect(validate(craft, 'STABLECOIN_USD')).toEqual([]);
     expect(validate(craft, 'A_LATER_COIN')).toEqual([]);
     expect(validate(craft, 42)).not.toEqual([]);
-    const execute = body('tokensExecuteExpress');
-    const base = {
-      transaction: 'AQ==',
-      requestId: 'r',
-      senderAddress: 'EwV78VBLEhDmtkHxBv6hcTBjrfhbM8b3n1cCELt4imKg',
-      tokenId: 'So11111111111111111111111111111111111111112',
-      twitterHandle: 'example_project',
-      description: 'Community token.',
-    };
-    expect(validate(execute, { ...base, paymentCurrency: 'A_LATER_COIN', paymentAmount: '1' })).toEqual([]);
+    // The spec's own example of a swapped payment, paid in a later currency.
+    const op = operations().find((o) => o.op.operationId === 'tokensExecuteExpress');
+    const example = op?.op.requestBody?.content?.['application/json']?.examples?.stablecoinPayment?.value as Json;
+    expect(example?.paymentCurrency).toBe('STABLECOIN_USD');
+    expect(validate(body('tokensExecuteExpress'), { ...example, paymentCurrency: 'A_LATER_COIN' })).toEqual([]);
   });
 
   it('other request values stay strict', () => {
