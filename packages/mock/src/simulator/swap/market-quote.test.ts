@@ -12,14 +12,13 @@ const QUOTE = { inputMint: PLATFORM_TOKEN, outputMint: STABLECOIN, amount: '1000
 const ROUTE_OUT = 123_456_789n;
 
 /** A simulator whose market (a recording) answers the quote of QUOTE with a 2.5 bps fee. */
-async function fractionalMarket() {
+const fractionalMarket = () =>
+  marketSaying({ outAmount: String(ROUTE_OUT - 30_865n), feeBps: 2.5, platformFee: { amount: '30865', feeBps: 2.5, feeMint: STABLECOIN } });
+
+/** A simulator whose market (a recording) answers the quote of QUOTE with `fields` over the local quote. */
+async function marketSaying(fields: Record<string, unknown>) {
   const local = await call(makeSimulator(), 'GET', '/swap/v2/order', { query: QUOTE });
-  const body = {
-    ...local.body,
-    outAmount: String(ROUTE_OUT - 30_865n),
-    feeBps: 2.5,
-    platformFee: { amount: '30865', feeBps: 2.5, feeMint: STABLECOIN },
-  };
+  const body = { ...local.body, ...fields };
   const entry = harEntry({
     operationId: 'swapGetOrder',
     baseUrl: 'http://127.0.0.1:1',
@@ -56,5 +55,27 @@ describe('a market quote with a fractional fee', () => {
     // 7.5 bps of 123 456 789 = 92 592.59175: the payer pays 92 593.
     expect(body).toMatchObject({ gasless: true, signatureFeePayer: GAS_WALLET, feeBps: 7.5, platformFee: { amount: '92593' } });
     expect(body.outAmount).toBe(String(ROUTE_OUT - 92_593n));
+  });
+
+  it("counts a fee the market took from the input in output units, at the market's own rate", async () => {
+    // 10 bps of the 1000 PLATFORM_TOKEN input (1 000 000 units) taken first; the other 999 000 000
+    // units give 499 500 000 STABLECOIN_USD units, so the fee is worth 500 000 of them.
+    const sim = await marketSaying({
+      outAmount: '499500000',
+      feeBps: 10,
+      feeMint: PLATFORM_TOKEN,
+      platformFee: { amount: '1000000', feeBps: 10, feeMint: PLATFORM_TOKEN },
+    });
+    const plain = await call(sim, 'GET', '/swap/v2/order', { query: { ...QUOTE, taker: TAKER } });
+    expect(plain.body).toMatchObject({
+      outAmount: '499500000',
+      feeMint: STABLECOIN,
+      platformFee: { amount: '500000', feeMint: STABLECOIN },
+    });
+    const referred = await call(sim, 'GET', '/swap/v2/order', {
+      query: { ...QUOTE, taker: TAKER, referralAccount: REFERRAL, referralFee: 50 },
+    });
+    // 60 bps of the 500 000 000 units the whole input is worth.
+    expect(referred.body).toMatchObject({ feeBps: 60, outAmount: '497000000', platformFee: { amount: '3000000' } });
   });
 });

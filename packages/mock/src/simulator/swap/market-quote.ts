@@ -21,7 +21,8 @@ interface MarketQuoteBody {
   priceImpact?: unknown;
   priceImpactPct?: unknown;
   feeBps?: unknown;
-  platformFee?: { amount?: unknown; feeBps?: unknown } | null;
+  feeMint?: unknown;
+  platformFee?: { amount?: unknown; feeBps?: unknown; feeMint?: unknown } | null;
   router?: unknown;
   routePlan?: unknown;
 }
@@ -44,7 +45,12 @@ export function quoteFromMarket(answer: unknown, req: QuoteRequest, prices: Pric
   const body = (answer ?? {}) as MarketQuoteBody;
   const marketOut = amountOf(body.outAmount);
   if (marketOut === undefined) return undefined;
-  const marketFee = amountOf(body.platformFee?.amount) ?? 0n;
+  const statedFee = amountOf(body.platformFee?.amount) ?? 0n;
+  // The simulator charges every fee on the output: a fee the market took from the input is counted
+  // in output units at the market's own rate (what the route gave for the rest of the input).
+  const feeMint = body.platformFee?.feeMint ?? body.feeMint;
+  const rest = req.amount - statedFee;
+  const marketFee = feeMint !== req.inputMint ? statedFee : rest > 0n ? (marketOut * statedFee + rest - 1n) / rest : 0n;
   const marketFeeBps = rateOf(body.platformFee?.feeBps) ?? rateOf(body.feeBps) ?? PLATFORM_FEE_BPS;
   const routeOut = marketOut + marketFee;
   const router: SwapRouterName = ROUTERS.find((r) => r === body.router) ?? 'router_onchain';
