@@ -227,26 +227,46 @@ describe('x-price-setting', () => {
 });
 
 describe('x-required-when', () => {
-  const create = deref(spec.components.schemas.TriggerV2CreatePriceOrderRequest);
-  const byType: Record<string, string[]> = create['x-required-when']?.orderType ?? {};
-
-  it('the create request names, for every order type, the declared fields that type requires', () => {
-    expect(Object.keys(byType).sort()).toEqual([...deref(create.properties.orderType).enum].sort());
-    for (const fields of Object.values(byType)) expect(fields.filter((name) => !(name in create.properties))).toEqual([]);
+  const using = schemasUsing('x-required-when');
+  /** The values a property is known to take: its enum, or the enum of an open enum's known branch. */
+  const knownValues = (property: Json): string[] => {
+    const p = deref(property);
+    return p.enum ?? ((p.anyOf ?? []) as Json[]).map(deref).find((branch) => branch.enum)?.enum ?? [];
+  };
+  const rules = using.flatMap((name) => {
+    const schema = deref(spec.components.schemas[name]);
+    return Object.entries(schema['x-required-when'] as Record<string, Record<string, string[]>>).map(
+      ([property, byValue]) => [name, property, byValue, schema] as const,
+    );
   });
 
-  it("the description's list of fields by order type says the same", () => {
-    for (const [type, fields] of Object.entries(byType)) {
-      const line = String(create.description).match(new RegExp(`- \`${type}\`:([^]*?)(?=\n- |\n\n)`))?.[1] ?? '';
-      expect(
-        fields.filter((name) => !line.includes(`\`${name}\``)),
-        type,
-      ).toEqual([]);
+  it('states the conditional fields of the create price order and deposit craft requests', () => {
+    expect(using.sort()).toEqual(['TriggerV2CreatePriceOrderRequest', 'TriggerV2DepositCraftRequest']);
+  });
+
+  it.each(rules)('%s: the values of %s it names are known ones (all of them for a closed enum)', (_name, property, byValue, schema) => {
+    expect(schema.required).toContain(property);
+    const known = knownValues(schema.properties[property]);
+    expect(known.length).toBeGreaterThan(0);
+    if (deref(schema.properties[property])['x-open-values']) expect(Object.keys(byValue).filter((v) => !known.includes(v))).toEqual([]);
+    else expect(Object.keys(byValue).sort()).toEqual([...known].sort());
+  });
+
+  it.each(rules)('%s: the fields a value of %s requires are declared and otherwise optional', (_name, _property, byValue, schema) => {
+    for (const fields of Object.values(byValue)) {
+      expect(fields.length).toBeGreaterThan(0);
+      expect(fields.filter((name) => !(name in schema.properties) || schema.required.includes(name))).toEqual([]);
     }
   });
 
-  it('is used only on the create request', () => {
-    expect(schemasUsing('x-required-when')).toEqual(['TriggerV2CreatePriceOrderRequest']);
+  it.each(rules)("%s: the description's list of fields by %s says the same", (_name, _property, byValue, schema) => {
+    for (const [value, fields] of Object.entries(byValue)) {
+      const line = String(schema.description).match(new RegExp(`- \`${value}\`:([^]*?)(?=\n- |\n\n)`))?.[1] ?? '';
+      expect(
+        fields.filter((name) => !line.includes(`\`${name}\``)),
+        value,
+      ).toEqual([]);
+    }
   });
 });
 

@@ -1,6 +1,6 @@
 // Open request values (spec/README.md, "Values naming outside parties stay open in requests"):
 // a request enum whose values name parties or kinds the service extends over time (providers,
-// venues and routers, categories, order types) keeps its known values but accepts unknown ones,
+// venues and routers, categories, order types, payment currencies) keeps its known values but accepts unknown ones,
 // in the one open form, on a schema marked `x-open-values: <kind>`; every other request enum is a
 // plain closed `enum`.
 import { describe, expect, it } from 'vitest';
@@ -11,7 +11,7 @@ import { validate } from './validator.ts';
 const MARK = 'x-unknown-enum-value';
 const OPEN = 'x-open-values';
 /** The kinds of values that stay open in requests. */
-const KINDS = ['provider', 'venue', 'category', 'order-type'];
+const KINDS = ['provider', 'venue', 'category', 'order-type', 'currency'];
 /** Stand-in names of outside parties (spec/README.md, Naming rules). */
 const OUTSIDE_PARTY = /^(provider|router)_[a-z0-9]+$/;
 
@@ -46,7 +46,7 @@ describe('open request values', () => {
   it('every request enum naming an outside party is open, in the one form; no other request enum is', () => {
     expect(openRequestValueProblems(request)).toEqual([]);
     const open = request.filter((v) => v.schema[OPEN] !== undefined).map((v) => v.schema[OPEN]);
-    expect([...new Set(open)].sort()).toEqual(['category', 'order-type', 'provider']);
+    expect([...new Set(open)].sort()).toEqual(['category', 'currency', 'order-type', 'provider']);
     // Everything else stays strict: closed enums remain (sort orders, fee types, order states...).
     const closed = request.filter((v) => hasEnum(v.schema) && !(v.parent?.keyword === 'anyOf' && v.parent.schema[OPEN] !== undefined));
     expect(closed.length).toBeGreaterThan(5);
@@ -98,7 +98,7 @@ describe('open request values', () => {
     expect(validate(category, 'weather')).toEqual([]);
   });
 
-  it("a deposit for an order type beyond price needs no orderSubType (the price rule is the service's check)", () => {
+  it('a deposit for an order type beyond price needs no orderSubType (the price rule is its x-required-when)', () => {
     const schema = body('triggerV2CraftDeposit');
     const base = {
       userAddress: 'EwV78VBLEhDmtkHxBv6hcTBjrfhbM8b3n1cCELt4imKg',
@@ -110,6 +110,18 @@ describe('open request values', () => {
     expect(validate(schema, { ...base, orderType: 'a_later_kind' })).toEqual([]);
     expect(validate(schema, { ...base, orderType: 'price', orderSubType: 'oco' })).toEqual([]);
     expect(validate(schema, { ...base, orderType: 'price', orderSubType: 'a_later_kind' })).not.toEqual([]);
+  });
+
+  it('an express payment currency the service added after the known ones is accepted, at craft and at execute', () => {
+    const craft = parameter('tokensCraftExpressTransaction', 'paymentCurrency');
+    expect(validate(craft, 'STABLECOIN_USD')).toEqual([]);
+    expect(validate(craft, 'A_LATER_COIN')).toEqual([]);
+    expect(validate(craft, 42)).not.toEqual([]);
+    // The spec's own example of a swapped payment, paid in a later currency.
+    const op = operations().find((o) => o.op.operationId === 'tokensExecuteExpress');
+    const example = op?.op.requestBody?.content?.['application/json']?.examples?.stablecoinPayment?.value as Json;
+    expect(example?.paymentCurrency).toBe('STABLECOIN_USD');
+    expect(validate(body('tokensExecuteExpress'), { ...example, paymentCurrency: 'A_LATER_COIN' })).toEqual([]);
   });
 
   it('other request values stay strict', () => {

@@ -2,7 +2,7 @@
 //   src/gen/fixtures.gen.ts          one typed response fixture per named response example
 //   src/gen/request-examples.gen.ts  one sample request per operation (parameter and body examples)
 //   src/gen/operations.gen.ts        the request and response types of every operation, from @x/types
-//   src/gen/price-fields.gen.ts      the price settings of a trigger v2 order (`x-price-setting`) and the fields each order type requires (`x-required-when`)
+//   src/gen/price-fields.gen.ts      the price settings of a trigger v2 order (`x-price-setting`) and the fields each order type requires of a create or a deposit craft (`x-required-when`)
 //   src/gen/express-payment.gen.ts   what express verification collects (`x-express-payment`)
 //   src/gen/sensitive.gen.ts         the body fields marked `x-sensitive` (what the request journal redacts)
 // The fixtures are typed with @x/types (generated from the same spec; it is built first).
@@ -370,8 +370,13 @@ export const exampleValues = ${js(exampleValues)} as const;
 );
 
 // ---- price-fields.gen.ts ----
-const requiredByOrderType = deref(spec.components.schemas.TriggerV2CreatePriceOrderRequest)?.['x-required-when']?.orderType;
-if (!requiredByOrderType) fail('TriggerV2CreatePriceOrderRequest has no x-required-when.orderType');
+/** The fields each value of `orderType` requires (`x-required-when.orderType` of the request schema `name`). */
+function requiredByOrderTypeOf(name: string): Obj {
+  const rule = deref(spec.components.schemas[name])?.['x-required-when']?.orderType;
+  return rule ?? fail(`${name} has no x-required-when.orderType`);
+}
+const requiredByOrderType = requiredByOrderTypeOf('TriggerV2CreatePriceOrderRequest');
+const depositRequiredByOrderType = requiredByOrderTypeOf('TriggerV2DepositCraftRequest');
 const priceFields = markedProperties(
   '#/components/schemas/TriggerV2CreatePriceOrderRequest',
   'x-price-setting',
@@ -379,7 +384,7 @@ const priceFields = markedProperties(
 );
 writeFileSync(
   join(genDir, 'price-fields.gen.ts'),
-  `${HEADER}import type { TriggerV2CreatePriceOrderRequest, TriggerV2UpdatePriceOrderRequest } from '@x/types';
+  `${HEADER}import type { TriggerV2CreatePriceOrderRequest, TriggerV2DepositCraftRequest, TriggerV2UpdatePriceOrderRequest } from '@x/types';
 
 /** The price settings of a trigger v2 order (\`x-price-setting: true\` in the create request): what create sets and update may change. */
 export const PRICE_FIELDS = [
@@ -398,6 +403,14 @@ ${priceFields
 export const REQUIRED_BY_ORDER_TYPE = ${js(requiredByOrderType)} as const satisfies Record<
   TriggerV2CreatePriceOrderRequest['orderType'],
   readonly (keyof TriggerV2CreatePriceOrderRequest)[]
+>;
+
+/**
+ * The fields a deposit for an order type requires beyond the always-required ones
+ * (\`x-required-when.orderType\` of the deposit craft request); an order type not named requires none.
+ */
+export const DEPOSIT_REQUIRED_BY_ORDER_TYPE = ${js(depositRequiredByOrderType)} as const satisfies Partial<
+  Record<string, readonly (keyof TriggerV2DepositCraftRequest)[]>
 >;
 `,
 );

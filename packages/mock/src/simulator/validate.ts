@@ -49,7 +49,8 @@ const NUMBER = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?$/;
 /** Coerces query/path text to the first admitted type it parses as; text otherwise. */
 export function coerce(raw: string, types: Set<string>): unknown {
   if (types.has('integer') && INTEGER.test(raw)) return Number(raw);
-  if (types.has('number') && NUMBER.test(raw)) return Number(raw);
+  // A fraction where an integer is admitted is a number too, so that the integer rule names it.
+  if ((types.has('number') || types.has('integer')) && NUMBER.test(raw)) return Number(raw);
   if (types.has('boolean') && (raw === 'true' || raw === 'false')) return raw === 'true';
   if (types.has('null') && raw === 'null') return null;
   return raw;
@@ -158,7 +159,9 @@ export function failedRule(errors: readonly ErrorObject[]): ErrorObject | undefi
   const branchOf = (e: ErrorObject): string => e.schemaPath.slice(0, e.schemaPath.lastIndexOf('/'));
   const refused = new Set(specific.filter((e) => e.keyword === 'type').map((e) => `${e.instancePath} ${branchOf(e)}`));
   const applicable = specific.filter((e) => !refused.has(`${e.instancePath} ${branchOf(e)}`));
-  const pool = applicable.length > 0 ? applicable : specific;
+  // No branch takes the value's type: the type errors name what it may be (a branch's `const` or
+  // `enum` error would name a rule of a branch that does not apply).
+  const pool = applicable.length > 0 ? applicable : specific.filter((e) => e.keyword === 'type');
   const deepest = Math.max(...pool.map(depth));
   const candidates = pool.filter((e) => depth(e) === deepest);
   return candidates.find((e) => e.keyword !== 'type') ?? candidates[0];

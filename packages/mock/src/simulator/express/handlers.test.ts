@@ -93,6 +93,26 @@ describe('express verification', () => {
     expect(ok.body.status).toBe('Success');
   });
 
+  it("takes a currency beyond the spec's known ones when it can price it, and refuses one it cannot in the express error shape", async () => {
+    const sim = makeSimulator();
+    const wallet = await createTestWallet();
+    const craft = (paymentCurrency: string) =>
+      call(sim, 'GET', '/tokens/v2/verify/express/craft-txn', { query: { senderAddress: wallet.address, paymentCurrency } });
+    // A token of the simulator's world the spec does not list (the service adds currencies over time).
+    const priced = await craft('EXAMPLE_TOKEN');
+    expect(priced.status).toBe(200);
+    expect(priced.body).toMatchObject({ inputMint: EXAMPLE_TOKEN, mint: PLATFORM_TOKEN });
+    expect(BigInt(priced.body.amount)).toBeGreaterThanOrEqual(1_000_000_000n);
+    for (const unknown of ['NEW_COIN', STABLECOIN]) {
+      const refused = await craft(unknown);
+      expect(refused.body, unknown).toEqual({
+        status: 400,
+        message: `Unsupported paymentCurrency ${unknown}: a token symbol the service can price`,
+        error: 'Bad Request',
+      });
+    }
+  });
+
   it('rejects an unsigned, mismatched or expired payment', async () => {
     const sim = makeSimulator();
     const wallet = await createTestWallet();

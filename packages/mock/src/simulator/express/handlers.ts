@@ -49,9 +49,11 @@ export const tokensCraftExpressTransaction: Handler<'tokensCraftExpressTransacti
   const sender = ctx.input.query.senderAddress!;
   // The payment moves tokens between associated token accounts, derived from a real 32-byte key.
   assertPublicKeys([sender]);
+  // An open value (the service adds currencies): any token symbol the simulator can price pays.
   const currency = ctx.input.query.paymentCurrency ?? 'PLATFORM_TOKEN';
   const payWith = tokenBySymbol(currency);
-  if (!payWith) throw new ApiError(400, `Unsupported paymentCurrency ${currency}`);
+  if (!payWith || sim.prices.usd(payWith.mint) === undefined)
+    throw new ApiError(400, `Unsupported paymentCurrency ${currency}: a token symbol the service can price`);
   const direct = payWith.mint === PLATFORM_TOKEN_MINT;
   const inputAmount = direct ? EXPRESS_PAYMENT : sim.prices.convertUp(payWith.mint, PLATFORM_TOKEN_MINT, EXPRESS_PAYMENT);
   assertCanPay(sim, sender, currency, payWith.mint, inputAmount);

@@ -50,6 +50,21 @@ describe('GET /swap/v2/build', () => {
     expect(rtse.status).toBe(200);
   });
 
+  it('prices compute units from a computeUnitPricePercentile number, fractions too (10 micro-lamports per basis point, rounded up)', async () => {
+    const sim = makeSimulator();
+    const price = async (computeUnitPricePercentile: number | string) => {
+      const { status, body } = await call(sim, 'GET', '/swap/v2/build', { query: { ...base, computeUnitPricePercentile } });
+      expect(status, String(computeUnitPricePercentile)).toBe(200);
+      const data = Uint8Array.from(atob(body.computeBudgetInstructions[0].data), (c) => c.charCodeAt(0));
+      return [data[0], new DataView(data.buffer).getBigUint64(1, true)];
+    };
+    expect(await price('medium')).toEqual([3, 25_000n]);
+    expect(await price(2500)).toEqual([3, 25_000n]);
+    expect(await price(2.5)).toEqual([3, 25n]);
+    expect(await price(2.55)).toEqual([3, 26n]);
+    expect((await call(sim, 'GET', '/swap/v2/build', { query: { ...base, computeUnitPricePercentile: 10_000.5 } })).status).toBe(400);
+  });
+
   it('takes the platform fee from the output when a fee account is given', async () => {
     const sim = makeSimulator();
     const { body } = await call(sim, 'GET', '/swap/v2/build', {

@@ -17,6 +17,7 @@ import { fromBase58, toBase64 } from '../encoding.js';
 import { ApiError, parseAmount } from '../errors.js';
 import { marketQuery, readsMarket, unavailable } from '../market/read.js';
 import { NATIVE_MINT, tokenByMint } from '../tokens.js';
+import { bpsIn, feeOf } from './bps.js';
 
 const PERCENTILE_MICROLAMPORTS: Record<string, bigint> = { medium: 25_000n, high: 50_000n, veryHigh: 75_000n };
 
@@ -92,7 +93,7 @@ export const swapGetBuild: Handler<'swapGetBuild'> = readsMarket(async (ctx) => 
 
   const marketOut = integer(priced?.outAmount);
   const routeOut = marketOut ?? sim.prices.convert(inputMint, outputMint, amount);
-  const feeAmount = marketOut !== undefined ? 0n : (routeOut * BigInt(platformFeeBps)) / 10_000n;
+  const feeAmount = marketOut !== undefined ? 0n : feeOf(routeOut, platformFeeBps);
   const outAmount = routeOut - feeAmount;
   if (outAmount <= 0n) throw new ApiError(400, 'Amount too small to swap');
   const threshold = integer(priced?.otherAmountThreshold) ?? (outAmount * BigInt(10_000 - slippageBps)) / 10_000n;
@@ -103,7 +104,7 @@ export const swapGetBuild: Handler<'swapGetBuild'> = readsMarket(async (ctx) => 
   const cleanupInstruction =
     wrapAndUnwrapSol && (outputMint === NATIVE_MINT || inputMint === NATIVE_MINT) ? await closeTokenAccount(taker, NATIVE_MINT) : null;
   const microLamports =
-    typeof percentile === 'number' ? BigInt(percentile) * 10n : (PERCENTILE_MICROLAMPORTS[String(percentile ?? 'medium')] ?? 25_000n);
+    typeof percentile === 'number' ? bpsIn(percentile, 10n) : (PERCENTILE_MICROLAMPORTS[String(percentile ?? 'medium')] ?? 25_000n);
   const swapIx = swap({
     taker,
     ammKey: AMM_KEYS[0] as string,

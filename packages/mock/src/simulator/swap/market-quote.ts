@@ -5,6 +5,7 @@
 // trigger prices and fills follow the market.
 import type { Prices } from '../prices.js';
 import { tokenByMint } from '../tokens.js';
+import { addBps, feeOf } from './bps.js';
 import { PLATFORM_FEE_BPS, ROUTERS, type Quote, type QuoteRequest, type SwapRouterName } from './quote.js';
 
 /** The parameters of a swap order that price it; the rest (taker, payer, receiver, referral, fees) are the simulator's. */
@@ -20,13 +21,19 @@ interface MarketQuoteBody {
   priceImpact?: unknown;
   priceImpactPct?: unknown;
   feeBps?: unknown;
-  platformFee?: { amount?: unknown; feeBps?: unknown } | null;
+  feeMint?: unknown;
+  platformFee?: { amount?: unknown; feeBps?: unknown; feeMint?: unknown } | null;
   router?: unknown;
   routePlan?: unknown;
 }
 
 const amountOf = (value: unknown): bigint | undefined => (typeof value === 'string' && /^\d+$/.test(value) ? BigInt(value) : undefined);
 const numberOf = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
+/** A fee rate the market gave: a number of basis points, not negative. */
+const rateOf = (value: unknown): number | undefined => {
+  const n = numberOf(value);
+  return n !== undefined && n >= 0 ? n : undefined;
+};
 
 function labelOf(routePlan: unknown): string | undefined {
   const first = Array.isArray(routePlan) ? (routePlan[0] as { swapInfo?: { label?: unknown } } | undefined) : undefined;
@@ -38,14 +45,19 @@ export function quoteFromMarket(answer: unknown, req: QuoteRequest, prices: Pric
   const body = (answer ?? {}) as MarketQuoteBody;
   const marketOut = amountOf(body.outAmount);
   if (marketOut === undefined) return undefined;
-  const marketFee = amountOf(body.platformFee?.amount) ?? 0n;
-  const marketFeeBps = numberOf(body.platformFee?.feeBps) ?? numberOf(body.feeBps) ?? PLATFORM_FEE_BPS;
+  const statedFee = amountOf(body.platformFee?.amount) ?? 0n;
+  // The simulator charges every fee on the output: a fee the market took from the input is counted
+  // in output units at the market's own rate (what the route gave for the rest of the input).
+  const feeMint = body.platformFee?.feeMint ?? body.feeMint;
+  const rest = req.amount - statedFee;
+  const marketFee = feeMint !== req.inputMint ? statedFee : rest > 0n ? (marketOut * statedFee + rest - 1n) / rest : 0n;
+  const marketFeeBps = rateOf(body.platformFee?.feeBps) ?? rateOf(body.feeBps) ?? PLATFORM_FEE_BPS;
   const routeOut = marketOut + marketFee;
   const router: SwapRouterName = ROUTERS.find((r) => r === body.router) ?? 'router_onchain';
   // A referral fee is the integrator's, charged on top of the market's fee (it was not sent upstream).
   const referralFee = req.referralFee ?? 0;
-  const feeBps = marketFeeBps + referralFee;
-  const feeAmount = referralFee > 0 ? (routeOut * BigInt(feeBps)) / 10_000n : marketFee;
+  const feeBps = addBps(marketFeeBps, referralFee);
+  const feeAmount = referralFee > 0 ? feeOf(routeOut, feeBps) : marketFee;
   const outAmount = routeOut - feeAmount;
   const slippageBps = router === 'router_rfq' ? 0 : (req.slippageBps ?? 50);
   const pct = typeof body.priceImpactPct === 'string' ? Number(body.priceImpactPct) / 100 : undefined;

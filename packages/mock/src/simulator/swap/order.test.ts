@@ -107,6 +107,21 @@ describe('GET /swap/v2/order', () => {
     expect(ok.body).toMatchObject({ referralAccount: REFERRAL, feeBps: 60 });
   });
 
+  it('takes a fractional referralFee (a number of basis points, as the seed types it)', async () => {
+    const sim = makeSimulator();
+    const query = { ...base, taker: TAKER, referralAccount: REFERRAL, referralFee: 52.5 };
+    const { status, body } = await call(sim, 'GET', '/swap/v2/order', { query });
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ feeBps: 62.5, platformFee: { feeBps: 62.5 } });
+    const routeOut = BigInt(body.routePlan[0].swapInfo.outAmount);
+    const fee = (routeOut * 625n + 99_999n) / 100_000n; // 62.5 bps, rounded up
+    expect(body.platformFee.amount).toBe(String(fee));
+    expect(body.outAmount).toBe(String(routeOut - fee));
+    expect(body.transaction).toBeTruthy();
+    const over = await call(sim, 'GET', '/swap/v2/order', { query: { ...query, referralFee: 255.5 } });
+    expect(over.status).toBe(400);
+  });
+
   it('rejects a receiver equal to the taker and sends output to another receiver', async () => {
     const sim = makeSimulator();
     const same = await call(sim, 'GET', '/swap/v2/order', { query: { ...base, taker: TAKER, receiver: TAKER } });

@@ -4,6 +4,7 @@ import { GAS_WALLET, RFQ_MAKER, SIGNATURE_FEE_LAMPORTS } from '../chain/addresse
 import type { Prices } from '../prices.js';
 import { NATIVE_MINT, TOKENS, tokenByMint } from '../tokens.js';
 import type { Wallets } from '../wallets.js';
+import { addBps, feeOf } from './bps.js';
 
 export const ROUTERS = ['router_onchain', 'router_rfq', 'router_c', 'router_d'] as const;
 export type SwapRouterName = (typeof ROUTERS)[number];
@@ -107,8 +108,8 @@ function priceRoute(router: SwapRouterName, req: QuoteRequest, prices: Prices, i
   const impact = router === 'router_onchain' && inUsd > 10_000 ? -Math.min(0.05, (inUsd - 10_000) / 10_000_000) : 0;
   const impactBps = BigInt(Math.round(-impact * 1_000_000));
   const routeOut = (mid * (10_000n - BigInt(traits.haircutBps)) * (1_000_000n - impactBps)) / 10_000_000_000n;
-  const feeBps = (router === 'router_rfq' ? RFQ_FEE_BPS : PLATFORM_FEE_BPS) + (req.referralFee ?? 0);
-  const feeAmount = (routeOut * BigInt(feeBps)) / 10_000n;
+  const feeBps = addBps(router === 'router_rfq' ? RFQ_FEE_BPS : PLATFORM_FEE_BPS, req.referralFee ?? 0);
+  const feeAmount = feeOf(routeOut, feeBps);
   const outAmount = routeOut - feeAmount;
   const slippageBps = router === 'router_rfq' ? 0 : (req.slippageBps ?? 50);
   return {
@@ -234,8 +235,8 @@ export function quoteSwap(req: QuoteRequest, prices: Prices, wallets: Wallets, p
     return { ok: true, quote, errorCode: 3, errorMessage: `Swap below the ${GASLESS_MIN_USD} USD minimum for gasless` };
   if (referral) return { ok: true, quote, errorCode: 2, errorMessage: 'Insufficient native coin for gas' };
   // Automatic sponsorship: the gas wallet pays and the fee recoups it.
-  const feeBps = quote.feeBps + GASLESS_RECOUP_BPS;
-  const feeAmount = (quote.routeOut * BigInt(feeBps)) / 10_000n;
+  const feeBps = addBps(quote.feeBps, GASLESS_RECOUP_BPS);
+  const feeAmount = feeOf(quote.routeOut, feeBps);
   const outAmount = quote.routeOut - feeAmount;
   quote = {
     ...quote,

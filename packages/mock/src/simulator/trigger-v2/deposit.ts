@@ -11,6 +11,8 @@ import { buildTransaction } from '../chain/transactions.js';
 import type { Handler } from '../handler.js';
 import { ApiError, parseAmount } from '../errors.js';
 import { NATIVE_MINT, tokenByMint } from '../tokens.js';
+import { DEPOSIT_REQUIRED_BY_ORDER_TYPE } from '../../gen/price-fields.gen.js';
+import { missingFieldOf } from './required-when.js';
 
 export const V2_MIN_ORDER_USD = 10;
 
@@ -22,8 +24,10 @@ export const triggerV2CraftDeposit: Handler<'triggerV2CraftDeposit'> = async (ct
   if (!vault) throw new ApiError(403, 'No vault registered for this wallet');
   if (body.userAddress === vault.vaultPubkey) throw new ApiError(400, 'userAddress cannot be the vault address');
   if (body.userAddress !== wallet) throw new ApiError(403, 'userAddress does not match authenticated wallet');
-  if (body.orderType === 'price' && body.orderSubType === undefined)
-    throw new ApiError(400, 'Request validation failed', { details: { orderSubType: 'Required for price orders' } });
+  // The service's validation answer (a published one: per-field details).
+  const missing = missingFieldOf(DEPOSIT_REQUIRED_BY_ORDER_TYPE, body.orderType, body);
+  if (missing !== undefined)
+    throw new ApiError(400, 'Request validation failed', { details: { [missing]: `Required for ${body.orderType} orders` } });
   const input = tokenByMint(body.inputMint);
   if (!input) throw new ApiError(400, `Unsupported inputMint ${body.inputMint}`);
   if (!tokenByMint(body.outputMint)) throw new ApiError(400, `Unsupported outputMint ${body.outputMint}`);

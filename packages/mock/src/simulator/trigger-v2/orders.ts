@@ -9,6 +9,7 @@ import { tokenByMint } from '../tokens.js';
 import { alreadyProcessed, blockhashRejection } from '../chain/ledger.js';
 import { REQUIRED_BY_ORDER_TYPE, UPDATABLE_PRICE_FIELDS } from '../../gen/price-fields.gen.js';
 import { refreshOrder } from './lifecycle.js';
+import { missingFieldOf } from './required-when.js';
 import { priceFieldsOf, type PriceFields, type V2Order, type V2OrderType } from './store.js';
 
 const MAX_EXPIRY_MS = 365 * 86_400_000;
@@ -24,7 +25,7 @@ export function checkPrices(sim: SimContext, type: V2OrderType, triggerMint: str
     if (v !== undefined && !(v > 0)) throw invalid(`${key} must be greater than 0`);
   }
   // The fields the spec requires for the type (x-required-when), the first missing one named.
-  const missing = (REQUIRED_BY_ORDER_TYPE[type] ?? []).find((field) => f[field as keyof PriceFields] === undefined);
+  const missing = missingFieldOf(REQUIRED_BY_ORDER_TYPE, type, f);
   if (missing !== undefined) throw invalid(`${missing} is required for ${type} orders`);
   if (type === 'single' || type === 'otoco') {
     const trigger = f.triggerPriceUsd!;
