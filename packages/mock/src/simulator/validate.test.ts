@@ -29,6 +29,10 @@ describe('validate stage', () => {
     expect(coerce('12', new Set(['integer']))).toBe(12);
     expect(coerce('1.5', new Set(['integer']))).toBe(1.5); // a number, so that the integer rule names it
     expect(coerce('1.5', new Set(['number']))).toBe(1.5);
+    // Too large for a double: text (as Infinity it would pass `integer` and `minimum`).
+    expect(coerce('1e309', new Set(['integer']))).toBe('1e309');
+    expect(coerce('1e309', new Set(['number']))).toBe('1e309');
+    expect(coerce('9'.repeat(400), new Set(['integer']))).toBe('9'.repeat(400));
     expect(coerce('true', new Set(['boolean']))).toBe(true);
     expect(coerce('null', new Set(['integer', 'null']))).toBeNull();
     expect(coerce('rtse', new Set(['integer', 'string']))).toBe('rtse');

@@ -46,11 +46,18 @@ function admittedTypes(doc: OpenApiDocument, schema: JsonSchema | undefined, dep
 const INTEGER = /^-?(0|[1-9][0-9]*)$/;
 const NUMBER = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?$/;
 
-/** Coerces query/path text to the first admitted type it parses as; text otherwise. */
+/**
+ * Coerces query/path text to the first admitted type it parses as; text otherwise. A number too
+ * large for a double (`1e309`, 400 digits) stays text: as Infinity it would pass JSON Schema's
+ * `integer` and `minimum` and reach the handlers.
+ */
 export function coerce(raw: string, types: Set<string>): unknown {
-  if (types.has('integer') && INTEGER.test(raw)) return Number(raw);
-  // A fraction where an integer is admitted is a number too, so that the integer rule names it.
-  if ((types.has('number') || types.has('integer')) && NUMBER.test(raw)) return Number(raw);
+  const number = Number(raw);
+  if (Number.isFinite(number)) {
+    if (types.has('integer') && INTEGER.test(raw)) return number;
+    // A fraction where an integer is admitted is a number too, so that the integer rule names it.
+    if ((types.has('number') || types.has('integer')) && NUMBER.test(raw)) return number;
+  }
   if (types.has('boolean') && (raw === 'true' || raw === 'false')) return raw === 'true';
   if (types.has('null') && raw === 'null') return null;
   return raw;
