@@ -201,26 +201,21 @@ const digits = (value: unknown): bigint | undefined => (typeof value === 'string
 /**
  * The slippage asked for bounds the order: its `slippageBps` is at most that, and its minimum output
  * (`otherAmountThreshold`) at least `outAmount` less that slippage (rounded down). Without it the
- * service picks the slippage, and nothing is compared.
+ * service picks the slippage, and nothing is compared. (Comparisons with a figure the order does not
+ * show are false: nothing is refused for it.)
  */
 function checkSlippage(order: SwapOrder, asked: number): void {
-  const refuse = (field: string, message: string, actual: unknown, expected: string) => {
-    throw unexpected('order', message, { field, expected, actual: String(actual) }, order);
-  };
-  if (typeof order.slippageBps === 'number' && order.slippageBps > asked) {
-    refuse('slippageBps', "The order's slippage is more than the one requested.", order.slippageBps, `at most ${asked}`);
-  }
   const out = digits(order.outAmount);
-  const threshold = digits(order.otherAmountThreshold);
-  if (out === undefined || threshold === undefined) return;
-  const minimum = (out * BigInt(10_000 - asked)) / 10_000n;
-  if (threshold < minimum) {
-    refuse(
-      'otherAmountThreshold',
-      "The order's minimum output is below its output less the slippage requested.",
-      order.otherAmountThreshold,
-      `at least ${minimum}`,
-    );
+  const minimum = out === undefined ? undefined : (out * BigInt(10_000 - asked)) / 10_000n;
+  const field =
+    (order.slippageBps as number) > asked
+      ? 'slippageBps'
+      : (digits(order.otherAmountThreshold) as bigint) < (minimum as bigint)
+        ? 'otherAmountThreshold'
+        : undefined;
+  if (field) {
+    const details = { field, expected: `slippage at most ${asked} bps`, actual: String(order[field]) };
+    throw unexpected('order', `The order's ${field} allows more slippage than requested.`, details, order);
   }
 }
 
