@@ -180,10 +180,11 @@ function checkOrder(
   if (seen.has(order.requestId)) {
     throw unexpected('order', 'The service answered an order already used; it is not signed again.', { requestId: order.requestId }, order);
   }
+  const refuse = (field: string, expected: string, actual: unknown) => {
+    throw unexpected('order', `The order's ${field} is not the one requested.`, { field, expected, actual: String(actual) }, order);
+  };
   const mismatch = (field: string, expected: string, actual: unknown) => {
-    if (actual !== undefined && actual !== null && actual !== expected) {
-      throw unexpected('order', `The order's ${field} is not the one requested.`, { field, expected, actual: String(actual) }, order);
-    }
+    if (actual !== undefined && actual !== null && actual !== expected) refuse(field, expected, actual);
   };
   mismatch('taker', taker, order.taker);
   mismatch('inputMint', params.inputMint, order.inputMint);
@@ -192,32 +193,22 @@ function checkOrder(
   if (params.referralAccount !== undefined) mismatch('referralAccount', params.referralAccount, order.referralAccount);
   // An integrator payer covers the fees: an order that names another payer of them is not the one asked for.
   if (payer !== undefined) mismatch('signatureFeePayer', payer, order.signatureFeePayer);
-  if (params.slippageBps !== undefined) checkSlippage(order, params.slippageBps);
+  // The slippage asked for bounds the order: its `slippageBps` at most that, and its minimum output
+  // (`otherAmountThreshold`) at least `outAmount` less that slippage (rounded down). Without it the
+  // service picks the slippage, and nothing is compared; nor is a figure the order does not show
+  // (a comparison with undefined is false).
+  const asked = params.slippageBps;
+  if (asked !== undefined) {
+    const out = digits(order.outAmount);
+    const minimum = out === undefined ? undefined : (out * BigInt(10_000 - asked)) / 10_000n;
+    if ((order.slippageBps as number) > asked) refuse('slippageBps', `at most ${asked}`, order.slippageBps);
+    if ((digits(order.otherAmountThreshold) as bigint) < (minimum as bigint))
+      refuse('otherAmountThreshold', `at least ${minimum}`, order.otherAmountThreshold);
+  }
   return order.transaction;
 }
 
 const digits = (value: unknown): bigint | undefined => (typeof value === 'string' && /^\d{1,30}$/.test(value) ? BigInt(value) : undefined);
-
-/**
- * The slippage asked for bounds the order: its `slippageBps` is at most that, and its minimum output
- * (`otherAmountThreshold`) at least `outAmount` less that slippage (rounded down). Without it the
- * service picks the slippage, and nothing is compared. (Comparisons with a figure the order does not
- * show are false: nothing is refused for it.)
- */
-function checkSlippage(order: SwapOrder, asked: number): void {
-  const out = digits(order.outAmount);
-  const minimum = out === undefined ? undefined : (out * BigInt(10_000 - asked)) / 10_000n;
-  const field =
-    (order.slippageBps as number) > asked
-      ? 'slippageBps'
-      : (digits(order.otherAmountThreshold) as bigint) < (minimum as bigint)
-        ? 'otherAmountThreshold'
-        : undefined;
-  if (field) {
-    const details = { field, expected: `slippage at most ${asked} bps`, actual: String(order[field]) };
-    throw unexpected('order', `The order's ${field} allows more slippage than requested.`, details, order);
-  }
-}
 
 /**
  * Where the order lets value go out of the taker by a top-level instruction. The referral account

@@ -211,10 +211,8 @@ const REFUSED: Partial<
   'set-authority': ['UNEXPECTED_AUTHORITY_CHANGE', 'The transaction changes the authority of an account the wallet controls.'],
   assign: ['UNEXPECTED_AUTHORITY_CHANGE', 'The transaction assigns an account of the wallet to another program.'],
   'token-burn': ['UNEXPECTED_BURN', 'The transaction burns tokens of the wallet.'],
-  unrecognized: [
-    'UNRECOGNIZED_INSTRUCTION',
-    'The wallet signs an instruction of a System, token, stake, vote or loader program this package does not read.',
-  ],
+  // Of System or token that this package does not decode, or any of stake, vote or the upgradeable loader (the details name the program).
+  unrecognized: ['UNRECOGNIZED_INSTRUCTION', 'The wallet signs an instruction this package cannot read.'],
 };
 
 /** Throws `TransactionRejectedError` when a movement authorised by `wallet` is outside `intent`. */

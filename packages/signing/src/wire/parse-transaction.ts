@@ -196,7 +196,7 @@ function checkStructure(tx: ParsedTransaction): void {
 /** Parses and sanity-checks a legacy or v0 transaction. Throws `TransactionFormatError`. */
 export function parseTransaction(bytes: Uint8Array): ParsedTransaction {
   if (!isUint8Array(bytes)) {
-    throw new TransactionFormatError('INVALID_ENCODING', 'The transaction bytes are not a Uint8Array.');
+    throw new TransactionFormatError('INVALID_ENCODING', 'The transaction is not a Uint8Array.');
   }
   if (bytes.length === 0) throw malformed('The transaction is empty.');
   const first = bytes[0] as number;
