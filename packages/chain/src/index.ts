@@ -1,6 +1,7 @@
 export { decodeAddress, decodeBase58, encodeBase58 } from './base58.js';
 export { isOnCurve } from './curve.js';
 export { associatedTokenAddress, findProgramDerivedAddress, type ProgramDerivedAddress } from './program-derived-address.js';
+export { sha256 } from './sha256.js';
 export {
   ASSOCIATED_TOKEN_PROGRAM_ADDRESS,
   BPF_LOADER_UPGRADEABLE_PROGRAM_ADDRESS,

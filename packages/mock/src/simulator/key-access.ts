@@ -3,7 +3,7 @@
 // outside the list is refused by the gateway (403 `{code, message}`) before any area sees it.
 // The lists given at start are options of each start; the changes made through the control API are
 // kept apart, under a digest of each key, so that a durable store keeps them across restarts.
-import { encodeBase58, findProgramDerivedAddress } from '@x/chain';
+import { encodeBase58, sha256 } from '@x/chain';
 
 export interface KeyAccess {
   /** Whether `apiKey` may call the operation at `path` (an operation's path template or a request path). */
@@ -29,31 +29,19 @@ const MAX_KEY_LENGTH = 256;
 /** At most this many keys carry a list set through the control API (it cannot grow without bound). */
 const MAX_KEYS = 1000;
 
-/** Domain of the key digests: 32 bytes standing for a program id in the derivation below. */
-const DIGEST_DOMAIN = new TextEncoder().encode('x-mock: API key areas digest, v1');
-const SEED_BYTES = 32;
-const SEEDS = 15;
+/** What a key digest is of: this label, then the key's UTF-8 bytes. */
+const DIGEST_DOMAIN = 'x-mock: API key areas digest, v1\n';
 
 /**
- * A one-way digest of an API key (base58): a program-derived address of its UTF-8 bytes (SHA-256,
- * synchronously, from @x/chain), folded 480 bytes at a time. The control API's changes are kept
- * (and stored, with a durable store) under it, so that no key is written down as it was given.
+ * A one-way digest of an API key (base58 of a SHA-256, synchronous, from @x/chain). The control
+ * API's changes are kept (and stored, with a durable store) under it, so that no key is written
+ * down as it was given.
  */
 export function keyDigest(apiKey: string): string {
-  let rest = new TextEncoder().encode(apiKey);
-  let digest: Uint8Array | undefined;
-  do {
-    const seeds: Uint8Array[] = digest ? [digest] : [];
-    while (seeds.length < SEEDS && rest.length > 0) {
-      seeds.push(rest.subarray(0, SEED_BYTES));
-      rest = rest.subarray(SEED_BYTES);
-    }
-    digest = findProgramDerivedAddress(DIGEST_DOMAIN, seeds).address;
-  } while (rest.length > 0);
-  return encodeBase58(digest);
+  return encodeBase58(sha256(new TextEncoder().encode(DIGEST_DOMAIN + apiKey)));
 }
 
-/** Digests of the keys seen lately (a digest costs a few hashes). */
+/** Digests of the keys seen lately (a digest is a hash of the key in plain JavaScript). */
 const DIGESTS_KEPT = 1024;
 
 export interface KeyAccessParts extends KeyAccess {
