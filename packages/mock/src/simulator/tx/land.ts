@@ -4,8 +4,8 @@
 //   - system transfers (the tip included): lamports from a signer to any address;
 //   - the lend program's operate (lend/operate.ts): the position and the signer's balances;
 //   - the swap instruction of /swap/v2/build (or of an order) that pays the taker: the input leaves
-//     the taker, the output is the current price's (the program's slippage check: 6001 below the
-//     instruction's minimum);
+//     the taker, the output is the current price's (the program's slippage check: its execute code
+//     of the spec's table below the instruction's minimum);
 //   - compute budget and memo instructions, the creation of an associated token account, and the
 //     close of a token account (the simulator keeps wrapped native coin in the native balance): no move.
 // Any other instruction (token transfers, whose destination is a token account the simulator cannot
@@ -28,6 +28,7 @@ import type { DecodedInstruction, DecodedTransaction } from '../chain/transactio
 import type { SimContext } from '../context.js';
 import { ApiError } from '../errors.js';
 import { applyOperate, checkOperate, decodeOperate, OPERATE_LABEL } from '../lend/operate.js';
+import { CODES } from '../swap/execute-codes.js';
 import { NATIVE_MINT, tokenByMint } from '../tokens.js';
 import { CHALLENGE_PREFIX } from '../trigger-v2/auth.js';
 
@@ -111,7 +112,10 @@ function applyInstruction(sim: SimContext, undo: Undo, signers: ReadonlySet<stri
     if (!tokenByMint(a2) || !tokenByMint(a3) || a2 === a3) throw refused(index, 'a swap of a token the simulator does not list');
     const out = sim.prices.convert(a2, a3, inAmount);
     if (out < minOut)
-      throw refused(index, `custom program error 6001: slippage tolerance exceeded (${out} at the current price, minimum ${minOut})`);
+      throw refused(
+        index,
+        `custom program error ${CODES.slippageExceeded}: slippage tolerance exceeded (${out} at the current price, minimum ${minOut})`,
+      );
     debit(sim, undo, index, taker, a2, inAmount);
     credit(sim, undo, taker, a3, out);
     return;
