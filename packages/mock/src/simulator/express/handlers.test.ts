@@ -93,6 +93,64 @@ describe('express verification', () => {
     expect(ok.body.status).toBe('Success');
   });
 
+  it('credits the payment to the receiver: what the sender pays, the receiver gains (direct and swapped)', async () => {
+    const sim = makeSimulator();
+    const execute = async (wallet: Awaited<ReturnType<typeof createTestWallet>>, tokenId: string, paymentCurrency?: string) => {
+      const craft = await call(sim, 'GET', '/tokens/v2/verify/express/craft-txn', {
+        query: { senderAddress: wallet.address, ...(paymentCurrency ? { paymentCurrency } : {}) },
+      });
+      const exec = await call(sim, 'POST', '/tokens/v2/verify/express/execute', {
+        body: {
+          transaction: await wallet.signTransaction(craft.body.transaction),
+          requestId: craft.body.requestId,
+          senderAddress: wallet.address,
+          tokenId,
+          ...details,
+          ...(paymentCurrency ? { paymentCurrency, paymentAmount: craft.body.quotedInputAmount } : {}),
+        },
+      });
+      expect(exec.body.status).toBe('Success');
+      return craft.body;
+    };
+    const platform = (address: string) => sim.control.getBalance(address, PLATFORM_TOKEN)!;
+    const receiverBefore = platform(EXPRESS_RECEIVER);
+    const direct = await createTestWallet();
+    await execute(direct, EXAMPLE_TOKEN);
+    // A transfer: the sum of the two balances does not change.
+    expect(platform(direct.address)).toBe(100_000_000_000n - 1_000_000_000n);
+    expect(platform(EXPRESS_RECEIVER)).toBe(receiverBefore + 1_000_000_000n);
+    // The swap path: the swap yields `amount` to the sender, who transfers exactly 1000 PLATFORM_TOKEN.
+    const swapper = await createTestWallet();
+    // Another token to verify (a mint the simulator does not list exists and is not verified).
+    const craft = await execute(swapper, (await createTestWallet()).address, 'NATIVE_COIN');
+    expect(platform(EXPRESS_RECEIVER)).toBe(receiverBefore + 2_000_000_000n);
+    expect(platform(swapper.address)).toBe(100_000_000_000n + BigInt(craft.amount) - 1_000_000_000n);
+  });
+
+  it('refuses a swapped payment whose swap yields less than 1000 PLATFORM_TOKEN at execute (the price moved): nothing moves', async () => {
+    const sim = makeSimulator();
+    const wallet = await createTestWallet();
+    const craft = await call(sim, 'GET', '/tokens/v2/verify/express/craft-txn', {
+      query: { senderAddress: wallet.address, paymentCurrency: 'STABLECOIN_USD' },
+    });
+    sim.control.setPrice('PLATFORM_TOKEN', 0.6);
+    const exec = await call(sim, 'POST', '/tokens/v2/verify/express/execute', {
+      body: {
+        transaction: await wallet.signTransaction(craft.body.transaction),
+        requestId: craft.body.requestId,
+        senderAddress: wallet.address,
+        tokenId: EXAMPLE_TOKEN,
+        ...details,
+        paymentCurrency: 'STABLECOIN_USD',
+        paymentAmount: craft.body.quotedInputAmount,
+      },
+    });
+    expect(exec.status).toBe(400);
+    expect(exec.body.message).toMatch(/yields 833333333 at the current price, below the payment 1000000000/);
+    expect(sim.control.getBalance(wallet.address, STABLECOIN)).toBe(10_000_000_000n);
+    expect(sim.control.getBalance(EXPRESS_RECEIVER, PLATFORM_TOKEN)).toBe(100_000_000_000n);
+  });
+
   it("takes a currency beyond the spec's known ones when it can price it, and refuses one it cannot in the express error shape", async () => {
     const sim = makeSimulator();
     const wallet = await createTestWallet();

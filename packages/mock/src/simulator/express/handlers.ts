@@ -154,12 +154,27 @@ export const tokensExecuteExpress: Handler<'tokensExecuteExpress'> = async (ctx)
   if (!eligible(sim.express.status(body.tokenId))) throw notEligible();
   // The payment moves when it lands: the sender may have spent it since the craft.
   assertCanPay(sim, craft.sender, craft.currency, craft.inputMint, craft.inputAmount);
+  // The swap's minimum output is the payment: a price that moved below it fails the swap, and nothing lands.
+  const swapOutput =
+    craft.inputMint === PLATFORM_TOKEN_MINT ? undefined : sim.prices.convert(craft.inputMint, PLATFORM_TOKEN_MINT, craft.inputAmount);
+  if (swapOutput !== undefined && swapOutput < EXPRESS_PAYMENT)
+    throw new ApiError(
+      400,
+      `The swap to PLATFORM_TOKEN yields ${swapOutput} at the current price, below the payment ${EXPRESS_PAYMENT}; craft a new one`,
+    );
   // Two crafts in the same slot can carry the same message: one signed payment lands once.
   const signature = toBase58(tx.signatures[0]!.signature!);
   const earlier = sim.ledger.land(signature, `tokensExecuteExpress:${craft.requestId}`, tx);
   if (earlier) throw alreadyProcessed(earlier);
   sim.express.crafts.delete(craft.requestId);
-  sim.wallets.add(craft.sender, craft.inputMint, -craft.inputAmount);
+  // What the crafted instructions move: the swap (on a swap path) pays the sender its output at the
+  // current price, then the transfer pays exactly 1000 PLATFORM_TOKEN to the receiver.
+  if (swapOutput !== undefined) {
+    sim.wallets.add(craft.sender, craft.inputMint, -craft.inputAmount);
+    sim.wallets.add(craft.sender, PLATFORM_TOKEN_MINT, swapOutput);
+  }
+  sim.wallets.add(craft.sender, PLATFORM_TOKEN_MINT, -EXPRESS_PAYMENT);
+  sim.wallets.add(EXPRESS_RECEIVER, PLATFORM_TOKEN_MINT, EXPRESS_PAYMENT);
   sim.wallets.add(craft.sender, NATIVE_MINT, -BigInt(SIGNATURE_FEE_LAMPORTS));
   setTokenStatus(sim.express, body.tokenId, { exists: true, verified: true });
   return {
