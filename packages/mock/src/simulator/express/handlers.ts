@@ -11,6 +11,7 @@ import { bytesEqual, toBase58 } from '../encoding.js';
 import { ApiError, parseAmount } from '../errors.js';
 import { EXPRESS_PAYMENT } from '../../gen/express-payment.gen.js';
 import { NATIVE_MINT, PLATFORM_TOKEN_MINT, tokenByMint, tokenBySymbol } from '../tokens.js';
+import { chargeNetworkFee, payableNetworkFee } from '../chain/fees.js';
 import { setTokenStatus } from './store.js';
 
 /** A crafted payment expires with its blockhash (150 blocks of 400 ms): after that it can no longer land. */
@@ -163,6 +164,7 @@ export const tokensExecuteExpress: Handler<'tokensExecuteExpress'> = async (ctx)
       `The swap to PLATFORM_TOKEN yields ${swapOutput} at the current price, below the payment ${EXPRESS_PAYMENT}; craft a new one`,
     );
   // Two crafts in the same slot can carry the same message: one signed payment lands once.
+  const fee = payableNetworkFee(sim.wallets, tx, craft.inputMint === NATIVE_MINT ? craft.inputAmount : 0n);
   const signature = toBase58(tx.signatures[0]!.signature!);
   const earlier = sim.ledger.land(signature, `tokensExecuteExpress:${craft.requestId}`, tx);
   if (earlier) throw alreadyProcessed(earlier);
@@ -175,7 +177,7 @@ export const tokensExecuteExpress: Handler<'tokensExecuteExpress'> = async (ctx)
   }
   sim.wallets.add(craft.sender, PLATFORM_TOKEN_MINT, -EXPRESS_PAYMENT);
   sim.wallets.add(EXPRESS_RECEIVER, PLATFORM_TOKEN_MINT, EXPRESS_PAYMENT);
-  sim.wallets.add(craft.sender, NATIVE_MINT, -BigInt(SIGNATURE_FEE_LAMPORTS));
+  chargeNetworkFee(sim.wallets, fee);
   setTokenStatus(sim.express, body.tokenId, { exists: true, verified: true });
   return {
     body: {

@@ -29,6 +29,10 @@ describe('POST /swap/v2/execute', () => {
     });
     expect(sim.control.getBalance(wallet.address, PLATFORM_TOKEN)).toBe(100_000_000_000n - 100_000_000n);
     expect(sim.control.getBalance(wallet.address, STABLECOIN)).toBe(10_000_000_000n + 49_950_000n);
+    // The network fee the transaction sets: 5000 lamports for its signature, and 7142 micro-lamports
+    // per unit (the order's 10 000-lamport priority fee spread over its 1 400 000-unit limit, rounded
+    // down) times 1 400 000 units: 9998.8, charged 9999.
+    expect(sim.control.getBalance(wallet.address, NATIVE)).toBe(10_000_000_000n - 5000n - 9999n);
   });
 
   it('returns the same result when the same transaction is re-sent within 2 minutes', async () => {
@@ -177,6 +181,9 @@ describe('POST /swap/v2/execute', () => {
     const both = await payer.signTransaction(takerOnly);
     const res = await call(sim, 'POST', '/swap/v2/execute', { body: { signedTransaction: both, requestId: o.requestId } });
     expect(res.body).toMatchObject({ status: 'Success', code: 0 });
+    // The integrator payer is the fee payer: it pays both signatures and the priority fee; the taker pays no fee.
+    expect(sim.control.getBalance(payer.address, NATIVE)).toBe(10_000_000_000n - 10_000n - 9999n);
+    expect(sim.control.getBalance(taker.address, NATIVE)).toBe(10_000_000_000n);
   });
 });
 

@@ -9,7 +9,8 @@
 // slot may carry byte-identical messages, as on the real chain (same blockhash, same
 // instructions); that is harmless because the signature, not the requestId, is what lands.
 import { bytesEqual, fromBase64 } from '../encoding.js';
-import { checkSigner, decodeTransaction } from '../chain/transactions.js';
+import { chargeNetworkFee, networkFee } from '../chain/fees.js';
+import { checkSigner, decodeTransaction, type DecodedTransaction } from '../chain/transactions.js';
 import type { SimContext } from '../context.js';
 import type { Handler } from '../handler.js';
 import { ApiError } from '../errors.js';
@@ -43,12 +44,17 @@ function expired(sim: SimContext, order: SwapOrderRecord, signature: string): Ex
   return order.expireAt !== undefined && sim.clock.now() > order.expireAt ? failed(CODES.rfqQuoteExpired, 'Quote expired') : undefined;
 }
 
-function land(sim: SimContext, order: SwapOrderRecord, signature: string): ExecuteOutcome {
+function land(sim: SimContext, order: SwapOrderRecord, signature: string, tx: DecodedTransaction): ExecuteOutcome {
   const { wallets, prices } = sim;
   const onchain = order.router !== 'router_rfq';
   const balance = wallets.balance(order.taker, order.inputMint) ?? 0n;
-  const nativeNeeded = order.takerFeeLamports + (order.inputMint === NATIVE_MINT ? order.inAmount : 0n);
-  if (balance < order.inAmount || (wallets.balance(order.taker, NATIVE_MINT) ?? 0n) < nativeNeeded) {
+  // The network fee the transaction sets, paid by its fee payer when that is a client's wallet (the
+  // taker or the integrator payer); the service's own wallets (gas wallet, RFQ maker) are not kept.
+  const fee = order.clientSigners.includes(order.feePayer) ? networkFee(tx) : undefined;
+  const takerFee = fee?.payer === order.taker ? fee.lamports : 0n;
+  const nativeNeeded = order.takerFeeLamports + takerFee + (order.inputMint === NATIVE_MINT ? order.inAmount : 0n);
+  const payerShort = fee !== undefined && fee.payer !== order.taker && (wallets.balance(fee.payer, NATIVE_MINT) ?? 0n) < fee.lamports;
+  if (balance < order.inAmount || (wallets.balance(order.taker, NATIVE_MINT) ?? 0n) < nativeNeeded || payerShort) {
     return failed(
       onchain ? CODES.onchainFailedToLand : CODES.rfqFailedToLand,
       'Failed to land: insufficient funds at execution',
@@ -75,6 +81,7 @@ function land(sim: SimContext, order: SwapOrderRecord, signature: string): Execu
   wallets.add(order.taker, order.inputMint, -order.inAmount);
   if (order.takerFeeLamports > 0n) wallets.add(order.taker, NATIVE_MINT, -order.takerFeeLamports);
   wallets.add(order.recipient, order.outputMint, delivered);
+  if (fee) chargeNetworkFee(wallets, fee);
   return {
     status: 200,
     body: {
@@ -140,7 +147,7 @@ export const swapExecute: Handler<'swapExecute'> = async (ctx) => {
           `Failed to land: transaction already processed in slot ${earlier.slot}`,
           signature,
         )
-      : land(sim, order, signature));
+      : land(sim, order, signature, tx));
   if (!earlier && 'slot' in outcome.body) sim.ledger.land(signature, `swapExecute:${requestId}`, tx);
   order.executed = { signedTransaction, outcome };
   // Keep the result for re-sends for two more minutes.

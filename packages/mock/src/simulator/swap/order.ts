@@ -193,8 +193,10 @@ function order(ctx: OrderContext, market: MarketAnswer): HandlerResult<'swapGetO
         recipient,
         lastValidBlockHeight,
         ...(isRfq ? { expireAt } : {}),
-        takerFeeLamports:
-          fees.signatureFeePayer === taker ? BigInt(fees.signatureFeeLamports + fees.prioritizationFeeLamports + fees.rentFeeLamports) : 0n,
+        takerFeeLamports: BigInt(
+          (fees.rentFeePayer === taker ? fees.rentFeeLamports : 0) +
+            (fees.prioritizationFeePayer === taker ? (req.bundleTipLamports ?? 0) : 0),
+        ),
       });
     }
   }

@@ -31,7 +31,10 @@ export interface SwapOrderRecord {
   lastValidBlockHeight: number;
   /** RFQ quote expiry, epoch ms. */
   expireAt?: number;
-  /** Native-coin fee the taker pays when it is the fee payer. */
+  /**
+   * Native coin the taker pays besides the network fee (which the transaction's fee payer pays):
+   * the rent of a token account it creates and a bundle tip, when the taker pays them.
+   */
   takerFeeLamports: bigint;
   executed?: { signedTransaction: string; outcome: ExecuteOutcome };
 }

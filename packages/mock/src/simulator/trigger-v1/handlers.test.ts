@@ -50,6 +50,8 @@ describe('trigger v1', () => {
     expect(list.body.orders[0]).toMatchObject({ orderKey: order, status: 'Open', rawMakingAmount: '100000000', closeTx: null });
     expect(list.body.orders[0].openTx).toMatch(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/);
     expect(sim.control.getBalance(maker.address, PLATFORM_TOKEN)).toBe(100_000_000_000n - 100_000_000n);
+    // The payer (here the maker, so one signature) pays the network fee: 5000 lamports.
+    expect(sim.control.getBalance(maker.address, NATIVE)).toBe(10_000_000_000n - 5000n);
   });
 
   it('rejects execute with an unknown requestId, a foreign transaction or a missing signature', async () => {

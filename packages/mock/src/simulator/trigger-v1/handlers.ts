@@ -9,7 +9,8 @@ import { iso, type SimContext } from '../context.js';
 import type { Handler } from '../handler.js';
 import { bytesEqual, toBase58 } from '../encoding.js';
 import { ApiError, parseAmount } from '../errors.js';
-import { tokenByMint } from '../tokens.js';
+import { NATIVE_MINT, tokenByMint } from '../tokens.js';
+import { chargeNetworkFee, payableNetworkFee } from '../chain/fees.js';
 import type { TriggerV1Order } from './store.js';
 
 export const V1_MIN_USD = 5;
@@ -134,9 +135,13 @@ export const triggerV1Execute: Handler<'triggerV1Execute'> = async (ctx) => {
       if (status !== 'Open') throw invalid(title, `order ${key} is ${status ?? 'gone'}, not open`);
     }
   }
+  // The payer pays the network fee (and, when it is the maker, a native coin order's making amount).
+  const native = pending.kind === 'create' && pending.order.inputMint === NATIVE_MINT && pending.order.userPubkey === tx.staticAccounts[0];
+  const fee = payableNetworkFee(sim.wallets, tx, native ? pending.order.makingAmount : 0n, { title });
   // Two requests in the same slot can carry the same message: one signed transaction lands once.
   const earlier = sim.ledger.land(signature, `triggerV1Execute:${requestId}`, tx);
   if (earlier) throw alreadyProcessed(earlier, { title });
+  chargeNetworkFee(sim.wallets, fee);
   const now = sim.clock.now();
   if (pending.kind === 'create') {
     const order = { ...pending.order, openTx: signature, createdAt: now, updatedAt: now };

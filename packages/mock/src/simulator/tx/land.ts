@@ -11,17 +11,11 @@
 // Any other instruction (token transfers, whose destination is a token account the simulator cannot
 // map back to a wallet; a swap to another receiver or with a fee account; RFQ fills; the trigger,
 // express and other programs' instructions, which land through their own endpoints) is refused with
-// 400 {error} naming it, and nothing lands. Network fees are not charged.
-import {
-  ASSOCIATED_TOKEN_PROGRAM,
-  COMPUTE_BUDGET_PROGRAM,
-  LEND_PROGRAM,
-  MEMO_PROGRAM,
-  SWAP_PROGRAM,
-  SYSTEM_PROGRAM,
-  TOKEN_PROGRAM,
-} from '../chain/addresses.js';
+// 400 {error} naming it, and nothing lands. The fee payer pays the network fee (chain/fees.ts) first:
+// one who cannot is refused the same way.
+import { ASSOCIATED_TOKEN_PROGRAM, LEND_PROGRAM, MEMO_PROGRAM, SWAP_PROGRAM, SYSTEM_PROGRAM, TOKEN_PROGRAM } from '../chain/addresses.js';
 import { associatedTokenAddress, encodeBase58 } from '@x/chain';
+import { isComputeBudget, payableNetworkFee } from '../chain/fees.js';
 import { publicKeyBytes } from '../chain/keys.js';
 import { isSystemTransfer, label, startsWith, SWAP_DISCRIMINATOR, u64 } from '../chain/moves.js';
 import type { DecodedInstruction, DecodedTransaction } from '../chain/transactions.js';
@@ -78,7 +72,7 @@ function applyInstruction(sim: SimContext, undo: Undo, signers: ReadonlySet<stri
       throw refused(index, `the ${role} ${account ?? '(none)'} did not sign the transaction`);
     return account;
   };
-  if (programId === COMPUTE_BUDGET_PROGRAM) return;
+  if (isComputeBudget(ix)) return;
   if (programId === MEMO_PROGRAM) {
     // A signed sign-in challenge proves a wallet to the service; landed, its signature (a
     // credential) would be listed with the chain's transactions.
@@ -156,6 +150,9 @@ export function applyTransaction(sim: SimContext, tx: DecodedTransaction): void 
   const signers = new Set(tx.signatures.filter((s) => s.signature !== null).map((s) => s.signer));
   const undo: Undo = [];
   try {
+    // The network fee first, as the runtime takes it before the instructions run.
+    const fee = payableNetworkFee(sim.wallets, tx);
+    setBalance(sim, undo, fee.payer, NATIVE_MINT, sim.wallets.balance(fee.payer, NATIVE_MINT)! - fee.lamports);
     for (const [index, ix] of tx.instructions.entries()) applyInstruction(sim, undo, signers, ix, index);
   } catch (error) {
     for (let i = undo.length - 1; i >= 0; i--) undo[i]!();

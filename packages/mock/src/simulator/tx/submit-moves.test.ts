@@ -1,8 +1,16 @@
 // POST /tx/v1/submit applies what a landed transaction does (tx/land.ts), once; it refuses, unlanded,
 // a transaction holding an instruction the simulator cannot apply.
+import { COMPUTE_BUDGET_PROGRAM_ADDRESS } from '@x/chain';
 import { describe, expect, it } from 'vitest';
 import { TIP_RECEIVERS } from '../chain/addresses.js';
-import { closeTokenAccount, systemTransfer, tokenTransfer, type PlainInstruction } from '../chain/instructions.js';
+import {
+  closeTokenAccount,
+  computeUnitLimit,
+  computeUnitPrice,
+  systemTransfer,
+  tokenTransfer,
+  type PlainInstruction,
+} from '../chain/instructions.js';
 import { buildTransaction } from '../chain/transactions.js';
 import { fromBase64 } from '../encoding.js';
 import type { Simulator } from '../index.js';
@@ -40,7 +48,8 @@ describe('POST /tx/v1/submit moves what the transaction moves', () => {
     ]);
     expect((await submit(sim, tx)).status).toBe(200);
     expect((await submit(sim, tx)).status).toBe(400);
-    expect(sim.control.getBalance(wallet.address, NATIVE)).toBe(10_000_000_000n - 2_001_000_000n);
+    // The network fee too: 5000 lamports for its one signature (no compute unit price).
+    expect(sim.control.getBalance(wallet.address, NATIVE)).toBe(10_000_000_000n - 2_001_000_000n - 5000n);
     expect(sim.control.getBalance(friend, NATIVE)).toBe(12_000_000_000n);
     expect(sim.control.getBalance(TIP_RECEIVERS[1]!, NATIVE)).toBe(10_001_000_000n);
   });
@@ -61,7 +70,9 @@ describe('POST /tx/v1/submit moves what the transaction moves', () => {
     expect((await submit(sim, tx)).status).toBe(200);
     expect(sim.control.getBalance(wallet.address, PLATFORM_TOKEN)).toBe(start[0]! - 1_000_000_000n);
     expect(sim.control.getBalance(wallet.address, STABLECOIN)).toBe(start[1]! + BigInt(build.body.outAmount));
-    expect(sim.control.getBalance(wallet.address, NATIVE)).toBe(10_000_000_000n - 1_000_000n);
+    // The tip, and the network fee: 5000 lamports for the signature, plus the build's priority fee of
+    // 25 000 micro-lamports per unit (medium) times 400 000 units (no limit set: 200 000 for each of the swap and the tip).
+    expect(sim.control.getBalance(wallet.address, NATIVE)).toBe(10_000_000_000n - 1_000_000n - 5000n - 10_000n);
   });
 
   it('lands a build swap into the native coin, whose cleanup closes the wrapped native account', async () => {
@@ -76,7 +87,46 @@ describe('POST /tx/v1/submit moves what the transaction moves', () => {
       (ix: { programId: string; accounts: PlainInstruction['accounts']; data: string }) => ({ ...ix, data: fromBase64(ix.data)! }),
     );
     expect((await submit(sim, await signed(sim, wallet, instructions))).status).toBe(200);
-    expect(sim.control.getBalance(wallet.address, NATIVE)).toBe(10_000_000_000n + BigInt(build.body.outAmount) - 1_000_000n);
+    expect(sim.control.getBalance(wallet.address, NATIVE)).toBe(10_000_000_000n + BigInt(build.body.outAmount) - 1_000_000n - 5000n);
+  });
+
+  it('charges the fee payer the fee of every signature and the priority fee the transaction sets, and refuses one it cannot pay', async () => {
+    const sim = makeSimulator();
+    const wallet = await createTestWallet();
+    const cosigner = await createTestWallet();
+    const friend = (await createTestWallet()).address;
+    // Two signatures, a limit of 300 000 units at 1 000 micro-lamports each: 2 x 5000 + 300 lamports.
+    const built = buildTransaction({
+      feePayer: wallet.address,
+      instructions: [
+        computeUnitLimit(300_000),
+        computeUnitPrice(1_000n),
+        systemTransfer(wallet.address, TIP_RECEIVERS[1]!, 1_000_000n),
+        systemTransfer(cosigner.address, friend, 7n),
+      ],
+      blockhash: await recentBlockhash(sim),
+      lastValidBlockHeight: 0,
+    });
+    const tx = await cosigner.signTransaction(await wallet.signTransaction(built.base64));
+    expect((await submit(sim, tx)).status).toBe(200);
+    expect(sim.control.getBalance(wallet.address, NATIVE)).toBe(10_000_000_000n - 1_000_000n - 10_300n);
+    expect(sim.control.getBalance(cosigner.address, NATIVE)).toBe(10_000_000_000n - 7n);
+    // The chain's own compute budget program (a transaction assembled with the protocol's id) counts the same.
+    const real = (ix: PlainInstruction): PlainInstruction => ({ ...ix, programId: COMPUTE_BUDGET_PROGRAM_ADDRESS });
+    const protocol = await signed(sim, wallet, [
+      real(computeUnitLimit(100_000)),
+      real(computeUnitPrice(10_000n)),
+      systemTransfer(wallet.address, TIP_RECEIVERS[1]!, 1_000_000n),
+    ]);
+    expect((await submit(sim, protocol)).status).toBe(200);
+    expect(sim.control.getBalance(wallet.address, NATIVE)).toBe(10_000_000_000n - 2_000_000n - 10_300n - 6000n);
+    // A fee payer who cannot pay the fee: nothing lands, nothing moves.
+    const poor = await createTestWallet();
+    sim.control.setBalance(poor.address, 'NATIVE_COIN', 4_999n);
+    const refused = await submit(sim, await signed(sim, poor, [systemTransfer(poor.address, TIP_RECEIVERS[1]!, 1_000_000n)]));
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toMatch(/insufficient funds for fee/i);
+    expect(sim.control.getBalance(poor.address, NATIVE)).toBe(4_999n);
   });
 
   it('refuses, unlanded and moving nothing, a transaction with an instruction it cannot apply', async () => {
