@@ -1,8 +1,8 @@
 // POST /tx/v1/submit applies what a landed transaction does (tx/land.ts), once; it refuses, unlanded,
 // a transaction holding an instruction the simulator cannot apply.
-import { COMPUTE_BUDGET_PROGRAM_ADDRESS } from '@x/chain';
+import { associatedTokenAddress, COMPUTE_BUDGET_PROGRAM_ADDRESS, decodeAddress, encodeBase58 } from '@x/chain';
 import { describe, expect, it } from 'vitest';
-import { TIP_RECEIVERS } from '../chain/addresses.js';
+import { ASSOCIATED_TOKEN_PROGRAM, SYSTEM_PROGRAM, TIP_RECEIVERS, TOKEN_PROGRAM, TRIGGER_V1_PROGRAM } from '../chain/addresses.js';
 import {
   closeTokenAccount,
   computeUnitLimit,
@@ -36,6 +36,38 @@ async function signed(sim: Simulator, wallet: TestWallet, instructions: PlainIns
   });
   return wallet.signTransaction(built.base64);
 }
+
+/** `owner`'s associated token account of `mint`, derived with @x/chain (not through the simulator). */
+const ata = (owner: string, mint: string): string =>
+  encodeBase58(associatedTokenAddress(decodeAddress(owner)!, decodeAddress(mint)!, decodeAddress(TOKEN_PROGRAM)!));
+
+/** A token program instruction: `tag`, the u64 amount, and for transferChecked the decimals. */
+function tokenInstruction(tag: number, accounts: string[], amount: bigint, decimals?: number): PlainInstruction {
+  const data = new Uint8Array(decimals === undefined ? 9 : 10);
+  data[0] = tag;
+  new DataView(data.buffer).setBigUint64(1, amount, true);
+  if (decimals !== undefined) data[9] = decimals;
+  const owner = accounts.length - 1;
+  return {
+    programId: TOKEN_PROGRAM,
+    accounts: accounts.map((pubkey, i) => ({ pubkey, isSigner: i === owner, isWritable: i !== owner && (i === 0 || i === owner - 1) })),
+    data,
+  };
+}
+
+/** The associated token account program's createIdempotent, in the chain's layout. */
+const createIdempotent = (payer: string, owner: string, mint: string): PlainInstruction => ({
+  programId: ASSOCIATED_TOKEN_PROGRAM,
+  accounts: [
+    { pubkey: payer, isSigner: true, isWritable: true },
+    { pubkey: ata(owner, mint), isSigner: false, isWritable: true },
+    { pubkey: owner, isSigner: false, isWritable: false },
+    { pubkey: mint, isSigner: false, isWritable: false },
+    { pubkey: SYSTEM_PROGRAM, isSigner: false, isWritable: false },
+    { pubkey: TOKEN_PROGRAM, isSigner: false, isWritable: false },
+  ],
+  data: Uint8Array.of(1),
+});
 
 describe('POST /tx/v1/submit moves what the transaction moves', () => {
   it('applies its transfers and its tip once, whatever the number of submissions', async () => {
@@ -129,17 +161,93 @@ describe('POST /tx/v1/submit moves what the transaction moves', () => {
     expect(sim.control.getBalance(poor.address, NATIVE)).toBe(4_999n);
   });
 
+  it("lands token transfers (transferChecked and transfer) from a signer's account to a wallet's account", async () => {
+    const sim = makeSimulator();
+    const wallet = await createTestWallet();
+    const friend = (await createTestWallet()).address;
+    const checked = await signed(sim, wallet, [
+      systemTransfer(wallet.address, TIP_RECEIVERS[1]!, 1_000_000n),
+      createIdempotent(wallet.address, friend, STABLECOIN),
+      await tokenTransfer(wallet.address, friend, STABLECOIN, 5_000_000n, 6),
+    ]);
+    expect((await submit(sim, checked)).status).toBe(200);
+    expect(sim.control.getBalance(wallet.address, STABLECOIN)).toBe(10_000_000_000n - 5_000_000n);
+    expect(sim.control.getBalance(friend, STABLECOIN)).toBe(10_000_000_000n + 5_000_000n);
+    // A plain transfer (tag 3: source, destination, owner), its accounts derived as a wallet derives them;
+    // the recipient is named in the transaction (here by the creation of its account, idempotent).
+    const other = (await createTestWallet()).address;
+    const plain = await signed(sim, wallet, [
+      systemTransfer(wallet.address, TIP_RECEIVERS[1]!, 1_000_000n),
+      createIdempotent(wallet.address, other, PLATFORM_TOKEN),
+      tokenInstruction(3, [ata(wallet.address, PLATFORM_TOKEN), ata(other, PLATFORM_TOKEN), wallet.address], 7_000_000n),
+    ]);
+    expect((await submit(sim, plain)).status).toBe(200);
+    expect(sim.control.getBalance(wallet.address, PLATFORM_TOKEN)).toBe(100_000_000_000n - 7_000_000n);
+    expect(sim.control.getBalance(other, PLATFORM_TOKEN)).toBe(100_000_000_000n + 7_000_000n);
+    expect(sim.control.transactions().transactions).toHaveLength(2);
+  });
+
+  it('refuses a token transfer the token program would refuse, and lands nothing of its transaction', async () => {
+    const sim = makeSimulator();
+    const wallet = await createTestWallet();
+    const victim = await createTestWallet();
+    const friend = (await createTestWallet()).address;
+    const refusal = async (instruction: PlainInstruction) => {
+      const res = await submit(
+        sim,
+        await signed(sim, wallet, [systemTransfer(wallet.address, TIP_RECEIVERS[1]!, 1_000_000n), instruction]),
+      );
+      expect(res.status).toBe(400);
+      return res.body.error as string;
+    };
+    const checked = (source: string, mint: string, destination: string, owner: string, amount: bigint, decimals: number) =>
+      tokenInstruction(12, [source, mint, destination, owner], amount, decimals);
+    // The mint's decimals are 6, not 9: the token program's MintDecimalsMismatch.
+    expect(await refusal(checked(ata(wallet.address, STABLECOIN), STABLECOIN, ata(friend, STABLECOIN), wallet.address, 1n, 9))).toMatch(
+      /^Instruction 1: custom program error 0x12: STABLECOIN_USD has 6 decimals, the instruction says 9; nothing landed$/,
+    );
+    // The victim's account, the victim named as owner but not a signer.
+    const theft = checked(ata(victim.address, STABLECOIN), STABLECOIN, ata(wallet.address, STABLECOIN), victim.address, 1n, 6);
+    theft.accounts[3]!.isSigner = false;
+    expect(await refusal(theft)).toMatch(/did not sign/);
+    // The victim's account with the wallet as owner: not the wallet's account.
+    expect(
+      await refusal(checked(ata(victim.address, STABLECOIN), STABLECOIN, ata(wallet.address, STABLECOIN), wallet.address, 1n, 6)),
+    ).toMatch(/custom program error 0x4: the source .* is not the associated token account of .* for STABLECOIN_USD/);
+    // More than the balance (to itself: the transaction names the wallet).
+    expect(
+      await refusal(
+        checked(ata(wallet.address, STABLECOIN), STABLECOIN, ata(wallet.address, STABLECOIN), wallet.address, 10_000_000_001n, 6),
+      ),
+    ).toMatch(/insufficient funds/);
+    // A destination that is no wallet's account the transaction or the simulator knows.
+    const stranger = encodeBase58(crypto.getRandomValues(new Uint8Array(32)));
+    expect(await refusal(checked(ata(wallet.address, STABLECOIN), STABLECOIN, stranger, wallet.address, 1n, 6))).toMatch(
+      /the destination .* is not the associated token account of a wallet the simulator knows/,
+    );
+    // A plain transfer from an account of no listed token.
+    expect(await refusal(tokenInstruction(3, [stranger, ata(friend, STABLECOIN), wallet.address], 1n))).toMatch(
+      /the source .* is not an associated token account of .* for a token the simulator lists/,
+    );
+    expect(sim.control.getBalance(wallet.address, STABLECOIN)).toBe(10_000_000_000n);
+    expect(sim.control.getBalance(wallet.address, NATIVE)).toBe(10_000_000_000n);
+    expect(sim.control.transactions().transactions).toEqual([]);
+  });
+
   it('refuses, unlanded and moving nothing, a transaction with an instruction it cannot apply', async () => {
     const sim = makeSimulator();
     const wallet = await createTestWallet();
     const friend = (await createTestWallet()).address;
     const tx = await signed(sim, wallet, [
       systemTransfer(wallet.address, TIP_RECEIVERS[1]!, 1_000_000n),
+      createIdempotent(wallet.address, friend, STABLECOIN),
       await tokenTransfer(wallet.address, friend, STABLECOIN, 5_000_000n, 6),
+      { programId: TRIGGER_V1_PROGRAM, accounts: [{ pubkey: wallet.address, isSigner: true, isWritable: true }], data: Uint8Array.of(1) },
     ]);
     const res = await submit(sim, tx);
     expect(res.status).toBe(400);
-    expect(res.body.error).toMatch(/^Instruction 1: the simulator cannot apply this instruction/);
+    expect(res.body.error).toMatch(/^Instruction 3: the simulator cannot apply this instruction/);
+    expect(sim.control.getBalance(friend, STABLECOIN)).toBe(10_000_000_000n);
     const close = await submit(
       sim,
       await signed(sim, wallet, [
