@@ -126,6 +126,11 @@ export interface SwapInstructionInput {
   receiver?: string;
   /** Account collecting a referral or platform fee. */
   feeAccount?: string;
+  /**
+   * The fee `feeAccount` collects, in basis points of the output (a fraction too: written after the
+   * slippage, when there is a fee account, as a u32 of thousandths of a basis point).
+   */
+  feeBps?: number;
   programId?: string;
 }
 
@@ -140,12 +145,23 @@ export function swap(input: SwapInstructionInput): PlainInstruction {
   // again when there is no receiver), so that a fee account is never read as the destination.
   if (input.receiver || input.feeAccount) accounts.push(acct(input.receiver ?? input.taker, false, true));
   if (input.feeAccount) accounts.push(acct(input.feeAccount, false, true));
-  const slippage = new Uint8Array(2);
-  new DataView(slippage.buffer).setUint16(0, input.slippageBps, true);
+  const u16 = (value: number): Uint8Array => {
+    const out = new Uint8Array(2);
+    new DataView(out.buffer).setUint16(0, value, true);
+    return out;
+  };
+  const fee = new Uint8Array(input.feeAccount ? 4 : 0);
+  if (input.feeAccount) new DataView(fee.buffer).setUint32(0, Math.round((input.feeBps ?? 0) * 1000), true);
   return {
     programId: input.programId ?? SWAP_PROGRAM,
     accounts,
-    data: concat(Uint8Array.of(0xe5, 0x17, 0xcb, 0x97, 0x7a, 0xe3, 0xad, 0x2a), u64(input.inAmount), u64(input.minOutAmount), slippage),
+    data: concat(
+      Uint8Array.of(0xe5, 0x17, 0xcb, 0x97, 0x7a, 0xe3, 0xad, 0x2a),
+      u64(input.inAmount),
+      u64(input.minOutAmount),
+      u16(input.slippageBps),
+      fee,
+    ),
   };
 }
 

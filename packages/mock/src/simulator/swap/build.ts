@@ -114,7 +114,7 @@ export const swapGetBuild: Handler<'swapGetBuild'> = readsMarket(async (ctx) => 
     minOutAmount: threshold,
     slippageBps,
     ...((destinationTokenAccount ?? nativeDestinationAccount) ? { receiver: (destinationTokenAccount ?? nativeDestinationAccount)! } : {}),
-    ...(feeAccount && platformFeeBps > 0 ? { feeAccount } : {}),
+    ...(feeAccount && platformFeeBps > 0 ? { feeAccount, feeBps: platformFeeBps } : {}),
   });
   const height = sim.ledger.blockHeight();
   return {

@@ -3,13 +3,14 @@
 // simulator applies the instructions its chain model knows the effect of:
 //   - system transfers (the tip included): lamports from a signer to any address;
 //   - the lend program's operate (lend/operate.ts): the position and the signer's balances;
-//   - the swap instruction of /swap/v2/build (or of an order) that pays the taker: the input leaves
-//     the taker, the output is the current price's (the program's slippage check: its execute code
-//     of the spec's table below the instruction's minimum);
+//   - the swap instruction of /swap/v2/build (or of an order): the input leaves the taker, the
+//     output at the current price goes to the taker or the destination it names, less the fee its
+//     fee account collects (the program's slippage check: its execute code of the spec's table
+//     below the instruction's minimum);
 //   - token transfers, the creation of an associated token account and the close of the wrapped
 //     native account (tx/token-program.ts);
 //   - compute budget and memo instructions: no move.
-// Any other instruction (a swap to another receiver or with a fee account; RFQ fills; the trigger,
+// Any other instruction (RFQ fills; the trigger,
 // express and other programs' instructions, which land through their own endpoints) is refused with
 // 400 {error} naming it, and nothing lands. The fee payer pays the network fee (chain/fees.ts) first:
 // one who cannot is refused the same way.
@@ -20,7 +21,8 @@ import type { DecodedInstruction, DecodedTransaction } from '../chain/transactio
 import type { SimContext } from '../context.js';
 import { ApiError } from '../errors.js';
 import { credit, debit, refused, setBalance, type Undo } from './balance-moves.js';
-import { applyTokenAccountCreation, applyTokenInstruction, type InstructionLanding } from './token-program.js';
+import { applyTokenAccountCreation, applyTokenInstruction, type InstructionLanding, walletOfAccount } from './token-program.js';
+import { feeOf } from '../swap/bps.js';
 import { applyOperate, checkOperate, decodeOperate, OPERATE_LABEL } from '../lend/operate.js';
 import { CODES } from '../swap/execute-codes.js';
 import { NATIVE_MINT, tokenByMint } from '../tokens.js';
@@ -30,7 +32,7 @@ const LEND_OPERATE = label(OPERATE_LABEL);
 const CHALLENGE_BYTES = Array.from(new TextEncoder().encode(CHALLENGE_PREFIX));
 /** What /tx/v1/submit applies, in words (its refusals name them). */
 export const APPLIED_KINDS =
-  'system transfers, token transfers between associated token accounts, lend operate, swaps of /swap/v2/build to the taker, compute budget, memo, token account creation, the close of the wrapped native account';
+  'system transfers, token transfers between associated token accounts, lend operate, swaps of /swap/v2/build, compute budget, memo, token account creation, the close of the wrapped native account';
 
 function applyInstruction(
   sim: SimContext,
@@ -64,19 +66,26 @@ function applyInstruction(
   }
   if (programId === ASSOCIATED_TOKEN_PROGRAM && applyTokenAccountCreation(landing(), ix)) return;
   if (programId === TOKEN_PROGRAM && applyTokenInstruction(landing(), ix)) return;
-  if (programId === SWAP_PROGRAM && startsWith(data, SWAP_DISCRIMINATOR) && data.length === 26 && accounts.length === 4 && a1 && a2 && a3) {
+  // The swap of /swap/v2/build or of an order: taker, market, input mint, output mint, then the
+  // output's destination (when not the taker) and a fee account; its data the amounts, the slippage
+  // and, with a fee account, the fee in thousandths of a basis point of the output.
+  const swapShape =
+    ((accounts.length === 4 || accounts.length === 5) && data.length === 26) || (accounts.length === 6 && data.length === 30);
+  if (programId === SWAP_PROGRAM && startsWith(data, SWAP_DISCRIMINATOR) && swapShape && a1 && a2 && a3) {
     const taker = signerOf(a0, 'taker');
     const inAmount = u64(data, 8)!;
     const minOut = u64(data, 16)!;
     if (!tokenByMint(a2) || !tokenByMint(a3) || a2 === a3) throw refused(index, 'a swap of a token the simulator does not list');
     const out = sim.prices.convert(a2, a3, inAmount);
-    if (out < minOut)
+    const fee = accounts.length === 6 ? feeOf(out, new DataView(data.buffer, data.byteOffset + 26, 4).getUint32(0, true) / 1000) : 0n;
+    if (out - fee < minOut)
       throw refused(
         index,
-        `custom program error ${CODES.slippageExceeded}: slippage tolerance exceeded (${out} at the current price, minimum ${minOut})`,
+        `custom program error ${CODES.slippageExceeded}: slippage tolerance exceeded (${out - fee} at the current price, minimum ${minOut})`,
       );
     debit(sim, undo, index, taker, a2, inAmount);
-    credit(sim, undo, taker, a3, out);
+    credit(sim, undo, accounts[4] ? walletOfAccount(landing(), accounts[4], a3) : taker, a3, out - fee);
+    if (fee > 0n) credit(sim, undo, walletOfAccount(landing(), accounts[5]!, a3), a3, fee);
     return;
   }
   if (programId === LEND_PROGRAM && startsWith(data, LEND_OPERATE)) {

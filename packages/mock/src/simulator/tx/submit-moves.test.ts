@@ -14,6 +14,7 @@ import {
 import { buildTransaction } from '../chain/transactions.js';
 import { fromBase64 } from '../encoding.js';
 import type { Simulator } from '../index.js';
+import { world } from '../world.js';
 import {
   call,
   createTestWallet,
@@ -105,6 +106,36 @@ describe('POST /tx/v1/submit moves what the transaction moves', () => {
     // The tip, and the network fee: 5000 lamports for the signature, plus the build's priority fee of
     // 25 000 micro-lamports per unit (medium) times 400 000 units (no limit set: 200 000 for each of the swap and the tip).
     expect(sim.control.getBalance(wallet.address, NATIVE)).toBe(10_000_000_000n - 1_000_000n - 5000n - 10_000n);
+  });
+
+  it('lands a build swap to another account and with a platform fee: the receiver gets the output less the fee, the fee account the fee', async () => {
+    const sim = makeSimulator();
+    const wallet = await createTestWallet();
+    const { receiver, integratorPayer } = world.wallets;
+    const build = await call(sim, 'GET', '/swap/v2/build', {
+      query: {
+        inputMint: PLATFORM_TOKEN,
+        outputMint: STABLECOIN,
+        amount: '1000000000',
+        taker: wallet.address,
+        tipAmount: '1000000',
+        destinationTokenAccount: ata(receiver, STABLECOIN),
+        platformFeeBps: 100,
+        feeAccount: ata(integratorPayer, STABLECOIN),
+      },
+    });
+    expect(build.status).toBe(200);
+    const { swapInstruction, tipInstruction } = build.body;
+    const instructions = [swapInstruction, tipInstruction].map(
+      (ix: { programId: string; accounts: PlainInstruction['accounts']; data: string }) => ({ ...ix, data: fromBase64(ix.data)! }),
+    );
+    expect((await submit(sim, await signed(sim, wallet, instructions))).status).toBe(200);
+    // 1000 PLATFORM_TOKEN at 0.5 USD is 500 STABLECOIN_USD; 1 % of it (5) to the fee account's owner.
+    expect(build.body.outAmount).toBe('495000000');
+    expect(sim.control.getBalance(wallet.address, PLATFORM_TOKEN)).toBe(100_000_000_000n - 1_000_000_000n);
+    expect(sim.control.getBalance(wallet.address, STABLECOIN)).toBe(10_000_000_000n);
+    expect(sim.control.getBalance(receiver, STABLECOIN)).toBe(10_000_000_000n + 495_000_000n);
+    expect(sim.control.getBalance(integratorPayer, STABLECOIN)).toBe(10_000_000_000n + 5_000_000n);
   });
 
   it('lands a build swap into the native coin, whose cleanup closes the wrapped native account', async () => {

@@ -39,6 +39,15 @@ const KNOWN_WALLETS = [...new Set([...Object.values(world.addresses), ...Object.
 
 const symbolOf = (mint: string) => tokenByMint(mint)?.symbol ?? mint;
 
+/**
+ * The wallet whose balance of `mint` an account is: the owner when it is the associated token
+ * account of a wallet the transaction or the example world names, else the account itself (a wallet
+ * named directly, such as a swap order's `receiver`).
+ */
+export function walletOfAccount(landing: InstructionLanding, account: string, mint: string): string {
+  return tokenAccountOwner(account, [...landing.staticAccounts, ...KNOWN_WALLETS], [mint])?.owner ?? account;
+}
+
 /** Applies a token program instruction; false when it is not one the simulator knows. */
 export function applyTokenInstruction(landing: InstructionLanding, ix: DecodedInstruction): boolean {
   const { sim, undo, index, signerOf } = landing;
