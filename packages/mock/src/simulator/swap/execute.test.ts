@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CODES, EXECUTE_CODES, executeCode } from './execute-codes.js';
 import { call, createTestWallet, makeSimulator, NATIVE, PLATFORM_TOKEN, STABLECOIN } from '../test-support/harness.js';
+import { world } from '../world.js';
 
 async function order(sim: ReturnType<typeof makeSimulator>, taker: string, query: Record<string, string> = {}) {
   const res = await call(sim, 'GET', '/swap/v2/order', {
@@ -167,6 +168,19 @@ describe('POST /swap/v2/execute', () => {
     });
     expect(res.body).toMatchObject({ status: 'Success', code: 0, totalOutputAmount: '149925000' });
     expect(res.body.signature).toMatch(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/);
+  });
+
+  it('pays the referral account its share of the fee: what the taker gives up, someone gains', async () => {
+    const sim = makeSimulator();
+    const wallet = await createTestWallet();
+    const referral = world.addresses.referralAccount;
+    const o = await order(sim, wallet.address, { referralAccount: referral, referralFee: '50' });
+    const res = await call(sim, 'POST', '/swap/v2/execute', {
+      body: { signedTransaction: await wallet.signTransaction(o.transaction), requestId: o.requestId },
+    });
+    expect(res.body).toMatchObject({ status: 'Success', totalOutputAmount: o.outAmount });
+    // 100 PLATFORM_TOKEN is 50 STABLECOIN_USD: 50 bps of it (0.25) to the referral account.
+    expect(sim.control.getBalance(referral, STABLECOIN)).toBe(10_000_000_000n + 250_000n);
   });
 
   it('needs the integrator payer signature as well', async () => {

@@ -81,6 +81,7 @@ function land(sim: SimContext, order: SwapOrderRecord, signature: string, tx: De
   wallets.add(order.taker, order.inputMint, -order.inAmount);
   if (order.takerFeeLamports > 0n) wallets.add(order.taker, NATIVE_MINT, -order.takerFeeLamports);
   wallets.add(order.recipient, order.outputMint, delivered);
+  if (order.referral && order.referral.amount > 0n) wallets.add(order.referral.account, order.outputMint, order.referral.amount);
   if (fee) chargeNetworkFee(wallets, fee);
   return {
     status: 200,

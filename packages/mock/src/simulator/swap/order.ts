@@ -11,6 +11,7 @@ import { NATIVE_MINT } from '../tokens.js';
 import { learnPrices, QUOTE_PARAMS, quoteFromMarket } from './market-quote.js';
 import { quoteSwap, type QuoteOutcome, type QuoteRequest } from './quote.js';
 import { buildSwapTransaction } from './transaction.js';
+import { feeOf } from './bps.js';
 
 const RFQ_QUOTE_TTL_MS = 60_000;
 
@@ -193,6 +194,15 @@ function order(ctx: OrderContext, market: MarketAnswer): HandlerResult<'swapGetO
         recipient,
         lastValidBlockHeight,
         ...(isRfq ? { expireAt } : {}),
+        // The referral's part of the fee (the router keeps the rest), rounded up as the fee is, never more than it.
+        ...(req.referralAccount !== undefined
+          ? {
+              referral: {
+                account: req.referralAccount,
+                amount: [feeOf(quote.routeOut, req.referralFee ?? 0), quote.feeAmount].reduce((a, b) => (a < b ? a : b)),
+              },
+            }
+          : {}),
         takerFeeLamports: BigInt(
           (fees.rentFeePayer === taker ? fees.rentFeeLamports : 0) +
             (fees.prioritizationFeePayer === taker ? (req.bundleTipLamports ?? 0) : 0),

@@ -36,6 +36,8 @@ export interface SwapOrderRecord {
    * the rent of a token account it creates and a bundle tip, when the taker pays them.
    */
   takerFeeLamports: bigint;
+  /** The referral account and its share of the fee (of the output mint), paid when the swap lands. */
+  referral?: { account: string; amount: bigint };
   executed?: { signedTransaction: string; outcome: ExecuteOutcome };
 }
 
