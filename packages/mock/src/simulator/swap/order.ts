@@ -194,14 +194,9 @@ function order(ctx: OrderContext, market: MarketAnswer): HandlerResult<'swapGetO
         recipient,
         lastValidBlockHeight,
         ...(isRfq ? { expireAt } : {}),
-        // The referral's part of the fee (the router keeps the rest), rounded up as the fee is, never more than it.
+        // The referral's part of the fee (its rate of the route's output, rounded up as the fee is; the router keeps the rest).
         ...(req.referralAccount !== undefined
-          ? {
-              referral: {
-                account: req.referralAccount,
-                amount: [feeOf(quote.routeOut, req.referralFee ?? 0), quote.feeAmount].reduce((a, b) => (a < b ? a : b)),
-              },
-            }
+          ? { referral: { account: req.referralAccount, amount: feeOf(quote.routeOut, req.referralFee ?? 0) } }
           : {}),
         takerFeeLamports: BigInt(
           (fees.rentFeePayer === taker ? fees.rentFeeLamports : 0) +
