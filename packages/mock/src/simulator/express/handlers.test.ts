@@ -146,7 +146,9 @@ describe('express verification', () => {
       },
     });
     expect(exec.status).toBe(400);
-    expect(exec.body.message).toMatch(/yields 833333333 at the current price, below the payment 1000000000/);
+    expect(exec.body.message).toMatch(
+      /^Instruction 1: custom program error 6001: slippage tolerance exceeded \(833333333 at the current price, minimum 1000000000\)/,
+    );
     expect(sim.control.getBalance(wallet.address, STABLECOIN)).toBe(10_000_000_000n);
     expect(sim.control.getBalance(EXPRESS_RECEIVER, PLATFORM_TOKEN)).toBe(100_000_000_000n);
   });

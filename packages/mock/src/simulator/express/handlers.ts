@@ -11,7 +11,7 @@ import { bytesEqual, toBase58 } from '../encoding.js';
 import { ApiError, parseAmount } from '../errors.js';
 import { EXPRESS_PAYMENT } from '../../gen/express-payment.gen.js';
 import { NATIVE_MINT, PLATFORM_TOKEN_MINT, tokenByMint, tokenBySymbol } from '../tokens.js';
-import { chargeNetworkFee, payableNetworkFee } from '../chain/fees.js';
+import { applyTransaction } from '../tx/land.js';
 import { setTokenStatus } from './store.js';
 
 /** A crafted payment expires with its blockhash (150 blocks of 400 ms): after that it can no longer land. */
@@ -155,29 +155,16 @@ export const tokensExecuteExpress: Handler<'tokensExecuteExpress'> = async (ctx)
   if (!eligible(sim.express.status(body.tokenId))) throw notEligible();
   // The payment moves when it lands: the sender may have spent it since the craft.
   assertCanPay(sim, craft.sender, craft.currency, craft.inputMint, craft.inputAmount);
-  // The swap's minimum output is the payment: a price that moved below it fails the swap, and nothing lands.
-  const swapOutput =
-    craft.inputMint === PLATFORM_TOKEN_MINT ? undefined : sim.prices.convert(craft.inputMint, PLATFORM_TOKEN_MINT, craft.inputAmount);
-  if (swapOutput !== undefined && swapOutput < EXPRESS_PAYMENT)
-    throw new ApiError(
-      400,
-      `The swap to PLATFORM_TOKEN yields ${swapOutput} at the current price, below the payment ${EXPRESS_PAYMENT}; craft a new one`,
-    );
   // Two crafts in the same slot can carry the same message: one signed payment lands once.
-  const fee = payableNetworkFee(sim.wallets, tx, craft.inputMint === NATIVE_MINT ? craft.inputAmount : 0n);
   const signature = toBase58(tx.signatures[0]!.signature!);
-  const earlier = sim.ledger.land(signature, `tokensExecuteExpress:${craft.requestId}`, tx);
+  const earlier = sim.ledger.landed(signature);
   if (earlier) throw alreadyProcessed(earlier);
+  // What the crafted instructions move, as for any landing transaction (tx/land.ts), all or nothing:
+  // the network fee; on a swap path the swap, paying the sender its output at the current price
+  // (refused below its minimum, 1000 PLATFORM_TOKEN); the transfer of 1000 PLATFORM_TOKEN to the receiver.
+  applyTransaction(sim, tx);
+  sim.ledger.land(signature, `tokensExecuteExpress:${craft.requestId}`, tx);
   sim.express.crafts.delete(craft.requestId);
-  // What the crafted instructions move: the swap (on a swap path) pays the sender its output at the
-  // current price, then the transfer pays exactly 1000 PLATFORM_TOKEN to the receiver.
-  if (swapOutput !== undefined) {
-    sim.wallets.add(craft.sender, craft.inputMint, -craft.inputAmount);
-    sim.wallets.add(craft.sender, PLATFORM_TOKEN_MINT, swapOutput);
-  }
-  sim.wallets.add(craft.sender, PLATFORM_TOKEN_MINT, -EXPRESS_PAYMENT);
-  sim.wallets.add(EXPRESS_RECEIVER, PLATFORM_TOKEN_MINT, EXPRESS_PAYMENT);
-  chargeNetworkFee(sim.wallets, fee);
   setTokenStatus(sim.express, body.tokenId, { exists: true, verified: true });
   return {
     body: {
