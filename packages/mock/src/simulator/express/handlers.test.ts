@@ -119,7 +119,7 @@ describe('express verification', () => {
     // A transfer: the sum of the two balances does not change.
     expect(platform(direct.address)).toBe(100_000_000_000n - 1_000_000_000n);
     expect(platform(EXPRESS_RECEIVER)).toBe(receiverBefore + 1_000_000_000n);
-    // The swap path: the swap yields `amount` to the sender, who transfers exactly 1000 PLATFORM_TOKEN.
+    // The swap path: the swap yields the sender `amount` (at an unchanged price), which it transfers.
     const swapper = await createTestWallet();
     // Another token to verify (a mint the simulator does not list exists and is not verified).
     const craft = await execute(swapper, (await createTestWallet()).address, 'NATIVE_COIN');
@@ -151,6 +151,34 @@ describe('express verification', () => {
     );
     expect(sim.control.getBalance(wallet.address, STABLECOIN)).toBe(10_000_000_000n);
     expect(sim.control.getBalance(EXPRESS_RECEIVER, PLATFORM_TOKEN)).toBe(100_000_000_000n);
+  });
+
+  it('transfers to the receiver the amount the craft says it collects, on a swap path too', async () => {
+    const sim = makeSimulator();
+    // A price at which no whole number of units buys exactly 1000 PLATFORM_TOKEN: the least that buys
+    // at least that (499 999 501 units) yields 1 000 000 001.
+    sim.control.setPrice('STABLECOIN_USD', 1.000001);
+    const wallet = await createTestWallet();
+    const craft = await call(sim, 'GET', '/tokens/v2/verify/express/craft-txn', {
+      query: { senderAddress: wallet.address, paymentCurrency: 'STABLECOIN_USD' },
+    });
+    expect(craft.body.amount).toBe('1000000001');
+    const transfer = decodeTransaction(craft.body.transaction)!.instructions.find((ix) => ix.data[0] === 12 && ix.data.length === 10)!;
+    expect(new DataView(transfer.data.buffer, transfer.data.byteOffset + 1, 8).getBigUint64(0, true)).toBe(BigInt(craft.body.amount));
+    const receiverBefore = sim.control.getBalance(EXPRESS_RECEIVER, PLATFORM_TOKEN)!;
+    const exec = await call(sim, 'POST', '/tokens/v2/verify/express/execute', {
+      body: {
+        transaction: await wallet.signTransaction(craft.body.transaction),
+        requestId: craft.body.requestId,
+        senderAddress: wallet.address,
+        tokenId: EXAMPLE_TOKEN,
+        ...details,
+        paymentCurrency: 'STABLECOIN_USD',
+        paymentAmount: craft.body.quotedInputAmount,
+      },
+    });
+    expect(exec.body).toMatchObject({ status: 'Success', platformTokenOutputAmount: craft.body.amount });
+    expect(sim.control.getBalance(EXPRESS_RECEIVER, PLATFORM_TOKEN)).toBe(receiverBefore + BigInt(craft.body.amount));
   });
 
   it("takes a currency beyond the spec's known ones when it can price it, and refuses one it cannot in the express error shape", async () => {
