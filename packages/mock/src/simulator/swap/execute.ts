@@ -10,6 +10,7 @@
 // instructions); that is harmless because the signature, not the requestId, is what lands.
 import { bytesEqual, fromBase64 } from '../encoding.js';
 import { chargeNetworkFee, networkFee } from '../chain/fees.js';
+import { transactionMoves } from '../chain/moves.js';
 import { checkSigner, decodeTransaction, type DecodedTransaction } from '../chain/transactions.js';
 import type { SimContext } from '../context.js';
 import type { Handler } from '../handler.js';
@@ -51,10 +52,15 @@ function land(sim: SimContext, order: SwapOrderRecord, signature: string, tx: De
   // The network fee the transaction sets, paid by its fee payer when that is a client's wallet (the
   // taker or the integrator payer); the service's own wallets (gas wallet, RFQ maker) are not kept.
   const fee = order.clientSigners.includes(order.feePayer) ? networkFee(tx) : undefined;
-  const takerFee = fee?.payer === order.taker ? fee.lamports : 0n;
-  const nativeNeeded = order.takerFeeLamports + takerFee + (order.inputMint === NATIVE_MINT ? order.inAmount : 0n);
-  const payerShort = fee !== undefined && fee.payer !== order.taker && (wallets.balance(fee.payer, NATIVE_MINT) ?? 0n) < fee.lamports;
-  if (balance < order.inAmount || (wallets.balance(order.taker, NATIVE_MINT) ?? 0n) < nativeNeeded || payerShort) {
+  // The transaction's native transfers from a client's wallet (a bundle tip), as they are written.
+  const transfers = transactionMoves(tx).filter((m) => m.kind === 'native transfer' && order.clientSigners.includes(m.from));
+  // Native coin each client wallet needs: the taker's rent and native input, the fee, the transfers.
+  const needs = new Map<string, bigint>([[order.taker, order.takerFeeLamports + (order.inputMint === NATIVE_MINT ? order.inAmount : 0n)]]);
+  const need = (wallet: string, lamports: bigint) => needs.set(wallet, (needs.get(wallet) ?? 0n) + lamports);
+  if (fee) need(fee.payer, fee.lamports);
+  for (const move of transfers) need(move.from, move.amount);
+  const short = [...needs].some(([wallet, lamports]) => (wallets.balance(wallet, NATIVE_MINT) ?? 0n) < lamports);
+  if (balance < order.inAmount || short) {
     return failed(
       onchain ? CODES.onchainFailedToLand : CODES.rfqFailedToLand,
       'Failed to land: insufficient funds at execution',
@@ -83,6 +89,10 @@ function land(sim: SimContext, order: SwapOrderRecord, signature: string, tx: De
   wallets.add(order.recipient, order.outputMint, delivered);
   if (order.referral && order.referral.amount > 0n) wallets.add(order.referral.account, order.outputMint, order.referral.amount);
   if (fee) chargeNetworkFee(wallets, fee);
+  for (const move of transfers) {
+    wallets.add(move.from, NATIVE_MINT, -move.amount);
+    wallets.add(move.to, NATIVE_MINT, move.amount);
+  }
   return {
     status: 200,
     body: {

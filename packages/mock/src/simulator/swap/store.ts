@@ -32,8 +32,8 @@ export interface SwapOrderRecord {
   /** RFQ quote expiry, epoch ms. */
   expireAt?: number;
   /**
-   * Native coin the taker pays besides the network fee (which the transaction's fee payer pays):
-   * the rent of a token account it creates and a bundle tip, when the taker pays them.
+   * Native coin the taker pays besides the network fee (which the transaction's fee payer pays) and
+   * the transaction's transfers (a bundle tip): the rent of a token account it creates.
    */
   takerFeeLamports: bigint;
   /** The referral account and its share of the fee (of the output mint), paid when the swap lands. */
