@@ -7,6 +7,32 @@ import { call, createTestWallet, EXAMPLE_TOKEN, makeSimulator, PLATFORM_TOKEN, S
 
 const details = { twitterHandle: 'example_project', description: 'Community token.' };
 
+type Wallet = Awaited<ReturnType<typeof createTestWallet>>;
+
+/** The craft of a payment by `wallet`, in `paymentCurrency` (the default when absent). */
+const craftFor = (sim: ReturnType<typeof makeSimulator>, wallet: Wallet, paymentCurrency?: string) =>
+  call(sim, 'GET', '/tokens/v2/verify/express/craft-txn', {
+    query: { senderAddress: wallet.address, ...(paymentCurrency ? { paymentCurrency } : {}) },
+  });
+
+/** Executes `craft` signed by `wallet`; with `paymentCurrency`, sending the quoted input as `paymentAmount`. */
+const executeCraft = async (
+  sim: ReturnType<typeof makeSimulator>,
+  wallet: Wallet,
+  craft: { transaction: string; requestId: string; quotedInputAmount?: string },
+  options: { tokenId?: string; paymentCurrency?: string } = {},
+) =>
+  call(sim, 'POST', '/tokens/v2/verify/express/execute', {
+    body: {
+      transaction: await wallet.signTransaction(craft.transaction),
+      requestId: craft.requestId,
+      senderAddress: wallet.address,
+      tokenId: options.tokenId ?? EXAMPLE_TOKEN,
+      ...details,
+      ...(options.paymentCurrency ? { paymentCurrency: options.paymentCurrency, paymentAmount: craft.quotedInputAmount } : {}),
+    },
+  });
+
 describe('express verification', () => {
   it('reports eligibility: the example token can verify, listed tokens are verified', async () => {
     const sim = makeSimulator();
@@ -95,21 +121,11 @@ describe('express verification', () => {
 
   it('credits the payment to the receiver: what the sender pays, the receiver gains (direct and swapped)', async () => {
     const sim = makeSimulator();
-    const execute = async (wallet: Awaited<ReturnType<typeof createTestWallet>>, tokenId: string, paymentCurrency?: string) => {
-      const craft = await call(sim, 'GET', '/tokens/v2/verify/express/craft-txn', {
-        query: { senderAddress: wallet.address, ...(paymentCurrency ? { paymentCurrency } : {}) },
-      });
-      const exec = await call(sim, 'POST', '/tokens/v2/verify/express/execute', {
-        body: {
-          transaction: await wallet.signTransaction(craft.body.transaction),
-          requestId: craft.body.requestId,
-          senderAddress: wallet.address,
-          tokenId,
-          ...details,
-          ...(paymentCurrency ? { paymentCurrency, paymentAmount: craft.body.quotedInputAmount } : {}),
-        },
-      });
-      expect(exec.body.status).toBe('Success');
+    const execute = async (wallet: Wallet, tokenId: string, paymentCurrency?: string) => {
+      const craft = await craftFor(sim, wallet, paymentCurrency);
+      expect((await executeCraft(sim, wallet, craft.body, { tokenId, ...(paymentCurrency ? { paymentCurrency } : {}) })).body.status).toBe(
+        'Success',
+      );
       return craft.body;
     };
     const platform = (address: string) => sim.control.getBalance(address, PLATFORM_TOKEN)!;
@@ -130,21 +146,9 @@ describe('express verification', () => {
   it('refuses a swapped payment whose swap yields less than 1000 PLATFORM_TOKEN at execute (the price moved): nothing moves', async () => {
     const sim = makeSimulator();
     const wallet = await createTestWallet();
-    const craft = await call(sim, 'GET', '/tokens/v2/verify/express/craft-txn', {
-      query: { senderAddress: wallet.address, paymentCurrency: 'STABLECOIN_USD' },
-    });
+    const craft = await craftFor(sim, wallet, 'STABLECOIN_USD');
     sim.control.setPrice('PLATFORM_TOKEN', 0.6);
-    const exec = await call(sim, 'POST', '/tokens/v2/verify/express/execute', {
-      body: {
-        transaction: await wallet.signTransaction(craft.body.transaction),
-        requestId: craft.body.requestId,
-        senderAddress: wallet.address,
-        tokenId: EXAMPLE_TOKEN,
-        ...details,
-        paymentCurrency: 'STABLECOIN_USD',
-        paymentAmount: craft.body.quotedInputAmount,
-      },
-    });
+    const exec = await executeCraft(sim, wallet, craft.body, { paymentCurrency: 'STABLECOIN_USD' });
     expect(exec.status).toBe(400);
     expect(exec.body.message).toMatch(
       /^Instruction 1: custom program error 6001: slippage tolerance exceeded \(833333333 at the current price, minimum 1000000000\)/,
@@ -159,24 +163,12 @@ describe('express verification', () => {
     // at least that (499 999 501 units) yields 1 000 000 001.
     sim.control.setPrice('STABLECOIN_USD', 1.000001);
     const wallet = await createTestWallet();
-    const craft = await call(sim, 'GET', '/tokens/v2/verify/express/craft-txn', {
-      query: { senderAddress: wallet.address, paymentCurrency: 'STABLECOIN_USD' },
-    });
+    const craft = await craftFor(sim, wallet, 'STABLECOIN_USD');
     expect(craft.body.amount).toBe('1000000001');
     const transfer = decodeTransaction(craft.body.transaction)!.instructions.find((ix) => ix.data[0] === 12 && ix.data.length === 10)!;
     expect(new DataView(transfer.data.buffer, transfer.data.byteOffset + 1, 8).getBigUint64(0, true)).toBe(BigInt(craft.body.amount));
     const receiverBefore = sim.control.getBalance(EXPRESS_RECEIVER, PLATFORM_TOKEN)!;
-    const exec = await call(sim, 'POST', '/tokens/v2/verify/express/execute', {
-      body: {
-        transaction: await wallet.signTransaction(craft.body.transaction),
-        requestId: craft.body.requestId,
-        senderAddress: wallet.address,
-        tokenId: EXAMPLE_TOKEN,
-        ...details,
-        paymentCurrency: 'STABLECOIN_USD',
-        paymentAmount: craft.body.quotedInputAmount,
-      },
-    });
+    const exec = await executeCraft(sim, wallet, craft.body, { paymentCurrency: 'STABLECOIN_USD' });
     expect(exec.body).toMatchObject({ status: 'Success', platformTokenOutputAmount: craft.body.amount });
     expect(sim.control.getBalance(EXPRESS_RECEIVER, PLATFORM_TOKEN)).toBe(receiverBefore + BigInt(craft.body.amount));
   });

@@ -70,6 +70,13 @@ const createIdempotent = (payer: string, owner: string, mint: string): PlainInst
   data: Uint8Array.of(1),
 });
 
+/** A tip, the creation of `friend`'s STABLECOIN_USD account (naming it), and a transferChecked of 5 STABLECOIN_USD to it. */
+const tippedTransferTo = async (owner: string, friend: string): Promise<PlainInstruction[]> => [
+  systemTransfer(owner, TIP_RECEIVERS[1]!, 1_000_000n),
+  createIdempotent(owner, friend, STABLECOIN),
+  await tokenTransfer(owner, friend, STABLECOIN, 5_000_000n, 6),
+];
+
 describe('POST /tx/v1/submit moves what the transaction moves', () => {
   it('applies its transfers and its tip once, whatever the number of submissions', async () => {
     const sim = makeSimulator();
@@ -196,11 +203,7 @@ describe('POST /tx/v1/submit moves what the transaction moves', () => {
     const sim = makeSimulator();
     const wallet = await createTestWallet();
     const friend = (await createTestWallet()).address;
-    const checked = await signed(sim, wallet, [
-      systemTransfer(wallet.address, TIP_RECEIVERS[1]!, 1_000_000n),
-      createIdempotent(wallet.address, friend, STABLECOIN),
-      await tokenTransfer(wallet.address, friend, STABLECOIN, 5_000_000n, 6),
-    ]);
+    const checked = await signed(sim, wallet, await tippedTransferTo(wallet.address, friend));
     expect((await submit(sim, checked)).status).toBe(200);
     expect(sim.control.getBalance(wallet.address, STABLECOIN)).toBe(10_000_000_000n - 5_000_000n);
     expect(sim.control.getBalance(friend, STABLECOIN)).toBe(10_000_000_000n + 5_000_000n);
@@ -270,9 +273,7 @@ describe('POST /tx/v1/submit moves what the transaction moves', () => {
     const wallet = await createTestWallet();
     const friend = (await createTestWallet()).address;
     const tx = await signed(sim, wallet, [
-      systemTransfer(wallet.address, TIP_RECEIVERS[1]!, 1_000_000n),
-      createIdempotent(wallet.address, friend, STABLECOIN),
-      await tokenTransfer(wallet.address, friend, STABLECOIN, 5_000_000n, 6),
+      ...(await tippedTransferTo(wallet.address, friend)),
       { programId: TRIGGER_V1_PROGRAM, accounts: [{ pubkey: wallet.address, isSigner: true, isWritable: true }], data: Uint8Array.of(1) },
     ]);
     const res = await submit(sim, tx);
