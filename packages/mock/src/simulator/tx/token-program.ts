@@ -15,7 +15,7 @@ import { u64 } from '../chain/moves.js';
 import { tokenAccountOf, tokenAccountOwner } from '../chain/token-accounts.js';
 import type { DecodedInstruction } from '../chain/transactions.js';
 import type { SimContext } from '../context.js';
-import { NATIVE_MINT, TOKENS, tokenByMint } from '../tokens.js';
+import { LISTED_MINTS, NATIVE_MINT, tokenByMint } from '../tokens.js';
 import { world } from '../world.js';
 import { credit, debit, refused, setBalance, type Undo } from './balance-moves.js';
 
@@ -33,7 +33,6 @@ export interface InstructionLanding {
 const TRANSFER = 3;
 const TRANSFER_CHECKED = 12;
 const CLOSE_ACCOUNT = 9;
-const LISTED_MINTS = TOKENS.map((t) => t.mint);
 /** The world's named addresses (the express receiver, tip receivers, example wallets): wallets a transfer may pay. */
 const KNOWN_WALLETS = [...new Set([...Object.values(world.addresses), ...Object.values(world.wallets)])];
 
