@@ -78,6 +78,7 @@ function applyInstruction(
     if (!tokenByMint(a2) || !tokenByMint(a3) || a2 === a3) throw refused(index, 'a swap of a token the simulator does not list');
     const out = sim.prices.convert(a2, a3, inAmount);
     const fee = accounts.length === 6 ? feeOf(out, new DataView(data.buffer, data.byteOffset + 26, 4).getUint32(0, true) / 1000) : 0n;
+    if (fee > out) throw refused(index, `a swap fee of ${fee} above its output of ${out}`);
     if (out - fee < minOut)
       throw refused(
         index,

@@ -7,6 +7,7 @@ import {
   closeTokenAccount,
   computeUnitLimit,
   computeUnitPrice,
+  swap,
   systemTransfer,
   tokenTransfer,
   type PlainInstruction,
@@ -259,6 +260,19 @@ describe('POST /tx/v1/submit moves what the transaction moves', () => {
     expect(await refusal(checked(ata(wallet.address, STABLECOIN), STABLECOIN, stranger, wallet.address, 1n, 6))).toMatch(
       /the destination .* is not the associated token account of a wallet the simulator knows/,
     );
+    // A swap whose fee rate is above 100 %: no output to take it from.
+    const greedy = swap({
+      taker: wallet.address,
+      ammKey: world.addresses.ammKeyA,
+      inputMint: PLATFORM_TOKEN,
+      outputMint: STABLECOIN,
+      inAmount: 1_000_000n,
+      minOutAmount: 0n,
+      slippageBps: 50,
+      feeAccount: friend,
+      feeBps: 20_000,
+    });
+    expect(await refusal(greedy)).toMatch(/^Instruction 1: a swap fee of 1000000 above its output of 500000; nothing landed$/);
     // A plain transfer from an account of no listed token.
     expect(await refusal(tokenInstruction(3, [stranger, ata(friend, STABLECOIN), wallet.address], 1n))).toMatch(
       /the source .* is not an associated token account of .* for a token the simulator lists/,

@@ -72,7 +72,7 @@ export function applyTokenInstruction(landing: InstructionLanding, ix: DecodedIn
     if (source !== tokenAccountOf(owner, mint))
       throw refused(
         index,
-        `custom program error 0x4: the source ${source} is not the associated token account of ${owner} for ${token.symbol}`,
+        `custom program error 0x4: the source ${source ?? '(none)'} is not the associated token account of ${owner} for ${token.symbol}`,
       );
   } else {
     const found = source === undefined ? undefined : tokenAccountOwner(source, [owner], LISTED_MINTS);
