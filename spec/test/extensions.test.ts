@@ -357,8 +357,10 @@ describe('x-express-payment', () => {
     expect(BigInt(fact.amount)).toBe(1000n * 10n ** BigInt(fact.decimals));
   });
 
-  it("every craft example collects at least that amount of the currency's mint, the direct one exactly that", () => {
-    const examples = Object.entries(deref(craft.op.responses['200']).content['application/json'].examples as Record<string, Json>);
+  it("every successful craft example collects at least that amount of the currency's mint, the direct one exactly that", () => {
+    const examples = Object.entries(deref(craft.op.responses['200']).content['application/json'].examples as Record<string, Json>).filter(
+      ([, example]) => deref(example).value.code === 0,
+    );
     expect(examples.length).toBeGreaterThan(0);
     for (const [name, example] of examples) {
       const body = deref(example).value;

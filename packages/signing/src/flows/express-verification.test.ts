@@ -1,6 +1,8 @@
 /**
  * Edge cases of express verification with a fake client.
  */
+import { createClient } from '@x/fetch-client';
+import { responseValidator } from '@x/fetch-client/validate';
 import { operation } from '@x/openapi/reader';
 import { describe, expect, it } from 'vitest';
 import { apiError, fakeClient, fakeTime, newSigner, transportError, type FakeHandler } from '../../test/fake-client.js';
@@ -199,6 +201,30 @@ describe('expressVerify', () => {
     expect(error.code).toBe('EXPRESS_FAILED');
     expect(error.details).toMatchObject({ step: 'craft', code: 7, error: 'no route' });
     expect(fake.count('tokensExecuteExpress')).toBe(0);
+  });
+
+  it("a failed craft (code not 0, error, nothing crafted) read by a client that validates answers is EXPRESS_FAILED with the service's error", async () => {
+    // A failed craft answers 200 with `code` and `error` and leaves out what was not crafted: the
+    // spec must not require those fields, or the validator throws before the flow reads the answer.
+    const wallet = await newSigner();
+    const calls: string[] = [];
+    const client = createClient({
+      baseUrl: 'http://127.0.0.1:9',
+      apiKey: 'k',
+      responseValidator,
+      logLevel: 'off',
+      fetch: async (input: RequestInfo | URL) => {
+        const url = new URL(input instanceof Request ? input.url : String(input));
+        calls.push(url.pathname);
+        return Response.json({ code: 3, error: 'Insufficient balance to pay for verification', totalTime: 12 });
+      },
+    });
+    const error = await failure(
+      expressVerify({ client, signer: wallet, tokenId: TOKEN, twitterHandle: '@example', description: 'why', checkEligibility: false }),
+    );
+    expect(error.code).toBe('EXPRESS_FAILED');
+    expect(error.details).toMatchObject({ step: 'craft', code: 3, error: 'Insufficient balance to pay for verification' });
+    expect(calls).toEqual(['/tokens/v2/verify/express/craft-txn']);
   });
 
   it('an execute answer that is not a success is EXPRESS_FAILED', async () => {

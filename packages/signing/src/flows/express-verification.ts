@@ -61,8 +61,14 @@ export interface ExpressVerificationOptions extends FlowRuntimeOptions {
   readonly expectations?: Omit<SignTransactionExpectations, 'expect'>;
 }
 
+/**
+ * A craft that crafted the payment. The spec requires only `code` of a craft answer (a failed craft
+ * answers `code` and `error`, nothing else); `checkCraft` makes sure these are there before use.
+ */
+type CraftedPayment = ExpressCraft & { transaction: string; requestId: string; receiverAddress: string; mint: string; amount: string };
+
 /** The payment the craft answer announces, and nothing else out of the sender. */
-function paymentIntent(craft: ExpressCraft): ValueIntent {
+function paymentIntent(craft: CraftedPayment): ValueIntent {
   const native = craft.mint === NATIVE_MINT_ADDRESS;
   return {
     transfers: [{ ...(native ? {} : { mint: craft.mint }), amount: craft.amount, to: craft.receiverAddress }],
@@ -74,7 +80,7 @@ function paymentIntent(craft: ExpressCraft): ValueIntent {
  * Refuses a craft past its `expireAt` (the service would reject the payment, or worse, land it late).
  * The service may leave `expireAt` out; the transaction's blockhash then is the only limit.
  */
-function checkNotExpired(craft: ExpressCraft, now: number): void {
+function checkNotExpired(craft: CraftedPayment, now: number): void {
   if (craft.expireAt === undefined) return;
   const expireAt = Date.parse(craft.expireAt);
   if (Number.isNaN(expireAt))
@@ -139,9 +145,43 @@ function checkPaymentAmount(craft: ExpressCraft, direct: boolean): void {
   }
 }
 
+/**
+ * Holds the craft answer to what the flow signs: a success (`code` 0) with a transaction and a
+ * requestId (else `EXPRESS_FAILED` with the service's `code` and `error`), the payment path asked
+ * for, addresses that are addresses, the mint asked for, and the payment the spec states.
+ */
+function checkCraft(
+  craft: ExpressCraft,
+  options: Pick<ExpressVerificationOptions, 'paymentCurrency' | 'platformTokenMint'>,
+): asserts craft is CraftedPayment {
+  if (craft.code !== 0 || typeof craft.transaction !== 'string' || craft.transaction === '') {
+    throw new FlowError(
+      'EXPRESS_FAILED',
+      `The payment could not be crafted (code ${String(craft.code)})${craft.error ? `: ${craft.error}` : '.'}`,
+      { step: 'craft', code: typeof craft.code === 'number' ? craft.code : null, error: craft.error ?? null },
+      { response: craft },
+    );
+  }
+  if (typeof craft.requestId !== 'string' || craft.requestId === '')
+    throw unexpected('craft', 'The craft answer has no requestId.', {}, craft);
+  checkPaymentPath(craft, options.paymentCurrency);
+  checkAnswerAddress('craft', craft, 'receiverAddress');
+  checkAnswerAddress('craft', craft, 'mint');
+  if (options.platformTokenMint !== undefined && craft.mint !== options.platformTokenMint) {
+    throw unexpected(
+      'craft',
+      `The craft's payment mint is not the ${EXPRESS_PAYMENT.currency} mint given as platformTokenMint.`,
+      { field: 'mint', expected: options.platformTokenMint, actual: String(craft.mint) },
+      craft,
+    );
+  }
+  checkPaymentAmount(craft, (options.paymentCurrency ?? 'PLATFORM_TOKEN') === 'PLATFORM_TOKEN');
+}
+
 export interface ExpressVerificationResult {
   readonly eligibility: ExpressEligibility | undefined;
-  readonly craft: ExpressCraft;
+  /** The craft answer, checked: its transaction, requestId, receiver, mint and amount are there. */
+  readonly craft: CraftedPayment;
   readonly signedTransaction: string;
   readonly execution: ExpressExecution;
 }
@@ -178,29 +218,8 @@ export async function expressVerify(options: ExpressVerificationOptions): Promis
 
   const query = { senderAddress: sender, ...(options.paymentCurrency ? { paymentCurrency: options.paymentCurrency } : {}) };
   const craft = dataOrThrow('craft', await callApi(runtime, 'craft', (o) => client.tokensCraftExpressTransaction({ query, ...o })));
-  if (craft.code !== 0 || typeof craft.transaction !== 'string' || craft.transaction === '') {
-    throw new FlowError(
-      'EXPRESS_FAILED',
-      `The payment could not be crafted (code ${String(craft.code)})${craft.error ? `: ${craft.error}` : '.'}`,
-      { step: 'craft', code: typeof craft.code === 'number' ? craft.code : null, error: craft.error ?? null },
-      { response: craft },
-    );
-  }
-  if (typeof craft.requestId !== 'string' || craft.requestId === '')
-    throw unexpected('craft', 'The craft answer has no requestId.', {}, craft);
-  checkPaymentPath(craft, options.paymentCurrency);
-  checkAnswerAddress('craft', craft, 'receiverAddress');
-  checkAnswerAddress('craft', craft, 'mint');
-  if (options.platformTokenMint !== undefined && craft.mint !== options.platformTokenMint) {
-    throw unexpected(
-      'craft',
-      `The craft's payment mint is not the ${EXPRESS_PAYMENT.currency} mint given as platformTokenMint.`,
-      { field: 'mint', expected: options.platformTokenMint, actual: String(craft.mint) },
-      craft,
-    );
-  }
+  checkCraft(craft, options);
   const direct = (options.paymentCurrency ?? 'PLATFORM_TOKEN') === 'PLATFORM_TOKEN';
-  checkPaymentAmount(craft, direct);
 
   runtime.checkAborted('sign');
   checkNotExpired(craft, runtime.now());
