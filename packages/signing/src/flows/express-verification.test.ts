@@ -178,6 +178,29 @@ describe('expressVerify', () => {
     expect((await failure(explicit.run({ paymentCurrency: 'PLATFORM_TOKEN' }))).code).toBe('UNEXPECTED_RESPONSE');
   });
 
+  it('a swap-path craft without the quotedInputAmount that execute takes as paymentAmount is not signed', async () => {
+    for (const quotedInputAmount of [undefined, '', '12.5', 500123]) {
+      const { fake, run } = await setup((wallet) => ({
+        tokensCraftExpressTransaction: () => craft(wallet, { inputMint: randomAddress(), inputDecimals: 6, quotedInputAmount }),
+      }));
+      const error = await failure(run({ paymentCurrency: 'STABLECOIN_USD' }));
+      expect(error.code, String(quotedInputAmount)).toBe('UNEXPECTED_RESPONSE');
+      expect(error.details).toMatchObject({ step: 'craft', field: 'quotedInputAmount' });
+      expect(fake.count('tokensExecuteExpress')).toBe(0);
+    }
+  });
+
+  it('paying in native coin: a craft whose swap spends another mint than the wrapped-native one is not signed', async () => {
+    const { fake, run } = await setup((wallet) => ({
+      tokensCraftExpressTransaction: () =>
+        craft(wallet, { inputMint: randomAddress(), inputDecimals: 6, quotedInputAmount: '500123', maxInputAmount: '500123' }),
+    }));
+    const error = await failure(run({ paymentCurrency: 'NATIVE_COIN' }));
+    expect(error.code).toBe('UNEXPECTED_RESPONSE');
+    expect(error.details).toMatchObject({ step: 'craft', field: 'inputMint', expected: 'So11111111111111111111111111111111111111112' });
+    expect(fake.count('tokensExecuteExpress')).toBe(0);
+  });
+
   it('a direct platform-token craft when another currency was asked for is not signed', async () => {
     const { fake, run } = await setup(() => ({}));
     const error = await failure(run({ paymentCurrency: 'STABLECOIN_USD' }));

@@ -103,7 +103,26 @@ function checkNotExpired(craft: CraftedPayment, now: number): void {
 function checkPaymentPath(craft: ExpressCraft, currency: ExpressPaymentCurrency | undefined): void {
   const direct = (currency ?? 'PLATFORM_TOKEN') === 'PLATFORM_TOKEN';
   const swapped = craft.quotedInputAmount !== undefined || craft.inputMint !== undefined;
-  if (direct === !swapped) return;
+  if (direct === !swapped) {
+    if (direct) return;
+    // The swap's input is what execute reports as paymentAmount: a number of smallest units.
+    if (typeof craft.quotedInputAmount !== 'string' || !/^[0-9]+$/.test(craft.quotedInputAmount))
+      throw unexpected(
+        'craft',
+        'The craft swaps another currency but gives no quotedInputAmount (the input paid, which execute takes as paymentAmount).',
+        { field: 'quotedInputAmount', actual: String(craft.quotedInputAmount) },
+        craft,
+      );
+    // Native coin is the one currency whose mint is known offline: its swap spends the wrapped-native mint.
+    if (currency === 'NATIVE_COIN' && craft.inputMint !== NATIVE_MINT_ADDRESS)
+      throw unexpected(
+        'craft',
+        'The craft swaps another token than the native coin that was asked for.',
+        { field: 'inputMint', expected: NATIVE_MINT_ADDRESS, actual: String(craft.inputMint) },
+        craft,
+      );
+    return;
+  }
   throw unexpected(
     'craft',
     direct
