@@ -17,6 +17,7 @@ import {
   TOKEN_PROGRAM,
 } from '../../test/fixtures.js';
 import { SigningError, TransactionRejectedError } from '../errors.js';
+import { inspectTransaction } from '../inspect.js';
 import { EXPRESS_PAYMENT } from '../gen/express-payment.gen.js';
 import type { Signer } from '../signers/types.js';
 import { expressVerify } from './express-verification.js';
@@ -296,6 +297,40 @@ describe('expressVerify', () => {
     expect(error.details).toMatchObject({ step: 'execute', requestId: 'craft-1' });
     expect(typeof error.details.signature).toBe('string');
     expect(error.message).toMatch(/may have landed/);
+  });
+
+  it("a gasless craft (the service's wallet pays the fee, the craft does not name it) is signed and executed", async () => {
+    const gasWallet = randomAddress();
+    const { wallet, fake, run } = await setup((wallet) => ({
+      tokensCraftExpressTransaction: () => {
+        const transfer = token.transferChecked(randomAddress(), PAYMENT_MINT, RECEIVER_ACCOUNT, wallet.address, 1_000_000_000n, 6);
+        return craft(wallet, {
+          gasless: true,
+          transaction: buildTransaction({ version: 0, feePayer: gasWallet as never, instructions: [transfer] }).base64,
+        });
+      },
+    }));
+    const result = await run();
+    expect(inspectTransaction(result.signedTransaction).signers.map((s) => [s.address, s.signed])).toEqual([
+      [gasWallet, false],
+      [wallet.address, true],
+    ]);
+    expect(fake.count('tokensExecuteExpress')).toBe(1);
+  });
+
+  it('a gasless craft still moves nothing else out of the sender', async () => {
+    const { fake, run } = await setup((wallet) => ({
+      tokensCraftExpressTransaction: () => {
+        const transfer = token.transferChecked(randomAddress(), PAYMENT_MINT, RECEIVER_ACCOUNT, wallet.address, 1_000_000_000n, 6);
+        const extra = system.transfer(wallet.address, randomAddress(), 1_000n);
+        return craft(wallet, {
+          gasless: true,
+          transaction: buildTransaction({ version: 0, feePayer: randomAddress() as never, instructions: [transfer, extra] }).base64,
+        });
+      },
+    }));
+    expect((await failure(run())).code).toBe('UNEXPECTED_TRANSFER');
+    expect(fake.count('tokensExecuteExpress')).toBe(0);
   });
 
   it('a payment paid by another wallet is refused by the signing checks', async () => {

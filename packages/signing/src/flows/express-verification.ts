@@ -5,6 +5,7 @@
  */
 import type { SignTransactionExpectations } from '../checks.js';
 import { FlowError } from '../errors.js';
+import { inspectTransaction } from '../inspect.js';
 import { signTransaction } from '../sign-transaction.js';
 import { toSigner, type SignerInput } from '../signers/to-signer.js';
 import type { ValueIntent } from '../value/check-intent.js';
@@ -55,7 +56,7 @@ export interface ExpressVerificationOptions extends FlowRuntimeOptions {
   readonly checkEligibility?: boolean;
   /**
    * More checks of the payment transaction (`programs`, ...). The sender must pay its fee unless
-   * `feePayer` says otherwise. The value check is the flow's own: the payment moves exactly the
+   * `feePayer` says otherwise, or the craft is `gasless` (then the transaction's fee payer is accepted). The value check is the flow's own: the payment moves exactly the
    * crafted `amount` of `mint` to `receiverAddress` and nothing else out of the sender.
    */
   readonly expectations?: Omit<SignTransactionExpectations, 'expect'>;
@@ -244,8 +245,12 @@ export async function expressVerify(options: ExpressVerificationOptions): Promis
   checkNotExpired(craft, runtime.now());
   // The craft's `feeLamports` is not a bound of the priority fee: the published answers give the
   // signature fee alone (5000). The caller's bound applies (`expectations.maxPriorityFeeLamports`), else the default cap.
+  // A gasless craft: a wallet of the service pays the fee, and the craft does not name it; the
+  // transaction's own fee payer is accepted (the sender's value is checked all the same).
+  const feePayer = options.expectations?.feePayer ?? (craft.gasless === true ? inspectTransaction(craft.transaction).feePayer : undefined);
   const expectations = {
     ...options.expectations,
+    ...(feePayer === undefined ? {} : { feePayer }),
     maxPriorityFeeLamports: options.expectations?.maxPriorityFeeLamports ?? DEFAULT_MAX_PRIORITY_FEE_LAMPORTS,
     expect: paymentIntent(craft),
   };
