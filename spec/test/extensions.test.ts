@@ -393,4 +393,8 @@ describe('x-automatic-priority-fee', () => {
     expect(fact['x-provenance']).toBe('public-docs');
     expect(fact.description).toContain('Source: public documentation');
   });
+
+  it("the parameter's description states the same cap (one number: the description is checked against it)", () => {
+    expect(parameter.description).toContain(`at most ${fact.maxLamports} lamports`);
+  });
 });
