@@ -210,6 +210,20 @@ describe('expressVerify', () => {
     expect(fake.count('tokensExecuteExpress')).toBe(0);
   });
 
+  it('a tokenId or platformTokenMint that is not an address is INVALID_ARGUMENT before anything is crafted or signed', async () => {
+    for (const extra of [
+      { tokenId: 'not-a-mint', checkEligibility: false },
+      { tokenId: `${TOKEN}1`, checkEligibility: false },
+      { platformTokenMint: 'PLATFORM_TOKEN' },
+    ]) {
+      const { fake, run } = await setup(() => ({}));
+      const error = await failure(run(extra));
+      expect(error.code, JSON.stringify(extra)).toBe('INVALID_ARGUMENT');
+      expect(Object.keys(error.details)).toEqual(['tokenId' in extra ? 'tokenId' : 'platformTokenMint']);
+      expect(fake.calls).toEqual([]);
+    }
+  });
+
   it('fills the metadata tokenId the service requires from the token being verified', async () => {
     const { fake, run } = await setup(() => ({}));
     await run({ tokenMetadata: { name: 'Example', website: null } });

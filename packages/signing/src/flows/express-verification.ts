@@ -4,6 +4,7 @@
  * `signedTransaction`), and `paymentAmount` on the paths that swap another currency.
  */
 import type { SignTransactionExpectations } from '../checks.js';
+import { addressBytes } from '../encoding.js';
 import { FlowError } from '../errors.js';
 import { inspectTransaction } from '../inspect.js';
 import { signTransaction } from '../sign-transaction.js';
@@ -219,6 +220,10 @@ export async function expressVerify(options: ExpressVerificationOptions): Promis
   const { client, tokenId } = options;
   const signer = toSigner(options.signer);
   const sender = signer.address;
+  // The caller's addresses are checked before anything is crafted or signed: without the eligibility
+  // step, a mistyped token id would first be noticed by execute, with the signed payment in hand.
+  addressBytes(tokenId, 'tokenId');
+  if (options.platformTokenMint !== undefined) addressBytes(options.platformTokenMint, 'platformTokenMint');
 
   let eligibility: ExpressEligibility | undefined;
   if (options.checkEligibility ?? true) {
