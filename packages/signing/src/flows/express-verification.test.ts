@@ -241,10 +241,8 @@ describe('expressVerify', () => {
     expect(fake.count('tokensExecuteExpress')).toBe(0);
   });
 
-  it("a failed craft (code not 0, error, nothing crafted) read by a client that validates answers is EXPRESS_FAILED with the service's error", async () => {
-    // A failed craft answers 200 with `code` and `error` and leaves out what was not crafted: the
-    // spec must not require those fields, or the validator throws before the flow reads the answer.
-    const wallet = await newSigner();
+  /** A real client that validates every answer against the spec, over a fetch that answers by path. */
+  function validatingClient(answers: Record<string, (wallet: Signer) => unknown>, wallet: Signer) {
     const calls: string[] = [];
     const client = createClient({
       baseUrl: 'http://127.0.0.1:9',
@@ -252,17 +250,41 @@ describe('expressVerify', () => {
       responseValidator,
       logLevel: 'off',
       fetch: async (input: RequestInfo | URL) => {
-        const url = new URL(input instanceof Request ? input.url : String(input));
-        calls.push(url.pathname);
-        return Response.json({ code: 3, error: 'Insufficient balance to pay for verification', totalTime: 12 });
+        const path = new URL(input instanceof Request ? input.url : String(input)).pathname;
+        calls.push(path);
+        return Response.json(answers[path.split('/').pop() as string]?.(wallet));
       },
     });
-    const error = await failure(
-      expressVerify({ client, signer: wallet, tokenId: TOKEN, twitterHandle: '@example', description: 'why', checkEligibility: false }),
+    const run = () =>
+      expressVerify({ client, signer: wallet, tokenId: TOKEN, twitterHandle: '@example', description: 'why', checkEligibility: false });
+    return { calls, run };
+  }
+
+  it("a failed craft (code not 0, error, nothing crafted) read by a client that validates answers is EXPRESS_FAILED with the service's error", async () => {
+    // A failed craft answers 200 with `code` and `error` and leaves out what was not crafted: the
+    // spec must not require those fields, or the validator throws before the flow reads the answer.
+    const { calls, run } = validatingClient(
+      { 'craft-txn': () => ({ code: 3, error: 'Insufficient balance to pay for verification', totalTime: 12 }) },
+      await newSigner(),
     );
+    const error = await failure(run());
     expect(error.code).toBe('EXPRESS_FAILED');
     expect(error.details).toMatchObject({ step: 'craft', code: 3, error: 'Insufficient balance to pay for verification' });
     expect(calls).toEqual(['/tokens/v2/verify/express/craft-txn']);
+  });
+
+  it('an execute status the spec does not list, read by a client that validates answers, is EXPRESS_STATUS_UNKNOWN (the open enum lets it through)', async () => {
+    const { calls, run } = validatingClient(
+      {
+        'craft-txn': (wallet) => craft(wallet, { expireAt: undefined }),
+        execute: () => ({ ...executed, signature: undefined, status: 'Pending' }),
+      },
+      await newSigner(),
+    );
+    const error = await failure(run());
+    expect(error.code).toBe('EXPRESS_STATUS_UNKNOWN');
+    expect(error.details).toMatchObject({ step: 'execute', status: 'Pending' });
+    expect(calls).toEqual(['/tokens/v2/verify/express/craft-txn', '/tokens/v2/verify/express/execute']);
   });
 
   it('an execute answer that is not a success is EXPRESS_FAILED', async () => {
