@@ -372,6 +372,25 @@ describe('the hooks in React', () => {
     await expectPollingStopped(() => lists); // not polled again
   });
 
+  it("a refused key (401) is read once by each polling hook, whatever the app's default retries (it was read 4 times before the error showed)", async () => {
+    const world = await newWorld();
+    const retrying = () => new QueryClient({ defaultOptions: { queries: { retry: 3, retryDelay: 0 } } });
+    const refused = () => Response.json({ error: 'invalid key' }, { status: 401 });
+    const probes: (() => { isError: boolean; error: unknown })[] = [
+      () => useTriggerV1Order(world.wallet.address, 'order-1', { pollIntervalMs: 10 }),
+      () => usePriceOrder('order-1', { pollIntervalMs: 10 }),
+      () => useSwapQuote({ inputMint: MINTS.PLATFORM_TOKEN, outputMint: MINTS.STABLECOIN_USD, amount: '1' }, { refetchIntervalMs: 10 }),
+    ];
+    for (const probe of probes) {
+      const { api, sent } = scripted([refused]);
+      const view = render({ ...world, api }, probe, retrying());
+      await until(() => view.latest().isError, 'the read failed', { tick: false });
+      expect(view.latest().error).toMatchObject({ status: 401 });
+      expect(sent).toHaveLength(1);
+      act(() => root?.unmount());
+    }
+  });
+
   it('trigger v1 order: reads at most maxPages pages of each listing, so an order past them stays unseen', async () => {
     const world = await newWorld();
     const [old] = await openV1Orders(world, 11);

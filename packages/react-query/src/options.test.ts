@@ -397,6 +397,68 @@ describe('a service that ignores the paging (drift)', () => {
   });
 });
 
+describe("retries: the client's, never TanStack Query's on top", () => {
+  /** A client answering every request with `status`, retrying (or not) as its own rule says, at once. */
+  function answering(status: number) {
+    const sent: string[] = [];
+    const api = createClient({
+      baseUrl: 'http://simulator.test',
+      apiKey: 'test-key',
+      retryBaseDelayMs: 0,
+      fetch: async (input, init) => {
+        const request = new Request(input, init);
+        sent.push(`${request.method} ${new URL(request.url).pathname}`);
+        return Response.json({ error: `status ${status}` }, { status });
+      },
+    });
+    return { q: createQueries(api), sent };
+  }
+  // What a browser app gets from `new QueryClient()`: 3 retries (retryDelay 0 here, not 1 s, 2 s, 4 s).
+  const appDefault = () =>
+    new QueryClient({ defaultOptions: { queries: { retry: 3, retryDelay: 0 }, mutations: { retry: 3, retryDelay: 0 } } });
+
+  it('a refused key (401) or a refusal (403) is asked once: the error shows at once, no more requests the service refuses', async () => {
+    for (const status of [401, 403]) {
+      const { q, sent } = answering(status);
+      await expect(appDefault().fetchQuery(q.predictionGetTradingStatus.queryOptions())).rejects.toMatchObject({ status });
+      expect(sent, `${status}`).toEqual(['GET /prediction/v1/trading-status']);
+    }
+  });
+
+  it('a paged read refused (401) is asked once too', async () => {
+    const { q, sent } = answering(401);
+    await expect(
+      appDefault().fetchInfiniteQuery(q.predictionListEvents.infiniteQueryOptions({ category: 'sports' })),
+    ).rejects.toMatchObject({
+      status: 401,
+    });
+    expect(sent).toEqual(['GET /prediction/v1/events']);
+  });
+
+  it('a passing failure (503, 429) is retried by the client (maxRetries 2: 3 requests), not again by TanStack (12)', async () => {
+    for (const status of [503, 429]) {
+      const { q, sent } = answering(status);
+      await expect(appDefault().fetchQuery(q.predictionGetTradingStatus.queryOptions())).rejects.toMatchObject({ status });
+      expect(sent, `${status}`).toHaveLength(3);
+    }
+  });
+
+  it('swap execute (x-safe-to-retry, retried by the client) refused: sent once, not again by TanStack', async () => {
+    const { q, sent } = answering(401);
+    const observer = new MutationObserver(appDefault(), q.swapExecute.mutationOptions());
+    await expect(observer.mutate({ body: { signedTransaction: 'AQ==', requestId: 'r-1' } })).rejects.toMatchObject({ status: 401 });
+    expect(sent).toEqual(['POST /swap/v2/execute']);
+  });
+
+  it("the app's own retry given with the options is in charge", async () => {
+    const { q, sent } = answering(503);
+    await expect(appDefault().fetchQuery({ ...q.predictionGetTradingStatus.queryOptions(), retry: 1 })).rejects.toMatchObject({
+      status: 503,
+    });
+    expect(sent).toHaveLength(6); // two calls of the client, three requests each
+  });
+});
+
 describe('retries of writes', () => {
   it("a write the spec does not mark x-safe-to-retry is sent once, whatever the app's default mutation retries", async () => {
     const { api, wallet, requests, failNext } = await newWorld();
@@ -409,12 +471,9 @@ describe('retries of writes', () => {
     expect(requests).toEqual(['POST /trigger/v2/auth/challenge']);
   });
 
-  it('a write marked x-safe-to-retry (swap execute) keeps the app default', () => {
-    const spec = operations(loadSpec());
-    const safe = spec.filter((op) => op.safeToRetry).map((op) => op.operationId);
-    expect(safe).toContain('swapExecute');
+  it('no write is retried by TanStack Query, x-safe-to-retry (swap execute) neither: the client retries those itself', () => {
     const q = createQueries(newClientForKeys()) as unknown as Record<string, { mutationOptions?: () => { retry?: unknown } }>;
-    for (const id of writeOperations) expect(q[id]!.mutationOptions!().retry, id).toBe(safe.includes(id) ? undefined : false);
+    for (const id of writeOperations) expect(q[id]!.mutationOptions!().retry, id).toBe(false);
   });
 });
 

@@ -6,7 +6,7 @@
 import { infiniteQueryOptions, mutationOptions, queryOptions, type InfiniteData } from '@tanstack/react-query';
 import { DEFAULT_TTL_MS, type MarketDataKind } from '@x/fetch-client/polite';
 import { callOperation } from './call.js';
-import { marketDataOperations, pagedOperations, safeToRetryWrites } from './gen/operations.gen.js';
+import { marketDataOperations, pagedOperations } from './gen/operations.gen.js';
 import { keyScopeOf, xKeys } from './keys.js';
 import { firstPageParam, nextPageParam, type PageParam } from './paging.js';
 import {
@@ -28,6 +28,18 @@ export function staleTimeOf(id: ReadId): number {
   return staleTimes.get(id) ?? 0;
 }
 
+/**
+ * TanStack Query's `retry` in every option of this package (and the hooks): none on top of the
+ * client's own. The client already retried what is worth it, by the rule `isTransientError` of
+ * `@x/fetch-client/waiters` states (a connection error, a time-out, 408, 429, 5xx; `maxRetries`,
+ * backoff, no sooner than `Retry-After`), and only what is safe to repeat (a GET, a write marked
+ * `x-safe-to-retry`); a 4xx other than 408 and 429 (a refused key: 401, 403), a `PaginationError`,
+ * a `TypeError` are never retried. TanStack's default (3 retries) would send a refusal three more
+ * times and multiply a passing failure's attempts (4 × 3) against a rate limit. A `retry` given with
+ * the options (`{ ...options, retry: 2 }`) is in charge.
+ */
+export const retry = false;
+
 /** What the options of one client share: `scope` joins the client's base URL at the end of every key (see `xKeys`). */
 export interface OptionsScope {
   readonly scope?: string;
@@ -39,6 +51,7 @@ export function readQueryOptions<K extends ReadId>(client: AnyClient, id: K, par
     queryKey: xKeys.read(id, params, keyScopeOf(client, scope)),
     queryFn: ({ signal }) => callOperation(client, id, params, signal),
     staleTime: staleTimeOf(id),
+    retry,
   });
 }
 
@@ -58,6 +71,7 @@ export function pagedQueryOptions<K extends PagedId>(client: AnyClient, id: K, q
     },
     getNextPageParam: (page, _pages, param) => nextPageParam(id, style, items, page, param),
     staleTime: staleTimeOf(id),
+    retry,
   });
 }
 
@@ -70,15 +84,16 @@ export function pagedQueryOptions<K extends PagedId>(client: AnyClient, id: K, q
  * send the real body, and nothing keeps it once the call has succeeded. For a write whose answer
  * carries one (auth verify's bearer token), the resolved data reads it through a getter that is not
  * an own property: `data.token` works, serialising the mutation state does not show it.
- * A write the spec does not mark `x-safe-to-retry` has `retry: false`: TanStack Query never sends it
- * again on failure, whatever the QueryClient's default (a repeat could apply it twice).
+ * TanStack Query never sends a write again on failure, whatever the QueryClient's default (`retry`
+ * above): a write not marked `x-safe-to-retry` could apply twice, one marked so (swap execute) the
+ * client retries itself.
  */
 export function writeMutationOptions<K extends WriteId>(client: AnyClient, id: K) {
   const fields = sensitiveFieldsOf(id);
   const answerFields = sensitiveAnswerFieldsOf(id);
   return mutationOptions<DataOf<K>, Error, ParamsOf<K> | undefined>({
     mutationKey: xKeys.operation(id),
-    ...((safeToRetryWrites as readonly string[]).includes(id) ? {} : { retry: false }),
+    retry,
     onMutate: (params) => {
       redactVariables(params, fields);
     },

@@ -8,6 +8,7 @@ import { DEFAULT_MAX_PAGES } from '@x/fetch-client/waiters';
 import { useXClientScope } from './context.js';
 import { finalListings } from './gen/operations.gen.js';
 import { keyScopeOf, xKeys } from './keys.js';
+import { retry } from './options.js';
 import { nextPoll } from './polling.js';
 import type { DataOf } from './types.js';
 
@@ -45,6 +46,7 @@ export function useTriggerV1Order(
     // maxPages is in the key: a read capped lower may not see what another read found.
     queryKey: [...xKeys.read(id, { query: { user } }, keyScopeOf(client, scope)), { orderKey, maxPages }],
     enabled: user !== undefined && orderKey !== undefined,
+    retry, // each page read is the client's, retried by it (see `retry`)
     queryFn: async ({ signal }) => {
       /** The order in one listing: each page from the first until it is there, the pages end or `maxPages` were read. */
       const find = async (listing: Record<string, unknown>) => {

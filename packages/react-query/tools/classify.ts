@@ -5,8 +5,6 @@ export interface Classified {
   reads: string[];
   writes: string[];
   paged: { id: string; style: string; items: string }[];
-  /** The writes the spec marks `x-safe-to-retry` (a repeat cannot apply them twice): only these keep an app's default mutation retries. */
-  safeToRetry: string[];
   /** The writes whose request body has fields marked `x-sensitive` (signed transactions, challenge signatures), with those fields. */
   sensitive: { id: string; fields: string[] }[];
   /** The writes whose 2xx answer has fields marked `x-sensitive` (auth verify's bearer token), with those fields. */
@@ -35,7 +33,6 @@ export function classifyOperations(ops: readonly Operation[]): Classified {
   return {
     reads: byId.filter(isRead).map((op) => op.operationId),
     writes: byId.filter((op) => !isRead(op)).map((op) => op.operationId),
-    safeToRetry: byId.filter((op) => !isRead(op) && op.safeToRetry).map((op) => op.operationId),
     paged: paged.map((op) => ({ id: op.operationId, style: op.pagination!.style, items: op.pagination!.items })),
     sensitive: byId.flatMap((op) => {
       const fields = isRead(op) ? [] : sensitiveBodyFields(op);

@@ -2,7 +2,6 @@
 // spec through the one spec reader (@x/openapi/reader). Nothing here lists an operation by hand:
 // - reads: GETs without `x-side-effects` (cached and refetched by TanStack Query: `queryOptions`);
 // - writes: everything else, POST/PATCH/DELETE and GETs that change state (`mutationOptions`);
-// - safeToRetryWrites: the writes marked `x-safe-to-retry` (the others are never retried by TanStack Query);
 // - sensitive / sensitiveAnswers: the x-sensitive fields of writes' bodies and answers;
 // - paged: the reads the spec marks `x-pagination` (style and items field: `infiniteQueryOptions`);
 // - marketData: the reads marked `x-market-data` and their kind (their answers' default `staleTime`);
@@ -14,7 +13,7 @@ import { loadSpec, operations } from '@x/openapi/reader';
 import { classifyOperations } from './classify.ts';
 
 const outDir = fileURLToPath(new URL('../src/gen/', import.meta.url));
-const { reads, writes, safeToRetry, paged, sensitive, sensitiveAnswers, marketData, finalStates, finalListings } = classifyOperations(
+const { reads, writes, paged, sensitive, sensitiveAnswers, marketData, finalStates, finalListings } = classifyOperations(
   operations(loadSpec()),
 );
 
@@ -32,9 +31,6 @@ writeFileSync(
     '',
     '/** The operations that write (or GETs that change state): one `mutationOptions` each. */',
     `export const writeOperations = ${list(writes)};`,
-    '',
-    '/** The writes the spec marks `x-safe-to-retry`: the only ones whose `mutationOptions` let TanStack Query retry them. */',
-    `export const safeToRetryWrites = ${list(safeToRetry)};`,
     '',
     '/** The paged reads (`x-pagination`): how each pages and which field of the 200 body holds the items. */',
     `export const pagedOperations = {\n${paged.map(({ id, style, items }) => `  ${id}: { style: '${style}', items: '${items}' },`).join('\n')}\n} as const;`,
