@@ -2,7 +2,7 @@
 // The hooks rendered by React (react-dom in happy-dom) against the simulator in-process: the swap
 // (a quote that refreshes while shown, sign, execute, outcome), the price order (create, then
 // polled until the simulator fills it) and a trigger v1 order (polled until it leaves for the history).
-import { dehydrate, QueryClient, QueryClientProvider, useMutationState } from '@tanstack/react-query';
+import { dehydrate, QueryClient, QueryClientProvider, useInfiniteQuery, useMutationState } from '@tanstack/react-query';
 import { act, type ReactNode, StrictMode, useEffect } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { createClient, PaginationError, PermissionDeniedError, RateLimitError } from '@x/fetch-client';
@@ -10,6 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { holdPollTimers } from '../test/poll-timers.ts';
 import { MINTS, newWorld, openV1Orders, stringsIn, type World } from '../test/support.ts';
 import { XClientProvider, useXQueries } from './context.js';
+import { createQueries } from './queries.js';
 import { usePriceOrder, useCreatePriceOrder } from './price-order.js';
 import { useSwap, useSwapQuote } from './swap.js';
 import { useTriggerV1Order } from './trigger-v1-order.js';
@@ -142,6 +143,18 @@ describe('the hooks in React', () => {
     }
     act(() => root!.render(<Lost />));
     expect(String(errors[0])).toContain('XClientProvider');
+  });
+
+  it('useInfiniteQuery renders pages restored from a persisted cache without their paging marks (it threw out of the render)', async () => {
+    const world = await newWorld();
+    const unmarked = { orders: [{ id: 'o1', orderState: 'open' }] }; // kept by an older version: no `pagination`
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } } });
+    const { api } = scripted([() => Response.json(unmarked)]);
+    const key = createQueries(api).triggerV2GetOrderHistory.infiniteQueryOptions().queryKey;
+    queryClient.setQueryData(key, { pages: [unmarked], pageParams: [{ offset: 0 }] } as never);
+    const view = render({ ...world, api }, () => useInfiniteQuery(useXQueries().triggerV2GetOrderHistory.infiniteQueryOptions()), queryClient);
+    expect(view.latest().data?.pages).toEqual([unmarked]);
+    expect(view.latest().hasNextPage).toBe(false);
   });
 
   it('swap: the quote refreshes while shown, then the wallet signs a checked order and it executes', async () => {

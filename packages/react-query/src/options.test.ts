@@ -1,5 +1,5 @@
 // The options of every operation, run through a real TanStack QueryClient against the simulator.
-import { dehydrate, InfiniteQueryObserver, MutationObserver, onlineManager, QueryClient } from '@tanstack/react-query';
+import { dehydrate, hydrate, InfiniteQueryObserver, MutationObserver, onlineManager, QueryClient } from '@tanstack/react-query';
 import { createClient, NotFoundError, PaginationError } from '@x/fetch-client';
 import { DEFAULT_TTL_MS } from '@x/fetch-client/polite';
 import { deref, loadSpec, operations } from '@x/openapi/reader';
@@ -394,6 +394,32 @@ describe('a service that ignores the paging (drift)', () => {
       for await (const _ of unmarked.paginateTriggerV2GetOrderHistory(query)) void _;
     })();
     await expect(listed).rejects.toBeInstanceOf(PaginationError);
+  });
+});
+
+describe('infinite data restored from a persisted cache (an older version kept a page without its paging marks)', () => {
+  it('restoring shows the pages and ends the list (it threw while rendering); a fresh fetch of such a page is still a PaginationError', async () => {
+    const world = await newWorld();
+    const query = { user: world.wallet.address, limit: 2 } as never;
+    const unmarked = { orders: [{ id: 'o1' }, { id: 'o2' }] }; // no `pagination` (offset, total)
+    const app = createQueries(
+      createClient({ baseUrl: 'http://simulator.test', apiKey: 'test-key', maxRetries: 0, fetch: async () => Response.json(unmarked) }),
+    );
+    const options = app.triggerV2GetOrderHistory.infiniteQueryOptions(query);
+    // What a persister wrote of the older version's cache, restored into the app's QueryClient.
+    const older = new QueryClient();
+    older.setQueryData(options.queryKey, { pages: [unmarked], pageParams: [{ offset: 0 }] } as never);
+    const restored = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    hydrate(restored, JSON.parse(JSON.stringify(dehydrate(older))));
+
+    const observer = new InfiniteQueryObserver(restored, { ...options, staleTime: Number.POSITIVE_INFINITY });
+    const shown = observer.getCurrentResult();
+    expect(shown.data?.pages).toEqual([unmarked]);
+    expect(shown.hasNextPage).toBe(false);
+    expect(shown.isError).toBe(false);
+    // Asked again, the service's unmarked page is the query's error.
+    const fresh = await observer.refetch();
+    expect(fresh.error).toBeInstanceOf(PaginationError);
   });
 });
 

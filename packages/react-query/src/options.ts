@@ -62,14 +62,24 @@ export function pagedQueryOptions<K extends PagedId>(client: AnyClient, id: K, q
   return infiniteQueryOptions<DataOf<K>, Error, InfiniteData<DataOf<K>, PageParam>, ReturnType<typeof xKeys.infinite<K>>, PageParam>({
     queryKey: xKeys.infinite(id, query, keyScopeOf(client, scope)),
     initialPageParam: firstPageParam(style, base),
-    // The page is checked before TanStack keeps it (a page that cannot be paged on rejects the
-    // query); the same step then gives the next page's parameter.
+    // Each page fetched is checked before TanStack keeps it: a page that cannot be paged on rejects
+    // the query (a `PaginationError`, the query's error).
     queryFn: async ({ pageParam, signal }) => {
       const page = await callOperation(client, id, { query: { ...base, ...pageParam } } as ParamsOf<K>, signal);
       nextPageParam(id, style, items, page, pageParam);
       return page;
     },
-    getNextPageParam: (page, _pages, param) => nextPageParam(id, style, items, page, param),
+    // The same step gives the next page's parameter. TanStack also calls it on pages this queryFn
+    // never checked (a persisted cache restored, an older version's pages, `setQueryData`), while
+    // rendering (`hasNextPage`): there a page that cannot be paged on ends the list instead of
+    // throwing out of the render. Asked again, such a page is the query's error (above).
+    getNextPageParam: (page, _pages, param) => {
+      try {
+        return nextPageParam(id, style, items, page, param);
+      } catch {
+        return undefined;
+      }
+    },
     staleTime: staleTimeOf(id),
     retry,
   });
