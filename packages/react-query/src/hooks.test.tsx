@@ -29,7 +29,8 @@ afterEach(() => {
 function render<T>(
   world: World,
   useProbe: () => T,
-  queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } }),
+  // The app's default QueryClient (3 retries in a browser): the options set their own `retry`.
+  queryClient = new QueryClient(),
   strict = false,
 ): { latest: () => T; queryClient: QueryClient } {
   let value: T;
@@ -148,7 +149,7 @@ describe('the hooks in React', () => {
   it('useInfiniteQuery renders pages restored from a persisted cache without their paging marks (it threw out of the render)', async () => {
     const world = await newWorld();
     const unmarked = { orders: [{ id: 'o1', orderState: 'open' }] }; // kept by an older version: no `pagination`
-    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } } });
+    const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY } } });
     const { api } = scripted([() => Response.json(unmarked)]);
     const key = createQueries(api).triggerV2GetOrderHistory.infiniteQueryOptions().queryKey;
     queryClient.setQueryData(key, { pages: [unmarked], pageParams: [{ offset: 0 }] } as never);
@@ -209,7 +210,7 @@ describe('the hooks in React', () => {
 
   it("swap: an app's default mutation retries never run the flow again (a new order signed while the first may still land)", async () => {
     const world = await newWorld();
-    const retrying = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: 2, retryDelay: 0 } } });
+    const retrying = new QueryClient({ defaultOptions: { mutations: { retry: 2, retryDelay: 0 } } });
     const view = render(world, () => useSwap({ signer: world.wallet, maxExecuteCalls: 1 }), retrying);
     world.failNext('POST /swap/v2/execute', new Response('{"error":"unavailable"}', { status: 503 }));
     act(() => view.latest().mutate(order));
