@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { MINTS, newWorld, openV1Orders, stringsIn, type World } from '../test/support.ts';
 import { pagedOperations, readOperations, sensitiveAnswers, sensitiveOperations, writeOperations } from './gen/operations.gen.js';
 import { keyScopeOf, xKeys } from './keys.js';
+import { readQueryOptions, writeMutationOptions } from './options.js';
 import { createQueries } from './queries.js';
 import { REDACTED } from './sensitive.js';
 
@@ -126,6 +127,17 @@ describe('createQueries', () => {
     const key = JSON.stringify(createQueries(userinfo).predictionGetTradingStatus.queryKey());
     expect(key).toContain('"baseUrl":"http://simulator.test/api"');
     expect(key).not.toMatch(/secret|user/);
+  });
+
+  it('no client (undefined: not created yet, or null) is a clear error naming what is expected, not a TypeError on `transport`', async () => {
+    for (const missing of [undefined, null]) {
+      expect(() => createQueries(missing as never)).toThrow(/a createClient\(\) instance of @x\/fetch-client, got (undefined|null)/);
+      expect(() => readQueryOptions(missing as never, 'predictionGetTradingStatus')).toThrow(/createClient\(\) instance/);
+      const write = writeMutationOptions(missing as never, 'triggerV2CreateChallenge');
+      await expect(write.mutationFn!({ body: { walletPubkey: 'w', type: 'message' } }, {} as never)).rejects.toThrow(
+        /a createClient\(\) instance of @x\/fetch-client, got (undefined|null)/,
+      );
+    }
   });
 
   it('a failed read rejects with the typed error of @x/fetch-client, even on a throwOnError: false client', async () => {
