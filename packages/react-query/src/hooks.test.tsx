@@ -405,6 +405,32 @@ describe('the hooks in React', () => {
     }
   });
 
+  it('a poll interval or page bound that is not a positive number is a clear error (0 or NaN silently stopped polling)', async () => {
+    const world = await newWorld();
+    const order = { inputMint: MINTS.PLATFORM_TOKEN, outputMint: MINTS.STABLECOIN_USD, amount: '1' };
+    const cases: [() => unknown, RegExp][] = [
+      [() => usePriceOrder('order-1', { pollIntervalMs: 0 }), /usePriceOrder: pollIntervalMs must be a positive number of milliseconds, got 0/],
+      [() => usePriceOrder('order-1', { pollIntervalMs: Number.NaN }), /pollIntervalMs must be a positive number of milliseconds, got NaN/],
+      [() => useTriggerV1Order('user', 'key', { pollIntervalMs: -5 }), /useTriggerV1Order: pollIntervalMs must be .*, got -5/],
+      [() => useTriggerV1Order('user', 'key', { maxPages: 0 }), /useTriggerV1Order: maxPages must be a positive integer, got 0/],
+      [() => useTriggerV1Order('user', 'key', { maxPages: 1.5 }), /maxPages must be a positive integer, got 1.5/],
+      [() => useSwapQuote(order, { refetchIntervalMs: 0 }), /useSwapQuote: refetchIntervalMs must be a positive number of milliseconds, got 0/],
+    ];
+    for (const [hook, message] of cases) {
+      const view = render(world, () => {
+        try {
+          hook();
+          return undefined;
+        } catch (error) {
+          return error;
+        }
+      });
+      expect(view.latest()).toBeInstanceOf(RangeError);
+      expect(String(view.latest())).toMatch(message);
+      act(() => root?.unmount());
+    }
+  });
+
   it('trigger v1 order: reads at most maxPages pages of each listing, so an order past them stays unseen', async () => {
     const world = await newWorld();
     const [old] = await openV1Orders(world, 11);

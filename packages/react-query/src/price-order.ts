@@ -15,7 +15,7 @@ import { useXClient, useXClientScope } from './context.js';
 import { finalStates } from './gen/operations.gen.js';
 import { readQueryOptions } from './options.js';
 import { useFlowMutation } from './flow-mutation.js';
-import { nextPoll } from './polling.js';
+import { nextPoll, positiveOption } from './polling.js';
 import { without } from './sensitive.js';
 import type { DataOf } from './types.js';
 
@@ -66,7 +66,8 @@ export interface UsePriceOrderOptions {
  * read that will not heal (401, 403, another 4xx but 408 and 429) stops polling too; a passing one
  * (connection, time-out, 408, 429, 5xx) does not, the next read waiting at least its `Retry-After`.
  */
-export function usePriceOrder(orderId: string | undefined, { pollIntervalMs = 1000 }: UsePriceOrderOptions = {}) {
+export function usePriceOrder(orderId: string | undefined, options: UsePriceOrderOptions = {}) {
+  const pollIntervalMs = positiveOption('usePriceOrder', 'pollIntervalMs', options.pollIntervalMs, 1000);
   const { client, scope } = useXClientScope('usePriceOrder');
   const find = (page: DataOf<'triggerV2GetOrderHistory'> | undefined) => page?.orders.find((order) => order.id === orderId);
   return useQuery({

@@ -8,7 +8,7 @@ import { swap, type SwapClient, type SwapOptions, type SwapOrderParams, type Swa
 import { useXClient, useXClientScope } from './context.js';
 import { readQueryOptions, staleTimeOf } from './options.js';
 import { useFlowMutation } from './flow-mutation.js';
-import { nextPoll } from './polling.js';
+import { nextPoll, positiveOption } from './polling.js';
 import { without } from './sensitive.js';
 
 export interface SwapQuoteOptions {
@@ -25,11 +25,12 @@ export interface SwapQuoteOptions {
  * succeeds; a passing failure (connection, time-out, 408, 429, 5xx) refreshes on.
  */
 export function useSwapQuote(order: SwapOrderParams | undefined, options: SwapQuoteOptions = {}) {
+  const intervalMs = positiveOption('useSwapQuote', 'refetchIntervalMs', options.refetchIntervalMs, staleTimeOf('swapGetOrder'));
   const { client, scope } = useXClientScope('useSwapQuote');
   return useQuery({
     ...readQueryOptions(client, 'swapGetOrder', { query: order as SwapOrderParams }, { scope }),
     enabled: order !== undefined && (options.enabled ?? true),
-    refetchInterval: (query) => nextPoll(query.state, false, options.refetchIntervalMs ?? staleTimeOf('swapGetOrder')),
+    refetchInterval: (query) => nextPoll(query.state, false, intervalMs),
   });
 }
 

@@ -9,7 +9,7 @@ import { useXClientScope } from './context.js';
 import { finalListings } from './gen/operations.gen.js';
 import { keyScopeOf, xKeys } from './keys.js';
 import { retry } from './options.js';
-import { nextPoll } from './polling.js';
+import { nextPoll, positiveOption } from './polling.js';
 import type { DataOf } from './types.js';
 
 /** One order of `GET /trigger/v1/getTriggerOrders`. */
@@ -36,11 +36,9 @@ const id = 'triggerV1GetTriggerOrders';
 const rule = finalListings[id];
 
 /** The order `orderKey` of wallet `user`, read again every `pollIntervalMs` until it is final. */
-export function useTriggerV1Order(
-  user: string | undefined,
-  orderKey: string | undefined,
-  { pollIntervalMs = 1000, maxPages = DEFAULT_MAX_PAGES }: UseTriggerV1OrderOptions = {},
-) {
+export function useTriggerV1Order(user: string | undefined, orderKey: string | undefined, options: UseTriggerV1OrderOptions = {}) {
+  const pollIntervalMs = positiveOption('useTriggerV1Order', 'pollIntervalMs', options.pollIntervalMs, 1000);
+  const maxPages = positiveOption('useTriggerV1Order', 'maxPages', options.maxPages, DEFAULT_MAX_PAGES, true);
   const { client, scope } = useXClientScope('useTriggerV1Order');
   return useQuery<TriggerV1OrderState>({
     // maxPages is in the key: a read capped lower may not see what another read found.
