@@ -3,7 +3,7 @@
 // still land), one run at a time: a second `mutate` while the hook's run is pending (a double click,
 // React StrictMode's second run of the effect that started it) joins that run instead of ordering,
 // signing and sending a second transaction. Once the run has ended, `mutate` starts a new one.
-// Its success invalidates the reads of one operation.
+// Its success invalidates the reads the flow changed (`invalidates`).
 import { type MutateOptions, type UseMutationResult, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SignerInput } from '@x/signing';
 import { useCallback, useRef } from 'react';
@@ -13,7 +13,7 @@ import type { OperationId } from './types.js';
 export function useFlowMutation<TData, TVariables>(
   hook: string,
   operation: OperationId,
-  invalidates: OperationId,
+  invalidates: readonly OperationId[],
   signer: SignerInput | undefined,
   run: (signer: SignerInput, variables: TVariables) => Promise<TData>,
 ): UseMutationResult<TData, Error, TVariables> {
@@ -26,7 +26,7 @@ export function useFlowMutation<TData, TVariables>(
         if (signer === undefined) throw new Error(`${hook}: connect a wallet first (no signer)`);
         return await run(signer, variables);
       },
-      onSuccess: () => queryClient.invalidateQueries({ queryKey: xKeys.operation(invalidates) }),
+      onSuccess: () => Promise.all(invalidates.map((id) => queryClient.invalidateQueries({ queryKey: xKeys.operation(id) }))),
     }),
   );
 }

@@ -2,7 +2,7 @@
 // The hooks rendered by React (react-dom in happy-dom) against the simulator in-process: the swap
 // (a quote that refreshes while shown, sign, execute, outcome), the price order (create, then
 // polled until the simulator fills it) and a trigger v1 order (polled until it leaves for the history).
-import { dehydrate, QueryClient, QueryClientProvider, useInfiniteQuery, useMutationState } from '@tanstack/react-query';
+import { dehydrate, QueryClient, QueryClientProvider, useInfiniteQuery, useMutationState, useQuery } from '@tanstack/react-query';
 import { act, type ReactNode, StrictMode, useEffect } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { createClient, PaginationError, PermissionDeniedError, RateLimitError } from '@x/fetch-client';
@@ -278,6 +278,21 @@ describe('the hooks in React', () => {
     expect(view.latest().error).toBeNull();
     expect(world.requests.filter((route) => route === 'POST /trigger/v2/deposit/craft')).toHaveLength(1);
     expect(world.requests.filter((route) => route === 'POST /trigger/v2/orders/price')).toHaveLength(1);
+  });
+
+  it("price order: the wallet's vault read shows the vault the flow registered (it stayed a 404 until refetched)", async () => {
+    const world = await newWorld();
+    const view = render(world, () => ({
+      vault: useQuery(useXQueries().triggerV2GetVault.queryOptions()),
+      create: useCreatePriceOrder({ signer: world.wallet }),
+    }));
+    await until(() => view.latest().vault.isError, 'no vault yet', { tick: false });
+    expect(view.latest().vault.error).toMatchObject({ status: 404 });
+    act(() => view.latest().create.mutate(sellAbove(world)));
+    await until(() => view.latest().create.isSuccess || view.latest().create.isError, 'the order was created', { tick: false });
+    expect(view.latest().create.data?.vaultRegistered).toBe(true);
+    await until(() => view.latest().vault.data !== undefined, 'the vault read again', { tick: false });
+    expect(view.latest().vault.data).toMatchObject({ vaultPubkey: view.latest().create.data!.vault.vaultPubkey });
   });
 
   it('price order: signs in, creates the order, polls it until the simulator fills it, then stops polling', async () => {

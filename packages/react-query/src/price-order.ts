@@ -42,13 +42,15 @@ export type CreatedPriceOrderOutcome = Omit<PriceOrderResult, 'signedDeposit'>;
  * Creates a price order: `mutate(order)` finds or registers the wallet's vault, crafts the deposit,
  * checks it (exactly `inputAmount` of `inputMint` to the vault, nothing else), signs it with the
  * wallet and creates the order (a lost answer is looked up in the history, never created twice).
+ * Its success marks the history and vault reads stale (the vault may have just been registered).
  */
 export function useCreatePriceOrder({ signer, ...flow }: UseCreatePriceOrderOptions) {
   const client = useXClient();
   return useFlowMutation<CreatedPriceOrderOutcome, PriceOrderParams>(
     'useCreatePriceOrder',
     'triggerV2CreatePriceOrder',
-    'triggerV2GetOrderHistory',
+    // The order is in the history; the vault may have just been registered.
+    ['triggerV2GetOrderHistory', 'triggerV2GetVault'],
     signer,
     async (wallet, order) =>
       without(await createPriceOrder({ ...flow, client: client as unknown as PriceOrderClient, signer: wallet, order }), 'signedDeposit'),

@@ -56,7 +56,7 @@ export type SwapOutcome = Omit<SwapResult, 'signedTransaction'>;
  */
 export function useSwap({ signer, ...flow }: UseSwapOptions) {
   const client = useXClient();
-  return useFlowMutation<SwapOutcome, SwapOrderParams>('useSwap', 'swapExecute', 'swapGetOrder', signer, async (wallet, order) =>
+  return useFlowMutation<SwapOutcome, SwapOrderParams>('useSwap', 'swapExecute', ['swapGetOrder'], signer, async (wallet, order) =>
     without(await swap({ ...flow, client: client as unknown as SwapClient, signer: wallet, order }), 'signedTransaction'),
   );
 }
