@@ -3,7 +3,7 @@
 // still land), one run at a time: a second `mutate` while the hook's run is pending (a double click,
 // React StrictMode's second run of the effect that started it) joins that run instead of ordering,
 // signing and sending a second transaction. Once the run has ended, `mutate` starts a new one.
-// Its success invalidates the reads the flow changed (`invalidates`).
+// Its success marks the reads the flow changed stale (`invalidates`), without waiting for them.
 import { type MutateOptions, type UseMutationResult, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SignerInput } from '@x/signing';
 import { useCallback, useRef } from 'react';
@@ -26,7 +26,11 @@ export function useFlowMutation<TData, TVariables>(
         if (signer === undefined) throw new Error(`${hook}: connect a wallet first (no signer)`);
         return await run(signer, variables);
       },
-      onSuccess: () => Promise.all(invalidates.map((id) => queryClient.invalidateQueries({ queryKey: xKeys.operation(id) }))),
+      // Not awaited: the outcome (funds moved, an order placed) shows at once, not after the reads
+      // it marked stale have been asked again (a slow quote service would hold it back).
+      onSuccess: () => {
+        for (const id of invalidates) void queryClient.invalidateQueries({ queryKey: xKeys.operation(id) });
+      },
     }),
   );
 }

@@ -186,6 +186,40 @@ describe('the hooks in React', () => {
     expectNoCredentialIn(world, view.queryClient, view.latest().mutations);
   });
 
+  it('swap: the outcome shows as soon as the swap ended, while the quotes it marked stale are still being asked again (it waited for them)', async () => {
+    const world = await newWorld();
+    let held: Promise<void> | undefined;
+    let release = () => {};
+    const api = createClient({
+      baseUrl: 'http://simulator.test',
+      apiKey: 'test-key',
+      fetch: async (input, init) => {
+        const request = new Request(input, init);
+        const url = new URL(request.url);
+        // A quote (no taker) asked while `held`: a slow quote service; the swap's own order (a taker) is not held.
+        if (held && url.pathname === '/swap/v2/order' && !url.searchParams.has('taker')) await held;
+        return await world.sim.fetch(request);
+      },
+    });
+    const view = render({ ...world, api }, () => ({
+      quote: useSwapQuote(order),
+      swap: useSwap({ signer: world.wallet, sleep: async (ms) => world.sim.control.advanceTime(ms) }),
+    }));
+    await until(() => view.latest().quote.data !== undefined, 'a quote', { tick: false });
+    held = new Promise((resolve) => {
+      release = resolve;
+    });
+    try {
+      act(() => view.latest().swap.mutate(order));
+      await until(() => view.latest().quote.isFetching, 'the quotes asked again after the swap', { tick: false });
+      await until(() => view.latest().swap.isSuccess, 'the swap outcome shown', { tick: false });
+      expect(view.latest().swap.data!.execution.status).toBe('Success');
+      expect(view.latest().quote.isFetching).toBe(true); // the quote refresh is still under way
+    } finally {
+      release();
+    }
+  });
+
   it('swap: a quote the service refuses (a 400) stops refreshing (it asked again every interval); a passing failure (503) refreshes on', async () => {
     const world = await newWorld();
     const refused = scripted([() => Response.json({ error: 'Invalid inputMint' }, { status: 400 })]);
