@@ -300,6 +300,21 @@ describe('the hooks in React', () => {
     expect(world.requests.filter((route) => route === 'GET /swap/v2/order')).toHaveLength(2);
   });
 
+  it("swap: mutateAsync of another order while a swap runs is refused, nothing sent for it (it resolved with the running swap's outcome)", async () => {
+    const world = await newWorld();
+    const view = render(world, () => useSwap({ signer: world.wallet }));
+    let first: Promise<{ order: { inAmount: string } }> | undefined;
+    let second: Promise<unknown> | undefined;
+    act(() => {
+      first = view.latest().mutateAsync(order);
+      second = view.latest().mutateAsync({ ...order, amount: '20000000' });
+    });
+    await expect(second).rejects.toThrow(/useSwap: a run for other variables is in progress: nothing was sent for these/);
+    expect((await first!).order.inAmount).toBe('40000000');
+    expect(world.requests.filter((route) => route === 'GET /swap/v2/order')).toHaveLength(1);
+    expect(world.requests.filter((route) => route === 'POST /swap/v2/execute')).toHaveLength(1);
+  });
+
   it('price order: mutate twice before the first ends (a double click) creates one order, one deposit signed', async () => {
     const world = await newWorld();
     const view = render(world, () => useCreatePriceOrder({ signer: world.wallet }));
