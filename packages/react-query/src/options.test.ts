@@ -68,6 +68,26 @@ describe('createQueries', () => {
     expect(queryClient.getQueriesData({ queryKey: xKeys.operation('swapGetOrder') })).toHaveLength(1);
   });
 
+  it('a read that prepares a transaction to sign (x-prepares-transaction) is never served from the cache: two swaps, two orders', async () => {
+    const { api, wallet, requests } = await newWorld();
+    const q = createQueries(api);
+    const quote = { inputMint: MINTS.PLATFORM_TOKEN, outputMint: MINTS.STABLECOIN_USD, amount: '40000000' };
+    const withTaker = q.swapGetOrder.queryOptions({ query: { ...quote, taker: wallet.address } });
+    const first = await queryClient.fetchQuery(withTaker);
+    const second = await queryClient.fetchQuery(withTaker);
+    // The second swap of the same amount got the first one's order: signing it again re-sends the first swap.
+    expect(requests).toEqual(['GET /swap/v2/order', 'GET /swap/v2/order']);
+    expect(second.requestId).not.toBe(first.requestId);
+    expect(withTaker).toMatchObject({ staleTime: 0, gcTime: 0 });
+    // A quote (no taker) is market data: fresh for its kind's time, one request.
+    await queryClient.fetchQuery(q.swapGetOrder.queryOptions({ query: quote }));
+    await queryClient.fetchQuery(q.swapGetOrder.queryOptions({ query: quote }));
+    expect(requests).toHaveLength(3);
+    // The reads that always prepare one (x-prepares-transaction: true).
+    expect(q.swapGetBuild.queryOptions({ query: { ...quote, taker: wallet.address } })).toMatchObject({ staleTime: 0, gcTime: 0 });
+    expect(q.tokensCraftExpressTransaction.queryOptions({} as never)).toMatchObject({ staleTime: 0, gcTime: 0 });
+  });
+
   it('a scope ends every key: two wallets on one QueryClient never share an answer', async () => {
     const { api, requests } = await newWorld();
     const [a, b] = [createQueries(api, { scope: 'wallet-a' }), createQueries(api, { scope: 'wallet-b' })];

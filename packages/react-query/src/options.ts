@@ -6,7 +6,7 @@
 import { infiniteQueryOptions, mutationOptions, queryOptions, type InfiniteData } from '@tanstack/react-query';
 import { DEFAULT_TTL_MS, type MarketDataKind } from '@x/fetch-client/polite';
 import { callOperation } from './call.js';
-import { marketDataOperations, pagedOperations } from './gen/operations.gen.js';
+import { marketDataOperations, pagedOperations, preparedTransactions } from './gen/operations.gen.js';
 import { keyScopeOf, xKeys } from './keys.js';
 import { firstPageParam, nextPageParam, type PageParam } from './paging.js';
 import {
@@ -23,9 +23,28 @@ const staleTimes = new Map<string, number>(
   Object.entries(marketDataOperations as Readonly<Record<string, MarketDataKind>>).map(([id, kind]) => [id, DEFAULT_TTL_MS[kind]]),
 );
 
-/** How long an answer of `id` stays fresh: its `x-market-data` kind's time, else 0. */
+/**
+ * How long an answer of `id` stays fresh: its `x-market-data` kind's time, else 0. A call that
+ * prepares a transaction to sign is never fresh, whatever its kind (see `readQueryOptions`).
+ */
 export function staleTimeOf(id: ReadId): number {
   return staleTimes.get(id) ?? 0;
+}
+
+const prepared = preparedTransactions as Readonly<Record<string, true | string>>;
+
+/**
+ * The cache times of one call of `id`: its kind's `staleTime`; but a call that answers with an
+ * unsigned transaction to sign (`x-prepares-transaction`: swap order with a `taker`, swap build,
+ * express craft) is never served from the cache (`staleTime` and `gcTime` 0). Its order is for one
+ * swap: a second swap given the first one's order signs the same transaction again, and the service
+ * answers that re-send with the first swap's outcome (the second never happens).
+ */
+function cacheTimesOf(id: ReadId, params: unknown): { staleTime: number } | { staleTime: 0; gcTime: 0 } {
+  const when = prepared[id];
+  const asked = params as { query?: Record<string, unknown>; path?: Record<string, unknown> } | undefined;
+  const prepares = when === true || (when !== undefined && (asked?.query?.[when] ?? asked?.path?.[when]) !== undefined);
+  return prepares ? { staleTime: 0, gcTime: 0 } : { staleTime: staleTimeOf(id) };
 }
 
 /**
@@ -45,12 +64,12 @@ export interface OptionsScope {
   readonly scope?: string;
 }
 
-/** `queryOptions` of a read: key `['x', id, params, { baseUrl }]`, the call on `client`, the spec's freshness. */
+/** `queryOptions` of a read: key `['x', id, params, { baseUrl }]`, the call on `client`, the spec's freshness (`cacheTimesOf`). */
 export function readQueryOptions<K extends ReadId>(client: AnyClient, id: K, params?: ParamsOf<K>, { scope }: OptionsScope = {}) {
   return queryOptions<DataOf<K>, Error, DataOf<K>, ReturnType<typeof xKeys.read<K>>>({
     queryKey: xKeys.read(id, params, keyScopeOf(client, scope)),
     queryFn: ({ signal }) => callOperation(client, id, params, signal),
-    staleTime: staleTimeOf(id),
+    ...cacheTimesOf(id, params),
     retry,
   });
 }

@@ -11,6 +11,11 @@ export interface Classified {
   sensitiveAnswers: { id: string; fields: string[] }[];
   /** The reads marked `x-market-data`, with their kind (`quote`, `live`, `catalogue`). */
   marketData: { id: string; kind: string }[];
+  /**
+   * The reads marked `x-prepares-transaction` (an unsigned transaction to sign): `when` names the
+   * parameter whose presence makes a call prepare one (`taker`), else every call does.
+   */
+  preparesTransaction: { id: string; when?: string }[];
   /** The reads that report an outcome by polling (`x-waiter` with `final`): the values that end it. */
   finalStates: { id: string; final: string[] }[];
   /**
@@ -47,6 +52,11 @@ export function classifyOperations(ops: readonly Operation[]): Classified {
     marketData: byId
       .filter((op) => isRead(op) && typeof op.extensions['x-market-data'] === 'string')
       .map((op) => ({ id: op.operationId, kind: op.extensions['x-market-data'] as string })),
+    preparesTransaction: byId.flatMap((op) => {
+      const mark = op.extensions['x-prepares-transaction'] as boolean | { when?: unknown } | undefined;
+      if (!isRead(op) || !mark) return [];
+      return [typeof mark === 'object' && typeof mark.when === 'string' ? { id: op.operationId, when: mark.when } : { id: op.operationId }];
+    }),
     finalStates: byId.flatMap((op) => {
       const final = (op.extensions['x-waiter'] as WaiterMark | undefined)?.final;
       return isRead(op) && Array.isArray(final) ? [{ id: op.operationId, final: final.map(String) }] : [];
