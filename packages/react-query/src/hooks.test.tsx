@@ -480,6 +480,10 @@ describe('the hooks in React', () => {
       [() => useTriggerV1Order('user', 'key', { maxPages: 1.5 }), /maxPages must be a positive integer, got 1.5/],
       [() => useSwapQuote(order, { refetchIntervalMs: 0 }), /useSwapQuote: refetchIntervalMs must be a positive number of milliseconds, got 0/],
     ];
+    // Infinity is taken: read once (a quote that does not refresh), every page.
+    const taken = render(world, () => [useSwapQuote(order, { refetchIntervalMs: Number.POSITIVE_INFINITY }), useTriggerV1Order(undefined, undefined, { maxPages: Number.POSITIVE_INFINITY })]);
+    expect(taken.latest()).toHaveLength(2);
+    act(() => root?.unmount());
     for (const [hook, message] of cases) {
       const view = render(world, () => {
         try {
