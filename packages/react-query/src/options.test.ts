@@ -331,6 +331,20 @@ describe('writes that carry a credential (x-sensitive body fields)', () => {
     expect(world.requests).toEqual([]);
   });
 
+  it('frozen variables (an immutable store) are refused with a clear error, nothing sent: the signed transaction would stay in the state', async () => {
+    const world = await newWorld();
+    const body = await signedSwap(world);
+    const observer = new MutationObserver(queryClient, createQueries(world.api).swapExecute.mutationOptions());
+    const executes = world.requests.length;
+    await expect(observer.mutate(Object.freeze({ body }))).rejects.toThrow(
+      /swapExecute: the variables are frozen .*signedTransaction.* give an object that is not frozen/,
+    );
+    expect(world.requests.length).toBe(executes);
+    // A frozen body in variables that are not frozen is fine: the body itself is never changed.
+    expect(await observer.mutate({ body: Object.freeze({ ...body }) })).toMatchObject({ status: 'Success' });
+    for (const secret of world.secrets) expect(cached().some((text) => text.includes(secret))).toBe(false);
+  });
+
   it('a write without sensitive fields keeps its variables as given', async () => {
     const world = await newWorld();
     const variables = { body: { walletPubkey: world.wallet.address, type: 'message' as const } };

@@ -3,7 +3,7 @@
 // market data (`x-market-data`) stays fresh for its kind's time (`DEFAULT_TTL_MS` of
 // `@x/fetch-client/polite`: quote 2 s, live 5 s, catalogue 60 s), so that a screen showing it does
 // not call the service more often than its answer changes.
-import { infiniteQueryOptions, mutationOptions, queryOptions, type InfiniteData } from '@tanstack/react-query';
+import { type InfiniteData, infiniteQueryOptions, mutationOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
 import { DEFAULT_TTL_MS, type MarketDataKind } from '@x/fetch-client/polite';
 import { callOperation } from './call.js';
 import { marketDataOperations, pagedOperations, preparedTransactions } from './gen/operations.gen.js';
@@ -105,6 +105,21 @@ export function pagedQueryOptions<K extends PagedId>(client: AnyClient, id: K, q
 }
 
 /**
+ * `redactVariables`; when the variables cannot be redacted (frozen), the mutations holding them are
+ * also dropped from the MutationCache (the credential in them would be kept there for devtools and
+ * persisters), then the refusal is thrown. `context` is TanStack Query's (its `client` from 5.8x).
+ */
+function redactOrForget(params: unknown, fields: readonly string[], id: WriteId, context: { client?: QueryClient } | undefined): void {
+  try {
+    redactVariables(params, fields, id);
+  } catch (error) {
+    const cache = context?.client?.getMutationCache();
+    for (const mutation of cache?.getAll() ?? []) if (mutation.state.variables === params) cache!.remove(mutation);
+    throw error;
+  }
+}
+
+/**
  * `mutationOptions` of a write: key `['x', id]`, the variables are the call's parameters. For a
  * write whose body carries a field the spec marks `x-sensitive` (a signed transaction, a challenge
  * signature), the variables TanStack Query keeps (`mutation.state.variables`: devtools, persisters,
@@ -123,11 +138,11 @@ export function writeMutationOptions<K extends WriteId>(client: AnyClient, id: K
   return mutationOptions<DataOf<K>, Error, ParamsOf<K> | undefined>({
     mutationKey: xKeys.operation(id),
     retry,
-    onMutate: (params) => {
-      redactVariables(params, fields);
+    onMutate: (params, context) => {
+      redactOrForget(params, fields, id, context);
     },
-    mutationFn: async (params) => {
-      redactVariables(params, fields);
+    mutationFn: async (params, context) => {
+      redactOrForget(params, fields, id, context);
       const data = await callOperation(client, id, callVariables(params, fields));
       releaseVariables(params);
       return hideAnswerFields(data, answerFields);
