@@ -146,6 +146,25 @@ describe('the hooks in React', () => {
     expect(String(errors[0])).toContain('XClientProvider');
   });
 
+  it('a flow hook without a provider names itself in the error (it named useXClient, which the app never called)', () => {
+    const errors: unknown[] = [];
+    function Lost(): ReactNode {
+      for (const hook of [() => useSwap({ signer: undefined }), () => useCreatePriceOrder({ signer: undefined })])
+        try {
+          hook();
+        } catch (error) {
+          errors.push(String(error));
+        }
+      return null;
+    }
+    root = createRoot(document.createElement('div'));
+    act(() => root!.render(<Lost />));
+    expect(errors).toEqual([
+      expect.stringMatching(/^Error: useSwap needs an <XClientProvider/),
+      expect.stringMatching(/^Error: useCreatePriceOrder needs an <XClientProvider/),
+    ]);
+  });
+
   it('useInfiniteQuery renders pages restored from a persisted cache without their paging marks (it threw out of the render)', async () => {
     const world = await newWorld();
     const unmarked = { orders: [{ id: 'o1', orderState: 'open' }] }; // kept by an older version: no `pagination`

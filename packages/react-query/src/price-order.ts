@@ -11,7 +11,7 @@ import {
   type PriceOrderParams,
   type PriceOrderResult,
 } from '@x/signing/flows';
-import { useXClient, useXClientScope } from './context.js';
+import { useXClientScope } from './context.js';
 import { finalStates } from './gen/operations.gen.js';
 import { readQueryOptions } from './options.js';
 import { useFlowMutation } from './flow-mutation.js';
@@ -45,7 +45,7 @@ export type CreatedPriceOrderOutcome = Omit<PriceOrderResult, 'signedDeposit'>;
  * Its success marks the history and vault reads stale (the vault may have just been registered).
  */
 export function useCreatePriceOrder({ signer, ...flow }: UseCreatePriceOrderOptions) {
-  const client = useXClient();
+  const { client } = useXClientScope('useCreatePriceOrder');
   return useFlowMutation<CreatedPriceOrderOutcome, PriceOrderParams>(
     'useCreatePriceOrder',
     'triggerV2CreatePriceOrder',

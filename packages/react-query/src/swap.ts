@@ -5,7 +5,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { SignerInput } from '@x/signing';
 import { swap, type SwapClient, type SwapOptions, type SwapOrderParams, type SwapResult } from '@x/signing/flows';
-import { useXClient, useXClientScope } from './context.js';
+import { useXClientScope } from './context.js';
 import { readQueryOptions, staleTimeOf } from './options.js';
 import { useFlowMutation } from './flow-mutation.js';
 import { nextPoll, positiveOption } from './polling.js';
@@ -55,7 +55,7 @@ export type SwapOutcome = Omit<SwapResult, 'signedTransaction'>;
  * the checks refused). Quotes refresh after a swap.
  */
 export function useSwap({ signer, ...flow }: UseSwapOptions) {
-  const client = useXClient();
+  const { client } = useXClientScope('useSwap');
   return useFlowMutation<SwapOutcome, SwapOrderParams>('useSwap', 'swapExecute', ['swapGetOrder'], signer, async (wallet, order) =>
     without(await swap({ ...flow, client: client as unknown as SwapClient, signer: wallet, order }), 'signedTransaction'),
   );
