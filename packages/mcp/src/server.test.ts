@@ -37,15 +37,15 @@ async function serverAnswering(answer: (request: Request) => Response | Promise<
 }
 
 describe('what a tool result never shows', () => {
-  it('the bearer token an auth verify answers (x-sensitive): withheld from the model, the rest of the answer kept', async () => {
+  it('the sign-in is no tool (x-sign-in): its challenge cannot be signed here, and its token would never reach the model; nothing is sent', async () => {
     const call = await serverAnswering(() => Response.json({ token: JWT_FROM_VERIFY }), { tools: 'all' });
-    const result = await call('triggerV2VerifyChallenge', {
-      body: { type: 'message', walletPubkey: 'EwV78VBLEhDmtkHxBv6hcTBjrfhbM8b3n1cCELt4imKg', signature: '1'.repeat(88) },
-    });
-    expect(result.isError).toBeFalsy();
-    expect(JSON.stringify(result)).not.toContain(JWT_FROM_VERIFY);
-    expect(result.structuredContent.result.token).toMatch(/withheld/);
-    expect(result.content[0]!.text).toContain('--bearer-token');
+    const body = { type: 'message', walletPubkey: 'EwV78VBLEhDmtkHxBv6hcTBjrfhbM8b3n1cCELt4imKg', signature: '1'.repeat(88) };
+    for (const name of ['triggerV2CreateChallenge', 'triggerV2VerifyChallenge']) {
+      const result = await call(name, { body });
+      expect(result.isError, name).toBe(true);
+      expect(result.content[0]!.text).toBe(`unknown tool ${name}`);
+    }
+    expect(call.sent()).toBe(0);
   });
 
   it('the API key or the bearer token echoed by the service: out of the structured content as out of the text', async () => {
@@ -104,6 +104,18 @@ describe('a 429 whose wait would not fit in the call', () => {
     const result = await call('predictionGetTradingStatus', {});
     expect(result.content[0]!.text).toMatch(/^HTTP 429 from GET \/prediction\/v1\/trading-status, the API gateway: code 429/);
     expect(call.sent()).toBe(1);
+  });
+});
+
+describe('a tool that needs a bearer token, without one', () => {
+  it('is a tool error saying how the user signs in (outside this server) and gives x-mcp the token; nothing is sent', async () => {
+    const call = await serverAnswering(() => Response.json({ vault: null }), { tools: 'all' });
+    const result = await call('triggerV2GetVault', {});
+    expect(result.isError).toBe(true);
+    expect(result.content[0]!.text).toMatch(
+      /^triggerV2GetVault needs a trigger v2 bearer token, which this server cannot get: the user signs in with their wallet outside this server \(x trigger-v2-create-challenge, sign, x trigger-v2-verify-challenge --reveal\) and starts x-mcp with --bearer-token or X_BEARER_TOKEN\.$/,
+    );
+    expect(call.sent()).toBe(0);
   });
 });
 

@@ -21,7 +21,7 @@ import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv
 import { SIZING_PROPERTIES, sizeAnswer, sizedAnswers } from './answer.js';
 import { describePrepared } from './describe-transaction.js';
 import { dynamicTools } from './dynamic.js';
-import { instructionsFor } from './instructions.js';
+import { instructionsFor, SIGN_IN_ELSEWHERE } from './instructions.js';
 import { type Tool, type ToolMode, toolsFor } from './tools.js';
 import { withholdCredentials } from './withhold.js';
 
@@ -113,7 +113,7 @@ export function createMcpServer(options: McpServerOptions, version = '0.0.0', se
     { name: SERVER_NAME, version },
     {
       capabilities: { tools: {} },
-      instructions: instructionsFor(tools, mode),
+      instructions: instructionsFor(tools, mode, { bearerToken: !!options.bearerToken }),
     },
   );
   const conforms = options.outputSchemas ? outputChecker() : undefined;
@@ -167,7 +167,7 @@ async function callTool(
   const problems = requestProblems(op, request, (name) => name);
   if (problems.length > 0) return failure(`${op.operationId}: invalid arguments: ${problems.join('; ')}`, secrets);
   if (op.bearer && !options.bearerToken)
-    return failure(`${op.operationId} needs a trigger v2 bearer token: start x-mcp with --bearer-token`, secrets);
+    return failure(`${op.operationId} needs a trigger v2 bearer token, which this server cannot get: ${SIGN_IN_ELSEWHERE}.`, secrets);
   const budgetMs = options.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS;
   const late = lateTurn(limiter, shortest(options.timeoutMs ?? DEFAULT_TIMEOUT_MS, budgetMs));
   if (late) return failure(`${op.operationId}: not sent: ${late}`, secrets);
