@@ -3,7 +3,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { DEFAULT_TIMEOUT_MS } from '@x/fetch-client';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMcpServer, type McpServerOptions } from './server.js';
 
 const API_KEY = 'sk-test-server-0123456789';
@@ -58,6 +58,28 @@ describe('what a tool result never shows', () => {
     expect(JSON.stringify(result)).not.toContain(API_KEY);
     expect(JSON.stringify(result)).not.toContain(BEARER);
     expect(result.structuredContent.result).toEqual({ trading_active: true, echo: 'key [redacted]', nested: [{ note: '[redacted]' }] });
+  });
+});
+
+describe('what a log line never shows', () => {
+  it('at X_LOG=debug, the key or the token a service echoes in its answer (stderr gets the line, redacted)', async () => {
+    const lines: string[] = [];
+    const spy = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+      lines.push(args.map((a) => (typeof a === 'string' ? a : JSON.stringify(a))).join(' '));
+    });
+    try {
+      const call = await serverAnswering(
+        (request) => Response.json({ trading_active: true, echo: `${request.headers.get('x-api-key')} ${BEARER}` }),
+        { bearerToken: BEARER, logLevel: 'debug' },
+      );
+      expect((await call('predictionGetTradingStatus', {})).isError).toBeFalsy();
+    } finally {
+      spy.mockRestore();
+    }
+    expect(lines.some((line) => line.includes('headers and bodies'))).toBe(true);
+    expect(lines.join('\n')).toContain('[redacted]');
+    expect(lines.join('\n')).not.toContain(API_KEY);
+    expect(lines.join('\n')).not.toContain(BEARER);
   });
 });
 

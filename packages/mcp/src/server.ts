@@ -94,6 +94,8 @@ export function createMcpServer(options: McpServerOptions, version = '0.0.0', se
   const dynamic = options.dynamic ? dynamicTools(tools, mode) : undefined;
   const secrets = [options.apiKey, options.bearerToken];
   const budgetMs = options.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS;
+  const logLine = (message: string, details?: object) =>
+    console.error(redact(details ? `${message} ${JSON.stringify(details)}` : message, secrets));
   const client = createClient({
     baseUrl: options.baseUrl,
     ...(options.apiKey ? { apiKey: options.apiKey } : {}),
@@ -104,8 +106,10 @@ export function createMcpServer(options: McpServerOptions, version = '0.0.0', se
     // out: the call answers the 429 at once (and the limiter holds the next calls back).
     ...(budgetMs > 0 ? { maxRetryDelayMs: Math.floor(budgetMs / 2) } : {}),
     fetch: send,
-    // Never stdout (the stdio transport's channel): the client's log lines go to stderr.
-    logger: { debug: console.error, info: console.error, warn: console.error, error: console.error },
+    // Never stdout (the stdio transport's channel): the client's log lines go to stderr, as one
+    // line each, through `redact` like every result (at debug they hold the service's answers,
+    // which may echo the key or the token).
+    logger: { debug: logLine, info: logLine, warn: logLine, error: logLine },
     logLevel: options.logLevel ?? 'off',
   }) as unknown as Record<string, Method>;
 
