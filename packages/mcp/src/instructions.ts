@@ -7,7 +7,7 @@ import { SEE_PREPARED, type Tool, type ToolMode } from './tools.js';
 
 /** How a person gets the trigger v2 token x-mcp needs: a sign-in with their wallet, outside this server. */
 export const SIGN_IN_ELSEWHERE =
-  'the user signs in with their wallet outside this server (x trigger-v2-create-challenge, sign, x trigger-v2-verify-challenge --reveal) and starts x-mcp with --bearer-token or X_BEARER_TOKEN';
+  'the user signs in with their wallet outside this server (with @x/cli: x trigger-v2-create-challenge, sign, x trigger-v2-verify-challenge --reveal) and starts x-mcp with --bearer-token or X_BEARER_TOKEN';
 
 /** Those that need a bearer token: by area when every tool of the area does, else by name. */
 function needingBearer(tools: ReadonlyArray<Tool>): string | undefined {

@@ -135,7 +135,7 @@ describe('a tool that needs a bearer token, without one', () => {
     const result = await call('triggerV2GetVault', {});
     expect(result.isError).toBe(true);
     expect(result.content[0]!.text).toMatch(
-      /^triggerV2GetVault needs a trigger v2 bearer token, which this server cannot get: the user signs in with their wallet outside this server \(x trigger-v2-create-challenge, sign, x trigger-v2-verify-challenge --reveal\) and starts x-mcp with --bearer-token or X_BEARER_TOKEN\.$/,
+      /^triggerV2GetVault needs a trigger v2 bearer token, which this server cannot get: the user signs in with their wallet outside this server \(with @x\/cli: x trigger-v2-create-challenge, sign, x trigger-v2-verify-challenge --reveal\) and starts x-mcp with --bearer-token or X_BEARER_TOKEN\.$/,
     );
     expect(call.sent()).toBe(0);
   });
