@@ -167,6 +167,19 @@ describe('a service that does not answer', () => {
   });
 });
 
+describe('a call budget past what a timer holds (2^31 - 1 ms, about 24.8 days)', () => {
+  it('is a budget that long, not one that ends at once or throws', async () => {
+    for (const callTimeoutMs of [3_000_000_000, 1e20]) {
+      // (an answer that takes a moment: a budget cut to 1 ms would end first)
+      const later = () => new Promise<Response>((resolve) => setTimeout(() => resolve(Response.json({ trading_active: true })), 20));
+      const call = await serverAnswering(later, { callTimeoutMs });
+      const result = await call('predictionGetTradingStatus', {});
+      expect(result.isError, String(callTimeoutMs)).toBeFalsy();
+      expect(result.structuredContent).toEqual({ status: 200, result: { trading_active: true } });
+    }
+  });
+});
+
 describe('a change whose outcome was not read', () => {
   const submit = { body: { signedTransaction: 'AQAB' } };
   const never = (request: Request) =>

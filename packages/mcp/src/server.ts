@@ -93,7 +93,7 @@ export function createMcpServer(options: McpServerOptions, version = '0.0.0', se
   const byName = new Map(tools.map((tool) => [tool.definition.name, tool]));
   const dynamic = options.dynamic ? dynamicTools(tools, mode) : undefined;
   const secrets = [options.apiKey, options.bearerToken];
-  const budgetMs = options.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS;
+  const budgetMs = callBudgetMs(options);
   const logLine = (message: string, details?: object) =>
     console.error(redact(details ? `${message} ${JSON.stringify(details)}` : message, secrets));
   const client = createClient({
@@ -172,7 +172,7 @@ async function callTool(
   if (problems.length > 0) return failure(`${op.operationId}: invalid arguments: ${problems.join('; ')}`, secrets);
   if (op.bearer && !options.bearerToken)
     return failure(`${op.operationId} needs a trigger v2 bearer token, which this server cannot get: ${SIGN_IN_ELSEWHERE}.`, secrets);
-  const budgetMs = options.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS;
+  const budgetMs = callBudgetMs(options);
   const late = lateTurn(limiter, shortest(options.timeoutMs ?? DEFAULT_TIMEOUT_MS, budgetMs));
   if (late) return failure(`${op.operationId}: not sent: ${late}`, secrets);
   const budget = budgetMs > 0 ? AbortSignal.timeout(budgetMs) : undefined;
@@ -239,6 +239,10 @@ function outputChecker(): (tool: Tool, result: CallToolResult) => CallToolResult
 
 /** The budget of a whole tool call when none is given (see `callTimeoutMs`). */
 export const DEFAULT_CALL_TIMEOUT_MS = 50_000;
+/** The longest delay a timer holds (ms, about 24.8 days): a longer one fires at once (Node, browsers). */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+/** The budget of a tool call (ms, 0: none): a longer one than a timer holds is that longest one. */
+const callBudgetMs = (options: McpServerOptions) => Math.min(options.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS, MAX_TIMER_MS);
 /** The shorter of two limits, 0 meaning none. */
 const shortest = (a: number, b: number) => (a === 0 ? b : b === 0 ? a : Math.min(a, b));
 
