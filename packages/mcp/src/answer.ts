@@ -91,7 +91,8 @@ export function sizeAnswer(op: CatalogueOperation, data: unknown, sizing: Sizing
         : data;
   if (cuts.length === 0) return { data: sized };
   const more = op.paged
-    ? ' (raise maxItems, or page with the paging arguments; `fields` keeps only the named fields of each item)'
+    ? // (paging on from the items shown would skip the rest of this page)
+      ' (raise maxItems to see the rest of this page: the next page starts after its last item, not after the last shown; `fields` keeps only the named fields of each item)'
     : ' (raise maxItems for more; `fields` keeps only the named fields of each item)';
   return { data: sized, sized: `${cuts.join('; ')}${more}.` };
 }
