@@ -33,4 +33,14 @@ describe('sizeAnswer', () => {
     const { data } = sizeAnswer(op('predictionListEvents'), { data: [{ eventId: 'e', title: 't' }] }, { fields: ['title'] });
     expect(data).toEqual({ data: [{ title: 't' }] });
   });
+
+  it('says which of `fields` no item has (a misspelt name would leave empty records, unexplained)', () => {
+    const data = [{ eventId: 'e', title: 't' }];
+    const { data: kept, sized } = sizeAnswer(op('predictionListEvents'), { data }, { fields: ['title', 'titel'] });
+    expect(kept).toEqual({ data: [{ title: 't' }] });
+    expect(sized).toBe('fields: no item has titel (the items have eventId, title).');
+    expect(sizeAnswer(op('predictionListEvents'), { data }, { fields: ['title'] }).sized).toBeUndefined();
+    // an empty list says nothing of the fields
+    expect(sizeAnswer(op('predictionListEvents'), { data: [] }, { fields: ['titel'] }).sized).toBeUndefined();
+  });
 });
