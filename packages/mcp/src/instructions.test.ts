@@ -67,9 +67,11 @@ describe('the server instructions', () => {
         // given one, nothing is said of it
         expect((await instructionsOf(mode, dynamic, 'eyJhbGciOiJIUzI1NiJ9.e30.c2ln')).text, mode).not.toMatch(/bearer token/);
       }
-      // named by their area, every tool of which needs one (no mode offers a sign-in step, which needs none)
+      // named by their area, every tool of which needs one (no mode offers a sign-in step, which needs none);
+      // with --dynamic they are operations reached through call_operation, not tools
       const { text } = await instructionsOf(mode);
       expect(text, mode).toContain('The Trigger v2 tools need a trigger v2 bearer token');
+      expect((await instructionsOf(mode, true)).text, mode).toContain('The Trigger v2 operations need a trigger v2 bearer token');
       for (const tool of toolsFor(mode).filter((t) => t.operation.area === 'Trigger v2'))
         expect(tool.operation.bearer, `${mode} ${tool.definition.name}`).toBe(true);
     }

@@ -117,7 +117,7 @@ export function createMcpServer(options: McpServerOptions, version = '0.0.0', se
     { name: SERVER_NAME, version },
     {
       capabilities: { tools: {} },
-      instructions: instructionsFor(tools, mode, { bearerToken: !!options.bearerToken }),
+      instructions: instructionsFor(tools, mode, { bearerToken: !!options.bearerToken, dynamic: !!options.dynamic }),
     },
   );
   const conforms = options.outputSchemas ? outputChecker() : undefined;
