@@ -1,6 +1,6 @@
 // The spec's own extensions that other packages read instead of keeping a copy of the fact:
 // x-rate-limit-bucket, the `outcome` of each swap execute code, x-pagination, x-price-setting,
-// x-market-data, x-waiter, x-agent-summary, x-required-when, x-express-payment, x-automatic-priority-fee (x-example-values has its own test). Each is checked against the schemas it describes.
+// x-market-data, x-waiter, x-agent-summary, x-required-when, x-express-payment, x-automatic-priority-fee, x-sign-in (x-example-values has its own test). Each is checked against the schemas it describes.
 import { describe, expect, it } from 'vitest';
 import { deref, operations, schemasAt, spec, type Json } from './bundled-spec.ts';
 
@@ -396,5 +396,37 @@ describe('x-automatic-priority-fee', () => {
 
   it("the parameter's description states the same cap (one number: the description is checked against it)", () => {
     expect(parameter.description).toContain(`at most ${fact.maxLamports} lamports`);
+  });
+});
+
+describe('x-sign-in', () => {
+  // The steps of the sign-in that issues a bearer scheme's token: no tool of x-mcp (it cannot sign
+  // the challenge, and never shows a model the token), a person's or a keyholding program's steps.
+  const marked = ops.filter((o) => 'x-sign-in' in o.op);
+  const schemes = spec.components.securitySchemes as Record<string, Json>;
+  const requires = (o: (typeof ops)[number], scheme: string) =>
+    ((o.op.security ?? spec.security ?? []) as Json[]).some((requirement) => scheme in requirement);
+
+  it("marks trigger v2's challenge and verify with the bearer scheme whose token they issue", () => {
+    expect(marked.map((o) => [o.op.operationId, o.op['x-sign-in']])).toEqual([
+      ['triggerV2CreateChallenge', 'TriggerJwt'],
+      ['triggerV2VerifyChallenge', 'TriggerJwt'],
+    ]);
+    for (const o of marked) expect(schemes[o.op['x-sign-in']], o.op.operationId).toMatchObject({ type: 'http', scheme: 'bearer' });
+  });
+
+  it('a step needs no token of the scheme it issues; every other operation of its area does', () => {
+    for (const o of marked) {
+      const scheme = o.op['x-sign-in'];
+      expect(requires(o, scheme), o.op.operationId).toBe(false);
+      const area = ops.filter((other) => other.op.tags[0] === o.op.tags[0] && !('x-sign-in' in other.op));
+      expect(area.length).toBeGreaterThan(0);
+      for (const other of area) expect(requires(other, scheme), other.op.operationId).toBe(true);
+    }
+  });
+
+  it('verify, the last step, answers the credential (x-sensitive): the token', () => {
+    const verify = deref(byId('triggerV2VerifyChallenge').op.responses['200']).content['application/json'].schema;
+    expect(deref(deref(verify).properties.token)['x-sensitive']).toBe(true);
   });
 });
