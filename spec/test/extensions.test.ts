@@ -1,6 +1,6 @@
 // The spec's own extensions that other packages read instead of keeping a copy of the fact:
 // x-rate-limit-bucket, the `outcome` of each swap execute code, x-pagination, x-price-setting,
-// x-market-data, x-waiter, x-agent-summary, x-required-when, x-express-payment (x-example-values has its own test). Each is checked against the schemas it describes.
+// x-market-data, x-waiter, x-agent-summary, x-required-when, x-express-payment, x-automatic-priority-fee, x-sign-in (x-example-values has its own test). Each is checked against the schemas it describes.
 import { describe, expect, it } from 'vitest';
 import { deref, operations, schemasAt, spec, type Json } from './bundled-spec.ts';
 
@@ -357,8 +357,10 @@ describe('x-express-payment', () => {
     expect(BigInt(fact.amount)).toBe(1000n * 10n ** BigInt(fact.decimals));
   });
 
-  it("every craft example collects at least that amount of the currency's mint, the direct one exactly that", () => {
-    const examples = Object.entries(deref(craft.op.responses['200']).content['application/json'].examples as Record<string, Json>);
+  it("every successful craft example collects at least that amount of the currency's mint, the direct one exactly that", () => {
+    const examples = Object.entries(deref(craft.op.responses['200']).content['application/json'].examples as Record<string, Json>).filter(
+      ([, example]) => deref(example).value.code === 0,
+    );
     expect(examples.length).toBeGreaterThan(0);
     for (const [name, example] of examples) {
       const body = deref(example).value;
@@ -368,5 +370,63 @@ describe('x-express-payment', () => {
       if (direct) expect(body.amount, name).toBe(fact.amount);
       else expect(BigInt(body.amount) >= BigInt(fact.amount), name).toBe(true);
     }
+  });
+});
+
+describe('x-automatic-priority-fee', () => {
+  // The cap of the priority fee the service sets itself (swap order without priorityFeeLamports),
+  // a public-docs fact: @x/signing's flows sign with it as their default priority-fee bound.
+  const marked = ops.flatMap((o) =>
+    o.parameters.filter((p) => 'x-automatic-priority-fee' in p).map((p) => `${o.op.operationId} ${p.in}.${p.name}`),
+  );
+  const parameter = byId('swapGetOrder').parameters.find((p) => p.name === 'priorityFeeLamports');
+  const fact = parameter?.['x-automatic-priority-fee'];
+
+  it('is on the parameter that overrides the automatic priority fee, and there alone', () => {
+    expect(marked).toEqual(['swapGetOrder query.priorityFeeLamports']);
+    expect(parameter.description).toMatch(/automatic priority fee/);
+  });
+
+  it('is a whole number of lamports, marked as coming from the public docs (0.005 NATIVE_COIN)', () => {
+    expect(Number.isSafeInteger(fact.maxLamports) && fact.maxLamports > 0).toBe(true);
+    expect(fact.maxLamports).toBe(5_000_000);
+    expect(fact['x-provenance']).toBe('public-docs');
+    expect(fact.description).toContain('Source: public documentation');
+  });
+
+  it("the parameter's description states the same cap (one number: the description is checked against it)", () => {
+    expect(parameter.description).toContain(`at most ${fact.maxLamports} lamports`);
+  });
+});
+
+describe('x-sign-in', () => {
+  // The steps of the sign-in that issues a bearer scheme's token: no tool of x-mcp (it cannot sign
+  // the challenge, and never shows a model the token), a person's or a keyholding program's steps.
+  const marked = ops.filter((o) => 'x-sign-in' in o.op);
+  const schemes = spec.components.securitySchemes as Record<string, Json>;
+  const requires = (o: (typeof ops)[number], scheme: string) =>
+    ((o.op.security ?? spec.security ?? []) as Json[]).some((requirement) => scheme in requirement);
+
+  it("marks trigger v2's challenge and verify with the bearer scheme whose token they issue", () => {
+    expect(marked.map((o) => [o.op.operationId, o.op['x-sign-in']])).toEqual([
+      ['triggerV2CreateChallenge', 'TriggerJwt'],
+      ['triggerV2VerifyChallenge', 'TriggerJwt'],
+    ]);
+    for (const o of marked) expect(schemes[o.op['x-sign-in']], o.op.operationId).toMatchObject({ type: 'http', scheme: 'bearer' });
+  });
+
+  it('a step needs no token of the scheme it issues; every other operation of its area does', () => {
+    for (const o of marked) {
+      const scheme = o.op['x-sign-in'];
+      expect(requires(o, scheme), o.op.operationId).toBe(false);
+      const area = ops.filter((other) => other.op.tags[0] === o.op.tags[0] && !('x-sign-in' in other.op));
+      expect(area.length).toBeGreaterThan(0);
+      for (const other of area) expect(requires(other, scheme), other.op.operationId).toBe(true);
+    }
+  });
+
+  it('verify, the last step, answers the credential (x-sensitive): the token', () => {
+    const verify = deref(byId('triggerV2VerifyChallenge').op.responses['200']).content['application/json'].schema;
+    expect(deref(deref(verify).properties.token)['x-sensitive']).toBe(true);
   });
 });

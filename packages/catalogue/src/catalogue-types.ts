@@ -55,6 +55,12 @@ export interface CatalogueOperation {
   preparesWhen?: string;
   /** Whether the operation needs a trigger v2 bearer token. */
   bearer: boolean;
+  /**
+   * `x-sign-in`: a step of the sign-in that issues the token of this bearer security scheme
+   * (`TriggerJwt`: trigger v2's challenge and verify). A person's step, or a program's holding the
+   * wallet's key: the challenge is signed with the wallet, and verify answers the credential.
+   */
+  signIn?: string;
   /** `x-pagination`: how the operation pages and which field of the body holds the items. */
   paged?: { style: string; items: string };
   /** `x-market-data`: how fast the answer goes stale (quote, live, catalogue); what `politeFetch` caches it for. */

@@ -42,6 +42,16 @@ describe('buildCatalogue', () => {
     expect(generated.filter((op) => op.sensitiveAnswerFields.length > 0).map((op) => op.operationId)).toEqual(['triggerV2VerifyChallenge']);
   });
 
+  it('names the sign-in steps (x-sign-in) and the bearer scheme whose token they issue; refuses a mark naming no bearer scheme', () => {
+    expect(generated.filter((op) => op.signIn).map((op) => [op.operationId, op.signIn])).toEqual([
+      ['triggerV2CreateChallenge', 'TriggerJwt'],
+      ['triggerV2VerifyChallenge', 'TriggerJwt'],
+    ]);
+    const doc = documentWithTrialOperations() as { paths: Record<string, { post?: Record<string, unknown> }> };
+    doc.paths['/lend/v1/trial-prepare']!.post!['x-sign-in'] = 'ApiKey';
+    expect(() => buildCatalogue(doc as never, tables)).toThrow(/lendTrialPrepare: x-sign-in must name a bearer security scheme/);
+  });
+
   it('an operation marked both x-prepares-transaction and x-side-effects is a change that still names its unsigned transaction', () => {
     const doc = documentWithTrialOperations() as { paths: Record<string, { post?: Record<string, unknown> }> };
     doc.paths['/lend/v1/trial-prepare']!.post!['x-side-effects'] = true;

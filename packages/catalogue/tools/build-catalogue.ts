@@ -134,6 +134,13 @@ function accessOf(op: Operation): { access: 'read' | 'prepare' | 'change'; prepa
   return { access: op.method === 'GET' && !sideEffects ? 'read' : 'change' };
 }
 
+/** Whether `name` is a bearer security scheme of the document (what `x-sign-in` names). */
+function isBearerScheme(doc: OpenApiDocument, name: unknown): name is string {
+  const schemes = doc.components?.securitySchemes as Record<string, { type?: string; scheme?: string }> | undefined;
+  const scheme = typeof name === 'string' ? schemes?.[name] : undefined;
+  return scheme?.type === 'http' && scheme.scheme?.toLowerCase() === 'bearer';
+}
+
 const successOf = (op: Operation) => Object.values(op.responses).find((r) => /^2\d\d$/.test(r.status));
 
 /** The catalogue of every operation of `doc`, and the component schemas its schemas reach. */
@@ -197,6 +204,9 @@ export function buildCatalogue(
     if (unsignedTransactionFields.length > 0 && op.extensions['x-prepares-transaction'] === undefined) {
       throw new Error(`${op.operationId}: its answer holds an unsigned transaction but the operation is not marked x-prepares-transaction`);
     }
+    const signIn: unknown = op.operation['x-sign-in'];
+    if (signIn !== undefined && !isBearerScheme(doc, signIn))
+      throw new Error(`${op.operationId}: x-sign-in must name a bearer security scheme of the document`);
     const paged = pagedOperations[op.operationId];
     const mark = op.operation['x-market-data'];
     const marketData = marketDataKindOf(mark);
@@ -215,6 +225,7 @@ export function buildCatalogue(
       access,
       ...(preparesWhen ? { preparesWhen } : {}),
       bearer: bearerOperations.includes(op.operationId),
+      ...(typeof signIn === 'string' ? { signIn } : {}),
       ...(paged ? { paged } : {}),
       ...(marketData !== undefined ? { marketData } : {}),
       parameters,

@@ -7,6 +7,7 @@
 //   (`x-prepares-transaction`: answers with an unsigned transaction or its instructions), `change`
 //   (everything else: it takes a signed transaction or changes state); `preparesWhen` names the
 //   parameter that turns a read into a prepare (`x-prepares-transaction: { when: taker }`);
+// - signIn: the bearer scheme whose token the operation's sign-in step issues (`x-sign-in`);
 // - unsignedTransactionFields: the fields of the success body marked `x-unsigned-transaction`;
 // - parameters and body with self-contained JSON Schemas (`$ref`s point into `defs`), the
 //   readable type and rules of each, and the spec's examples; the success body's schema.

@@ -35,7 +35,11 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
       continue;
     }
     if (!arg.startsWith('--')) {
-      if (parsed.command !== undefined) throw new UsageError(`unexpected argument "${arg}": values are given as --name value`);
+      // (not repeated: a key given without its flag, or a variable the shell expanded, lands here)
+      if (parsed.command !== undefined)
+        throw new UsageError(
+          'unexpected argument after the command (not repeated: it may be a value given without its flag); values are given as --name value',
+        );
       parsed.command = arg;
       continue;
     }

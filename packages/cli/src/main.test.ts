@@ -213,3 +213,26 @@ describe('x with a bearer token the service refuses', () => {
     expect(requests).toBe(1);
   });
 });
+
+describe('a word that is neither a command nor a flag', () => {
+  // (a key given without its flag, or the shell's expansion of a variable, lands there: it is not in
+  // the secrets x knows of, so the message itself must not repeat it)
+  const stray = 'Zq8Lk2vT9fXw4Rb7Hm3Nc6Yp';
+
+  it('is not repeated in the usage error', async () => {
+    for (const argv of [['prediction-get-trading-status', stray], [stray], ['--json', stray, 'prediction-get-trading-status']]) {
+      const run = await x(argv, 'http://127.0.0.1:9');
+      expect(run.code, argv.join(' ')).toBe(2);
+      expect(run.stderr, argv.join(' ')).toMatch(/^x: /);
+      expect(run.stderr, argv.join(' ')).not.toContain(stray);
+    }
+  });
+
+  it('a near miss of a command is repeated, with the command meant', async () => {
+    for (const typo of ['prediction-get-trading-statu', 'predictionGetTradingStatsu']) {
+      const run = await x([typo], 'http://127.0.0.1:9');
+      expect(run.code).toBe(2);
+      expect(run.stderr).toBe(`x: unknown command "${typo}": did you mean prediction-get-trading-status? (x --help lists them)\n`);
+    }
+  });
+});

@@ -16,6 +16,7 @@ import {
 import { ApiError, createClient, FetchClientError, type Hooks, type LogLevel } from '@x/fetch-client';
 import { politeFetch } from '@x/fetch-client/polite';
 import { parseArgs } from './args.js';
+import { nearest } from './nearest.js';
 import { commandHelp, globalHelp } from './help.js';
 import { renderText } from './render.js';
 import { UsageError } from './usage-error.js';
@@ -36,6 +37,21 @@ type Answer = { data: unknown; status: number; headers: Headers };
 const WITHHELD = '[withheld: a credential; x --reveal prints it]';
 
 const findCommand = (name: string) => catalogue.find((op) => op.command === name || op.operationId === name);
+
+/**
+ * The usage error of a word that names no command: repeated with the command meant when it is a
+ * near miss of one; otherwise not repeated, since a key given in the wrong place lands there too.
+ */
+function unknownCommand(word: string): string {
+  const meant = nearest(
+    word,
+    catalogue.flatMap((op) => [op.command, op.operationId]),
+  );
+  const command = meant && findCommand(meant)!.command;
+  return command
+    ? `unknown command "${word}": did you mean ${command}? (x --help lists them)`
+    : 'unknown command (not repeated: it may be a value given in the wrong place; x --help lists them)';
+}
 
 /** Runs `x` with these arguments; resolves to the exit code. */
 export async function main(argv: readonly string[], given: Io): Promise<number> {
@@ -65,7 +81,7 @@ export async function main(argv: readonly string[], given: Io): Promise<number> 
       throw new UsageError('missing command (x --help lists them)');
     }
     op = findCommand(args.command);
-    if (!op) throw new UsageError(`unknown command "${args.command}" (x --help lists them)`);
+    if (!op) throw new UsageError(unknownCommand(args.command));
     command = op.command;
     if (args.options.help) {
       io.stdout(`${commandHelp(op)}\n`);

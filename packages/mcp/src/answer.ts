@@ -17,7 +17,7 @@ export const SIZING_PROPERTIES: Record<string, JsonSchemaObject> = {
 
 export const SIZED_SCHEMA: JsonSchemaObject = {
   type: 'string',
-  description: 'Set when a list was cut: how many items each list had and how many are shown.',
+  description: 'Set when a list was cut (how many items each list had and how many are shown), or when `fields` names a field no item has.',
 };
 
 const resolve = (schema: unknown, defs: Readonly<Record<string, JsonSchemaObject>>): JsonSchemaObject | undefined => {
@@ -73,8 +73,12 @@ export function sizeAnswer(op: CatalogueOperation, data: unknown, sizing: Sizing
   if (names.length === 0) return { data };
   const max = sizing.maxItems ?? DEFAULT_MAX_ITEMS;
   const cuts: string[] = [];
+  // the fields the records have, to name those of `fields` that none has (a misspelt name)
+  const seen = new Set<string>();
   const cut = (list: unknown, name: string) => {
     if (!Array.isArray(list)) return list;
+    for (const item of list)
+      if (item && typeof item === 'object' && !Array.isArray(item)) for (const key of Object.keys(item)) seen.add(key);
     if (list.length > max) cuts.push(`${name || 'the answer'}: ${max} of ${list.length} items shown`);
     return list.slice(0, max).map((item) => project(item, sizing.fields));
   };
@@ -89,9 +93,13 @@ export function sizeAnswer(op: CatalogueOperation, data: unknown, sizing: Sizing
             ),
           }
         : data;
-  if (cuts.length === 0) return { data: sized };
+  const unknownFields = seen.size > 0 ? (sizing.fields ?? []).filter((field) => !seen.has(field)) : [];
+  const lines =
+    unknownFields.length > 0 ? [`fields: no item has ${unknownFields.join(', ')} (the items have ${[...seen].join(', ')}).`] : [];
+  if (cuts.length === 0) return lines.length > 0 ? { data: sized, sized: lines.join(' ') } : { data: sized };
   const more = op.paged
-    ? ' (raise maxItems, or page with the paging arguments; `fields` keeps only the named fields of each item)'
+    ? // (paging on from the items shown would skip the rest of this page)
+      ' (raise maxItems to see the rest of this page: the next page starts after its last item, not after the last shown; `fields` keeps only the named fields of each item)'
     : ' (raise maxItems for more; `fields` keeps only the named fields of each item)';
-  return { data: sized, sized: `${cuts.join('; ')}${more}.` };
+  return { data: sized, sized: [`${cuts.join('; ')}${more}.`, ...lines].join(' ') };
 }

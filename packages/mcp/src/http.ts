@@ -1,6 +1,7 @@
 // Streamable HTTP on 127.0.0.1 (stateless: one server and transport per request), for MCP clients
-// that do not start a process. Only loopback is bound, and requests naming another Host are refused
-// (DNS rebinding protection).
+// that do not start a process. Only loopback is bound, and requests naming another Host (DNS
+// rebinding) or sent by a page of another Origin (a web page the user has open) are refused, as the
+// MCP transport asks of a server. A request without Origin (not from a browser) is served.
 import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
@@ -13,6 +14,7 @@ export interface RunningHttp {
 
 export async function serveHttp(makeServer: () => Server, port: number): Promise<RunningHttp> {
   let allowedHosts: string[] = [];
+  let allowedOrigins: string[] = [];
   const http: HttpServer = createServer(async (req, res) => {
     if (new URL(req.url ?? '/', 'http://127.0.0.1').pathname !== '/mcp') {
       res.writeHead(404).end();
@@ -23,6 +25,7 @@ export async function serveHttp(makeServer: () => Server, port: number): Promise
       sessionIdGenerator: undefined,
       enableDnsRebindingProtection: true,
       allowedHosts,
+      allowedOrigins,
     });
     res.on('close', () => {
       void transport.close();
@@ -41,6 +44,7 @@ export async function serveHttp(makeServer: () => Server, port: number): Promise
   });
   const actual = (http.address() as AddressInfo).port;
   allowedHosts = [`127.0.0.1:${actual}`, `localhost:${actual}`];
+  allowedOrigins = allowedHosts.map((host) => `http://${host}`);
   return {
     url: `http://127.0.0.1:${actual}/mcp`,
     close: () =>

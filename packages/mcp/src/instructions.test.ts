@@ -6,8 +6,14 @@ import { describe, expect, it } from 'vitest';
 import { createMcpServer } from './server.js';
 import { TOOL_MODES, type ToolMode, toolsFor } from './tools.js';
 
-async function instructionsOf(mode: ToolMode, dynamic = false) {
-  const server = createMcpServer({ baseUrl: 'http://127.0.0.1:9', tools: mode, dynamic, intervalMs: 0 });
+async function instructionsOf(mode: ToolMode, dynamic = false, bearerToken?: string) {
+  const server = createMcpServer({
+    baseUrl: 'http://127.0.0.1:9',
+    tools: mode,
+    dynamic,
+    intervalMs: 0,
+    ...(bearerToken ? { bearerToken } : {}),
+  });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);
   const client = new Client({ name: 'instructions-test', version: '1.0.0' });
@@ -47,6 +53,28 @@ describe('the server instructions', () => {
   it('all: says that some tools change state', async () => {
     expect((await instructionsOf('all')).text).toMatch(/change state/);
     expect((await instructionsOf('prepare')).text).not.toMatch(/change state/);
+  });
+
+  it('a mode with tools that need a bearer token, started without one: says the user signs in outside this server and gives it the token', async () => {
+    for (const mode of TOOL_MODES) {
+      const needing = toolsFor(mode).filter((t) => t.operation.bearer);
+      expect(needing.length, mode).toBeGreaterThan(0);
+      for (const dynamic of [false, true]) {
+        const { text } = await instructionsOf(mode, dynamic);
+        expect(text, mode).toMatch(
+          /need a trigger v2 bearer token: the user signs in with their wallet outside this server .*--bearer-token/,
+        );
+        // given one, nothing is said of it
+        expect((await instructionsOf(mode, dynamic, 'eyJhbGciOiJIUzI1NiJ9.e30.c2ln')).text, mode).not.toMatch(/bearer token/);
+      }
+      // named by their area, every tool of which needs one (no mode offers a sign-in step, which needs none);
+      // with --dynamic they are operations reached through call_operation, not tools
+      const { text } = await instructionsOf(mode);
+      expect(text, mode).toContain('The Trigger v2 tools need a trigger v2 bearer token');
+      expect((await instructionsOf(mode, true)).text, mode).toContain('The Trigger v2 operations need a trigger v2 bearer token');
+      for (const tool of toolsFor(mode).filter((t) => t.operation.area === 'Trigger v2'))
+        expect(tool.operation.bearer, `${mode} ${tool.definition.name}`).toBe(true);
+    }
   });
 
   it('dynamic: call_operation promises preparedTransactions only where the operation carries it (and never in read)', async () => {

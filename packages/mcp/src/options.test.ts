@@ -49,3 +49,14 @@ describe('x-mcp options', () => {
     );
   });
 });
+
+describe('a word that is no option', () => {
+  it('is not repeated in the usage error (a key given without --api-key lands there)', () => {
+    const stray = 'Zq8Lk2vT9fXw4Rb7Hm3Nc6Yp';
+    expect(() => parseOptions(['--base-url', 'http://h', stray], {})).toThrow(UsageError);
+    expect(() => parseOptions(['--base-url', 'http://h', stray], {})).toThrow(
+      expect.objectContaining({ message: expect.not.stringContaining(stray) }),
+    );
+    expect(() => parseOptions([stray], { X_BASE_URL: 'http://h' })).toThrow(/unexpected argument/);
+  });
+});

@@ -93,7 +93,12 @@ export function parseOptions(argv: string[], env: Readonly<Record<string, string
       },
     }));
   } catch (error) {
-    // node's message names the option, never a value
+    // A word that is no option is not repeated: a key given without --api-key lands there.
+    if ((error as { code?: string }).code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL')
+      throw new UsageError(
+        'unexpected argument (not repeated: it may be a value given without its option); options are given as --name value',
+      );
+    // node's other messages name the option, never a value
     throw new UsageError((error as Error).message);
   }
   if (values.help) return 'help';

@@ -3,7 +3,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { DEFAULT_TIMEOUT_MS } from '@x/fetch-client';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMcpServer, type McpServerOptions } from './server.js';
 
 const API_KEY = 'sk-test-server-0123456789';
@@ -37,15 +37,15 @@ async function serverAnswering(answer: (request: Request) => Response | Promise<
 }
 
 describe('what a tool result never shows', () => {
-  it('the bearer token an auth verify answers (x-sensitive): withheld from the model, the rest of the answer kept', async () => {
+  it('the sign-in is no tool (x-sign-in): its challenge cannot be signed here, and its token would never reach the model; nothing is sent', async () => {
     const call = await serverAnswering(() => Response.json({ token: JWT_FROM_VERIFY }), { tools: 'all' });
-    const result = await call('triggerV2VerifyChallenge', {
-      body: { type: 'message', walletPubkey: 'EwV78VBLEhDmtkHxBv6hcTBjrfhbM8b3n1cCELt4imKg', signature: '1'.repeat(88) },
-    });
-    expect(result.isError).toBeFalsy();
-    expect(JSON.stringify(result)).not.toContain(JWT_FROM_VERIFY);
-    expect(result.structuredContent.result.token).toMatch(/withheld/);
-    expect(result.content[0]!.text).toContain('--bearer-token');
+    const body = { type: 'message', walletPubkey: 'EwV78VBLEhDmtkHxBv6hcTBjrfhbM8b3n1cCELt4imKg', signature: '1'.repeat(88) };
+    for (const name of ['triggerV2CreateChallenge', 'triggerV2VerifyChallenge']) {
+      const result = await call(name, { body });
+      expect(result.isError, name).toBe(true);
+      expect(result.content[0]!.text).toBe(`unknown tool ${name}`);
+    }
+    expect(call.sent()).toBe(0);
   });
 
   it('the API key or the bearer token echoed by the service: out of the structured content as out of the text', async () => {
@@ -58,6 +58,28 @@ describe('what a tool result never shows', () => {
     expect(JSON.stringify(result)).not.toContain(API_KEY);
     expect(JSON.stringify(result)).not.toContain(BEARER);
     expect(result.structuredContent.result).toEqual({ trading_active: true, echo: 'key [redacted]', nested: [{ note: '[redacted]' }] });
+  });
+});
+
+describe('what a log line never shows', () => {
+  it('at X_LOG=debug, the key or the token a service echoes in its answer (stderr gets the line, redacted)', async () => {
+    const lines: string[] = [];
+    const spy = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+      lines.push(args.map((a) => (typeof a === 'string' ? a : JSON.stringify(a))).join(' '));
+    });
+    try {
+      const call = await serverAnswering(
+        (request) => Response.json({ trading_active: true, echo: `${request.headers.get('x-api-key')} ${BEARER}` }),
+        { bearerToken: BEARER, logLevel: 'debug' },
+      );
+      expect((await call('predictionGetTradingStatus', {})).isError).toBeFalsy();
+    } finally {
+      spy.mockRestore();
+    }
+    expect(lines.some((line) => line.includes('headers and bodies'))).toBe(true);
+    expect(lines.join('\n')).toContain('[redacted]');
+    expect(lines.join('\n')).not.toContain(API_KEY);
+    expect(lines.join('\n')).not.toContain(BEARER);
   });
 });
 
@@ -107,6 +129,18 @@ describe('a 429 whose wait would not fit in the call', () => {
   });
 });
 
+describe('a tool that needs a bearer token, without one', () => {
+  it('is a tool error saying how the user signs in (outside this server) and gives x-mcp the token; nothing is sent', async () => {
+    const call = await serverAnswering(() => Response.json({ vault: null }), { tools: 'all' });
+    const result = await call('triggerV2GetVault', {});
+    expect(result.isError).toBe(true);
+    expect(result.content[0]!.text).toMatch(
+      /^triggerV2GetVault needs a trigger v2 bearer token, which this server cannot get: the user signs in with their wallet outside this server \(with @x\/cli: x trigger-v2-create-challenge, sign, x trigger-v2-verify-challenge --reveal\) and starts x-mcp with --bearer-token or X_BEARER_TOKEN\.$/,
+    );
+    expect(call.sent()).toBe(0);
+  });
+});
+
 describe('a bearer token the service refuses', () => {
   it('is a tool error saying what to do, after one request (the same token is not sent again)', async () => {
     const call = await serverAnswering(() => Response.json({ error: 'Unauthorized' }, { status: 401 }), { bearerToken: BEARER });
@@ -130,6 +164,19 @@ describe('a service that does not answer', () => {
       'predictionGetTradingStatus: no answer within 300 ms (the service is slow or down; x-mcp --call-timeout sets this budget). Nothing more was sent.',
     );
     expect(call.sent()).toBe(1);
+  });
+});
+
+describe('a call budget past what a timer holds (2^31 - 1 ms, about 24.8 days)', () => {
+  it('is a budget that long, not one that ends at once or throws', async () => {
+    for (const callTimeoutMs of [3_000_000_000, 1e20]) {
+      // (an answer that takes a moment: a budget cut to 1 ms would end first)
+      const later = () => new Promise<Response>((resolve) => setTimeout(() => resolve(Response.json({ trading_active: true })), 20));
+      const call = await serverAnswering(later, { callTimeoutMs });
+      const result = await call('predictionGetTradingStatus', {});
+      expect(result.isError, String(callTimeoutMs)).toBeFalsy();
+      expect(result.structuredContent).toEqual({ status: 200, result: { trading_active: true } });
+    }
   });
 });
 

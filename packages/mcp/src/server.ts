@@ -21,7 +21,7 @@ import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv
 import { SIZING_PROPERTIES, sizeAnswer, sizedAnswers } from './answer.js';
 import { describePrepared } from './describe-transaction.js';
 import { dynamicTools } from './dynamic.js';
-import { instructionsFor } from './instructions.js';
+import { instructionsFor, SIGN_IN_ELSEWHERE } from './instructions.js';
 import { type Tool, type ToolMode, toolsFor } from './tools.js';
 import { withholdCredentials } from './withhold.js';
 
@@ -93,7 +93,9 @@ export function createMcpServer(options: McpServerOptions, version = '0.0.0', se
   const byName = new Map(tools.map((tool) => [tool.definition.name, tool]));
   const dynamic = options.dynamic ? dynamicTools(tools, mode) : undefined;
   const secrets = [options.apiKey, options.bearerToken];
-  const budgetMs = options.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS;
+  const budgetMs = callBudgetMs(options);
+  const logLine = (message: string, details?: object) =>
+    console.error(redact(details ? `${message} ${JSON.stringify(details)}` : message, secrets));
   const client = createClient({
     baseUrl: options.baseUrl,
     ...(options.apiKey ? { apiKey: options.apiKey } : {}),
@@ -104,8 +106,10 @@ export function createMcpServer(options: McpServerOptions, version = '0.0.0', se
     // out: the call answers the 429 at once (and the limiter holds the next calls back).
     ...(budgetMs > 0 ? { maxRetryDelayMs: Math.floor(budgetMs / 2) } : {}),
     fetch: send,
-    // Never stdout (the stdio transport's channel): the client's log lines go to stderr.
-    logger: { debug: console.error, info: console.error, warn: console.error, error: console.error },
+    // Never stdout (the stdio transport's channel): the client's log lines go to stderr, as one
+    // line each, through `redact` like every result (at debug they hold the service's answers,
+    // which may echo the key or the token).
+    logger: { debug: logLine, info: logLine, warn: logLine, error: logLine },
     logLevel: options.logLevel ?? 'off',
   }) as unknown as Record<string, Method>;
 
@@ -113,7 +117,7 @@ export function createMcpServer(options: McpServerOptions, version = '0.0.0', se
     { name: SERVER_NAME, version },
     {
       capabilities: { tools: {} },
-      instructions: instructionsFor(tools, mode),
+      instructions: instructionsFor(tools, mode, { bearerToken: !!options.bearerToken, dynamic: !!options.dynamic }),
     },
   );
   const conforms = options.outputSchemas ? outputChecker() : undefined;
@@ -167,8 +171,8 @@ async function callTool(
   const problems = requestProblems(op, request, (name) => name);
   if (problems.length > 0) return failure(`${op.operationId}: invalid arguments: ${problems.join('; ')}`, secrets);
   if (op.bearer && !options.bearerToken)
-    return failure(`${op.operationId} needs a trigger v2 bearer token: start x-mcp with --bearer-token`, secrets);
-  const budgetMs = options.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS;
+    return failure(`${op.operationId} needs a trigger v2 bearer token, which this server cannot get: ${SIGN_IN_ELSEWHERE}.`, secrets);
+  const budgetMs = callBudgetMs(options);
   const late = lateTurn(limiter, shortest(options.timeoutMs ?? DEFAULT_TIMEOUT_MS, budgetMs));
   if (late) return failure(`${op.operationId}: not sent: ${late}`, secrets);
   const budget = budgetMs > 0 ? AbortSignal.timeout(budgetMs) : undefined;
@@ -235,6 +239,10 @@ function outputChecker(): (tool: Tool, result: CallToolResult) => CallToolResult
 
 /** The budget of a whole tool call when none is given (see `callTimeoutMs`). */
 export const DEFAULT_CALL_TIMEOUT_MS = 50_000;
+/** The longest delay a timer holds (ms, about 24.8 days): a longer one fires at once (Node, browsers). */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+/** The budget of a tool call (ms, 0: none): a longer one than a timer holds is that longest one. */
+const callBudgetMs = (options: McpServerOptions) => Math.min(options.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS, MAX_TIMER_MS);
 /** The shorter of two limits, 0 meaning none. */
 const shortest = (a: number, b: number) => (a === 0 ? b : b === 0 ? a : Math.min(a, b));
 

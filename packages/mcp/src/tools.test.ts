@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { buildCatalogue } from '../../catalogue/tools/build-catalogue.ts';
 import { documentWithTrialOperations } from '../../catalogue/tools/trial-operation.ts';
-import { toolsFor } from './tools.js';
+import { catalogue } from '@x/catalogue';
+import { type CatalogueSource, TOOL_MODES, type ToolMode, toolDescription, toolsFor } from './tools.js';
 
 // The trial of @x/catalogue: two operations added to a copy of the spec, nothing else.
 const trial = buildCatalogue(documentWithTrialOperations(), { bearerOperations: [], pagedOperations: {} });
-const names = (mode: 'read' | 'prepare' | 'all') => toolsFor(mode, trial).map((tool) => tool.definition.name);
+const names = (mode: ToolMode, source: CatalogueSource = trial) => toolsFor(mode, source).map((tool) => tool.definition.name);
+/** The tools of the spec's own catalogue. */
+const specNames = (mode: ToolMode) => toolsFor(mode).map((tool) => tool.definition.name);
 
 describe('toolsFor', () => {
   it('an operation added to the spec is a tool of the modes its marks say, with no other edit', () => {
@@ -55,13 +58,20 @@ describe('toolsFor', () => {
     expect(cancel.definition.outputSchema!.properties).toHaveProperty('preparedTransactions');
   });
 
+  it('no mode offers a step of the sign-in (x-sign-in): this server cannot sign the challenge, and the token verify answers never reaches a model', () => {
+    const signIn = catalogue.filter((op) => op.signIn !== undefined).map((op) => op.operationId);
+    expect(signIn).toEqual(['triggerV2CreateChallenge', 'triggerV2VerifyChallenge']);
+    for (const mode of TOOL_MODES) for (const name of signIn) expect(specNames(mode), `${mode} ${name}`).not.toContain(name);
+    // the operations that take the token the sign-in issues stay tools (given --bearer-token, they work)
+    expect(specNames('all')).toEqual(expect.arrayContaining(['triggerV2CreatePriceOrder', 'triggerV2GetOrderHistory']));
+  });
+
   it('a tool whose answer holds a credential (x-sensitive) says it is withheld, instead of promising it', () => {
-    const withCredentials = toolsFor('all').filter((t) => t.operation.sensitiveAnswerFields.length > 0);
-    expect(withCredentials.map((t) => t.definition.name)).toEqual(['triggerV2VerifyChallenge']);
-    for (const tool of withCredentials)
-      for (const field of tool.operation.sensitiveAnswerFields)
-        expect(tool.definition.description).toContain(`\`${field}\` is withheld (a credential, never shown to a model)`);
-    expect(toolsFor('all').filter((t) => /withheld/.test(t.definition.description))).toHaveLength(withCredentials.length);
+    // (no tool of the spec answers one now that the sign-in is no tool: verify, unmarked, shows how it would read)
+    const verify = catalogue.find((op) => op.operationId === 'triggerV2VerifyChallenge')!;
+    const { signIn: _, ...unmarked } = verify;
+    expect(toolDescription(unmarked, 'all')).toContain('`token` is withheld (a credential, never shown to a model)');
+    expect(toolsFor('all').filter((t) => /withheld/.test(t.definition.description))).toEqual([]);
   });
 
   it("a parameter a mode leaves out (swap order's taker in read) is said to be left out, not offered by the description", () => {

@@ -35,8 +35,15 @@ export interface Tool {
   prepares: boolean;
 }
 
+/**
+ * Whether an operation is a tool of a mode. A step of a sign-in (`x-sign-in`: trigger v2's challenge
+ * and verify) is a tool of none: this server cannot sign the challenge, and the token verify
+ * answers is never shown to a model, so an agent would get nothing it can use. The user signs in
+ * outside and gives the server the token (`--bearer-token`), as an MCP server over stdio takes its
+ * credentials from its configuration; the instructions say so (instructions.ts).
+ */
 const inMode = (op: CatalogueOperation, mode: ToolMode) =>
-  mode === 'all' || op.access === 'read' || (mode === 'prepare' && op.access === 'prepare');
+  op.signIn === undefined && (mode === 'all' || op.access === 'read' || (mode === 'prepare' && op.access === 'prepare'));
 
 /** What the decoded summary of each unsigned transaction looks like (see describe-transaction.ts). */
 export const PREPARED_TRANSACTIONS_SCHEMA: JsonSchemaObject = {

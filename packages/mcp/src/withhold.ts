@@ -1,6 +1,7 @@
-// Credentials in an answer (the fields the spec marks `x-sensitive`: the bearer token that auth
-// verify answers) never reach a model: this server holds the only token it uses (`--bearer-token`),
-// and a token in a model's context could be sent anywhere by whatever drives it.
+// Credentials in an answer (the fields the spec marks `x-sensitive`) never reach a model: this
+// server holds the only token it uses (`--bearer-token`), and a token in a model's context could be
+// sent anywhere by whatever drives it. (Auth verify, which answers the trigger v2 token, is a
+// sign-in step and no tool at all, see tools.ts; this holds for any other answer so marked.)
 import { type CatalogueOperation, withholdSensitive } from '@x/catalogue';
 
 export const WITHHELD = '[withheld: a credential is never shown to a model]';

@@ -37,7 +37,7 @@ const INTENTS: ReadonlyArray<[string, string, string[], ToolMode?]> = [
   ['can my token get express verification', 'tokensCheckExpressEligibility', ['verification']],
   ['pay for express token verification', 'tokensCraftExpressTransaction', ['payment transaction']],
   ['send my signed transaction with a tip', 'txSubmit', ['signed transaction'], 'all'],
-  ['sign in to place price orders', 'triggerV2CreateChallenge', ['Sign-in'], 'all'],
+  ['place a stop-loss price order on my token', 'triggerV2CreatePriceOrder', ['price order'], 'all'],
   ['land my signed swap', 'swapExecute', ['signed'], 'all'],
 ];
 
@@ -52,6 +52,19 @@ describe('the dynamic search, intent by intent', () => {
     expect(first3).toContain(operation);
     const description = toolsFor(mode).find((tool) => tool.definition.name === operation)!.definition.description;
     for (const word of words) expect(description.toLowerCase()).toContain(word.toLowerCase());
+  });
+
+  it('no mode offers the sign-in (x-sign-in): asked to sign in, the search finds no step of it', () => {
+    for (const mode of ['read', 'prepare', 'all'] as const) {
+      const found = indexes
+        .get(mode)!
+        .search('sign in to place price orders with a challenge')
+        .map((op) => op.operationId);
+      expect(
+        found.filter((id) => /Challenge$/.test(id)),
+        mode,
+      ).toEqual([]);
+    }
   });
 
   it('the table names at least 20 intents and every operation of read mode is reachable by the words of its title', () => {

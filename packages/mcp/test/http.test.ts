@@ -1,5 +1,5 @@
 // `x-mcp --http 0`: Streamable HTTP on 127.0.0.1, through the MCP SDK's own HTTP client; a request
-// naming another Host is refused (DNS rebinding).
+// naming another Host (DNS rebinding) or sent from a page of another Origin is refused.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { request } from 'node:http';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -49,15 +49,12 @@ it('serves the tools of its mode over Streamable HTTP on 127.0.0.1 and answers a
   expect(stderr).not.toContain(API_KEY);
 });
 
-it('refuses a request that names another host', async () => {
-  // fetch may not set Host; node:http may.
-  const status = await new Promise<number>((resolve, reject) => {
+/** The status of a tools/list POSTed with these headers (node:http: fetch may not set Host). */
+const statusOf = (headers: Record<string, string>) =>
+  new Promise<number>((resolve, reject) => {
     const req = request(
       url,
-      {
-        method: 'POST',
-        headers: { host: 'attacker.example', 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-      },
+      { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers } },
       (res) => {
         res.resume();
         resolve(res.statusCode ?? 0);
@@ -66,5 +63,15 @@ it('refuses a request that names another host', async () => {
     req.once('error', reject);
     req.end(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }));
   });
-  expect(status).toBe(403);
+
+it('refuses a request that names another host', async () => {
+  expect(await statusOf({ host: 'attacker.example' })).toBe(403);
+});
+
+it('refuses a request from a page of another origin (the MCP transport asks servers to check Origin); its own origin is served', async () => {
+  const own = new URL(url);
+  expect(await statusOf({ origin: 'http://attacker.example' })).toBe(403);
+  expect(await statusOf({ origin: 'null' })).toBe(403);
+  expect(await statusOf({ origin: own.origin })).toBe(200);
+  expect(await statusOf({ origin: `http://localhost:${own.port}` })).toBe(200);
 });

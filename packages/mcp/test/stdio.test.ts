@@ -56,6 +56,8 @@ function expectedTools(mode: 'read' | 'prepare' | 'all'): string[] {
       const prepares = op.extensions['x-prepares-transaction'];
       const sideEffects = op.extensions['x-side-effects'] === true;
       const read = op.method === 'GET' && !sideEffects && prepares !== true;
+      // a step of a sign-in (x-sign-in) is no tool of any mode
+      if (op.extensions['x-sign-in'] !== undefined) return false;
       return mode === 'all' || read || (mode === 'prepare' && prepares === true && !sideEffects);
     })
     .map((op) => op.operationId);

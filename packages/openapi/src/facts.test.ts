@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type JsonSchema, loadSpec, type OpenApiDocument } from './document.js';
-import { deepMarkedProperties, errorCodes, exampleValues, expressPayment, markedProperties } from './facts.js';
+import { automaticPriorityFeeCap, deepMarkedProperties, errorCodes, exampleValues, expressPayment, markedProperties } from './facts.js';
 
 /** A document holding only these component schemas. */
 const docWith = (schemas: Record<string, JsonSchema>): OpenApiDocument => ({
@@ -36,6 +36,26 @@ describe('facts in x- extensions', () => {
       { currency: 'C', amount: '5' },
     ])
       expect(() => expressPayment(craft(bad))).toThrow(/x-express-payment/);
+  });
+
+  it('reads the cap of the automatic priority fee from the swap order parameter that overrides it, and refuses a malformed one', () => {
+    expect(automaticPriorityFeeCap()).toBe(5_000_000);
+    const order = (fact: unknown): OpenApiDocument => ({
+      openapi: '3.1.0',
+      info: { title: 't', version: '1' },
+      paths: {
+        '/order': {
+          get: {
+            operationId: 'swapGetOrder',
+            parameters: [{ name: 'priorityFeeLamports', in: 'query', schema: { type: 'integer' }, 'x-automatic-priority-fee': fact }],
+            responses: {},
+          },
+        },
+      },
+    });
+    expect(automaticPriorityFeeCap(order({ maxLamports: 7 }))).toBe(7);
+    for (const bad of [undefined, {}, { maxLamports: '5000000' }, { maxLamports: 0 }, { maxLamports: 1.5 }, { maxLamports: 2 ** 53 }])
+      expect(() => automaticPriorityFeeCap(order(bad))).toThrow(/x-automatic-priority-fee/);
   });
 
   it('reads code tables, with the outcome of each swap execute code', () => {

@@ -1,7 +1,8 @@
 // Facts the document carries in `x-` extensions beside the operations: the example world
 // (`x-example-values` at the root), the code tables of schema properties (`x-error-codes`) and
-// properties marked with a flag (`x-price-setting: true`), and the express-verification payment
-// (`x-express-payment` on its craft step).
+// properties marked with a flag (`x-price-setting: true`), the express-verification payment
+// (`x-express-payment` on its craft step) and the cap of the automatic priority fee
+// (`x-automatic-priority-fee` on the swap order parameter that overrides it).
 import { loadSpec, type OpenApiDocument } from './document.js';
 import { operation } from './operations.js';
 import { deref, resolvePointer } from './pointer.js';
@@ -49,6 +50,19 @@ export function expressPayment(doc: OpenApiDocument = loadSpec()): ExpressPaymen
   )
     throw new Error('tokensCraftExpressTransaction has no x-express-payment { currency, amount, decimals }');
   return { currency: payment.currency, amount: payment.amount, decimals: payment.decimals };
+}
+
+/**
+ * The cap of the priority fee the service sets itself, in lamports: `maxLamports` of the
+ * `x-automatic-priority-fee` on the swap order's `priorityFeeLamports` parameter (the one that
+ * overrides it); throws when it is missing or not a positive whole number.
+ */
+export function automaticPriorityFeeCap(doc: OpenApiDocument = loadSpec()): number {
+  const parameter = operation('swapGetOrder', doc).parameters.find((p) => p.in === 'query' && p.name === 'priorityFeeLamports');
+  const cap = (parameter?.['x-automatic-priority-fee'] as { maxLamports?: unknown } | undefined)?.maxLamports;
+  if (typeof cap !== 'number' || !Number.isSafeInteger(cap) || cap <= 0)
+    throw new Error('the priorityFeeLamports parameter of swapGetOrder has no x-automatic-priority-fee { maxLamports }');
+  return cap;
 }
 
 export interface ErrorCode {

@@ -51,6 +51,7 @@ export {
   type ValidateFunction,
 } from './ajv.js';
 export {
+  automaticPriorityFeeCap,
   deepMarkedProperties,
   errorCodes,
   exampleValues,

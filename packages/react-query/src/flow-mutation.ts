@@ -2,9 +2,10 @@
 // wallet, never retried by TanStack Query (a new run signs a new transaction while the first may
 // still land), one run at a time: a second `mutate` while the hook's run is pending (a double click,
 // React StrictMode's second run of the effect that started it) joins that run instead of ordering,
-// signing and sending a second transaction. Once the run has ended, `mutate` starts a new one.
-// Its success invalidates the reads of one operation.
-import { type MutateOptions, type UseMutationResult, useMutation, useQueryClient } from '@tanstack/react-query';
+// signing and sending a second transaction; with other variables (another amount) it is refused,
+// never answered with the running one's outcome. Once the run has ended, `mutate` starts a new one.
+// Its success marks the reads the flow changed stale (`invalidates`), without waiting for them.
+import { hashKey, type MutateOptions, type UseMutationResult, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SignerInput } from '@x/signing';
 import { useCallback, useRef } from 'react';
 import { xKeys } from './keys.js';
@@ -13,12 +14,13 @@ import type { OperationId } from './types.js';
 export function useFlowMutation<TData, TVariables>(
   hook: string,
   operation: OperationId,
-  invalidates: OperationId,
+  invalidates: readonly OperationId[],
   signer: SignerInput | undefined,
   run: (signer: SignerInput, variables: TVariables) => Promise<TData>,
 ): UseMutationResult<TData, Error, TVariables> {
   const queryClient = useQueryClient();
   return useOneAtATime(
+    hook,
     useMutation<TData, Error, TVariables>({
       mutationKey: [...xKeys.operation(operation), 'flow'],
       retry: false,
@@ -26,28 +28,40 @@ export function useFlowMutation<TData, TVariables>(
         if (signer === undefined) throw new Error(`${hook}: connect a wallet first (no signer)`);
         return await run(signer, variables);
       },
-      onSuccess: () => queryClient.invalidateQueries({ queryKey: xKeys.operation(invalidates) }),
+      // Not awaited: the outcome (funds moved, an order placed) shows at once, not after the reads
+      // it marked stale have been asked again (a slow quote service would hold it back).
+      onSuccess: () => {
+        for (const id of invalidates) void queryClient.invalidateQueries({ queryKey: xKeys.operation(id) });
+      },
     }),
   );
 }
 
 function useOneAtATime<TData, TVariables>(
+  hook: string,
   result: UseMutationResult<TData, Error, TVariables>,
 ): UseMutationResult<TData, Error, TVariables> {
-  const running = useRef<Promise<TData> | undefined>(undefined);
+  /** The run in progress and the hash of its variables. */
+  const running = useRef<{ run: Promise<TData>; key: string } | undefined>(undefined);
   const { mutateAsync: start } = result;
   const mutateAsync = useCallback(
     (variables: TVariables, options?: MutateOptions<TData, Error, TVariables>) => {
-      if (running.current !== undefined) return running.current;
+      const key = hashKey([variables]);
+      const current = running.current;
+      if (current?.key === key) return current.run;
+      if (current !== undefined)
+        return Promise.reject(
+          new Error(`${hook}: a run for other variables is in progress: nothing was sent for these; wait for it to end`),
+        );
       const run = start(variables, options);
-      running.current = run;
+      running.current = { run, key };
       const done = () => {
-        if (running.current === run) running.current = undefined;
+        if (running.current?.run === run) running.current = undefined;
       };
       run.then(done, done);
       return run;
     },
-    [start],
+    [hook, start],
   );
   const mutate = useCallback(
     (variables: TVariables, options?: MutateOptions<TData, Error, TVariables>) => {

@@ -2,7 +2,7 @@
 // The hooks rendered by React (react-dom in happy-dom) against the simulator in-process: the swap
 // (a quote that refreshes while shown, sign, execute, outcome), the price order (create, then
 // polled until the simulator fills it) and a trigger v1 order (polled until it leaves for the history).
-import { dehydrate, QueryClient, QueryClientProvider, useMutationState } from '@tanstack/react-query';
+import { dehydrate, QueryClient, QueryClientProvider, useInfiniteQuery, useMutationState, useQuery } from '@tanstack/react-query';
 import { act, type ReactNode, StrictMode, useEffect } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { createClient, PaginationError, PermissionDeniedError, RateLimitError } from '@x/fetch-client';
@@ -10,6 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { holdPollTimers } from '../test/poll-timers.ts';
 import { MINTS, newWorld, openV1Orders, stringsIn, type World } from '../test/support.ts';
 import { XClientProvider, useXQueries } from './context.js';
+import { createQueries } from './queries.js';
 import { usePriceOrder, useCreatePriceOrder } from './price-order.js';
 import { useSwap, useSwapQuote } from './swap.js';
 import { useTriggerV1Order } from './trigger-v1-order.js';
@@ -28,7 +29,8 @@ afterEach(() => {
 function render<T>(
   world: World,
   useProbe: () => T,
-  queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } }),
+  // The app's default QueryClient (3 retries in a browser): the options set their own `retry`.
+  queryClient = new QueryClient(),
   strict = false,
 ): { latest: () => T; queryClient: QueryClient } {
   let value: T;
@@ -144,6 +146,37 @@ describe('the hooks in React', () => {
     expect(String(errors[0])).toContain('XClientProvider');
   });
 
+  it('a flow hook without a provider names itself in the error (it named useXClient, which the app never called)', () => {
+    const errors: unknown[] = [];
+    function Lost(): ReactNode {
+      for (const hook of [() => useSwap({ signer: undefined }), () => useCreatePriceOrder({ signer: undefined })])
+        try {
+          hook();
+        } catch (error) {
+          errors.push(String(error));
+        }
+      return null;
+    }
+    root = createRoot(document.createElement('div'));
+    act(() => root!.render(<Lost />));
+    expect(errors).toEqual([
+      expect.stringMatching(/^Error: useSwap needs an <XClientProvider/),
+      expect.stringMatching(/^Error: useCreatePriceOrder needs an <XClientProvider/),
+    ]);
+  });
+
+  it('useInfiniteQuery renders pages restored from a persisted cache without their paging marks (it threw out of the render)', async () => {
+    const world = await newWorld();
+    const unmarked = { orders: [{ id: 'o1', orderState: 'open' }] }; // kept by an older version: no `pagination`
+    const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY } } });
+    const { api } = scripted([() => Response.json(unmarked)]);
+    const key = createQueries(api).triggerV2GetOrderHistory.infiniteQueryOptions().queryKey;
+    queryClient.setQueryData(key, { pages: [unmarked], pageParams: [{ offset: 0 }] } as never);
+    const view = render({ ...world, api }, () => useInfiniteQuery(useXQueries().triggerV2GetOrderHistory.infiniteQueryOptions()), queryClient);
+    expect(view.latest().data?.pages).toEqual([unmarked]);
+    expect(view.latest().hasNextPage).toBe(false);
+  });
+
   it('swap: the quote refreshes while shown, then the wallet signs a checked order and it executes', async () => {
     const world = await newWorld();
     const view = render(world, () => ({
@@ -172,6 +205,40 @@ describe('the hooks in React', () => {
     expectNoCredentialIn(world, view.queryClient, view.latest().mutations);
   });
 
+  it('swap: the outcome shows as soon as the swap ended, while the quotes it marked stale are still being asked again (it waited for them)', async () => {
+    const world = await newWorld();
+    let held: Promise<void> | undefined;
+    let release = () => {};
+    const api = createClient({
+      baseUrl: 'http://simulator.test',
+      apiKey: 'test-key',
+      fetch: async (input, init) => {
+        const request = new Request(input, init);
+        const url = new URL(request.url);
+        // A quote (no taker) asked while `held`: a slow quote service; the swap's own order (a taker) is not held.
+        if (held && url.pathname === '/swap/v2/order' && !url.searchParams.has('taker')) await held;
+        return await world.sim.fetch(request);
+      },
+    });
+    const view = render({ ...world, api }, () => ({
+      quote: useSwapQuote(order),
+      swap: useSwap({ signer: world.wallet, sleep: async (ms) => world.sim.control.advanceTime(ms) }),
+    }));
+    await until(() => view.latest().quote.data !== undefined, 'a quote', { tick: false });
+    held = new Promise((resolve) => {
+      release = resolve;
+    });
+    try {
+      act(() => view.latest().swap.mutate(order));
+      await until(() => view.latest().quote.isFetching, 'the quotes asked again after the swap', { tick: false });
+      await until(() => view.latest().swap.isSuccess, 'the swap outcome shown', { tick: false });
+      expect(view.latest().swap.data!.execution.status).toBe('Success');
+      expect(view.latest().quote.isFetching).toBe(true); // the quote refresh is still under way
+    } finally {
+      release();
+    }
+  });
+
   it('swap: a quote the service refuses (a 400) stops refreshing (it asked again every interval); a passing failure (503) refreshes on', async () => {
     const world = await newWorld();
     const refused = scripted([() => Response.json({ error: 'Invalid inputMint' }, { status: 400 })]);
@@ -196,7 +263,7 @@ describe('the hooks in React', () => {
 
   it("swap: an app's default mutation retries never run the flow again (a new order signed while the first may still land)", async () => {
     const world = await newWorld();
-    const retrying = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: 2, retryDelay: 0 } } });
+    const retrying = new QueryClient({ defaultOptions: { mutations: { retry: 2, retryDelay: 0 } } });
     const view = render(world, () => useSwap({ signer: world.wallet, maxExecuteCalls: 1 }), retrying);
     world.failNext('POST /swap/v2/execute', new Response('{"error":"unavailable"}', { status: 503 }));
     act(() => view.latest().mutate(order));
@@ -252,6 +319,21 @@ describe('the hooks in React', () => {
     expect(world.requests.filter((route) => route === 'GET /swap/v2/order')).toHaveLength(2);
   });
 
+  it("swap: mutateAsync of another order while a swap runs is refused, nothing sent for it (it resolved with the running swap's outcome)", async () => {
+    const world = await newWorld();
+    const view = render(world, () => useSwap({ signer: world.wallet }));
+    let first: Promise<{ order: { inAmount: string } }> | undefined;
+    let second: Promise<unknown> | undefined;
+    act(() => {
+      first = view.latest().mutateAsync(order);
+      second = view.latest().mutateAsync({ ...order, amount: '20000000' });
+    });
+    await expect(second).rejects.toThrow(/useSwap: a run for other variables is in progress: nothing was sent for these/);
+    expect((await first!).order.inAmount).toBe('40000000');
+    expect(world.requests.filter((route) => route === 'GET /swap/v2/order')).toHaveLength(1);
+    expect(world.requests.filter((route) => route === 'POST /swap/v2/execute')).toHaveLength(1);
+  });
+
   it('price order: mutate twice before the first ends (a double click) creates one order, one deposit signed', async () => {
     const world = await newWorld();
     const view = render(world, () => useCreatePriceOrder({ signer: world.wallet }));
@@ -264,6 +346,21 @@ describe('the hooks in React', () => {
     expect(view.latest().error).toBeNull();
     expect(world.requests.filter((route) => route === 'POST /trigger/v2/deposit/craft')).toHaveLength(1);
     expect(world.requests.filter((route) => route === 'POST /trigger/v2/orders/price')).toHaveLength(1);
+  });
+
+  it("price order: the wallet's vault read shows the vault the flow registered (it stayed a 404 until refetched)", async () => {
+    const world = await newWorld();
+    const view = render(world, () => ({
+      vault: useQuery(useXQueries().triggerV2GetVault.queryOptions()),
+      create: useCreatePriceOrder({ signer: world.wallet }),
+    }));
+    await until(() => view.latest().vault.isError, 'no vault yet', { tick: false });
+    expect(view.latest().vault.error).toMatchObject({ status: 404 });
+    act(() => view.latest().create.mutate(sellAbove(world)));
+    await until(() => view.latest().create.isSuccess || view.latest().create.isError, 'the order was created', { tick: false });
+    expect(view.latest().create.data?.vaultRegistered).toBe(true);
+    await until(() => view.latest().vault.data !== undefined, 'the vault read again', { tick: false });
+    expect(view.latest().vault.data).toMatchObject({ vaultPubkey: view.latest().create.data!.vault.vaultPubkey });
   });
 
   it('price order: signs in, creates the order, polls it until the simulator fills it, then stops polling', async () => {
@@ -370,6 +467,55 @@ describe('the hooks in React', () => {
     await until(() => view.latest().isError, 'the read failed');
     expect(view.latest().error).toBeInstanceOf(PaginationError);
     await expectPollingStopped(() => lists); // not polled again
+  });
+
+  it("a refused key (401) is read once by each polling hook, whatever the app's default retries (it was read 4 times before the error showed)", async () => {
+    const world = await newWorld();
+    const retrying = () => new QueryClient({ defaultOptions: { queries: { retry: 3, retryDelay: 0 } } });
+    const refused = () => Response.json({ error: 'invalid key' }, { status: 401 });
+    const probes: (() => { isError: boolean; error: unknown })[] = [
+      () => useTriggerV1Order(world.wallet.address, 'order-1', { pollIntervalMs: 10 }),
+      () => usePriceOrder('order-1', { pollIntervalMs: 10 }),
+      () => useSwapQuote({ inputMint: MINTS.PLATFORM_TOKEN, outputMint: MINTS.STABLECOIN_USD, amount: '1' }, { refetchIntervalMs: 10 }),
+    ];
+    for (const probe of probes) {
+      const { api, sent } = scripted([refused]);
+      const view = render({ ...world, api }, probe, retrying());
+      await until(() => view.latest().isError, 'the read failed', { tick: false });
+      expect(view.latest().error).toMatchObject({ status: 401 });
+      expect(sent).toHaveLength(1);
+      act(() => root?.unmount());
+    }
+  });
+
+  it('a poll interval or page bound that is not a positive number is a clear error (0 or NaN silently stopped polling)', async () => {
+    const world = await newWorld();
+    const order = { inputMint: MINTS.PLATFORM_TOKEN, outputMint: MINTS.STABLECOIN_USD, amount: '1' };
+    const cases: [() => unknown, RegExp][] = [
+      [() => usePriceOrder('order-1', { pollIntervalMs: 0 }), /usePriceOrder: pollIntervalMs must be a positive number of milliseconds, got 0/],
+      [() => usePriceOrder('order-1', { pollIntervalMs: Number.NaN }), /pollIntervalMs must be a positive number of milliseconds, got NaN/],
+      [() => useTriggerV1Order('user', 'key', { pollIntervalMs: -5 }), /useTriggerV1Order: pollIntervalMs must be .*, got -5/],
+      [() => useTriggerV1Order('user', 'key', { maxPages: 0 }), /useTriggerV1Order: maxPages must be a positive integer, got 0/],
+      [() => useTriggerV1Order('user', 'key', { maxPages: 1.5 }), /maxPages must be a positive integer, got 1.5/],
+      [() => useSwapQuote(order, { refetchIntervalMs: 0 }), /useSwapQuote: refetchIntervalMs must be a positive number of milliseconds, got 0/],
+    ];
+    // Infinity is taken: read once (a quote that does not refresh), every page.
+    const taken = render(world, () => [useSwapQuote(order, { refetchIntervalMs: Number.POSITIVE_INFINITY }), useTriggerV1Order(undefined, undefined, { maxPages: Number.POSITIVE_INFINITY })]);
+    expect(taken.latest()).toHaveLength(2);
+    act(() => root?.unmount());
+    for (const [hook, message] of cases) {
+      const view = render(world, () => {
+        try {
+          hook();
+          return undefined;
+        } catch (error) {
+          return error;
+        }
+      });
+      expect(view.latest()).toBeInstanceOf(RangeError);
+      expect(String(view.latest())).toMatch(message);
+      act(() => root?.unmount());
+    }
   });
 
   it('trigger v1 order: reads at most maxPages pages of each listing, so an order past them stays unseen', async () => {

@@ -5,6 +5,7 @@
 // so that two clients sharing one QueryClient never share an answer that depends on who asks.
 // No credential is ever in a key: not the API key, nor a user, password or query written into the
 // base URL (a key is shown by devtools and written by persisters).
+import { expectClient } from './call.js';
 import type { AnyClient, OperationId, PagedId, PagedQueryOf, ParamsOf, ReadId } from './types.js';
 
 /** The first element of every key of this package. */
@@ -33,6 +34,7 @@ const owners = new WeakMap<object, Map<string | undefined, KeyScope | null>>();
 
 /** The `KeyScope` of `client`'s answers: its service, and `scope` when one is given. */
 export function keyScopeOf(client: AnyClient, scope?: string): KeyScope | undefined {
+  expectClient(client);
   const transport: object = (client as Partial<AnyClient>).transport ?? owners;
   const known = owners.get(transport)?.get(scope);
   if (known !== undefined) return known ?? undefined;

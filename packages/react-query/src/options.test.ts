@@ -1,5 +1,5 @@
 // The options of every operation, run through a real TanStack QueryClient against the simulator.
-import { dehydrate, InfiniteQueryObserver, MutationObserver, onlineManager, QueryClient } from '@tanstack/react-query';
+import { dehydrate, hydrate, InfiniteQueryObserver, MutationObserver, onlineManager, QueryClient } from '@tanstack/react-query';
 import { createClient, NotFoundError, PaginationError } from '@x/fetch-client';
 import { DEFAULT_TTL_MS } from '@x/fetch-client/polite';
 import { deref, loadSpec, operations } from '@x/openapi/reader';
@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { MINTS, newWorld, openV1Orders, stringsIn, type World } from '../test/support.ts';
 import { pagedOperations, readOperations, sensitiveAnswers, sensitiveOperations, writeOperations } from './gen/operations.gen.js';
 import { keyScopeOf, xKeys } from './keys.js';
+import { readQueryOptions, writeMutationOptions } from './options.js';
 import { createQueries } from './queries.js';
 import { REDACTED } from './sensitive.js';
 
@@ -65,6 +66,26 @@ describe('createQueries', () => {
     expect(requests).toEqual(['GET /swap/v2/order']);
     // The operation's prefix reaches every cached read of it.
     expect(queryClient.getQueriesData({ queryKey: xKeys.operation('swapGetOrder') })).toHaveLength(1);
+  });
+
+  it('a read that prepares a transaction to sign (x-prepares-transaction) is never served from the cache: two swaps, two orders', async () => {
+    const { api, wallet, requests } = await newWorld();
+    const q = createQueries(api);
+    const quote = { inputMint: MINTS.PLATFORM_TOKEN, outputMint: MINTS.STABLECOIN_USD, amount: '40000000' };
+    const withTaker = q.swapGetOrder.queryOptions({ query: { ...quote, taker: wallet.address } });
+    const first = await queryClient.fetchQuery(withTaker);
+    const second = await queryClient.fetchQuery(withTaker);
+    // The second swap of the same amount got the first one's order: signing it again re-sends the first swap.
+    expect(requests).toEqual(['GET /swap/v2/order', 'GET /swap/v2/order']);
+    expect(second.requestId).not.toBe(first.requestId);
+    expect(withTaker).toMatchObject({ staleTime: 0, gcTime: 0 });
+    // A quote (no taker) is market data: fresh for its kind's time, one request.
+    await queryClient.fetchQuery(q.swapGetOrder.queryOptions({ query: quote }));
+    await queryClient.fetchQuery(q.swapGetOrder.queryOptions({ query: quote }));
+    expect(requests).toHaveLength(3);
+    // The reads that always prepare one (x-prepares-transaction: true).
+    expect(q.swapGetBuild.queryOptions({ query: { ...quote, taker: wallet.address } })).toMatchObject({ staleTime: 0, gcTime: 0 });
+    expect(q.tokensCraftExpressTransaction.queryOptions({} as never)).toMatchObject({ staleTime: 0, gcTime: 0 });
   });
 
   it('a scope ends every key: two wallets on one QueryClient never share an answer', async () => {
@@ -126,6 +147,17 @@ describe('createQueries', () => {
     const key = JSON.stringify(createQueries(userinfo).predictionGetTradingStatus.queryKey());
     expect(key).toContain('"baseUrl":"http://simulator.test/api"');
     expect(key).not.toMatch(/secret|user/);
+  });
+
+  it('no client (undefined: not created yet, or null) is a clear error naming what is expected, not a TypeError on `transport`', async () => {
+    for (const missing of [undefined, null]) {
+      expect(() => createQueries(missing as never)).toThrow(/a createClient\(\) instance of @x\/fetch-client, got (undefined|null)/);
+      expect(() => readQueryOptions(missing as never, 'predictionGetTradingStatus')).toThrow(/createClient\(\) instance/);
+      const write = writeMutationOptions(missing as never, 'triggerV2CreateChallenge');
+      await expect(write.mutationFn!({ body: { walletPubkey: 'w', type: 'message' } }, {} as never)).rejects.toThrow(
+        /a createClient\(\) instance of @x\/fetch-client, got (undefined|null)/,
+      );
+    }
   });
 
   it('a failed read rejects with the typed error of @x/fetch-client, even on a throwOnError: false client', async () => {
@@ -299,6 +331,20 @@ describe('writes that carry a credential (x-sensitive body fields)', () => {
     expect(world.requests).toEqual([]);
   });
 
+  it('frozen variables (an immutable store) are refused with a clear error, nothing sent: the signed transaction would stay in the state', async () => {
+    const world = await newWorld();
+    const body = await signedSwap(world);
+    const observer = new MutationObserver(queryClient, createQueries(world.api).swapExecute.mutationOptions());
+    const executes = world.requests.length;
+    await expect(observer.mutate(Object.freeze({ body }))).rejects.toThrow(
+      /swapExecute: the variables are frozen .*signedTransaction.* give an object that is not frozen/,
+    );
+    expect(world.requests.length).toBe(executes);
+    // A frozen body in variables that are not frozen is fine: the body itself is never changed.
+    expect(await observer.mutate({ body: Object.freeze({ ...body }) })).toMatchObject({ status: 'Success' });
+    for (const secret of world.secrets) expect(cached().some((text) => text.includes(secret))).toBe(false);
+  });
+
   it('a write without sensitive fields keeps its variables as given', async () => {
     const world = await newWorld();
     const variables = { body: { walletPubkey: world.wallet.address, type: 'message' as const } };
@@ -397,6 +443,94 @@ describe('a service that ignores the paging (drift)', () => {
   });
 });
 
+describe('infinite data restored from a persisted cache (an older version kept a page without its paging marks)', () => {
+  it('restoring shows the pages and ends the list (it threw while rendering); a fresh fetch of such a page is still a PaginationError', async () => {
+    const world = await newWorld();
+    const query = { user: world.wallet.address, limit: 2 } as never;
+    const unmarked = { orders: [{ id: 'o1' }, { id: 'o2' }] }; // no `pagination` (offset, total)
+    const app = createQueries(
+      createClient({ baseUrl: 'http://simulator.test', apiKey: 'test-key', maxRetries: 0, fetch: async () => Response.json(unmarked) }),
+    );
+    const options = app.triggerV2GetOrderHistory.infiniteQueryOptions(query);
+    // What a persister wrote of the older version's cache, restored into the app's QueryClient.
+    const older = new QueryClient();
+    older.setQueryData(options.queryKey, { pages: [unmarked], pageParams: [{ offset: 0 }] } as never);
+    const restored = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    hydrate(restored, JSON.parse(JSON.stringify(dehydrate(older))));
+
+    const observer = new InfiniteQueryObserver(restored, { ...options, staleTime: Number.POSITIVE_INFINITY });
+    const shown = observer.getCurrentResult();
+    expect(shown.data?.pages).toEqual([unmarked]);
+    expect(shown.hasNextPage).toBe(false);
+    expect(shown.isError).toBe(false);
+    // Asked again, the service's unmarked page is the query's error.
+    const fresh = await observer.refetch();
+    expect(fresh.error).toBeInstanceOf(PaginationError);
+  });
+});
+
+describe("retries: the client's, never TanStack Query's on top", () => {
+  /** A client answering every request with `status`, retrying (or not) as its own rule says, at once. */
+  function answering(status: number) {
+    const sent: string[] = [];
+    const api = createClient({
+      baseUrl: 'http://simulator.test',
+      apiKey: 'test-key',
+      retryBaseDelayMs: 0,
+      fetch: async (input, init) => {
+        const request = new Request(input, init);
+        sent.push(`${request.method} ${new URL(request.url).pathname}`);
+        return Response.json({ error: `status ${status}` }, { status });
+      },
+    });
+    return { q: createQueries(api), sent };
+  }
+  // What a browser app gets from `new QueryClient()`: 3 retries (retryDelay 0 here, not 1 s, 2 s, 4 s).
+  const appDefault = () =>
+    new QueryClient({ defaultOptions: { queries: { retry: 3, retryDelay: 0 }, mutations: { retry: 3, retryDelay: 0 } } });
+
+  it('a refused key (401) or a refusal (403) is asked once: the error shows at once, no more requests the service refuses', async () => {
+    for (const status of [401, 403]) {
+      const { q, sent } = answering(status);
+      await expect(appDefault().fetchQuery(q.predictionGetTradingStatus.queryOptions())).rejects.toMatchObject({ status });
+      expect(sent, `${status}`).toEqual(['GET /prediction/v1/trading-status']);
+    }
+  });
+
+  it('a paged read refused (401) is asked once too', async () => {
+    const { q, sent } = answering(401);
+    await expect(
+      appDefault().fetchInfiniteQuery(q.predictionListEvents.infiniteQueryOptions({ category: 'sports' })),
+    ).rejects.toMatchObject({
+      status: 401,
+    });
+    expect(sent).toEqual(['GET /prediction/v1/events']);
+  });
+
+  it('a passing failure (503, 429) is retried by the client (maxRetries 2: 3 requests), not again by TanStack (12)', async () => {
+    for (const status of [503, 429]) {
+      const { q, sent } = answering(status);
+      await expect(appDefault().fetchQuery(q.predictionGetTradingStatus.queryOptions())).rejects.toMatchObject({ status });
+      expect(sent, `${status}`).toHaveLength(3);
+    }
+  });
+
+  it('swap execute (x-safe-to-retry, retried by the client) refused: sent once, not again by TanStack', async () => {
+    const { q, sent } = answering(401);
+    const observer = new MutationObserver(appDefault(), q.swapExecute.mutationOptions());
+    await expect(observer.mutate({ body: { signedTransaction: 'AQ==', requestId: 'r-1' } })).rejects.toMatchObject({ status: 401 });
+    expect(sent).toEqual(['POST /swap/v2/execute']);
+  });
+
+  it("the app's own retry given with the options is in charge", async () => {
+    const { q, sent } = answering(503);
+    await expect(appDefault().fetchQuery({ ...q.predictionGetTradingStatus.queryOptions(), retry: 1 })).rejects.toMatchObject({
+      status: 503,
+    });
+    expect(sent).toHaveLength(6); // two calls of the client, three requests each
+  });
+});
+
 describe('retries of writes', () => {
   it("a write the spec does not mark x-safe-to-retry is sent once, whatever the app's default mutation retries", async () => {
     const { api, wallet, requests, failNext } = await newWorld();
@@ -409,12 +543,9 @@ describe('retries of writes', () => {
     expect(requests).toEqual(['POST /trigger/v2/auth/challenge']);
   });
 
-  it('a write marked x-safe-to-retry (swap execute) keeps the app default', () => {
-    const spec = operations(loadSpec());
-    const safe = spec.filter((op) => op.safeToRetry).map((op) => op.operationId);
-    expect(safe).toContain('swapExecute');
+  it('no write is retried by TanStack Query, x-safe-to-retry (swap execute) neither: the client retries those itself', () => {
     const q = createQueries(newClientForKeys()) as unknown as Record<string, { mutationOptions?: () => { retry?: unknown } }>;
-    for (const id of writeOperations) expect(q[id]!.mutationOptions!().retry, id).toBe(safe.includes(id) ? undefined : false);
+    for (const id of writeOperations) expect(q[id]!.mutationOptions!().retry, id).toBe(false);
   });
 });
 

@@ -3,10 +3,10 @@
 // market data (`x-market-data`) stays fresh for its kind's time (`DEFAULT_TTL_MS` of
 // `@x/fetch-client/polite`: quote 2 s, live 5 s, catalogue 60 s), so that a screen showing it does
 // not call the service more often than its answer changes.
-import { infiniteQueryOptions, mutationOptions, queryOptions, type InfiniteData } from '@tanstack/react-query';
+import { type InfiniteData, infiniteQueryOptions, mutationOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
 import { DEFAULT_TTL_MS, type MarketDataKind } from '@x/fetch-client/polite';
 import { callOperation } from './call.js';
-import { marketDataOperations, pagedOperations, safeToRetryWrites } from './gen/operations.gen.js';
+import { marketDataOperations, pagedOperations, preparedTransactions } from './gen/operations.gen.js';
 import { keyScopeOf, xKeys } from './keys.js';
 import { firstPageParam, nextPageParam, type PageParam } from './paging.js';
 import {
@@ -23,22 +23,54 @@ const staleTimes = new Map<string, number>(
   Object.entries(marketDataOperations as Readonly<Record<string, MarketDataKind>>).map(([id, kind]) => [id, DEFAULT_TTL_MS[kind]]),
 );
 
-/** How long an answer of `id` stays fresh: its `x-market-data` kind's time, else 0. */
+/**
+ * How long an answer of `id` stays fresh: its `x-market-data` kind's time, else 0. A call that
+ * prepares a transaction to sign is never fresh, whatever its kind (see `readQueryOptions`).
+ */
 export function staleTimeOf(id: ReadId): number {
   return staleTimes.get(id) ?? 0;
 }
+
+const prepared = preparedTransactions as Readonly<Record<string, true | string>>;
+
+/**
+ * The cache times of one call of `id`: its kind's `staleTime`; but a call that answers with an
+ * unsigned transaction to sign (`x-prepares-transaction`: swap order with a `taker`, swap build,
+ * express craft) is never served from the cache (`staleTime` and `gcTime` 0). Its order is for one
+ * swap: a second swap given the first one's order signs the same transaction again, and the service
+ * answers that re-send with the first swap's outcome (the second never happens).
+ */
+function cacheTimesOf(id: ReadId, params: unknown): { staleTime: number } | { staleTime: 0; gcTime: 0 } {
+  const when = prepared[id];
+  const asked = params as { query?: Record<string, unknown>; path?: Record<string, unknown> } | undefined;
+  const prepares = when === true || (when !== undefined && (asked?.query?.[when] ?? asked?.path?.[when]) !== undefined);
+  return prepares ? { staleTime: 0, gcTime: 0 } : { staleTime: staleTimeOf(id) };
+}
+
+/**
+ * TanStack Query's `retry` in every option of this package (and the hooks): none on top of the
+ * client's own. The client already retried what is worth it, by the rule `isTransientError` of
+ * `@x/fetch-client/waiters` states (a connection error, a time-out, 408, 429, 5xx; `maxRetries`,
+ * backoff, no sooner than `Retry-After`), and only what is safe to repeat (a GET, a write marked
+ * `x-safe-to-retry`); a 4xx other than 408 and 429 (a refused key: 401, 403), a `PaginationError`,
+ * a `TypeError` are never retried. TanStack's default (3 retries) would send a refusal three more
+ * times and multiply a passing failure's attempts (4 × 3) against a rate limit. A `retry` given with
+ * the options (`{ ...options, retry: 2 }`) is in charge.
+ */
+export const retry = false;
 
 /** What the options of one client share: `scope` joins the client's base URL at the end of every key (see `xKeys`). */
 export interface OptionsScope {
   readonly scope?: string;
 }
 
-/** `queryOptions` of a read: key `['x', id, params, { baseUrl }]`, the call on `client`, the spec's freshness. */
+/** `queryOptions` of a read: key `['x', id, params, { baseUrl }]`, the call on `client`, the spec's freshness (`cacheTimesOf`). */
 export function readQueryOptions<K extends ReadId>(client: AnyClient, id: K, params?: ParamsOf<K>, { scope }: OptionsScope = {}) {
   return queryOptions<DataOf<K>, Error, DataOf<K>, ReturnType<typeof xKeys.read<K>>>({
     queryKey: xKeys.read(id, params, keyScopeOf(client, scope)),
     queryFn: ({ signal }) => callOperation(client, id, params, signal),
-    staleTime: staleTimeOf(id),
+    ...cacheTimesOf(id, params),
+    retry,
   });
 }
 
@@ -49,16 +81,42 @@ export function pagedQueryOptions<K extends PagedId>(client: AnyClient, id: K, q
   return infiniteQueryOptions<DataOf<K>, Error, InfiniteData<DataOf<K>, PageParam>, ReturnType<typeof xKeys.infinite<K>>, PageParam>({
     queryKey: xKeys.infinite(id, query, keyScopeOf(client, scope)),
     initialPageParam: firstPageParam(style, base),
-    // The page is checked before TanStack keeps it (a page that cannot be paged on rejects the
-    // query); the same step then gives the next page's parameter.
+    // Each page fetched is checked before TanStack keeps it: a page that cannot be paged on rejects
+    // the query (a `PaginationError`, the query's error).
     queryFn: async ({ pageParam, signal }) => {
       const page = await callOperation(client, id, { query: { ...base, ...pageParam } } as ParamsOf<K>, signal);
       nextPageParam(id, style, items, page, pageParam);
       return page;
     },
-    getNextPageParam: (page, _pages, param) => nextPageParam(id, style, items, page, param),
+    // The same step gives the next page's parameter. TanStack also calls it on pages this queryFn
+    // never checked (a persisted cache restored, an older version's pages, `setQueryData`), while
+    // rendering (`hasNextPage`): there a page that cannot be paged on ends the list instead of
+    // throwing out of the render. Asked again, such a page is the query's error (above).
+    getNextPageParam: (page, _pages, param) => {
+      try {
+        return nextPageParam(id, style, items, page, param);
+      } catch {
+        return undefined;
+      }
+    },
     staleTime: staleTimeOf(id),
+    retry,
   });
+}
+
+/**
+ * `redactVariables`; when the variables cannot be redacted (frozen), the mutations holding them are
+ * also dropped from the MutationCache (the credential in them would be kept there for devtools and
+ * persisters), then the refusal is thrown. `context` is TanStack Query's (its `client` from 5.8x).
+ */
+function redactOrForget(params: unknown, fields: readonly string[], id: WriteId, context: { client?: QueryClient } | undefined): void {
+  try {
+    redactVariables(params, fields, id);
+  } catch (error) {
+    const cache = context?.client?.getMutationCache();
+    for (const mutation of cache?.getAll() ?? []) if (mutation.state.variables === params) cache!.remove(mutation);
+    throw error;
+  }
 }
 
 /**
@@ -70,20 +128,21 @@ export function pagedQueryOptions<K extends PagedId>(client: AnyClient, id: K, q
  * send the real body, and nothing keeps it once the call has succeeded. For a write whose answer
  * carries one (auth verify's bearer token), the resolved data reads it through a getter that is not
  * an own property: `data.token` works, serialising the mutation state does not show it.
- * A write the spec does not mark `x-safe-to-retry` has `retry: false`: TanStack Query never sends it
- * again on failure, whatever the QueryClient's default (a repeat could apply it twice).
+ * TanStack Query never sends a write again on failure, whatever the QueryClient's default (`retry`
+ * above): a write not marked `x-safe-to-retry` could apply twice, one marked so (swap execute) the
+ * client retries itself.
  */
 export function writeMutationOptions<K extends WriteId>(client: AnyClient, id: K) {
   const fields = sensitiveFieldsOf(id);
   const answerFields = sensitiveAnswerFieldsOf(id);
   return mutationOptions<DataOf<K>, Error, ParamsOf<K> | undefined>({
     mutationKey: xKeys.operation(id),
-    ...((safeToRetryWrites as readonly string[]).includes(id) ? {} : { retry: false }),
-    onMutate: (params) => {
-      redactVariables(params, fields);
+    retry,
+    onMutate: (params, context) => {
+      redactOrForget(params, fields, id, context);
     },
-    mutationFn: async (params) => {
-      redactVariables(params, fields);
+    mutationFn: async (params, context) => {
+      redactOrForget(params, fields, id, context);
       const data = await callOperation(client, id, callVariables(params, fields));
       releaseVariables(params);
       return hideAnswerFields(data, answerFields);

@@ -11,3 +11,18 @@ export function nextPoll(state: { readonly error: unknown }, final: boolean, int
   if (final || (error != null && !isTransientError(error))) return false;
   return Math.max(intervalMs, (error as { retryAfterMs?: number } | null)?.retryAfterMs ?? 0);
 }
+
+/**
+ * `value` (else `fallback`) when it is a positive number (a positive integer when `integer`;
+ * `Infinity`: never poll again, no page bound); else a RangeError naming the hook and the option. A
+ * poll interval of 0, a negative one or NaN would stop TanStack Query's `refetchInterval` without a
+ * word; a page bound of 0 or NaN would read one page or all.
+ */
+export function positiveOption(hook: string, name: string, value: number | undefined, fallback: number, integer = false): number {
+  const result = value ?? fallback;
+  if (!(result > 0) || (integer && !Number.isInteger(result) && result !== Number.POSITIVE_INFINITY))
+    throw new RangeError(
+      `${hook}: ${name} must be ${integer ? 'a positive integer' : 'a positive number of milliseconds'}, got ${String(value)}`,
+    );
+  return result;
+}

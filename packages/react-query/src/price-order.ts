@@ -11,11 +11,11 @@ import {
   type PriceOrderParams,
   type PriceOrderResult,
 } from '@x/signing/flows';
-import { useXClient, useXClientScope } from './context.js';
+import { useXClientScope } from './context.js';
 import { finalStates } from './gen/operations.gen.js';
 import { readQueryOptions } from './options.js';
 import { useFlowMutation } from './flow-mutation.js';
-import { nextPoll } from './polling.js';
+import { nextPoll, positiveOption } from './polling.js';
 import { without } from './sensitive.js';
 import type { DataOf } from './types.js';
 
@@ -42,13 +42,15 @@ export type CreatedPriceOrderOutcome = Omit<PriceOrderResult, 'signedDeposit'>;
  * Creates a price order: `mutate(order)` finds or registers the wallet's vault, crafts the deposit,
  * checks it (exactly `inputAmount` of `inputMint` to the vault, nothing else), signs it with the
  * wallet and creates the order (a lost answer is looked up in the history, never created twice).
+ * Its success marks the history and vault reads stale (the vault may have just been registered).
  */
 export function useCreatePriceOrder({ signer, ...flow }: UseCreatePriceOrderOptions) {
-  const client = useXClient();
+  const { client } = useXClientScope('useCreatePriceOrder');
   return useFlowMutation<CreatedPriceOrderOutcome, PriceOrderParams>(
     'useCreatePriceOrder',
     'triggerV2CreatePriceOrder',
-    'triggerV2GetOrderHistory',
+    // The order is in the history; the vault may have just been registered.
+    ['triggerV2GetOrderHistory', 'triggerV2GetVault'],
     signer,
     async (wallet, order) =>
       without(await createPriceOrder({ ...flow, client: client as unknown as PriceOrderClient, signer: wallet, order }), 'signedDeposit'),
@@ -66,7 +68,8 @@ export interface UsePriceOrderOptions {
  * read that will not heal (401, 403, another 4xx but 408 and 429) stops polling too; a passing one
  * (connection, time-out, 408, 429, 5xx) does not, the next read waiting at least its `Retry-After`.
  */
-export function usePriceOrder(orderId: string | undefined, { pollIntervalMs = 1000 }: UsePriceOrderOptions = {}) {
+export function usePriceOrder(orderId: string | undefined, options: UsePriceOrderOptions = {}) {
+  const pollIntervalMs = positiveOption('usePriceOrder', 'pollIntervalMs', options.pollIntervalMs, 1000);
   const { client, scope } = useXClientScope('usePriceOrder');
   const find = (page: DataOf<'triggerV2GetOrderHistory'> | undefined) => page?.orders.find((order) => order.id === orderId);
   return useQuery({

@@ -56,16 +56,21 @@ const isBody = (value: unknown): value is Body => typeof value === 'object' && v
 /**
  * Replaces `variables.body` by a copy whose `fields` read `REDACTED` (the caller's body object is not
  * changed), and holds the real body for `callVariables`. Does nothing when the body has none of the
- * fields, or is already such a copy.
+ * fields, or is already such a copy. Variables that cannot be changed (frozen, as an immutable store
+ * gives them) are refused before anything is sent: TanStack Query keeps that very object, so the
+ * credential would stay in its state. `operation` names the write in the message.
  */
-export function redactVariables(variables: unknown, fields: readonly string[]): void {
+export function redactVariables(variables: unknown, fields: readonly string[], operation: string): void {
   if (typeof variables !== 'object' || variables === null) return;
   const body = (variables as Variables).body;
   if (!isBody(body) || held.has(body) || !fields.some((field) => body[field] !== undefined && body[field] !== REDACTED)) return;
   const copy: Body = { ...body };
   for (const field of fields) if (copy[field] !== undefined) copy[field] = REDACTED;
+  if (!Reflect.set(variables, 'body', copy))
+    throw new TypeError(
+      `${operation}: the variables are frozen (an immutable store?), so their ${fields.join(', ')} would stay in the mutation state devtools and persisters read; nothing was sent: give an object that is not frozen ({ ...variables })`,
+    );
   held.set(copy, body);
-  (variables as Variables).body = copy;
 }
 
 /**

@@ -5,10 +5,10 @@
 import { useQuery } from '@tanstack/react-query';
 import type { SignerInput } from '@x/signing';
 import { swap, type SwapClient, type SwapOptions, type SwapOrderParams, type SwapResult } from '@x/signing/flows';
-import { useXClient, useXClientScope } from './context.js';
+import { useXClientScope } from './context.js';
 import { readQueryOptions, staleTimeOf } from './options.js';
 import { useFlowMutation } from './flow-mutation.js';
-import { nextPoll } from './polling.js';
+import { nextPoll, positiveOption } from './polling.js';
 import { without } from './sensitive.js';
 
 export interface SwapQuoteOptions {
@@ -25,11 +25,12 @@ export interface SwapQuoteOptions {
  * succeeds; a passing failure (connection, time-out, 408, 429, 5xx) refreshes on.
  */
 export function useSwapQuote(order: SwapOrderParams | undefined, options: SwapQuoteOptions = {}) {
+  const intervalMs = positiveOption('useSwapQuote', 'refetchIntervalMs', options.refetchIntervalMs, staleTimeOf('swapGetOrder'));
   const { client, scope } = useXClientScope('useSwapQuote');
   return useQuery({
     ...readQueryOptions(client, 'swapGetOrder', { query: order as SwapOrderParams }, { scope }),
     enabled: order !== undefined && (options.enabled ?? true),
-    refetchInterval: (query) => nextPoll(query.state, false, options.refetchIntervalMs ?? staleTimeOf('swapGetOrder')),
+    refetchInterval: (query) => nextPoll(query.state, false, intervalMs),
   });
 }
 
@@ -54,8 +55,8 @@ export type SwapOutcome = Omit<SwapResult, 'signedTransaction'>;
  * the checks refused). Quotes refresh after a swap.
  */
 export function useSwap({ signer, ...flow }: UseSwapOptions) {
-  const client = useXClient();
-  return useFlowMutation<SwapOutcome, SwapOrderParams>('useSwap', 'swapExecute', 'swapGetOrder', signer, async (wallet, order) =>
+  const { client } = useXClientScope('useSwap');
+  return useFlowMutation<SwapOutcome, SwapOrderParams>('useSwap', 'swapExecute', ['swapGetOrder'], signer, async (wallet, order) =>
     without(await swap({ ...flow, client: client as unknown as SwapClient, signer: wallet, order }), 'signedTransaction'),
   );
 }

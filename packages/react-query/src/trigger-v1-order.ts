@@ -8,7 +8,8 @@ import { DEFAULT_MAX_PAGES } from '@x/fetch-client/waiters';
 import { useXClientScope } from './context.js';
 import { finalListings } from './gen/operations.gen.js';
 import { keyScopeOf, xKeys } from './keys.js';
-import { nextPoll } from './polling.js';
+import { retry } from './options.js';
+import { nextPoll, positiveOption } from './polling.js';
 import type { DataOf } from './types.js';
 
 /** One order of `GET /trigger/v1/getTriggerOrders`. */
@@ -35,16 +36,15 @@ const id = 'triggerV1GetTriggerOrders';
 const rule = finalListings[id];
 
 /** The order `orderKey` of wallet `user`, read again every `pollIntervalMs` until it is final. */
-export function useTriggerV1Order(
-  user: string | undefined,
-  orderKey: string | undefined,
-  { pollIntervalMs = 1000, maxPages = DEFAULT_MAX_PAGES }: UseTriggerV1OrderOptions = {},
-) {
+export function useTriggerV1Order(user: string | undefined, orderKey: string | undefined, options: UseTriggerV1OrderOptions = {}) {
+  const pollIntervalMs = positiveOption('useTriggerV1Order', 'pollIntervalMs', options.pollIntervalMs, 1000);
+  const maxPages = positiveOption('useTriggerV1Order', 'maxPages', options.maxPages, DEFAULT_MAX_PAGES, true);
   const { client, scope } = useXClientScope('useTriggerV1Order');
   return useQuery<TriggerV1OrderState>({
     // maxPages is in the key: a read capped lower may not see what another read found.
     queryKey: [...xKeys.read(id, { query: { user } }, keyScopeOf(client, scope)), { orderKey, maxPages }],
     enabled: user !== undefined && orderKey !== undefined,
+    retry, // each page read is the client's, retried by it (see `retry`)
     queryFn: async ({ signal }) => {
       /** The order in one listing: each page from the first until it is there, the pages end or `maxPages` were read. */
       const find = async (listing: Record<string, unknown>) => {

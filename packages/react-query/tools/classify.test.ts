@@ -64,3 +64,16 @@ describe('classifyOperations: sensitive answer fields', () => {
     expect(() => classifyOperations([nested])).toThrow(/login's 200 answer: a field below its session is marked x-sensitive/);
   });
 });
+
+describe('classifyOperations: reads that prepare a transaction', () => {
+  it('lists the reads marked x-prepares-transaction, with the parameter that makes a call prepare one; writes are not listed', () => {
+    const marked = (op: Operation, mark: unknown): Operation => ({ ...op, extensions: { 'x-prepares-transaction': mark } }) as Operation;
+    const { preparesTransaction } = classifyOperations([
+      marked(read('order', {}), { when: 'taker' }),
+      marked(read('build', {}), true),
+      read('quote', {}),
+      marked(write('craft', {}), true),
+    ]);
+    expect(preparesTransaction).toEqual([{ id: 'build' }, { id: 'order', when: 'taker' }]);
+  });
+});

@@ -5,14 +5,17 @@ export interface Classified {
   reads: string[];
   writes: string[];
   paged: { id: string; style: string; items: string }[];
-  /** The writes the spec marks `x-safe-to-retry` (a repeat cannot apply them twice): only these keep an app's default mutation retries. */
-  safeToRetry: string[];
   /** The writes whose request body has fields marked `x-sensitive` (signed transactions, challenge signatures), with those fields. */
   sensitive: { id: string; fields: string[] }[];
   /** The writes whose 2xx answer has fields marked `x-sensitive` (auth verify's bearer token), with those fields. */
   sensitiveAnswers: { id: string; fields: string[] }[];
   /** The reads marked `x-market-data`, with their kind (`quote`, `live`, `catalogue`). */
   marketData: { id: string; kind: string }[];
+  /**
+   * The reads marked `x-prepares-transaction` (an unsigned transaction to sign): `when` names the
+   * parameter whose presence makes a call prepare one (`taker`), else every call does.
+   */
+  preparesTransaction: { id: string; when?: string }[];
   /** The reads that report an outcome by polling (`x-waiter` with `final`): the values that end it. */
   finalStates: { id: string; final: string[] }[];
   /**
@@ -35,7 +38,6 @@ export function classifyOperations(ops: readonly Operation[]): Classified {
   return {
     reads: byId.filter(isRead).map((op) => op.operationId),
     writes: byId.filter((op) => !isRead(op)).map((op) => op.operationId),
-    safeToRetry: byId.filter((op) => !isRead(op) && op.safeToRetry).map((op) => op.operationId),
     paged: paged.map((op) => ({ id: op.operationId, style: op.pagination!.style, items: op.pagination!.items })),
     sensitive: byId.flatMap((op) => {
       const fields = isRead(op) ? [] : sensitiveBodyFields(op);
@@ -50,6 +52,11 @@ export function classifyOperations(ops: readonly Operation[]): Classified {
     marketData: byId
       .filter((op) => isRead(op) && typeof op.extensions['x-market-data'] === 'string')
       .map((op) => ({ id: op.operationId, kind: op.extensions['x-market-data'] as string })),
+    preparesTransaction: byId.flatMap((op) => {
+      const mark = op.extensions['x-prepares-transaction'] as boolean | { when?: unknown } | undefined;
+      if (!isRead(op) || !mark) return [];
+      return [typeof mark === 'object' && typeof mark.when === 'string' ? { id: op.operationId, when: mark.when } : { id: op.operationId }];
+    }),
     finalStates: byId.flatMap((op) => {
       const final = (op.extensions['x-waiter'] as WaiterMark | undefined)?.final;
       return isRead(op) && Array.isArray(final) ? [{ id: op.operationId, final: final.map(String) }] : [];

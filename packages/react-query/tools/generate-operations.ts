@@ -2,10 +2,10 @@
 // spec through the one spec reader (@x/openapi/reader). Nothing here lists an operation by hand:
 // - reads: GETs without `x-side-effects` (cached and refetched by TanStack Query: `queryOptions`);
 // - writes: everything else, POST/PATCH/DELETE and GETs that change state (`mutationOptions`);
-// - safeToRetryWrites: the writes marked `x-safe-to-retry` (the others are never retried by TanStack Query);
 // - sensitive / sensitiveAnswers: the x-sensitive fields of writes' bodies and answers;
 // - paged: the reads the spec marks `x-pagination` (style and items field: `infiniteQueryOptions`);
 // - marketData: the reads marked `x-market-data` and their kind (their answers' default `staleTime`);
+// - preparedTransactions: the reads marked `x-prepares-transaction` (never served from the cache);
 // - finalStates: the reads marked `x-waiter` with `final`, and the states that end polling them;
 // - finalListings: the reads marked `x-waiter` with `match`: the listing where a record is final.
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -14,9 +14,8 @@ import { loadSpec, operations } from '@x/openapi/reader';
 import { classifyOperations } from './classify.ts';
 
 const outDir = fileURLToPath(new URL('../src/gen/', import.meta.url));
-const { reads, writes, safeToRetry, paged, sensitive, sensitiveAnswers, marketData, finalStates, finalListings } = classifyOperations(
-  operations(loadSpec()),
-);
+const { reads, writes, paged, sensitive, sensitiveAnswers, marketData, preparesTransaction, finalStates, finalListings } =
+  classifyOperations(operations(loadSpec()));
 
 const fieldTable = (rows: readonly { id: string; fields: readonly string[] }[]) =>
   `{\n${rows.map(({ id, fields }) => `  ${id}: [${fields.map((f) => `'${f}'`).join(', ')}],`).join('\n')}\n} as const`;
@@ -32,9 +31,6 @@ writeFileSync(
     '',
     '/** The operations that write (or GETs that change state): one `mutationOptions` each. */',
     `export const writeOperations = ${list(writes)};`,
-    '',
-    '/** The writes the spec marks `x-safe-to-retry`: the only ones whose `mutationOptions` let TanStack Query retry them. */',
-    `export const safeToRetryWrites = ${list(safeToRetry)};`,
     '',
     '/** The paged reads (`x-pagination`): how each pages and which field of the 200 body holds the items. */',
     `export const pagedOperations = {\n${paged.map(({ id, style, items }) => `  ${id}: { style: '${style}', items: '${items}' },`).join('\n')}\n} as const;`,
@@ -53,6 +49,12 @@ writeFileSync(
     '',
     '/** The reads whose answer is market data (`x-market-data`), by kind: how long an answer stays fresh. */',
     `export const marketDataOperations = {\n${marketData.map(({ id, kind }) => `  ${id}: '${kind}',`).join('\n')}\n} as const;`,
+    '',
+    '/**',
+    ' * The reads that answer with an unsigned transaction to sign (`x-prepares-transaction`): `true` when every',
+    ' * call does, else the parameter whose presence makes a call prepare one. Such a call is never served from the cache.',
+    ' */',
+    `export const preparedTransactions = {\n${preparesTransaction.map(({ id, when }) => `  ${id}: ${when === undefined ? 'true' : `'${when}'`},`).join('\n')}\n} as const;`,
     '',
     '/** The reads that report an outcome by polling (`x-waiter`): the states after which polling stops. */',
     `export const finalStates = {\n${finalStates.map(({ id, final }) => `  ${id}: [${final.map((v) => `'${v}'`).join(', ')}],`).join('\n')}\n} as const;`,

@@ -5,10 +5,13 @@
 //   compares with the history records.
 // - express-payment.gen.ts: the express-verification payment (`x-express-payment` on the craft
 //   step), which the express flow holds the craft answer to before it signs the payment.
+// - priority-fee.gen.ts: the cap of the automatic priority fee (`x-automatic-priority-fee` on the
+//   swap order's `priorityFeeLamports`), the flows' priority-fee bound when nothing else names one.
+//   A number literal, so that bundles inline it.
 // The spec is the single source of truth: nothing here is copied by hand.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { expressPayment, markedProperties } from '@x/openapi/reader';
+import { automaticPriorityFeeCap, expressPayment, markedProperties } from '@x/openapi/reader';
 
 const outDir = fileURLToPath(new URL('../src/gen/', import.meta.url));
 const header = (what: string) =>
@@ -37,5 +40,13 @@ export const EXPRESS_PAYMENT = {
   amount: ${JSON.stringify(payment.amount)},
   decimals: ${payment.decimals},
 } as const;
+`,
+);
+
+writeFileSync(
+  `${outDir}priority-fee.gen.ts`,
+  `${header('The cap of the automatic priority fee.')}
+/** The cap of the priority fee the service sets itself, in lamports (\`x-automatic-priority-fee\` of the swap order's \`priorityFeeLamports\`). */
+export const AUTOMATIC_PRIORITY_FEE_CAP_LAMPORTS = ${automaticPriorityFeeCap()};
 `,
 );

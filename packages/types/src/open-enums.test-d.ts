@@ -3,6 +3,7 @@
 // request enums stay closed.
 import { describe, expectTypeOf, it } from 'vitest';
 import type {
+  ExpressExecuteResponse,
   PredictionMarketStatus,
   SwapExecuteResponse,
   SwapOrderResponse,
@@ -16,6 +17,8 @@ describe('open response enums', () => {
   it('are not widened to string or number: the known values stay in the type', () => {
     expectTypeOf<SwapRouter>().not.toEqualTypeOf<string>();
     expectTypeOf<TriggerV2OrderState>().not.toEqualTypeOf<string>();
+    expectTypeOf<ExpressExecuteResponse['status']>().not.toEqualTypeOf<string>();
+    expectTypeOf<'Success' | 'Failed'>().toExtend<ExpressExecuteResponse['status']>();
     // Member by member: literals beside the open member (a plain `number` would have no literal).
     type Members<T> = T extends number ? (number extends T ? 'open' : 'literal') : never;
     expectTypeOf<Members<Exclude<SwapOrderResponse['errorCode'], undefined>>>().toEqualTypeOf<'literal' | 'open'>();
@@ -27,6 +30,7 @@ describe('open response enums', () => {
     expectTypeOf<'router_next'>().toExtend<SwapRouter>();
     expectTypeOf<'paused'>().toExtend<PredictionMarketStatus>();
     expectTypeOf<'Expired'>().toExtend<SwapExecuteResponse['status']>();
+    expectTypeOf<'Pending'>().toExtend<ExpressExecuteResponse['status']>();
     expectTypeOf<42>().toExtend<NonNullable<SwapOrderResponse['errorCode']>>();
   });
 

@@ -1,6 +1,8 @@
 /**
  * Edge cases of express verification with a fake client.
  */
+import { createClient } from '@x/fetch-client';
+import { responseValidator } from '@x/fetch-client/validate';
 import { operation } from '@x/openapi/reader';
 import { describe, expect, it } from 'vitest';
 import { apiError, fakeClient, fakeTime, newSigner, transportError, type FakeHandler } from '../../test/fake-client.js';
@@ -15,6 +17,7 @@ import {
   TOKEN_PROGRAM,
 } from '../../test/fixtures.js';
 import { SigningError, TransactionRejectedError } from '../errors.js';
+import { inspectTransaction } from '../inspect.js';
 import { EXPRESS_PAYMENT } from '../gen/express-payment.gen.js';
 import type { Signer } from '../signers/types.js';
 import { expressVerify } from './express-verification.js';
@@ -176,12 +179,49 @@ describe('expressVerify', () => {
     expect((await failure(explicit.run({ paymentCurrency: 'PLATFORM_TOKEN' }))).code).toBe('UNEXPECTED_RESPONSE');
   });
 
+  it('a swap-path craft without the quotedInputAmount that execute takes as paymentAmount is not signed', async () => {
+    for (const quotedInputAmount of [undefined, '', '12.5', 500123]) {
+      const { fake, run } = await setup((wallet) => ({
+        tokensCraftExpressTransaction: () => craft(wallet, { inputMint: randomAddress(), inputDecimals: 6, quotedInputAmount }),
+      }));
+      const error = await failure(run({ paymentCurrency: 'STABLECOIN_USD' }));
+      expect(error.code, String(quotedInputAmount)).toBe('UNEXPECTED_RESPONSE');
+      expect(error.details).toMatchObject({ step: 'craft', field: 'quotedInputAmount' });
+      expect(fake.count('tokensExecuteExpress')).toBe(0);
+    }
+  });
+
+  it('paying in native coin: a craft whose swap spends another mint than the wrapped-native one is not signed', async () => {
+    const { fake, run } = await setup((wallet) => ({
+      tokensCraftExpressTransaction: () =>
+        craft(wallet, { inputMint: randomAddress(), inputDecimals: 6, quotedInputAmount: '500123', maxInputAmount: '500123' }),
+    }));
+    const error = await failure(run({ paymentCurrency: 'NATIVE_COIN' }));
+    expect(error.code).toBe('UNEXPECTED_RESPONSE');
+    expect(error.details).toMatchObject({ step: 'craft', field: 'inputMint', expected: 'So11111111111111111111111111111111111111112' });
+    expect(fake.count('tokensExecuteExpress')).toBe(0);
+  });
+
   it('a direct platform-token craft when another currency was asked for is not signed', async () => {
     const { fake, run } = await setup(() => ({}));
     const error = await failure(run({ paymentCurrency: 'STABLECOIN_USD' }));
     expect(error.code).toBe('UNEXPECTED_RESPONSE');
     expect(error.details).toMatchObject({ step: 'craft', field: 'quotedInputAmount' });
     expect(fake.count('tokensExecuteExpress')).toBe(0);
+  });
+
+  it('a tokenId or platformTokenMint that is not an address is INVALID_ARGUMENT before anything is crafted or signed', async () => {
+    for (const extra of [
+      { tokenId: 'not-a-mint', checkEligibility: false },
+      { tokenId: `${TOKEN}1`, checkEligibility: false },
+      { platformTokenMint: 'PLATFORM_TOKEN' },
+    ]) {
+      const { fake, run } = await setup(() => ({}));
+      const error = await failure(run(extra));
+      expect(error.code, JSON.stringify(extra)).toBe('INVALID_ARGUMENT');
+      expect(Object.keys(error.details)).toEqual(['tokenId' in extra ? 'tokenId' : 'platformTokenMint']);
+      expect(fake.calls).toEqual([]);
+    }
   });
 
   it('fills the metadata tokenId the service requires from the token being verified', async () => {
@@ -199,6 +239,52 @@ describe('expressVerify', () => {
     expect(error.code).toBe('EXPRESS_FAILED');
     expect(error.details).toMatchObject({ step: 'craft', code: 7, error: 'no route' });
     expect(fake.count('tokensExecuteExpress')).toBe(0);
+  });
+
+  /** A real client that validates every answer against the spec, over a fetch that answers by path. */
+  function validatingClient(answers: Record<string, (wallet: Signer) => unknown>, wallet: Signer) {
+    const calls: string[] = [];
+    const client = createClient({
+      baseUrl: 'http://127.0.0.1:9',
+      apiKey: 'k',
+      responseValidator,
+      logLevel: 'off',
+      fetch: async (input: RequestInfo | URL) => {
+        const path = new URL(input instanceof Request ? input.url : String(input)).pathname;
+        calls.push(path);
+        return Response.json(answers[path.split('/').pop() as string]?.(wallet));
+      },
+    });
+    const run = () =>
+      expressVerify({ client, signer: wallet, tokenId: TOKEN, twitterHandle: '@example', description: 'why', checkEligibility: false });
+    return { calls, run };
+  }
+
+  it("a failed craft (code not 0, error, nothing crafted) read by a client that validates answers is EXPRESS_FAILED with the service's error", async () => {
+    // A failed craft answers 200 with `code` and `error` and leaves out what was not crafted: the
+    // spec must not require those fields, or the validator throws before the flow reads the answer.
+    const { calls, run } = validatingClient(
+      { 'craft-txn': () => ({ code: 3, error: 'Insufficient balance to pay for verification', totalTime: 12 }) },
+      await newSigner(),
+    );
+    const error = await failure(run());
+    expect(error.code).toBe('EXPRESS_FAILED');
+    expect(error.details).toMatchObject({ step: 'craft', code: 3, error: 'Insufficient balance to pay for verification' });
+    expect(calls).toEqual(['/tokens/v2/verify/express/craft-txn']);
+  });
+
+  it('an execute status the spec does not list, read by a client that validates answers, is EXPRESS_STATUS_UNKNOWN (the open enum lets it through)', async () => {
+    const { calls, run } = validatingClient(
+      {
+        'craft-txn': (wallet) => craft(wallet, { expireAt: undefined }),
+        execute: () => ({ ...executed, signature: undefined, status: 'Pending' }),
+      },
+      await newSigner(),
+    );
+    const error = await failure(run());
+    expect(error.code).toBe('EXPRESS_STATUS_UNKNOWN');
+    expect(error.details).toMatchObject({ step: 'execute', status: 'Pending' });
+    expect(calls).toEqual(['/tokens/v2/verify/express/craft-txn', '/tokens/v2/verify/express/execute']);
   });
 
   it('an execute answer that is not a success is EXPRESS_FAILED', async () => {
@@ -247,6 +333,40 @@ describe('expressVerify', () => {
     expect(error.details).toMatchObject({ step: 'execute', requestId: 'craft-1' });
     expect(typeof error.details.signature).toBe('string');
     expect(error.message).toMatch(/may have landed/);
+  });
+
+  it("a gasless craft (the service's wallet pays the fee, the craft does not name it) is signed and executed", async () => {
+    const gasWallet = randomAddress();
+    const { wallet, fake, run } = await setup((wallet) => ({
+      tokensCraftExpressTransaction: () => {
+        const transfer = token.transferChecked(randomAddress(), PAYMENT_MINT, RECEIVER_ACCOUNT, wallet.address, 1_000_000_000n, 6);
+        return craft(wallet, {
+          gasless: true,
+          transaction: buildTransaction({ version: 0, feePayer: gasWallet as never, instructions: [transfer] }).base64,
+        });
+      },
+    }));
+    const result = await run();
+    expect(inspectTransaction(result.signedTransaction).signers.map((s) => [s.address, s.signed])).toEqual([
+      [gasWallet, false],
+      [wallet.address, true],
+    ]);
+    expect(fake.count('tokensExecuteExpress')).toBe(1);
+  });
+
+  it('a gasless craft still moves nothing else out of the sender', async () => {
+    const { fake, run } = await setup((wallet) => ({
+      tokensCraftExpressTransaction: () => {
+        const transfer = token.transferChecked(randomAddress(), PAYMENT_MINT, RECEIVER_ACCOUNT, wallet.address, 1_000_000_000n, 6);
+        const extra = system.transfer(wallet.address, randomAddress(), 1_000n);
+        return craft(wallet, {
+          gasless: true,
+          transaction: buildTransaction({ version: 0, feePayer: randomAddress() as never, instructions: [transfer, extra] }).base64,
+        });
+      },
+    }));
+    expect((await failure(run())).code).toBe('UNEXPECTED_TRANSFER');
+    expect(fake.count('tokensExecuteExpress')).toBe(0);
   });
 
   it('a payment paid by another wallet is refused by the signing checks', async () => {

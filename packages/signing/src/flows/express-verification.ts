@@ -4,7 +4,9 @@
  * `signedTransaction`), and `paymentAmount` on the paths that swap another currency.
  */
 import type { SignTransactionExpectations } from '../checks.js';
+import { addressBytes } from '../encoding.js';
 import { FlowError } from '../errors.js';
+import { inspectTransaction } from '../inspect.js';
 import { signTransaction } from '../sign-transaction.js';
 import { toSigner, type SignerInput } from '../signers/to-signer.js';
 import type { ValueIntent } from '../value/check-intent.js';
@@ -55,14 +57,20 @@ export interface ExpressVerificationOptions extends FlowRuntimeOptions {
   readonly checkEligibility?: boolean;
   /**
    * More checks of the payment transaction (`programs`, ...). The sender must pay its fee unless
-   * `feePayer` says otherwise. The value check is the flow's own: the payment moves exactly the
+   * `feePayer` says otherwise, or the craft is `gasless` (then the transaction's fee payer is accepted). The value check is the flow's own: the payment moves exactly the
    * crafted `amount` of `mint` to `receiverAddress` and nothing else out of the sender.
    */
   readonly expectations?: Omit<SignTransactionExpectations, 'expect'>;
 }
 
+/**
+ * A craft that crafted the payment. The spec requires only `code` of a craft answer (a failed craft
+ * answers `code` and `error`, nothing else); `checkCraft` makes sure these are there before use.
+ */
+type CraftedPayment = ExpressCraft & { transaction: string; requestId: string; receiverAddress: string; mint: string; amount: string };
+
 /** The payment the craft answer announces, and nothing else out of the sender. */
-function paymentIntent(craft: ExpressCraft): ValueIntent {
+function paymentIntent(craft: CraftedPayment): ValueIntent {
   const native = craft.mint === NATIVE_MINT_ADDRESS;
   return {
     transfers: [{ ...(native ? {} : { mint: craft.mint }), amount: craft.amount, to: craft.receiverAddress }],
@@ -74,7 +82,7 @@ function paymentIntent(craft: ExpressCraft): ValueIntent {
  * Refuses a craft past its `expireAt` (the service would reject the payment, or worse, land it late).
  * The service may leave `expireAt` out; the transaction's blockhash then is the only limit.
  */
-function checkNotExpired(craft: ExpressCraft, now: number): void {
+function checkNotExpired(craft: CraftedPayment, now: number): void {
   if (craft.expireAt === undefined) return;
   const expireAt = Date.parse(craft.expireAt);
   if (Number.isNaN(expireAt))
@@ -97,7 +105,26 @@ function checkNotExpired(craft: ExpressCraft, now: number): void {
 function checkPaymentPath(craft: ExpressCraft, currency: ExpressPaymentCurrency | undefined): void {
   const direct = (currency ?? 'PLATFORM_TOKEN') === 'PLATFORM_TOKEN';
   const swapped = craft.quotedInputAmount !== undefined || craft.inputMint !== undefined;
-  if (direct === !swapped) return;
+  if (direct === !swapped) {
+    if (direct) return;
+    // The swap's input is what execute reports as paymentAmount: a number of smallest units.
+    if (typeof craft.quotedInputAmount !== 'string' || !/^[0-9]+$/.test(craft.quotedInputAmount))
+      throw unexpected(
+        'craft',
+        'The craft swaps another currency but gives no quotedInputAmount (the input paid, which execute takes as paymentAmount).',
+        { field: 'quotedInputAmount', actual: String(craft.quotedInputAmount) },
+        craft,
+      );
+    // Native coin is the one currency whose mint is known offline: its swap spends the wrapped-native mint.
+    if (currency === 'NATIVE_COIN' && craft.inputMint !== NATIVE_MINT_ADDRESS)
+      throw unexpected(
+        'craft',
+        'The craft swaps another token than the native coin that was asked for.',
+        { field: 'inputMint', expected: NATIVE_MINT_ADDRESS, actual: String(craft.inputMint) },
+        craft,
+      );
+    return;
+  }
   throw unexpected(
     'craft',
     direct
@@ -139,45 +166,15 @@ function checkPaymentAmount(craft: ExpressCraft, direct: boolean): void {
   }
 }
 
-export interface ExpressVerificationResult {
-  readonly eligibility: ExpressEligibility | undefined;
-  readonly craft: ExpressCraft;
-  readonly signedTransaction: string;
-  readonly execution: ExpressExecution;
-}
-
 /**
- * Pays for and submits an express verification. Throws `FlowError` (`EXPRESS_NOT_ELIGIBLE` from
- * the eligibility step or a 409 of execute, `EXPRESS_FAILED` when craft or execute report a
- * failure in a 2xx answer (execute: status `Failed`), `EXPRESS_STATUS_UNKNOWN` when the execute
- * answer says neither `Success` (code 0) nor `Failed` (the payment may have landed), `REQUEST_FAILED`, `UNEXPECTED_RESPONSE`, `ABORTED`) or the signing
- * errors of `signTransaction`; `EXPRESS_CRAFT_EXPIRED` when the craft's `expireAt` has passed before
- * signing (nothing signed).
+ * Holds the craft answer to what the flow signs: a success (`code` 0) with a transaction and a
+ * requestId (else `EXPRESS_FAILED` with the service's `code` and `error`), the payment path asked
+ * for, addresses that are addresses, the mint asked for, and the payment the spec states.
  */
-export async function expressVerify(options: ExpressVerificationOptions): Promise<ExpressVerificationResult> {
-  const runtime = createRuntime(options);
-  const { client, tokenId } = options;
-  const signer = toSigner(options.signer);
-  const sender = signer.address;
-
-  let eligibility: ExpressEligibility | undefined;
-  if (options.checkEligibility ?? true) {
-    eligibility = dataOrThrow(
-      'eligibility',
-      await callApi(runtime, 'eligibility', (o) => client.tokensCheckExpressEligibility({ query: { tokenId }, ...o })),
-    );
-    if (eligibility.canVerify !== true) {
-      throw new FlowError(
-        'EXPRESS_NOT_ELIGIBLE',
-        `The token cannot be verified${eligibility.verificationError ? `: ${eligibility.verificationError}` : '.'}`,
-        { step: 'eligibility', tokenId, tokenExists: eligibility.tokenExists, isVerified: eligibility.isVerified },
-        { response: eligibility },
-      );
-    }
-  }
-
-  const query = { senderAddress: sender, ...(options.paymentCurrency ? { paymentCurrency: options.paymentCurrency } : {}) };
-  const craft = dataOrThrow('craft', await callApi(runtime, 'craft', (o) => client.tokensCraftExpressTransaction({ query, ...o })));
+function checkCraft(
+  craft: ExpressCraft,
+  options: Pick<ExpressVerificationOptions, 'paymentCurrency' | 'platformTokenMint'>,
+): asserts craft is CraftedPayment {
   if (craft.code !== 0 || typeof craft.transaction !== 'string' || craft.transaction === '') {
     throw new FlowError(
       'EXPRESS_FAILED',
@@ -199,15 +196,66 @@ export async function expressVerify(options: ExpressVerificationOptions): Promis
       craft,
     );
   }
+  checkPaymentAmount(craft, (options.paymentCurrency ?? 'PLATFORM_TOKEN') === 'PLATFORM_TOKEN');
+}
+
+export interface ExpressVerificationResult {
+  readonly eligibility: ExpressEligibility | undefined;
+  /** The craft answer, checked: its transaction, requestId, receiver, mint and amount are there. */
+  readonly craft: CraftedPayment;
+  readonly signedTransaction: string;
+  readonly execution: ExpressExecution;
+}
+
+/**
+ * Pays for and submits an express verification. Throws `FlowError` (`EXPRESS_NOT_ELIGIBLE` from
+ * the eligibility step or a 409 of execute, `EXPRESS_FAILED` when craft or execute report a
+ * failure in a 2xx answer (execute: status `Failed`), `EXPRESS_STATUS_UNKNOWN` when the execute
+ * answer says neither `Success` (code 0) nor `Failed` (the payment may have landed), `REQUEST_FAILED`, `UNEXPECTED_RESPONSE`, `ABORTED`) or the signing
+ * errors of `signTransaction`; `EXPRESS_CRAFT_EXPIRED` when the craft's `expireAt` has passed before
+ * signing (nothing signed).
+ */
+export async function expressVerify(options: ExpressVerificationOptions): Promise<ExpressVerificationResult> {
+  const runtime = createRuntime(options);
+  const { client, tokenId } = options;
+  const signer = toSigner(options.signer);
+  const sender = signer.address;
+  // The caller's addresses are checked before anything is crafted or signed: without the eligibility
+  // step, a mistyped token id would first be noticed by execute, with the signed payment in hand.
+  addressBytes(tokenId, 'tokenId');
+  if (options.platformTokenMint !== undefined) addressBytes(options.platformTokenMint, 'platformTokenMint');
+
+  let eligibility: ExpressEligibility | undefined;
+  if (options.checkEligibility ?? true) {
+    eligibility = dataOrThrow(
+      'eligibility',
+      await callApi(runtime, 'eligibility', (o) => client.tokensCheckExpressEligibility({ query: { tokenId }, ...o })),
+    );
+    if (eligibility.canVerify !== true) {
+      throw new FlowError(
+        'EXPRESS_NOT_ELIGIBLE',
+        `The token cannot be verified${eligibility.verificationError ? `: ${eligibility.verificationError}` : '.'}`,
+        { step: 'eligibility', tokenId, tokenExists: eligibility.tokenExists, isVerified: eligibility.isVerified },
+        { response: eligibility },
+      );
+    }
+  }
+
+  const query = { senderAddress: sender, ...(options.paymentCurrency ? { paymentCurrency: options.paymentCurrency } : {}) };
+  const craft = dataOrThrow('craft', await callApi(runtime, 'craft', (o) => client.tokensCraftExpressTransaction({ query, ...o })));
+  checkCraft(craft, options);
   const direct = (options.paymentCurrency ?? 'PLATFORM_TOKEN') === 'PLATFORM_TOKEN';
-  checkPaymentAmount(craft, direct);
 
   runtime.checkAborted('sign');
   checkNotExpired(craft, runtime.now());
   // The craft's `feeLamports` is not a bound of the priority fee: the published answers give the
   // signature fee alone (5000). The caller's bound applies (`expectations.maxPriorityFeeLamports`), else the default cap.
+  // A gasless craft: a wallet of the service pays the fee, and the craft does not name it; the
+  // transaction's own fee payer is accepted (the sender's value is checked all the same).
+  const feePayer = options.expectations?.feePayer ?? (craft.gasless === true ? inspectTransaction(craft.transaction).feePayer : undefined);
   const expectations = {
     ...options.expectations,
+    ...(feePayer === undefined ? {} : { feePayer }),
     maxPriorityFeeLamports: options.expectations?.maxPriorityFeeLamports ?? DEFAULT_MAX_PRIORITY_FEE_LAMPORTS,
     expect: paymentIntent(craft),
   };

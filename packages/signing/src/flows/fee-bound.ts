@@ -6,6 +6,7 @@
  * `DEFAULT_MAX_PRIORITY_FEE_LAMPORTS`): never without a bound.
  */
 import type { SignTransactionExpectations } from '../checks.js';
+import { AUTOMATIC_PRIORITY_FEE_CAP_LAMPORTS } from '../gen/priority-fee.gen.js';
 import { toAmount } from '../value/check-intent.js';
 import { unexpected } from './client.js';
 
@@ -13,10 +14,11 @@ type Bound = SignTransactionExpectations['maxPriorityFeeLamports'];
 
 /**
  * The priority fee a flow lets the wallet pay when the answer names no figure and the caller sets no
- * bound: 5 000 000 lamports (0.005 NATIVE_COIN), the cap the public docs give for the automatic
- * priority fee. `maxPriorityFeeLamports` replaces it (higher or lower).
+ * bound: the cap the public docs give for the automatic priority fee, generated from the spec
+ * (`x-automatic-priority-fee` of the swap order's `priorityFeeLamports`). `maxPriorityFeeLamports`
+ * replaces it (higher or lower).
  */
-export const DEFAULT_MAX_PRIORITY_FEE_LAMPORTS = 5_000_000;
+export const DEFAULT_MAX_PRIORITY_FEE_LAMPORTS = AUTOMATIC_PRIORITY_FEE_CAP_LAMPORTS;
 
 export function priorityFeeBound(
   step: string,

@@ -67,6 +67,9 @@ const answerOf = (stored: StoredAnswer): Response =>
     headers: stored.headers,
   });
 
+/** The longest delay a timer holds (ms): a longer one fires at once. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 function waitFor(ms: number, sleep: ((ms: number) => Promise<void>) | undefined, signal: AbortSignal | null | undefined): Promise<void> {
   if (ms <= 0) return Promise.resolve();
   if (sleep) return sleep(ms);
@@ -76,7 +79,13 @@ function waitFor(ms: number, sleep: ((ms: number) => Promise<void>) | undefined,
       signal?.removeEventListener('abort', abort);
       resolve();
     };
-    const timer = setTimeout(done, ms);
+    // A wait longer than a timer holds (a Retry-After of weeks) is taken in pieces.
+    const until = Date.now() + ms;
+    let timer: ReturnType<typeof setTimeout>;
+    const arm = (left: number) => {
+      timer = setTimeout(() => (left > MAX_TIMER_MS ? arm(until - Date.now()) : done()), Math.min(left, MAX_TIMER_MS));
+    };
+    arm(ms);
     const abort = () => {
       clearTimeout(timer);
       reject(signal?.reason);
