@@ -3,6 +3,15 @@ export { isOnCurve } from './curve.js';
 export { associatedTokenAddress, findProgramDerivedAddress, type ProgramDerivedAddress } from './program-derived-address.js';
 export { sha256 } from './sha256.js';
 export {
+  type ComputeBudget,
+  DEFAULT_INSTRUCTION_COMPUTE_UNIT_LIMIT,
+  effectiveComputeUnitLimit,
+  LAMPORTS_PER_SIGNATURE,
+  MAX_COMPUTE_UNIT_LIMIT,
+  priorityFeeLamports,
+  transactionFeeLamports,
+} from './fees.js';
+export {
   ASSOCIATED_TOKEN_PROGRAM_ADDRESS,
   BPF_LOADER_UPGRADEABLE_PROGRAM_ADDRESS,
   COMPUTE_BUDGET_PROGRAM_ADDRESS,

@@ -90,6 +90,26 @@ describe('x-mock check arguments', () => {
     expect(server.received).toEqual([]);
   });
 
+  it('never repeats a --base-url value that may hold a key: only its origin and path, or nothing', async () => {
+    const secret = '0f1e2d3c4b5a';
+    for (const value of [
+      `https://api.example.com/v1?api-key=${secret}`,
+      `https://api.example.com/v1#${secret}`,
+      `https://user:${secret}@api.example.com`,
+      `key:${secret}`,
+      `x-api-key=${secret}`,
+      `ftp://${secret}.example.com`,
+    ]) {
+      const { code, err } = await run(['--base-url', value]);
+      expect(code).toBe(2);
+      expect(err).toMatch(/^x-mock check: --base-url/);
+      expect(err).not.toContain(secret);
+    }
+    expect((await run(['--base-url', `https://api.example.com/v1?api-key=${secret}`])).err).toContain(
+      'https://api.example.com/v1 without them',
+    );
+  });
+
   it('exits 1 on breaking drift and prints the JSON report with --json', async () => {
     const server = await startScriptedServer((_req, res) => json(res, 500, { error: 'down' }));
     servers.push(server);

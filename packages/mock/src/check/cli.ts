@@ -1,5 +1,6 @@
 // `x-mock check ...`: arguments in, report out, exit code back (0, 1 on breaking drift, 2 on bad usage).
 import { parseArgs } from 'node:util';
+import { baseUrlProblem } from '@x/catalogue';
 import { parseParamOverride, PlanError } from './plan.js';
 import { renderJson, renderTable } from './render.js';
 import { CHECK_DEFAULTS, exitCodeOf, runCheck, type CheckOptions } from './run.js';
@@ -58,14 +59,10 @@ export function parseCheckArgs(argv: string[]): { options: CheckOptions; json: b
   if (values.help) return 'help';
   const baseUrl = values['base-url'];
   if (!baseUrl) throw new CheckUsageError('missing --base-url');
-  let url: URL;
-  try {
-    url = new URL(baseUrl);
-  } catch {
-    throw new CheckUsageError(`invalid --base-url ${baseUrl}`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new CheckUsageError(`--base-url must be http or https: ${baseUrl}`);
-  if (url.search || url.hash) throw new CheckUsageError(`--base-url takes no query or fragment: ${baseUrl}`);
+  // The check `x` and `x-mcp` make (from @x/catalogue): a value that may hold a key is never repeated,
+  // only the origin and path of a URL with a query or fragment.
+  const problem = baseUrlProblem(baseUrl);
+  if (problem !== undefined) throw new CheckUsageError(problem);
   const count = (name: string, raw: string | undefined, scale = 1): number | undefined => {
     if (raw === undefined) return undefined;
     if (!/^\d+$/.test(raw)) throw new CheckUsageError(`invalid --${name} ${raw}`);

@@ -35,6 +35,19 @@ describe('router', () => {
     expect(fresh.match('GET', '/swap/v2/order')).toBe(get);
   });
 
+  it('breaks a tie of equally specific templates by the first segment where they differ, a literal winning, whatever the order of the spec', () => {
+    // `/events/suggested/{pubkey}` and `/events/{eventId}/score` both match this path with four literals.
+    const path = '/prediction/v1/events/suggested/score';
+    const operations = buildOperations(bundledSpec);
+    for (const ordered of [operations, [...operations].reverse()]) {
+      expect(createRouter(ordered).match('GET', path)).toMatchObject({
+        kind: 'operation',
+        operation: { operationId: 'predictionGetSuggestedEvents' },
+        pathParams: { pubkey: 'score' },
+      });
+    }
+  });
+
   it('tells a wrong method from an unknown path', () => {
     expect(router.match('POST', '/swap/v2/order')).toEqual({ kind: 'method-not-allowed', allowed: ['GET'] });
     expect(router.match('GET', '/swap/v3/order')).toEqual({ kind: 'not-found' });

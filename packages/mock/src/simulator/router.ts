@@ -1,5 +1,6 @@
 // Route stage: matches method + path against the spec's path templates. Literal segments win
-// over template segments (`/events/search` before `/events/{eventId}`). One router serves every
+// over template segments (`/events/search` before `/events/{eventId}`), the first one where two
+// templates differ deciding between equally specific ones. One router serves every
 // simulator of a document (its cache of recent matches holds no per-instance state). The MSW
 // handlers route with it too (on their operations' method and path), so both pick the same operation.
 import type { OperationInfo } from './operations.js';
@@ -33,6 +34,15 @@ function compile<O extends RoutedOperation>(template: string): CompiledRoute<O> 
   return { segments, literalCount: segments.filter((s) => 'literal' in s).length, byMethod: new Map() };
 }
 
+/** Negative when `a` has a literal where `b` first has a template, positive the other way round, else 0. */
+function literalFirst<O extends RoutedOperation>(a: CompiledRoute<O>, b: CompiledRoute<O>): number {
+  for (let i = 0; i < Math.min(a.segments.length, b.segments.length); i++) {
+    const aLiteral = 'literal' in a.segments[i]!;
+    if (aLiteral !== 'literal' in b.segments[i]!) return aLiteral ? -1 : 1;
+  }
+  return 0;
+}
+
 export function createRouter<O extends RoutedOperation = OperationInfo>(operations: readonly O[]): Router<O> {
   const byTemplate = new Map<string, CompiledRoute<O>>();
   for (const operation of operations) {
@@ -43,8 +53,10 @@ export function createRouter<O extends RoutedOperation = OperationInfo>(operatio
     }
     route.byMethod.set(operation.method, operation);
   }
-  // Most specific first: more literal segments win.
-  const routes = [...byTemplate.values()].sort((a, b) => b.literalCount - a.literalCount);
+  // Most specific first: more literal segments win; between as many, the one with a literal at the
+  // first segment where one has a literal and the other a template (`/events/suggested/{pubkey}`
+  // before `/events/{eventId}/score`), so that the order of the spec's paths never decides.
+  const routes = [...byTemplate.values()].sort((a, b) => b.literalCount - a.literalCount || literalFirst(a, b));
   const byLength = new Map<number, CompiledRoute<O>[]>();
   for (const route of routes) {
     const list = byLength.get(route.segments.length) ?? [];

@@ -5,6 +5,8 @@ import { world, type TokenInfo } from './world.js';
 export type { TokenInfo, TokenSymbol } from './world.js';
 
 export const TOKENS: readonly TokenInfo[] = Object.values(world.tokens);
+/** The mints of the listed tokens. */
+export const LISTED_MINTS: readonly string[] = TOKENS.map((t) => t.mint);
 
 const BY_MINT = new Map(TOKENS.map((t) => [t.mint, t]));
 const BY_SYMBOL = new Map(TOKENS.map((t) => [t.symbol as string, t]));

@@ -2,7 +2,7 @@
 // x-example-values), plus neutral program ids derived from labels. No real wallet addresses; the
 // only real program ids are the protocol constants a wallet must recognise (the system, token,
 // associated-token and memo programs, from @x/chain, which @x/signing reads them from too).
-import { ASSOCIATED_TOKEN_PROGRAM_ADDRESS, MEMO_PROGRAM_ADDRESS, TOKEN_PROGRAM_ADDRESS } from '@x/chain';
+import { ASSOCIATED_TOKEN_PROGRAM_ADDRESS, LAMPORTS_PER_SIGNATURE, MEMO_PROGRAM_ADDRESS, TOKEN_PROGRAM_ADDRESS } from '@x/chain';
 import { world } from '../world.js';
 
 const A = world.addresses;
@@ -38,5 +38,5 @@ export const LEND_VAULT: string = A.lendVault;
 export const MARKET_RESULT_ACCOUNT: string = A.marketResultAccount;
 /** Minimum tip `/tx/v1/submit` accepts: 0.001 NATIVE_COIN. */
 export const MIN_TIP_LAMPORTS = 1_000_000n;
-/** Base fee per signature. */
-export const SIGNATURE_FEE_LAMPORTS = 5000;
+/** Base fee per signature (the chain's, from @x/chain), as the answers' numbers state it. */
+export const SIGNATURE_FEE_LAMPORTS = Number(LAMPORTS_PER_SIGNATURE);

@@ -153,9 +153,10 @@ describe('a signature lands once', () => {
     expect((await create(a.requestId, signedA)).status).toBe(200);
     // A's signed deposit cannot fund B.
     expect((await create(b.requestId, signedA)).status).toBe(400);
-    expect(sim.control.getBalance(wallet.address, NATIVE)).toBe(before - 100_000_000n);
+    // Each deposit, and its network fee (5000 lamports for its one signature).
+    expect(sim.control.getBalance(wallet.address, NATIVE)).toBe(before - 100_000_000n - 5000n);
     expect((await create(b.requestId, await wallet.signTransaction(b.transaction))).status).toBe(200);
-    expect(sim.control.getBalance(wallet.address, NATIVE)).toBe(before - 200_000_000n);
+    expect(sim.control.getBalance(wallet.address, NATIVE)).toBe(before - 200_000_000n - 10_000n);
   });
 
   it('control reset forgets landed signatures', async () => {

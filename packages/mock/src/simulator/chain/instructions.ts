@@ -1,7 +1,6 @@
 // Instruction builders for the transactions the simulator assembles. Layouts follow the usual
 // conventions (system transfer = u32 2 + u64 lamports; compute budget = u8 tag + value).
 import { AccountRole, address, type Instruction } from '@solana/kit';
-import { associatedTokenAddress } from '@x/chain';
 import { ApiError } from '../errors.js';
 import {
   ASSOCIATED_TOKEN_PROGRAM,
@@ -11,8 +10,9 @@ import {
   SYSTEM_PROGRAM,
   TOKEN_PROGRAM,
 } from './addresses.js';
-import { toBase58, utf8Bytes } from '../encoding.js';
+import { utf8Bytes } from '../encoding.js';
 import { publicKeyBytes } from './keys.js';
+import { tokenAccountOf } from './token-accounts.js';
 
 export interface AccountSpec {
   pubkey: string;
@@ -62,31 +62,14 @@ export function systemTransfer(from: string, to: string, lamports: bigint): Plai
   return { programId: SYSTEM_PROGRAM, accounts: [acct(from, true, true), acct(to, false, true)], data: concat(tag, u64(lamports)) };
 }
 
-function keyBytes(key: string): Uint8Array {
-  const bytes = publicKeyBytes(key);
-  if (!bytes) throw new TypeError(`not a base58 public key: ${key}`);
-  return bytes;
-}
-
-/**
- * Addresses derived lately, by owner and mint (a pure function of both, and a program address
- * search costs a few hashes and curve checks): a wallet's flow derives the same ones again (a
- * deposit, then the withdrawal of its cancel). Process-wide, oldest out first.
- */
-const derived = new Map<string, string>();
-const DERIVED_KEPT = 4_096;
-
 /** The associated token account of `owner` for `mint` (the address wallets and signers derive). */
 export async function associatedTokenAccount(owner: string, mint: string): Promise<string> {
-  const pair = `${owner}:${mint}`;
-  const known = derived.get(pair);
-  if (known !== undefined) return known;
+  const account = tokenAccountOf(owner, mint);
   // The schemas check only the alphabet: a value that is not 32 bytes is the client's error (400).
-  for (const key of [owner, mint])
-    if (!publicKeyBytes(key)) throw new ApiError(400, `Invalid public key: ${key} is not 32 bytes of base58`);
-  const account = toBase58(associatedTokenAddress(keyBytes(owner), keyBytes(mint), keyBytes(TOKEN_PROGRAM)));
-  if (derived.size >= DERIVED_KEPT) derived.delete(derived.keys().next().value as string);
-  derived.set(pair, account);
+  if (account === undefined) {
+    const bad = publicKeyBytes(owner) ? mint : owner;
+    throw new ApiError(400, `Invalid public key: ${bad} is not 32 bytes of base58`);
+  }
   return account;
 }
 
@@ -143,6 +126,11 @@ export interface SwapInstructionInput {
   receiver?: string;
   /** Account collecting a referral or platform fee. */
   feeAccount?: string;
+  /**
+   * The fee `feeAccount` collects, in basis points of the output (a fraction too: written after the
+   * slippage, when there is a fee account, as a u32 of thousandths of a basis point).
+   */
+  feeBps?: number;
   programId?: string;
 }
 
@@ -157,12 +145,23 @@ export function swap(input: SwapInstructionInput): PlainInstruction {
   // again when there is no receiver), so that a fee account is never read as the destination.
   if (input.receiver || input.feeAccount) accounts.push(acct(input.receiver ?? input.taker, false, true));
   if (input.feeAccount) accounts.push(acct(input.feeAccount, false, true));
-  const slippage = new Uint8Array(2);
-  new DataView(slippage.buffer).setUint16(0, input.slippageBps, true);
+  const u16 = (value: number): Uint8Array => {
+    const out = new Uint8Array(2);
+    new DataView(out.buffer).setUint16(0, value, true);
+    return out;
+  };
+  const fee = new Uint8Array(input.feeAccount ? 4 : 0);
+  if (input.feeAccount) new DataView(fee.buffer).setUint32(0, Math.round((input.feeBps ?? 0) * 1000), true);
   return {
     programId: input.programId ?? SWAP_PROGRAM,
     accounts,
-    data: concat(Uint8Array.of(0xe5, 0x17, 0xcb, 0x97, 0x7a, 0xe3, 0xad, 0x2a), u64(input.inAmount), u64(input.minOutAmount), slippage),
+    data: concat(
+      Uint8Array.of(0xe5, 0x17, 0xcb, 0x97, 0x7a, 0xe3, 0xad, 0x2a),
+      u64(input.inAmount),
+      u64(input.minOutAmount),
+      u16(input.slippageBps),
+      fee,
+    ),
   };
 }
 

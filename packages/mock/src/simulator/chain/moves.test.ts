@@ -1,7 +1,7 @@
 // The moves read from instructions are the ones the simulator's own builders encode.
 import { describe, expect, it } from 'vitest';
 import { world } from '../world.js';
-import { AMM_KEYS, SWAP_PROGRAM, TRIGGER_V1_PROGRAM } from './addresses.js';
+import { AMM_KEYS, SWAP_PROGRAM, TOKEN_PROGRAM, TRIGGER_V1_PROGRAM } from './addresses.js';
 import type { DecodedTransaction } from './decoded.js';
 import {
   associatedTokenAccount,
@@ -46,6 +46,20 @@ describe('transactionMoves', () => {
         mint: PLATFORM_TOKEN.mint,
         amount: 5_000_000n,
       },
+    ]);
+  });
+
+  it('reads a plain token transfer (tag 3) too, its mint the one whose account of the owner its source is', async () => {
+    const source = await associatedTokenAccount(A, STABLECOIN_USD.mint);
+    const destination = await associatedTokenAccount(B, STABLECOIN_USD.mint);
+    const data = new Uint8Array([3, ...encodeU64(42n)]);
+    const transfer: PlainInstruction = {
+      programId: TOKEN_PROGRAM,
+      accounts: [source, destination, A].map((pubkey, i) => ({ pubkey, isSigner: i === 2, isWritable: i < 2 })),
+      data,
+    };
+    expect(transactionMoves(tx(transfer))).toEqual([
+      { kind: 'token transfer', from: A, to: destination, mint: STABLECOIN_USD.mint, amount: 42n },
     ]);
   });
 

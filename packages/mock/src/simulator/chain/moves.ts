@@ -1,8 +1,9 @@
 // What a landed transaction moved, read from its instructions (the transaction itself is decoded
-// by the simulator's own decoder, chain/decode.ts; tx submit reads its tips from here too): native transfers, token transfers, and the
+// by the simulator's own decoder, chain/decode.ts; tx submit reads its tips from here too): native transfers, token transfers (transferChecked, and transfer of a listed token), and the
 // simulator's own swap, RFQ fill, trigger v1 order and lend operate instructions, whose layouts chain/instructions.ts
 // and the areas' builders define. An instruction of any other kind moves nothing visible here.
-import { NATIVE_MINT } from '../tokens.js';
+import { LISTED_MINTS, NATIVE_MINT } from '../tokens.js';
+import { tokenAccountOwner } from './token-accounts.js';
 import { LEND_PROGRAM, SWAP_PROGRAM, SYSTEM_PROGRAM, TOKEN_PROGRAM, TRIGGER_V1_PROGRAM } from './addresses.js';
 import type { DecodedInstruction, DecodedTransaction } from './decoded.js';
 
@@ -48,6 +49,11 @@ function movesOf(ix: DecodedInstruction): Move[] {
   }
   if (programId === TOKEN_PROGRAM && data[0] === 12 && data.length === 10 && a1 && a2 && a3) {
     return [{ kind: 'token transfer', from: a3, to: a2, mint: a1, amount: u64(data, 1)! }];
+  }
+  // A plain transfer (source, destination, owner) names no mint: the listed token whose account of the owner the source is.
+  if (programId === TOKEN_PROGRAM && data[0] === 3 && data.length === 9 && a0 && a1 && a2) {
+    const source = tokenAccountOwner(a0, [a2], LISTED_MINTS);
+    return source ? [{ kind: 'token transfer', from: a2, to: a1, mint: source.mint, amount: u64(data, 1)! }] : [];
   }
   if (startsWith(data, SWAP_DISCRIMINATOR) && a0 && a1 && a2 && a3) {
     const inAmount = u64(data, 8);

@@ -7,6 +7,32 @@ import { call, createTestWallet, EXAMPLE_TOKEN, makeSimulator, PLATFORM_TOKEN, S
 
 const details = { twitterHandle: 'example_project', description: 'Community token.' };
 
+type Wallet = Awaited<ReturnType<typeof createTestWallet>>;
+
+/** The craft of a payment by `wallet`, in `paymentCurrency` (the default when absent). */
+const craftFor = (sim: ReturnType<typeof makeSimulator>, wallet: Wallet, paymentCurrency?: string) =>
+  call(sim, 'GET', '/tokens/v2/verify/express/craft-txn', {
+    query: { senderAddress: wallet.address, ...(paymentCurrency ? { paymentCurrency } : {}) },
+  });
+
+/** Executes `craft` signed by `wallet`; with `paymentCurrency`, sending the quoted input as `paymentAmount`. */
+const executeCraft = async (
+  sim: ReturnType<typeof makeSimulator>,
+  wallet: Wallet,
+  craft: { transaction: string; requestId: string; quotedInputAmount?: string },
+  options: { tokenId?: string; paymentCurrency?: string } = {},
+) =>
+  call(sim, 'POST', '/tokens/v2/verify/express/execute', {
+    body: {
+      transaction: await wallet.signTransaction(craft.transaction),
+      requestId: craft.requestId,
+      senderAddress: wallet.address,
+      tokenId: options.tokenId ?? EXAMPLE_TOKEN,
+      ...details,
+      ...(options.paymentCurrency ? { paymentCurrency: options.paymentCurrency, paymentAmount: craft.quotedInputAmount } : {}),
+    },
+  });
+
 describe('express verification', () => {
   it('reports eligibility: the example token can verify, listed tokens are verified', async () => {
     const sim = makeSimulator();
@@ -91,6 +117,60 @@ describe('express verification', () => {
     );
     const ok = await call(sim, 'POST', '/tokens/v2/verify/express/execute', { body: { ...base, paymentAmount: '500000000' } });
     expect(ok.body.status).toBe('Success');
+  });
+
+  it('credits the payment to the receiver: what the sender pays, the receiver gains (direct and swapped)', async () => {
+    const sim = makeSimulator();
+    const execute = async (wallet: Wallet, tokenId: string, paymentCurrency?: string) => {
+      const craft = await craftFor(sim, wallet, paymentCurrency);
+      expect((await executeCraft(sim, wallet, craft.body, { tokenId, ...(paymentCurrency ? { paymentCurrency } : {}) })).body.status).toBe(
+        'Success',
+      );
+      return craft.body;
+    };
+    const platform = (address: string) => sim.control.getBalance(address, PLATFORM_TOKEN)!;
+    const receiverBefore = platform(EXPRESS_RECEIVER);
+    const direct = await createTestWallet();
+    await execute(direct, EXAMPLE_TOKEN);
+    // A transfer: the sum of the two balances does not change.
+    expect(platform(direct.address)).toBe(100_000_000_000n - 1_000_000_000n);
+    expect(platform(EXPRESS_RECEIVER)).toBe(receiverBefore + 1_000_000_000n);
+    // The swap path: the swap yields the sender `amount` (at an unchanged price), which it transfers.
+    const swapper = await createTestWallet();
+    // Another token to verify (a mint the simulator does not list exists and is not verified).
+    const craft = await execute(swapper, (await createTestWallet()).address, 'NATIVE_COIN');
+    expect(platform(EXPRESS_RECEIVER)).toBe(receiverBefore + 2_000_000_000n);
+    expect(platform(swapper.address)).toBe(100_000_000_000n + BigInt(craft.amount) - 1_000_000_000n);
+  });
+
+  it('refuses a swapped payment whose swap yields less than 1000 PLATFORM_TOKEN at execute (the price moved): nothing moves', async () => {
+    const sim = makeSimulator();
+    const wallet = await createTestWallet();
+    const craft = await craftFor(sim, wallet, 'STABLECOIN_USD');
+    sim.control.setPrice('PLATFORM_TOKEN', 0.6);
+    const exec = await executeCraft(sim, wallet, craft.body, { paymentCurrency: 'STABLECOIN_USD' });
+    expect(exec.status).toBe(400);
+    expect(exec.body.message).toMatch(
+      /^Instruction 1: custom program error 6001: slippage tolerance exceeded \(833333333 at the current price, minimum 1000000000\)/,
+    );
+    expect(sim.control.getBalance(wallet.address, STABLECOIN)).toBe(10_000_000_000n);
+    expect(sim.control.getBalance(EXPRESS_RECEIVER, PLATFORM_TOKEN)).toBe(100_000_000_000n);
+  });
+
+  it('transfers to the receiver the amount the craft says it collects, on a swap path too', async () => {
+    const sim = makeSimulator();
+    // A price at which no whole number of units buys exactly 1000 PLATFORM_TOKEN: the least that buys
+    // at least that (499 999 501 units) yields 1 000 000 001.
+    sim.control.setPrice('STABLECOIN_USD', 1.000001);
+    const wallet = await createTestWallet();
+    const craft = await craftFor(sim, wallet, 'STABLECOIN_USD');
+    expect(craft.body.amount).toBe('1000000001');
+    const transfer = decodeTransaction(craft.body.transaction)!.instructions.find((ix) => ix.data[0] === 12 && ix.data.length === 10)!;
+    expect(new DataView(transfer.data.buffer, transfer.data.byteOffset + 1, 8).getBigUint64(0, true)).toBe(BigInt(craft.body.amount));
+    const receiverBefore = sim.control.getBalance(EXPRESS_RECEIVER, PLATFORM_TOKEN)!;
+    const exec = await executeCraft(sim, wallet, craft.body, { paymentCurrency: 'STABLECOIN_USD' });
+    expect(exec.body).toMatchObject({ status: 'Success', platformTokenOutputAmount: craft.body.amount });
+    expect(sim.control.getBalance(EXPRESS_RECEIVER, PLATFORM_TOKEN)).toBe(receiverBefore + BigInt(craft.body.amount));
   });
 
   it("takes a currency beyond the spec's known ones when it can price it, and refuses one it cannot in the express error shape", async () => {

@@ -11,6 +11,7 @@ import { bytesEqual, toBase58 } from '../encoding.js';
 import { ApiError, parseAmount } from '../errors.js';
 import { EXPRESS_PAYMENT } from '../../gen/express-payment.gen.js';
 import { NATIVE_MINT, PLATFORM_TOKEN_MINT, tokenByMint, tokenBySymbol } from '../tokens.js';
+import { applyTransaction } from '../tx/land.js';
 import { setTokenStatus } from './store.js';
 
 /** A crafted payment expires with its blockhash (150 blocks of 400 ms): after that it can no longer land. */
@@ -73,7 +74,9 @@ export const tokensCraftExpressTransaction: Handler<'tokensCraftExpressTransacti
       }),
     );
   }
-  instructions.push(await tokenTransfer(sender, EXPRESS_RECEIVER, PLATFORM_TOKEN_MINT, EXPRESS_PAYMENT, platform.decimals));
+  // What the receiver collects, the craft's `amount`: the payment, or on a swap path the swap's output at the current price (at least the payment).
+  const amount = direct ? EXPRESS_PAYMENT : sim.prices.convert(payWith.mint, PLATFORM_TOKEN_MINT, inputAmount);
+  instructions.push(await tokenTransfer(sender, EXPRESS_RECEIVER, PLATFORM_TOKEN_MINT, amount, platform.decimals));
   const height = sim.ledger.blockHeight();
   const built = buildTransaction({
     feePayer: sender,
@@ -90,6 +93,7 @@ export const tokensCraftExpressTransaction: Handler<'tokensCraftExpressTransacti
     currency,
     inputMint: payWith.mint,
     inputAmount,
+    amount,
     messageBytes: built.messageBytes,
     expireAt,
   });
@@ -99,7 +103,7 @@ export const tokensCraftExpressTransaction: Handler<'tokensCraftExpressTransacti
     requestId,
     receiverAddress: EXPRESS_RECEIVER,
     mint: PLATFORM_TOKEN_MINT,
-    amount: (direct ? EXPRESS_PAYMENT : sim.prices.convert(payWith.mint, PLATFORM_TOKEN_MINT, inputAmount)).toString(),
+    amount: amount.toString(),
     tokenDecimals: platform.decimals,
     feeLamports: SIGNATURE_FEE_LAMPORTS,
     feeMint: NATIVE_MINT,
@@ -156,11 +160,14 @@ export const tokensExecuteExpress: Handler<'tokensExecuteExpress'> = async (ctx)
   assertCanPay(sim, craft.sender, craft.currency, craft.inputMint, craft.inputAmount);
   // Two crafts in the same slot can carry the same message: one signed payment lands once.
   const signature = toBase58(tx.signatures[0]!.signature!);
-  const earlier = sim.ledger.land(signature, `tokensExecuteExpress:${craft.requestId}`, tx);
+  const earlier = sim.ledger.landed(signature);
   if (earlier) throw alreadyProcessed(earlier);
+  // What the crafted instructions move, as for any landing transaction (tx/land.ts), all or nothing:
+  // the network fee; on a swap path the swap, paying the sender its output at the current price
+  // (refused below its minimum, 1000 PLATFORM_TOKEN); the transfer of the craft's `amount` to the receiver.
+  applyTransaction(sim, tx);
+  sim.ledger.land(signature, `tokensExecuteExpress:${craft.requestId}`, tx);
   sim.express.crafts.delete(craft.requestId);
-  sim.wallets.add(craft.sender, craft.inputMint, -craft.inputAmount);
-  sim.wallets.add(craft.sender, NATIVE_MINT, -BigInt(SIGNATURE_FEE_LAMPORTS));
   setTokenStatus(sim.express, body.tokenId, { exists: true, verified: true });
   return {
     body: {
@@ -170,7 +177,7 @@ export const tokensExecuteExpress: Handler<'tokensExecuteExpress'> = async (ctx)
       totalTime: 1,
       verificationCreated: true,
       metadataCreated: body.tokenMetadata !== undefined,
-      platformTokenOutputAmount: EXPRESS_PAYMENT.toString(),
+      platformTokenOutputAmount: (craft.amount ?? EXPRESS_PAYMENT).toString(),
     },
   };
 };

@@ -10,6 +10,8 @@ export interface CraftRecord {
   inputMint: string;
   /** Atomic amount of inputMint the transaction spends. */
   inputAmount: bigint;
+  /** PLATFORM_TOKEN the transaction transfers to the receiver (the craft's `amount`; absent in records stored before it: the payment). */
+  amount?: bigint;
   messageBytes: Uint8Array;
   expireAt: number;
 }

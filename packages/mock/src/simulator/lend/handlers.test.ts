@@ -33,7 +33,8 @@ describe('lend', () => {
     expect(decodeTransaction(open.body.transaction)!.signatures[0]!.signer).toBe(wallet.address);
     // The operate transaction carries no tip: it lands as the client sends it (here through the control API's chain).
     await sim.control.sendTransaction(await wallet.signTransaction(open.body.transaction));
-    expect(sim.control.getBalance(wallet.address, NATIVE)).toBe(9_000_000_000n);
+    // The collateral, and the network fee of its one signature (5000 lamports; no compute unit price).
+    expect(sim.control.getBalance(wallet.address, NATIVE)).toBe(9_000_000_000n - 5000n);
     expect(sim.control.getBalance(wallet.address, STABLECOIN)).toBe(10_100_000_000n);
     const tooMuch = await call(sim, 'POST', '/lend/v1/borrow/operate-instructions', {
       body: { vaultId: 1, positionId: 1, signer: wallet.address, colAmount: '0', debtAmount: '100000000' },

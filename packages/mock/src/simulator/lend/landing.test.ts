@@ -33,7 +33,7 @@ describe('lend operate lands once', () => {
     const again = await submit(sim, signed);
     expect(again.status).toBe(400);
     expect(again.body.error).toMatch(/already processed/);
-    expect(sim.control.getBalance(wallet.address, NATIVE)).toBe(10_000_000_000n - 1_000_000_000n - TIP_LAMPORTS);
+    expect(sim.control.getBalance(wallet.address, NATIVE)).toBe(10_000_000_000n - 1_000_000_000n - TIP_LAMPORTS - 5000n);
     expect(sim.control.getBalance(wallet.address, STABLECOIN)).toBe(10_000_000_000n + 100_000_000n);
     const positions = await call(sim, 'GET', '/lend/v1/borrow/positions', { query: { users: wallet.address } });
     expect(positions.body).toEqual([{ nftId: 1, vaultId: 1, owner: wallet.address, colAmount: '1000000000', debtAmount: '100000000' }]);

@@ -21,6 +21,9 @@ import { bpsIn, feeOf } from './bps.js';
 
 const PERCENTILE_MICROLAMPORTS: Record<string, bigint> = { medium: 25_000n, high: 50_000n, veryHigh: 75_000n };
 
+/** The simulated chain's compute unit price at a percentile of recent priority fees, in basis points (10 micro-lamports each). */
+export const microLamportsAtPercentile = (percentileBps: number): bigint => bpsIn(percentileBps, 10n);
+
 const plain = (ix: PlainInstruction): Instruction => ({
   programId: ix.programId,
   accounts: ix.accounts.map((a) => ({ pubkey: a.pubkey, isSigner: a.isSigner, isWritable: a.isWritable })),
@@ -104,7 +107,9 @@ export const swapGetBuild: Handler<'swapGetBuild'> = readsMarket(async (ctx) => 
   const cleanupInstruction =
     wrapAndUnwrapSol && (outputMint === NATIVE_MINT || inputMint === NATIVE_MINT) ? await closeTokenAccount(taker, NATIVE_MINT) : null;
   const microLamports =
-    typeof percentile === 'number' ? bpsIn(percentile, 10n) : (PERCENTILE_MICROLAMPORTS[String(percentile ?? 'medium')] ?? 25_000n);
+    typeof percentile === 'number'
+      ? microLamportsAtPercentile(percentile)
+      : (PERCENTILE_MICROLAMPORTS[String(percentile ?? 'medium')] ?? 25_000n);
   const swapIx = swap({
     taker,
     ammKey: AMM_KEYS[0] as string,
@@ -114,7 +119,7 @@ export const swapGetBuild: Handler<'swapGetBuild'> = readsMarket(async (ctx) => 
     minOutAmount: threshold,
     slippageBps,
     ...((destinationTokenAccount ?? nativeDestinationAccount) ? { receiver: (destinationTokenAccount ?? nativeDestinationAccount)! } : {}),
-    ...(feeAccount && platformFeeBps > 0 ? { feeAccount } : {}),
+    ...(feeAccount && platformFeeBps > 0 ? { feeAccount, feeBps: platformFeeBps } : {}),
   });
   const height = sim.ledger.blockHeight();
   return {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { CODES, EXECUTE_CODES, executeCode } from './execute-codes.js';
 import { call, createTestWallet, makeSimulator, NATIVE, PLATFORM_TOKEN, STABLECOIN } from '../test-support/harness.js';
+import { world } from '../world.js';
+import { TIP_RECEIVERS } from '../chain/addresses.js';
 
 async function order(sim: ReturnType<typeof makeSimulator>, taker: string, query: Record<string, string> = {}) {
   const res = await call(sim, 'GET', '/swap/v2/order', {
@@ -29,6 +31,10 @@ describe('POST /swap/v2/execute', () => {
     });
     expect(sim.control.getBalance(wallet.address, PLATFORM_TOKEN)).toBe(100_000_000_000n - 100_000_000n);
     expect(sim.control.getBalance(wallet.address, STABLECOIN)).toBe(10_000_000_000n + 49_950_000n);
+    // The network fee the transaction sets: 5000 lamports for its signature, and 7142 micro-lamports
+    // per unit (the order's 10 000-lamport priority fee spread over its 1 400 000-unit limit, rounded
+    // down) times 1 400 000 units: 9998.8, charged 9999.
+    expect(sim.control.getBalance(wallet.address, NATIVE)).toBe(10_000_000_000n - 5000n - 9999n);
   });
 
   it('returns the same result when the same transaction is re-sent within 2 minutes', async () => {
@@ -165,6 +171,41 @@ describe('POST /swap/v2/execute', () => {
     expect(res.body.signature).toMatch(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/);
   });
 
+  it('pays the referral account its share of the fee: what the taker gives up, someone gains', async () => {
+    const sim = makeSimulator();
+    const wallet = await createTestWallet();
+    const referral = world.addresses.referralAccount;
+    const o = await order(sim, wallet.address, { referralAccount: referral, referralFee: '50' });
+    const res = await call(sim, 'POST', '/swap/v2/execute', {
+      body: { signedTransaction: await wallet.signTransaction(o.transaction), requestId: o.requestId },
+    });
+    expect(res.body).toMatchObject({ status: 'Success', totalOutputAmount: o.outAmount });
+    // 100 PLATFORM_TOKEN is 50 STABLECOIN_USD: 50 bps of it (0.25) to the referral account.
+    expect(sim.control.getBalance(referral, STABLECOIN)).toBe(10_000_000_000n + 250_000n);
+  });
+
+  it('moves the bundle tip from whoever the transaction says pays it to the tip receiver', async () => {
+    const sim = makeSimulator();
+    const wallet = await createTestWallet();
+    const payer = await createTestWallet();
+    const before = sim.control.getBalance(TIP_RECEIVERS[0]!, NATIVE)!;
+    const o = await order(sim, wallet.address, { bundleTipLamports: '1000000' });
+    await call(sim, 'POST', '/swap/v2/execute', {
+      body: { signedTransaction: await wallet.signTransaction(o.transaction), requestId: o.requestId },
+    });
+    expect(sim.control.getBalance(wallet.address, NATIVE)).toBe(10_000_000_000n - 5000n - 9999n - 1_000_000n);
+    expect(sim.control.getBalance(TIP_RECEIVERS[0]!, NATIVE)).toBe(before + 1_000_000n);
+    // With an integrator payer, the payer pays it (and the fee); the taker pays nothing in native coin.
+    const paid = await order(sim, wallet.address, { bundleTipLamports: '1000000', payer: payer.address });
+    const signed = await payer.signTransaction(await wallet.signTransaction(paid.transaction));
+    expect(
+      (await call(sim, 'POST', '/swap/v2/execute', { body: { signedTransaction: signed, requestId: paid.requestId } })).body.status,
+    ).toBe('Success');
+    expect(sim.control.getBalance(payer.address, NATIVE)).toBe(10_000_000_000n - 10_000n - 9999n - 1_000_000n);
+    expect(sim.control.getBalance(wallet.address, NATIVE)).toBe(10_000_000_000n - 5000n - 9999n - 1_000_000n);
+    expect(sim.control.getBalance(TIP_RECEIVERS[0]!, NATIVE)).toBe(before + 2_000_000n);
+  });
+
   it('needs the integrator payer signature as well', async () => {
     const sim = makeSimulator();
     const taker = await createTestWallet();
@@ -177,6 +218,9 @@ describe('POST /swap/v2/execute', () => {
     const both = await payer.signTransaction(takerOnly);
     const res = await call(sim, 'POST', '/swap/v2/execute', { body: { signedTransaction: both, requestId: o.requestId } });
     expect(res.body).toMatchObject({ status: 'Success', code: 0 });
+    // The integrator payer is the fee payer: it pays both signatures and the priority fee; the taker pays no fee.
+    expect(sim.control.getBalance(payer.address, NATIVE)).toBe(10_000_000_000n - 10_000n - 9999n);
+    expect(sim.control.getBalance(taker.address, NATIVE)).toBe(10_000_000_000n);
   });
 });
 

@@ -9,7 +9,9 @@
 // slot may carry byte-identical messages, as on the real chain (same blockhash, same
 // instructions); that is harmless because the signature, not the requestId, is what lands.
 import { bytesEqual, fromBase64 } from '../encoding.js';
-import { checkSigner, decodeTransaction } from '../chain/transactions.js';
+import { chargeNetworkFee, networkFee } from '../chain/fees.js';
+import { transactionMoves } from '../chain/moves.js';
+import { checkSigner, decodeTransaction, type DecodedTransaction } from '../chain/transactions.js';
 import type { SimContext } from '../context.js';
 import type { Handler } from '../handler.js';
 import { ApiError } from '../errors.js';
@@ -43,12 +45,22 @@ function expired(sim: SimContext, order: SwapOrderRecord, signature: string): Ex
   return order.expireAt !== undefined && sim.clock.now() > order.expireAt ? failed(CODES.rfqQuoteExpired, 'Quote expired') : undefined;
 }
 
-function land(sim: SimContext, order: SwapOrderRecord, signature: string): ExecuteOutcome {
+function land(sim: SimContext, order: SwapOrderRecord, signature: string, tx: DecodedTransaction): ExecuteOutcome {
   const { wallets, prices } = sim;
   const onchain = order.router !== 'router_rfq';
   const balance = wallets.balance(order.taker, order.inputMint) ?? 0n;
-  const nativeNeeded = order.takerFeeLamports + (order.inputMint === NATIVE_MINT ? order.inAmount : 0n);
-  if (balance < order.inAmount || (wallets.balance(order.taker, NATIVE_MINT) ?? 0n) < nativeNeeded) {
+  // The network fee the transaction sets, paid by its fee payer when that is a client's wallet (the
+  // taker or the integrator payer); the service's own wallets (gas wallet, RFQ maker) are not kept.
+  const fee = order.clientSigners.includes(order.feePayer) ? networkFee(tx) : undefined;
+  // The transaction's native transfers from a client's wallet (a bundle tip), as they are written.
+  const transfers = transactionMoves(tx).filter((m) => m.kind === 'native transfer' && order.clientSigners.includes(m.from));
+  // Native coin each client wallet needs: the taker's rent and native input, the fee, the transfers.
+  const needs = new Map<string, bigint>([[order.taker, order.takerFeeLamports + (order.inputMint === NATIVE_MINT ? order.inAmount : 0n)]]);
+  const need = (wallet: string, lamports: bigint) => needs.set(wallet, (needs.get(wallet) ?? 0n) + lamports);
+  if (fee) need(fee.payer, fee.lamports);
+  for (const move of transfers) need(move.from, move.amount);
+  const short = [...needs].some(([wallet, lamports]) => (wallets.balance(wallet, NATIVE_MINT) ?? 0n) < lamports);
+  if (balance < order.inAmount || short) {
     return failed(
       onchain ? CODES.onchainFailedToLand : CODES.rfqFailedToLand,
       'Failed to land: insufficient funds at execution',
@@ -75,6 +87,12 @@ function land(sim: SimContext, order: SwapOrderRecord, signature: string): Execu
   wallets.add(order.taker, order.inputMint, -order.inAmount);
   if (order.takerFeeLamports > 0n) wallets.add(order.taker, NATIVE_MINT, -order.takerFeeLamports);
   wallets.add(order.recipient, order.outputMint, delivered);
+  if (order.referral && order.referral.amount > 0n) wallets.add(order.referral.account, order.outputMint, order.referral.amount);
+  if (fee) chargeNetworkFee(wallets, fee);
+  for (const move of transfers) {
+    wallets.add(move.from, NATIVE_MINT, -move.amount);
+    wallets.add(move.to, NATIVE_MINT, move.amount);
+  }
   return {
     status: 200,
     body: {
@@ -140,7 +158,7 @@ export const swapExecute: Handler<'swapExecute'> = async (ctx) => {
           `Failed to land: transaction already processed in slot ${earlier.slot}`,
           signature,
         )
-      : land(sim, order, signature));
+      : land(sim, order, signature, tx));
   if (!earlier && 'slot' in outcome.body) sim.ledger.land(signature, `swapExecute:${requestId}`, tx);
   order.executed = { signedTransaction, outcome };
   // Keep the result for re-sends for two more minutes.

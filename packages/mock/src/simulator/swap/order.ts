@@ -11,6 +11,7 @@ import { NATIVE_MINT } from '../tokens.js';
 import { learnPrices, QUOTE_PARAMS, quoteFromMarket } from './market-quote.js';
 import { quoteSwap, type QuoteOutcome, type QuoteRequest } from './quote.js';
 import { buildSwapTransaction } from './transaction.js';
+import { feeOf } from './bps.js';
 
 const RFQ_QUOTE_TTL_MS = 60_000;
 
@@ -193,8 +194,11 @@ function order(ctx: OrderContext, market: MarketAnswer): HandlerResult<'swapGetO
         recipient,
         lastValidBlockHeight,
         ...(isRfq ? { expireAt } : {}),
-        takerFeeLamports:
-          fees.signatureFeePayer === taker ? BigInt(fees.signatureFeeLamports + fees.prioritizationFeeLamports + fees.rentFeeLamports) : 0n,
+        // The referral's part of the fee (its rate of the route's output, rounded up as the fee is; the router keeps the rest).
+        ...(req.referralAccount !== undefined
+          ? { referral: { account: req.referralAccount, amount: feeOf(quote.routeOut, req.referralFee ?? 0) } }
+          : {}),
+        takerFeeLamports: BigInt(fees.rentFeePayer === taker ? fees.rentFeeLamports : 0),
       });
     }
   }

@@ -57,7 +57,7 @@ export function buildSwapTransaction(input: SwapTransactionInput): BuiltTransact
         minOutAmount: quote.otherAmountThreshold,
         slippageBps: quote.slippageBps,
         ...(req.receiver ? { receiver: req.receiver } : {}),
-        ...(req.referralAccount ? { feeAccount: req.referralAccount } : {}),
+        ...(req.referralAccount ? { feeAccount: req.referralAccount, feeBps: req.referralFee ?? 0 } : {}),
       }),
     );
   }

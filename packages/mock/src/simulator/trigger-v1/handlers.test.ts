@@ -3,9 +3,16 @@ import { call, createTestWallet, makeSimulator, NATIVE, PLATFORM_TOKEN, STABLECO
 import type { Simulator } from '../index.js';
 import type { TestWallet } from '../test-support/harness.js';
 
-async function create(sim: Simulator, maker: TestWallet, making = '100000000', extra: Record<string, unknown> = {}) {
+async function create(
+  sim: Simulator,
+  maker: TestWallet,
+  making = '100000000',
+  extra: Record<string, unknown> = {},
+  body: Record<string, unknown> = {},
+) {
   const res = await call(sim, 'POST', '/trigger/v1/createOrder', {
     body: {
+      ...body,
       maker: maker.address,
       payer: maker.address,
       inputMint: PLATFORM_TOKEN,
@@ -50,6 +57,31 @@ describe('trigger v1', () => {
     expect(list.body.orders[0]).toMatchObject({ orderKey: order, status: 'Open', rawMakingAmount: '100000000', closeTx: null });
     expect(list.body.orders[0].openTx).toMatch(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/);
     expect(sim.control.getBalance(maker.address, PLATFORM_TOKEN)).toBe(100_000_000_000n - 100_000_000n);
+    // The payer (here the maker, so one signature) pays the network fee: 5000 lamports, and the
+    // priority fee of the default compute unit price (the 95th percentile, 95 000 micro-lamports)
+    // times the 300 000-unit limit: 28 500.
+    expect(sim.control.getBalance(maker.address, NATIVE)).toBe(10_000_000_000n - 5000n - 28_500n);
+  });
+
+  it('sets the compute unit price asked for (create and cancel), which the payer pays', async () => {
+    const sim = makeSimulator();
+    const maker = await createTestWallet();
+    const created = await create(sim, maker, '100000000', {}, { computeUnitPrice: '100000' });
+    await call(sim, 'POST', '/trigger/v1/execute', {
+      body: { requestId: created.body.requestId, signedTransaction: await maker.signTransaction(created.body.transaction) },
+    });
+    // 5000 for the signature, 100 000 micro-lamports x 300 000 units.
+    expect(sim.control.getBalance(maker.address, NATIVE)).toBe(10_000_000_000n - 35_000n);
+    const cancel = await call(sim, 'POST', '/trigger/v1/cancelOrder', {
+      body: { maker: maker.address, order: created.body.order, computeUnitPrice: '0' },
+    });
+    await call(sim, 'POST', '/trigger/v1/execute', {
+      body: { requestId: cancel.body.requestId, signedTransaction: await maker.signTransaction(cancel.body.transaction) },
+    });
+    expect(sim.control.getBalance(maker.address, NATIVE)).toBe(10_000_000_000n - 35_000n - 5000n);
+    const tooHigh = await create(sim, maker, '100000000', {}, { computeUnitPrice: '18446744073709551616' });
+    expect(tooHigh.status).toBe(400);
+    expect(tooHigh.body.cause).toMatch(/computeUnitPrice/);
   });
 
   it('rejects execute with an unknown requestId, a foreign transaction or a missing signature', async () => {

@@ -3,13 +3,15 @@
 import type { TriggerV1OrderRecord } from '@x/types';
 import { alreadyProcessed, BLOCKHASH_VALIDITY_BLOCKS, blockhashRejection, earlierLanding } from '../chain/ledger.js';
 import { TRIGGER_V1_PROGRAM } from '../chain/addresses.js';
-import { computeUnitLimit, encodeU64, programCall, type PlainInstruction } from '../chain/instructions.js';
+import { computeUnitLimit, computeUnitPrice, encodeU64, programCall, type PlainInstruction } from '../chain/instructions.js';
+import { microLamportsAtPercentile } from '../swap/build.js';
 import { buildTransaction, checkSigner, decodeTransaction } from '../chain/transactions.js';
 import { iso, type SimContext } from '../context.js';
 import type { Handler } from '../handler.js';
 import { bytesEqual, toBase58 } from '../encoding.js';
 import { ApiError, parseAmount } from '../errors.js';
-import { tokenByMint } from '../tokens.js';
+import { NATIVE_MINT, tokenByMint } from '../tokens.js';
+import { chargeNetworkFee, payableNetworkFee } from '../chain/fees.js';
 import type { TriggerV1Order } from './store.js';
 
 export const V1_MIN_USD = 5;
@@ -18,10 +20,23 @@ const CANCELS_PER_TRANSACTION = 5;
 
 const invalid = (title: string, cause: string): ApiError => new ApiError(400, cause, { title });
 
-function build(sim: SimContext, feePayer: string, instructions: PlainInstruction[]) {
+const U64_MAX = 2n ** 64n - 1n;
+
+/**
+ * The compute unit price of a request's `computeUnitPrice`: micro-lamports, or `auto` (the default),
+ * the 95th percentile of recent priority fees.
+ */
+function unitPrice(title: string, text: string | undefined): bigint {
+  if (text === undefined || text === 'auto') return microLamportsAtPercentile(9_500);
+  const price = BigInt(text);
+  if (price > U64_MAX) throw invalid(title, `computeUnitPrice ${text} is more than a u64 holds`);
+  return price;
+}
+
+function build(sim: SimContext, feePayer: string, price: bigint, instructions: PlainInstruction[]) {
   return buildTransaction({
     feePayer,
-    instructions: [computeUnitLimit(300_000), ...instructions],
+    instructions: [computeUnitLimit(300_000), computeUnitPrice(price), ...instructions],
     blockhash: sim.ledger.recentBlockhash(),
     lastValidBlockHeight: sim.ledger.blockHeight() + BLOCKHASH_VALIDITY_BLOCKS,
   });
@@ -53,7 +68,7 @@ export const triggerV1CreateOrder: Handler<'triggerV1CreateOrder'> = (ctx) => {
   assertHolds(sim, title, body.maker, body.inputMint, making);
 
   const orderKey = sim.random.address();
-  const built = build(sim, body.payer, [
+  const built = build(sim, body.payer, unitPrice(title, body.computeUnitPrice), [
     programCall(
       TRIGGER_V1_PROGRAM,
       'init_ord',
@@ -134,9 +149,13 @@ export const triggerV1Execute: Handler<'triggerV1Execute'> = async (ctx) => {
       if (status !== 'Open') throw invalid(title, `order ${key} is ${status ?? 'gone'}, not open`);
     }
   }
+  // The payer pays the network fee (and, when it is the maker, a native coin order's making amount).
+  const native = pending.kind === 'create' && pending.order.inputMint === NATIVE_MINT && pending.order.userPubkey === tx.staticAccounts[0];
+  const fee = payableNetworkFee(sim.wallets, tx, native ? pending.order.makingAmount : 0n, { title });
   // Two requests in the same slot can carry the same message: one signed transaction lands once.
   const earlier = sim.ledger.land(signature, `triggerV1Execute:${requestId}`, tx);
   if (earlier) throw alreadyProcessed(earlier, { title });
+  chargeNetworkFee(sim.wallets, fee);
   const now = sim.clock.now();
   if (pending.kind === 'create') {
     const order = { ...pending.order, openTx: signature, createdAt: now, updatedAt: now };
@@ -155,9 +174,9 @@ export const triggerV1Execute: Handler<'triggerV1Execute'> = async (ctx) => {
   return { body: { code: 0, signature, status: 'Success' } };
 };
 
-function cancelTransactions(sim: SimContext, maker: string, chunks: string[][]) {
+function cancelTransactions(sim: SimContext, maker: string, price: bigint, chunks: string[][]) {
   return chunks.map((keys) =>
-    build(sim, maker, [
+    build(sim, maker, price, [
       programCall(TRIGGER_V1_PROGRAM, 'cancel', [
         { pubkey: maker, isSigner: true, isWritable: true },
         ...keys.map((k) => ({ pubkey: k, isSigner: false, isWritable: true })),
@@ -168,12 +187,13 @@ function cancelTransactions(sim: SimContext, maker: string, chunks: string[][]) 
 
 export const triggerV1CancelOrder: Handler<'triggerV1CancelOrder'> = (ctx) => {
   const { sim } = ctx;
-  const { maker, order: key } = ctx.input.body;
+  const { maker, order: key, computeUnitPrice: priceText } = ctx.input.body;
   const title = 'invalid cancel order request';
+  const price = unitPrice(title, priceText);
   const order = sim.triggerV1.orders.get(key);
   if (!order || order.userPubkey !== maker) throw invalid(title, `order ${key} not found for maker ${maker}`);
   if (order.status !== 'Open') throw invalid(title, `order ${key} is not open`);
-  const [built] = cancelTransactions(sim, maker, [[key]]);
+  const [built] = cancelTransactions(sim, maker, price, [[key]]);
   const requestId = sim.random.uuid(sim.clock.now());
   sim.triggerV1.pending.set(requestId, {
     kind: 'cancel',
@@ -188,8 +208,9 @@ export const triggerV1CancelOrder: Handler<'triggerV1CancelOrder'> = (ctx) => {
 
 export const triggerV1CancelOrders: Handler<'triggerV1CancelOrders'> = (ctx) => {
   const { sim } = ctx;
-  const { maker, orders } = ctx.input.body;
+  const { maker, orders, computeUnitPrice: priceText } = ctx.input.body;
   const title = 'invalid cancel orders request';
+  const price = unitPrice(title, priceText);
   let keys: string[];
   // (An empty list is refused by the request's schema: `minItems: 1`.)
   if (orders) {
@@ -208,7 +229,7 @@ export const triggerV1CancelOrders: Handler<'triggerV1CancelOrders'> = (ctx) => 
   if (keys.length === 0) throw invalid(title, 'no open orders to cancel');
   const chunks: string[][] = [];
   for (let i = 0; i < keys.length; i += CANCELS_PER_TRANSACTION) chunks.push(keys.slice(i, i + CANCELS_PER_TRANSACTION));
-  const built = cancelTransactions(sim, maker, chunks);
+  const built = cancelTransactions(sim, maker, price, chunks);
   const requestId = sim.random.uuid(sim.clock.now());
   sim.triggerV1.pending.set(requestId, {
     kind: 'cancel',

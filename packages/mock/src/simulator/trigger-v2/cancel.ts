@@ -1,6 +1,7 @@
 // Two-step cancel. Initiate answers 400 until the order is ready to cancel (control API
 // markReadyToCancel, or `cancelReadyAfterMs` of simulated time after the first attempt), then a
 // withdrawal transaction and a cancelRequestId; confirm checks the signed withdrawal.
+import { chargeNetworkFee, payableNetworkFee } from '../chain/fees.js';
 import type { TriggerV2CancelPriceOrderResponse } from '@x/types';
 import { TRIGGER_V2_PROGRAM } from '../chain/addresses.js';
 import { alreadyProcessed, BLOCKHASH_VALIDITY_BLOCKS, blockhashRejection, earlierLanding } from '../chain/ledger.js';
@@ -93,9 +94,11 @@ export const triggerV2ConfirmCancelPriceOrder: Handler<'triggerV2ConfirmCancelPr
   const tooOld = blockhashRejection(sim.ledger, tx);
   if (tooOld) throw tooOld;
   if (order.orderState !== 'pending_withdraw') throw new ApiError(400, 'No cancel was initiated for this order');
+  const fee = payableNetworkFee(sim.wallets, tx);
   const txSignature = toBase58(tx.signatures[0]!.signature!);
   const earlier = sim.ledger.land(txSignature, `triggerV2ConfirmCancelPriceOrder:${order.id}`, tx);
   if (earlier) throw alreadyProcessed(earlier);
+  chargeNetworkFee(sim.wallets, fee);
   setState(sim, order, 'cancelled', { txSignature });
   return { body: { id: order.id, txSignature } };
 };

@@ -113,7 +113,8 @@ describe('trigger v2 vault, deposit and orders', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ depositConfirmed: true });
     expect(res.body.id).toMatch(/^[0-9a-f-]{36}$/);
-    expect(ctx.sim.control.getBalance(ctx.wallet.address, NATIVE)).toBe(10_000_000_000n - 100_000_000n);
+    // The deposit, and the network fee of its one signature (5000 lamports).
+    expect(ctx.sim.control.getBalance(ctx.wallet.address, NATIVE)).toBe(10_000_000_000n - 100_000_000n - 5000n);
     const duplicate = await call(ctx.sim, 'POST', '/trigger/v2/orders/price', { token: ctx.token, body });
     expect(duplicate.body).toEqual({ error: 'Duplicate deposit' });
   });

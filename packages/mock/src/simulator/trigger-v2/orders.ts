@@ -5,7 +5,8 @@ import { checkSigner, decodeTransaction } from '../chain/transactions.js';
 import { iso, type SimContext } from '../context.js';
 import type { Handler } from '../handler.js';
 import { ApiError, parseAmount } from '../errors.js';
-import { tokenByMint } from '../tokens.js';
+import { NATIVE_MINT, tokenByMint } from '../tokens.js';
+import { chargeNetworkFee, payableNetworkFee } from '../chain/fees.js';
 import { alreadyProcessed, blockhashRejection } from '../chain/ledger.js';
 import { REQUIRED_BY_ORDER_TYPE, UPDATABLE_PRICE_FIELDS } from '../../gen/price-fields.gen.js';
 import { refreshOrder } from './lifecycle.js';
@@ -83,10 +84,12 @@ export const triggerV2CreatePriceOrder: Handler<'triggerV2CreatePriceOrder'> = a
   if (sim.triggerV2.usedDeposits.has(body.depositRequestId)) throw invalid('Duplicate deposit');
   const balance = sim.wallets.balance(wallet, deposit.inputMint) ?? 0n;
   if (balance < deposit.amount) throw invalid(`Insufficient balance for the deposit: need ${deposit.amount}, have ${balance}`);
+  const fee = payableNetworkFee(sim.wallets, tx, deposit.inputMint === NATIVE_MINT ? deposit.amount : 0n);
   const depositSignature = toBase58(tx.signatures[0]!.signature!);
   // Two deposits crafted in the same slot can carry the same message: one signed deposit lands once.
   const earlier = sim.ledger.land(depositSignature, `triggerV2CreatePriceOrder:${deposit.requestId}`, tx);
   if (earlier) throw alreadyProcessed(earlier);
+  chargeNetworkFee(sim.wallets, fee);
   sim.triggerV2.usedDeposits.set(deposit.requestId, wallet);
   sim.triggerV2.deposits.delete(deposit.requestId);
   sim.wallets.add(wallet, deposit.inputMint, -deposit.amount);

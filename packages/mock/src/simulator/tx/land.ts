@@ -3,30 +3,26 @@
 // simulator applies the instructions its chain model knows the effect of:
 //   - system transfers (the tip included): lamports from a signer to any address;
 //   - the lend program's operate (lend/operate.ts): the position and the signer's balances;
-//   - the swap instruction of /swap/v2/build (or of an order) that pays the taker: the input leaves
-//     the taker, the output is the current price's (the program's slippage check: its execute code
-//     of the spec's table below the instruction's minimum);
-//   - compute budget and memo instructions, the creation of an associated token account, and the
-//     close of a token account (the simulator keeps wrapped native coin in the native balance): no move.
-// Any other instruction (token transfers, whose destination is a token account the simulator cannot
-// map back to a wallet; a swap to another receiver or with a fee account; RFQ fills; the trigger,
+//   - the swap instruction of /swap/v2/build (or of an order): the input leaves the taker, the
+//     output at the current price goes to the taker or the destination it names, less the fee its
+//     fee account collects (the program's slippage check: its execute code of the spec's table
+//     below the instruction's minimum);
+//   - token transfers, the creation of an associated token account and the close of the wrapped
+//     native account (tx/token-program.ts);
+//   - compute budget and memo instructions: no move.
+// Any other instruction (RFQ fills; the trigger,
 // express and other programs' instructions, which land through their own endpoints) is refused with
-// 400 {error} naming it, and nothing lands. Network fees are not charged.
-import {
-  ASSOCIATED_TOKEN_PROGRAM,
-  COMPUTE_BUDGET_PROGRAM,
-  LEND_PROGRAM,
-  MEMO_PROGRAM,
-  SWAP_PROGRAM,
-  SYSTEM_PROGRAM,
-  TOKEN_PROGRAM,
-} from '../chain/addresses.js';
-import { associatedTokenAddress, encodeBase58 } from '@x/chain';
-import { publicKeyBytes } from '../chain/keys.js';
+// 400 {error} naming it, and nothing lands. The fee payer pays the network fee (chain/fees.ts) first:
+// one who cannot is refused the same way.
+import { ASSOCIATED_TOKEN_PROGRAM, LEND_PROGRAM, MEMO_PROGRAM, SWAP_PROGRAM, SYSTEM_PROGRAM, TOKEN_PROGRAM } from '../chain/addresses.js';
+import { isComputeBudget, payableNetworkFee } from '../chain/fees.js';
 import { isSystemTransfer, label, startsWith, SWAP_DISCRIMINATOR, u64 } from '../chain/moves.js';
 import type { DecodedInstruction, DecodedTransaction } from '../chain/transactions.js';
 import type { SimContext } from '../context.js';
 import { ApiError } from '../errors.js';
+import { credit, debit, refused, setBalance, type Undo } from './balance-moves.js';
+import { applyTokenAccountCreation, applyTokenInstruction, type InstructionLanding, walletOfAccount } from './token-program.js';
+import { feeOf } from '../swap/bps.js';
 import { applyOperate, checkOperate, decodeOperate, OPERATE_LABEL } from '../lend/operate.js';
 import { CODES } from '../swap/execute-codes.js';
 import { NATIVE_MINT, tokenByMint } from '../tokens.js';
@@ -34,43 +30,18 @@ import { CHALLENGE_PREFIX } from '../trigger-v2/auth.js';
 
 const LEND_OPERATE = label(OPERATE_LABEL);
 const CHALLENGE_BYTES = Array.from(new TextEncoder().encode(CHALLENGE_PREFIX));
-const TOKEN_PROGRAM_BYTES = publicKeyBytes(TOKEN_PROGRAM)!;
-const NATIVE_MINT_BYTES = publicKeyBytes(NATIVE_MINT)!;
-
-/** `owner`'s associated token account of the native mint (wrapped native coin). */
-const wrappedNativeAccount = (owner: string): string | undefined => {
-  const bytes = publicKeyBytes(owner);
-  return bytes && encodeBase58(associatedTokenAddress(bytes, NATIVE_MINT_BYTES, TOKEN_PROGRAM_BYTES));
-};
-
 /** What /tx/v1/submit applies, in words (its refusals name them). */
 export const APPLIED_KINDS =
-  'system transfers, lend operate, swaps of /swap/v2/build to the taker, compute budget, memo, token account creation, the close of the wrapped native account';
+  'system transfers, token transfers between associated token accounts, lend operate, swaps of /swap/v2/build, compute budget, memo, token account creation, the close of the wrapped native account';
 
-const refused = (index: number, message: string): ApiError => new ApiError(400, `Instruction ${index}: ${message}; nothing landed`);
-
-/** Undo steps of the instructions applied so far (a later one failing puts everything back). */
-type Undo = Array<() => void>;
-
-function setBalance(sim: SimContext, undo: Undo, wallet: string, mint: string, amount: bigint | null): void {
-  const before = sim.wallets.balance(wallet, mint);
-  undo.push(() => sim.wallets.set(wallet, mint, before));
-  sim.wallets.set(wallet, mint, amount);
-}
-
-/** Takes `amount` of `mint` from `wallet` (400 when it holds less). */
-function debit(sim: SimContext, undo: Undo, index: number, wallet: string, mint: string, amount: bigint): void {
-  const balance = sim.wallets.balance(wallet, mint) ?? 0n;
-  if (balance < amount)
-    throw refused(index, `insufficient funds: ${wallet} holds ${balance} of ${tokenByMint(mint)?.symbol ?? mint}, needs ${amount}`);
-  setBalance(sim, undo, wallet, mint, balance - amount);
-}
-
-function credit(sim: SimContext, undo: Undo, wallet: string, mint: string, amount: bigint): void {
-  setBalance(sim, undo, wallet, mint, (sim.wallets.balance(wallet, mint) ?? 0n) + amount);
-}
-
-function applyInstruction(sim: SimContext, undo: Undo, signers: ReadonlySet<string>, ix: DecodedInstruction, index: number): void {
+function applyInstruction(
+  sim: SimContext,
+  undo: Undo,
+  signers: ReadonlySet<string>,
+  staticAccounts: readonly string[],
+  ix: DecodedInstruction,
+  index: number,
+): void {
   const { programId, accounts, data } = ix;
   const [a0, a1, a2, a3] = accounts;
   const signerOf = (account: string | undefined, role: string): string => {
@@ -78,7 +49,8 @@ function applyInstruction(sim: SimContext, undo: Undo, signers: ReadonlySet<stri
       throw refused(index, `the ${role} ${account ?? '(none)'} did not sign the transaction`);
     return account;
   };
-  if (programId === COMPUTE_BUDGET_PROGRAM) return;
+  const landing = (): InstructionLanding => ({ sim, undo, index, staticAccounts, signerOf });
+  if (isComputeBudget(ix)) return;
   if (programId === MEMO_PROGRAM) {
     // A signed sign-in challenge proves a wallet to the service; landed, its signature (a
     // credential) would be listed with the chain's transactions.
@@ -92,32 +64,29 @@ function applyInstruction(sim: SimContext, undo: Undo, signers: ReadonlySet<stri
     credit(sim, undo, a1, NATIVE_MINT, lamports);
     return;
   }
-  // The simulator's own layout of an associated token account's creation: payer, owner, mint, system program.
-  if (programId === ASSOCIATED_TOKEN_PROGRAM && accounts.length === 4 && a1 && a2 && a3 === SYSTEM_PROGRAM) {
-    signerOf(a0, 'payer');
-    if (sim.wallets.balance(a1, a2) === null) setBalance(sim, undo, a1, a2, 0n);
-    return;
-  }
-  // closeAccount (tag 9: account, destination, owner) of the owner's wrapped native account, which
-  // the simulator keeps in the native balance (another token account holds a balance: not closed).
-  if (programId === TOKEN_PROGRAM && data.length === 1 && data[0] === 9 && accounts.length === 3 && a0) {
-    const owner = signerOf(a2, 'token account owner');
-    if (a0 !== wrappedNativeAccount(owner)) throw refused(index, 'the simulator closes only the wrapped native coin account');
-    return;
-  }
-  if (programId === SWAP_PROGRAM && startsWith(data, SWAP_DISCRIMINATOR) && data.length === 26 && accounts.length === 4 && a1 && a2 && a3) {
+  if (programId === ASSOCIATED_TOKEN_PROGRAM && applyTokenAccountCreation(landing(), ix)) return;
+  if (programId === TOKEN_PROGRAM && applyTokenInstruction(landing(), ix)) return;
+  // The swap of /swap/v2/build or of an order: taker, market, input mint, output mint, then the
+  // output's destination (when not the taker) and a fee account; its data the amounts, the slippage
+  // and, with a fee account, the fee in thousandths of a basis point of the output.
+  const swapShape =
+    ((accounts.length === 4 || accounts.length === 5) && data.length === 26) || (accounts.length === 6 && data.length === 30);
+  if (programId === SWAP_PROGRAM && startsWith(data, SWAP_DISCRIMINATOR) && swapShape && a1 && a2 && a3) {
     const taker = signerOf(a0, 'taker');
     const inAmount = u64(data, 8)!;
     const minOut = u64(data, 16)!;
     if (!tokenByMint(a2) || !tokenByMint(a3) || a2 === a3) throw refused(index, 'a swap of a token the simulator does not list');
     const out = sim.prices.convert(a2, a3, inAmount);
-    if (out < minOut)
+    const fee = accounts.length === 6 ? feeOf(out, new DataView(data.buffer, data.byteOffset + 26, 4).getUint32(0, true) / 1000) : 0n;
+    if (fee > out) throw refused(index, `a swap fee of ${fee} above its output of ${out}`);
+    if (out - fee < minOut)
       throw refused(
         index,
-        `custom program error ${CODES.slippageExceeded}: slippage tolerance exceeded (${out} at the current price, minimum ${minOut})`,
+        `custom program error ${CODES.slippageExceeded}: slippage tolerance exceeded (${out - fee} at the current price, minimum ${minOut})`,
       );
     debit(sim, undo, index, taker, a2, inAmount);
-    credit(sim, undo, taker, a3, out);
+    credit(sim, undo, accounts[4] ? walletOfAccount(landing(), accounts[4], a3) : taker, a3, out - fee);
+    if (fee > 0n) credit(sim, undo, walletOfAccount(landing(), accounts[5]!, a3), a3, fee);
     return;
   }
   if (programId === LEND_PROGRAM && startsWith(data, LEND_OPERATE)) {
@@ -156,7 +125,10 @@ export function applyTransaction(sim: SimContext, tx: DecodedTransaction): void 
   const signers = new Set(tx.signatures.filter((s) => s.signature !== null).map((s) => s.signer));
   const undo: Undo = [];
   try {
-    for (const [index, ix] of tx.instructions.entries()) applyInstruction(sim, undo, signers, ix, index);
+    // The network fee first, as the runtime takes it before the instructions run.
+    const fee = payableNetworkFee(sim.wallets, tx);
+    setBalance(sim, undo, fee.payer, NATIVE_MINT, sim.wallets.balance(fee.payer, NATIVE_MINT)! - fee.lamports);
+    for (const [index, ix] of tx.instructions.entries()) applyInstruction(sim, undo, signers, tx.staticAccounts, ix, index);
   } catch (error) {
     for (let i = undo.length - 1; i >= 0; i--) undo[i]!();
     throw error;

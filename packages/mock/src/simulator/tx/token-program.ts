@@ -1,0 +1,122 @@
+// The token instructions /tx/v1/submit lands (tx/land.ts), as the token and associated token
+// account programs apply them, on the wallets' balances (an associated token account's balance is
+// its owner's balance of its mint; the simulator keeps wrapped native coin in the native balance):
+//   - transfer (tag 3: source, destination, owner; u64 amount) and transferChecked (tag 12: source,
+//     mint, destination, owner; u64 amount, u8 decimals): from the signing owner's associated token
+//     account of a listed token (error 0x4 otherwise), the decimals the mint's (0x12 otherwise), to
+//     the associated token account of a wallet the transaction names (any of its accounts) or the
+//     example world names (refused otherwise: the simulator cannot tell whose balance it is);
+//   - closeAccount (tag 9: account, destination, owner) of the owner's wrapped native account;
+//   - the creation of an associated token account, in the chain's layout (payer, account, owner,
+//     mint, system program, token program; create or createIdempotent) and in the simulator's own
+//     (payer, owner, mint, system program).
+import { SYSTEM_PROGRAM } from '../chain/addresses.js';
+import { u64 } from '../chain/moves.js';
+import { tokenAccountOf, tokenAccountOwner } from '../chain/token-accounts.js';
+import type { DecodedInstruction } from '../chain/transactions.js';
+import type { SimContext } from '../context.js';
+import { LISTED_MINTS, NATIVE_MINT, tokenByMint } from '../tokens.js';
+import { world } from '../world.js';
+import { credit, debit, refused, setBalance, type Undo } from './balance-moves.js';
+
+/** What applying one instruction of a landing transaction needs. */
+export interface InstructionLanding {
+  sim: SimContext;
+  undo: Undo;
+  index: number;
+  /** Every static account of the transaction: the wallets it names. */
+  staticAccounts: readonly string[];
+  /** The account, when it signed the transaction; else the 400 naming its `role`. */
+  signerOf(account: string | undefined, role: string): string;
+}
+
+const TRANSFER = 3;
+const TRANSFER_CHECKED = 12;
+const CLOSE_ACCOUNT = 9;
+/** The world's named addresses (the express receiver, tip receivers, example wallets): wallets a transfer may pay. */
+const KNOWN_WALLETS = [...new Set([...Object.values(world.addresses), ...Object.values(world.wallets)])];
+
+const symbolOf = (mint: string) => tokenByMint(mint)?.symbol ?? mint;
+
+/**
+ * The wallet whose balance of `mint` an account is: the owner when it is the associated token
+ * account of a wallet the transaction or the example world names, else the account itself (a wallet
+ * named directly, such as a swap order's `receiver`).
+ */
+export function walletOfAccount(landing: InstructionLanding, account: string, mint: string): string {
+  return tokenAccountOwner(account, [...landing.staticAccounts, ...KNOWN_WALLETS], [mint])?.owner ?? account;
+}
+
+/** Applies a token program instruction; false when it is not one the simulator knows. */
+export function applyTokenInstruction(landing: InstructionLanding, ix: DecodedInstruction): boolean {
+  const { sim, undo, index, signerOf } = landing;
+  const { accounts, data } = ix;
+  if (data[0] === CLOSE_ACCOUNT && data.length === 1 && accounts.length === 3 && accounts[0]) {
+    const owner = signerOf(accounts[2], 'token account owner');
+    if (accounts[0] !== tokenAccountOf(owner, NATIVE_MINT))
+      throw refused(index, 'the simulator closes only the wrapped native coin account');
+    return true;
+  }
+  const checked = data[0] === TRANSFER_CHECKED && data.length === 10 && accounts.length >= 4;
+  if (!checked && !(data[0] === TRANSFER && data.length === 9 && accounts.length >= 3)) return false;
+  const [source, mintAccount, destination, ownerAccount] = checked ? accounts : [accounts[0], undefined, accounts[1], accounts[2]];
+  const owner = signerOf(ownerAccount, 'token account owner');
+  const amount = u64(data, 1)!;
+  let mint: string;
+  if (checked) {
+    const token = mintAccount === undefined ? undefined : tokenByMint(mintAccount);
+    if (!token) throw refused(index, `a transfer of ${mintAccount ?? '(none)'}, a token the simulator does not list`);
+    if (data[9] !== token.decimals)
+      throw refused(index, `custom program error 0x12: ${token.symbol} has ${token.decimals} decimals, the instruction says ${data[9]}`);
+    mint = token.mint;
+    if (source !== tokenAccountOf(owner, mint))
+      throw refused(
+        index,
+        `custom program error 0x4: the source ${source ?? '(none)'} is not the associated token account of ${owner} for ${token.symbol}`,
+      );
+  } else {
+    const found = source === undefined ? undefined : tokenAccountOwner(source, [owner], LISTED_MINTS);
+    if (!found)
+      throw refused(
+        index,
+        `the source ${source ?? '(none)'} is not an associated token account of ${owner} for a token the simulator lists`,
+      );
+    mint = found.mint;
+  }
+  const recipient =
+    destination === undefined ? undefined : tokenAccountOwner(destination, [...landing.staticAccounts, ...KNOWN_WALLETS], [mint]);
+  if (!recipient)
+    throw refused(
+      index,
+      `the destination ${destination ?? '(none)'} is not the associated token account of a wallet the simulator knows for ${symbolOf(mint)} (name the wallet in the transaction, e.g. by the creation of its account)`,
+    );
+  if (sim.wallets.balance(recipient.owner, mint) === null)
+    throw refused(index, `the destination ${destination} does not exist: create the associated token account of ${recipient.owner} first`);
+  debit(sim, undo, index, owner, mint, amount);
+  credit(sim, undo, recipient.owner, mint, amount);
+  return true;
+}
+
+/** Applies an associated token account creation; false when the instruction is not one. */
+export function applyTokenAccountCreation(landing: InstructionLanding, ix: DecodedInstruction): boolean {
+  const { sim, undo, index, signerOf } = landing;
+  const { accounts, data } = ix;
+  // The simulator's own layout: payer, owner, mint, system program.
+  if (accounts.length === 4 && accounts[1] && accounts[2] && accounts[3] === SYSTEM_PROGRAM) {
+    signerOf(accounts[0], 'payer');
+    if (sim.wallets.balance(accounts[1], accounts[2]) === null) setBalance(sim, undo, accounts[1], accounts[2], 0n);
+    return true;
+  }
+  // The chain's: payer, account, owner, mint, system program, token program; data empty or 0 (create), 1 (createIdempotent).
+  const kind = data.length === 0 ? 0 : data.length === 1 ? data[0] : undefined;
+  if (accounts.length !== 6 || (kind !== 0 && kind !== 1) || accounts[4] !== SYSTEM_PROGRAM) return false;
+  const [payer, account, owner, mint] = accounts;
+  signerOf(payer, 'payer');
+  if (!owner || !mint || !tokenByMint(mint)) throw refused(index, `an account of ${mint ?? '(none)'}, a token the simulator does not list`);
+  if (account !== tokenAccountOf(owner, mint))
+    throw refused(index, `the account ${account ?? '(none)'} is not the associated token account of ${owner} for ${symbolOf(mint)}`);
+  const exists = sim.wallets.balance(owner, mint) !== null;
+  if (exists && kind === 0) throw refused(index, `the associated token account ${account} already exists (createIdempotent accepts that)`);
+  if (!exists) setBalance(sim, undo, owner, mint, 0n);
+  return true;
+}
