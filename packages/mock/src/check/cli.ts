@@ -1,6 +1,7 @@
 // `x-mock check ...`: arguments in, report out, exit code back (0, 1 on breaking drift, 2 on bad usage).
 import { parseArgs } from 'node:util';
-import { baseUrlProblem } from '@x/catalogue';
+// The check alone, not the catalogue: x-mock (serve included) loads this module at start.
+import { baseUrlProblem } from '@x/catalogue/base-url';
 import { parseParamOverride, PlanError } from './plan.js';
 import { renderJson, renderTable } from './render.js';
 import { CHECK_DEFAULTS, exitCodeOf, runCheck, type CheckOptions } from './run.js';
