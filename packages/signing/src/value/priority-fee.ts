@@ -5,7 +5,7 @@
  * default for the other instructions (at most 200 000 units each: an upper bound); any limit is
  * capped at 1 400 000 units, the most a transaction may use.
  */
-import { COMPUTE_BUDGET_PROGRAM_ADDRESS } from '@x/chain';
+import { COMPUTE_BUDGET_PROGRAM_ADDRESS, DEFAULT_INSTRUCTION_COMPUTE_UNIT_LIMIT, MAX_COMPUTE_UNIT_LIMIT } from '@x/chain';
 import { addressBytes } from '../encoding.js';
 import { bytesEqual, staticAccountBytes, type ParsedTransaction } from '../wire/parse-transaction.js';
 
@@ -13,8 +13,6 @@ const SET_COMPUTE_UNIT_LIMIT = 2;
 const SET_COMPUTE_UNIT_PRICE = 3;
 /** Instructions that change neither limit nor price: request heap frame, loaded accounts data size limit. */
 const FEE_NEUTRAL = new Set([1, 4]);
-const DEFAULT_UNITS_PER_INSTRUCTION = 200_000;
-const MAX_COMPUTE_UNIT_LIMIT = 1_400_000;
 const MICRO_LAMPORTS_PER_LAMPORT = 1_000_000n;
 
 export type PriorityFeeReading =
@@ -57,7 +55,8 @@ export function readPriorityFee(tx: ParsedTransaction): PriorityFeeReading {
       return { readable: false, instruction: index };
     }
   }
-  const computeUnitLimit = Math.min(limit ?? others * DEFAULT_UNITS_PER_INSTRUCTION, MAX_COMPUTE_UNIT_LIMIT);
+  // The limit as the runtime applies it (@x/chain's figures, which the simulator charges by).
+  const computeUnitLimit = Math.min(limit ?? others * DEFAULT_INSTRUCTION_COMPUTE_UNIT_LIMIT, MAX_COMPUTE_UNIT_LIMIT);
   const micro = price * BigInt(computeUnitLimit);
   const priorityFeeLamports = (micro + MICRO_LAMPORTS_PER_LAMPORT - 1n) / MICRO_LAMPORTS_PER_LAMPORT;
   return { readable: true, computeUnitLimit, computeUnitPrice: price, priorityFeeLamports };
