@@ -9,7 +9,7 @@ import { marketQuery, readsMarket, unavailable } from '../market/read.js';
 import type { MarketAnswer } from '../market/source.js';
 import { NATIVE_MINT } from '../tokens.js';
 import { learnPrices, QUOTE_PARAMS, quoteFromMarket } from './market-quote.js';
-import { quoteSwap, type QuoteOutcome, type QuoteRequest } from './quote.js';
+import { DEFAULT_PRIORITY_FEE_LAMPORTS, quoteSwap, type QuoteOutcome, type QuoteRequest } from './quote.js';
 import { buildSwapTransaction } from './transaction.js';
 import { feeOf } from './bps.js';
 
@@ -151,7 +151,7 @@ function order(ctx: OrderContext, market: MarketAnswer): HandlerResult<'swapGetO
       body.signatureFeePayer = taker;
       body.prioritizationFeePayer = taker;
       body.rentFeePayer = taker;
-      body.prioritizationFeeLamports = req.priorityFeeLamports ?? 10_000;
+      body.prioritizationFeeLamports = req.priorityFeeLamports ?? DEFAULT_PRIORITY_FEE_LAMPORTS;
       body.errorCode = outcome.errorCode;
       body.errorMessage = outcome.errorMessage;
       body.error = outcome.errorMessage;

@@ -20,6 +20,7 @@ export const GASLESS_MIN_USD = 10;
 export const RFQ_MIN_USD = 100;
 /** ...and the maker can fill up to this USD value (above it the quote cannot be built: errorCode 3). */
 export const RFQ_INVENTORY_USD = 100_000;
+/** The automatic priority fee the simulator sets when a request names none (below the spec's x-automatic-priority-fee cap). */
 export const DEFAULT_PRIORITY_FEE_LAMPORTS = 10_000;
 export const TOKEN_ACCOUNT_RENT_LAMPORTS = 2_039_280;
 const RFQ_PAIR_MINTS = new Set(TOKENS.filter((t) => t.symbol !== 'EXAMPLE_TOKEN').map((t) => t.mint));

@@ -12,7 +12,7 @@ import {
   type PlainInstruction,
 } from '../chain/instructions.js';
 import { buildTransaction, type BuiltTransaction } from '../chain/transactions.js';
-import type { FeePlan, Quote, QuoteRequest } from './quote.js';
+import { DEFAULT_PRIORITY_FEE_LAMPORTS, type FeePlan, type Quote, type QuoteRequest } from './quote.js';
 
 export interface SwapTransactionInput {
   req: QuoteRequest & { taker: string };
@@ -28,7 +28,7 @@ export function buildSwapTransaction(input: SwapTransactionInput): BuiltTransact
   const taker = req.taker;
   const recipient = req.receiver ?? taker;
   const instructions: PlainInstruction[] = [computeUnitLimit(1_400_000)];
-  const priority = BigInt(req.priorityFeeLamports ?? 10_000);
+  const priority = BigInt(req.priorityFeeLamports ?? DEFAULT_PRIORITY_FEE_LAMPORTS);
   // micro-lamports per compute unit so that the limit times the price is the priority fee
   instructions.push(computeUnitPrice((priority * 1_000_000n) / 1_400_000n));
   if (input.outputAccountMissing) instructions.push(createTokenAccount(fees.rentFeePayer, recipient, req.outputMint));
