@@ -20,6 +20,11 @@ export default defineConfig({
   test: {
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // One worker per project runs its files one after another, reusing the modules they share (the
+    // simulator, the spec, ajv) instead of a fresh worker and import per file: the tests hold no
+    // module state between files (each builds its own simulator, servers and MSW server, and closes
+    // them), and pass in shuffled order (`--sequence.shuffle.files`).
+    isolate: false,
     projects: [
       {
         extends: true,
