@@ -1,6 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { LongFirstSequencer } from './tools/long-first-sequencer.ts';
 
 // The end-to-end test drives @x/fetch-client; use its build when present (CI builds it first),
 // else its sources.
@@ -25,6 +27,10 @@ export default defineConfig({
     // module state between files (each builds its own simulator, servers and MSW server, and closes
     // them), and pass in shuffled order (`--sequence.shuffle.files`).
     isolate: false,
+    // At least two workers (vitest's default is one fewer than the cores: one on a 2-core CI machine,
+    // whose second core then idles once the other packages' tests are done), the longest files first.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
+    sequence: { sequencer: LongFirstSequencer },
     projects: [
       {
         extends: true,
