@@ -1,6 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { LongFirstSequencer } from './tools/long-first-sequencer.ts';
 
 // The end-to-end test drives @x/fetch-client; use its build when present (CI builds it first),
 // else its sources.
@@ -20,6 +22,15 @@ export default defineConfig({
   test: {
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // One worker per project runs its files one after another, reusing the modules they share (the
+    // simulator, the spec, ajv) instead of a fresh worker and import per file: the tests hold no
+    // module state between files (each builds its own simulator, servers and MSW server, and closes
+    // them), and pass in shuffled order (`--sequence.shuffle.files`).
+    isolate: false,
+    // At least two workers (vitest's default is one fewer than the cores: one on a 2-core CI machine,
+    // whose second core then idles once the other packages' tests are done), the longest files first.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
+    sequence: { sequencer: LongFirstSequencer },
     projects: [
       {
         extends: true,

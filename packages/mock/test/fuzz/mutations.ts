@@ -22,8 +22,8 @@ export interface FuzzCase {
 }
 
 const HUGE = 'A'.repeat(200_000);
-/** Just over the simulator's default body limit (1 MiB). */
-const OVERSIZED = 'A'.repeat(1_048_577);
+/** A JSON body just over the simulator's default body limit (1 MiB), serialized once: every oversized case sends these bytes. */
+const OVERSIZED_BODY = JSON.stringify({ padding: 'A'.repeat(1_048_577) });
 const ODD_STRINGS = ['', ' ', '%00', '../../etc', '💥', 'null', '-1', '1e309', '0x10', '{"a":1}', "' OR 1=1 --", 'A'.repeat(5_000)];
 
 /** A value of the wrong kind for `schema`. */
@@ -217,7 +217,7 @@ const mutators: Record<string, Mutator> = {
   oversizedBody(shape, base, headers) {
     if (!shape.bodySchema) return undefined;
     const call = baseCall(shape, base, headers);
-    call.body = JSON.stringify({ padding: OVERSIZED });
+    call.body = OVERSIZED_BODY;
     return { operationId: shape.op.operationId, mutation: 'body over the 1 MiB limit', call };
   },
   missingBody(shape, base, headers) {
