@@ -390,6 +390,34 @@ describe('the hooks in React', () => {
     expectNoCredentialIn(world, view.queryClient, view.latest().mutations);
   });
 
+  it("price order: no id yet (undefined, or an empty string) reads nothing (an empty id read the wallet's whole history)", async () => {
+    const world = await newWorld();
+    const { api, sent } = scripted([() => Response.json({ orders: [] })]);
+    for (const id of [undefined, '']) {
+      const view = render({ ...world, api }, () => usePriceOrder(id, { pollIntervalMs: 10 }));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(view.latest().fetchStatus).toBe('idle');
+      expect(view.latest().data).toBeUndefined();
+    }
+    expect(sent).toHaveLength(0);
+  });
+
+  it('trigger v1 order: no wallet or no order key yet (undefined, or empty) reads nothing', async () => {
+    const world = await newWorld();
+    const { api, sent } = scripted([() => Response.json({ orders: [], page: 1, totalPages: 1 })]);
+    for (const [user, key] of [
+      [undefined, 'k'],
+      ['', 'k'],
+      ['u', undefined],
+      ['u', ''],
+    ] as const) {
+      const view = render({ ...world, api }, () => useTriggerV1Order(user, key, { pollIntervalMs: 10 }));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(view.latest().fetchStatus).toBe('idle');
+    }
+    expect(sent).toHaveLength(0);
+  });
+
   it('price order: an error that will not heal (403) stops polling (it polled the refusal forever)', async () => {
     const world = await newWorld();
     const { api, sent } = scripted([() => Response.json({ error: 'not allowed' }, { status: 403 })]);

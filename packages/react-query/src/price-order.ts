@@ -74,7 +74,8 @@ export function usePriceOrder(orderId: string | undefined, options: UsePriceOrde
   const find = (page: DataOf<'triggerV2GetOrderHistory'> | undefined) => page?.orders.find((order) => order.id === orderId);
   return useQuery({
     ...readQueryOptions(client, 'triggerV2GetOrderHistory', { query: { id: orderId } }, { scope }),
-    enabled: orderId !== undefined,
+    // No order yet: undefined, or an empty id (which the service reads as no filter: the whole history).
+    enabled: !!orderId,
     select: find,
     refetchInterval: (query) => nextPoll(query.state, isFinalOrder(find(query.state.data)), pollIntervalMs),
   });

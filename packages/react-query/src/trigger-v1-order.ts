@@ -43,7 +43,8 @@ export function useTriggerV1Order(user: string | undefined, orderKey: string | u
   return useQuery<TriggerV1OrderState>({
     // maxPages is in the key: a read capped lower may not see what another read found.
     queryKey: [...xKeys.read(id, { query: { user } }, keyScopeOf(client, scope)), { orderKey, maxPages }],
-    enabled: user !== undefined && orderKey !== undefined,
+    // Nothing to read yet: no wallet or no order key (an empty one is none either).
+    enabled: !!user && !!orderKey,
     retry, // each page read is the client's, retried by it (see `retry`)
     queryFn: async ({ signal }) => {
       /** The order in one listing: each page from the first until it is there, the pages end or `maxPages` were read. */
