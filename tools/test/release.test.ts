@@ -297,7 +297,9 @@ describe('a fresh npm project installs every package by name', () => {
 describe('a fresh pnpm project installs every package by name', () => {
   it('installs, type-checks and runs the same program', () => {
     const project = freshProject('pnpm-project');
-    sh('pnpm', ['add', ...publicPackages.map((p) => p.name)], project);
+    // Its own metadata cache: pnpm keys cached metadata by registry host and port, so a port that an
+    // earlier run's registry had would give that run's versions (a stale @x/chain 0.1.0 did).
+    sh('pnpm', ['add', `--config.cache-dir=${join(project, '.pnpm-cache')}`, ...publicPackages.map((p) => p.name)], project);
     for (const pkg of publicPackages)
       expect(readJson(join(project, 'node_modules', pkg.name, 'package.json')).version, pkg.name).toBe(released(pkg));
     for (const f of consumerFiles) copyFileSync(join(consumerSources, f), join(project, f));
