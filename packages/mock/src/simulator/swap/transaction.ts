@@ -1,5 +1,6 @@
 // The unsigned v0 transaction of a swap order: compute budget, the output token account when it
 // is missing, the swap (or RFQ fill) and an optional bundle tip, with the right signer slots.
+import { MAX_COMPUTE_UNIT_LIMIT } from '@x/chain';
 import { AMM_KEYS, RFQ_MAKER, SWAP_PROGRAM, TIP_RECEIVERS } from '../chain/addresses.js';
 import {
   computeUnitLimit,
@@ -27,10 +28,10 @@ export function buildSwapTransaction(input: SwapTransactionInput): BuiltTransact
   const { req, quote, fees } = input;
   const taker = req.taker;
   const recipient = req.receiver ?? taker;
-  const instructions: PlainInstruction[] = [computeUnitLimit(1_400_000)];
+  const instructions: PlainInstruction[] = [computeUnitLimit(MAX_COMPUTE_UNIT_LIMIT)];
   const priority = BigInt(req.priorityFeeLamports ?? DEFAULT_PRIORITY_FEE_LAMPORTS);
   // micro-lamports per compute unit so that the limit times the price is the priority fee
-  instructions.push(computeUnitPrice((priority * 1_000_000n) / 1_400_000n));
+  instructions.push(computeUnitPrice((priority * 1_000_000n) / BigInt(MAX_COMPUTE_UNIT_LIMIT)));
   if (input.outputAccountMissing) instructions.push(createTokenAccount(fees.rentFeePayer, recipient, req.outputMint));
   if (quote.router === 'router_rfq') {
     instructions.push(
