@@ -103,7 +103,7 @@ function checkNotExpired(craft: CraftedPayment, now: number): void {
  * currency than the one asked for.
  */
 function checkPaymentPath(craft: ExpressCraft, currency: ExpressPaymentCurrency | undefined): void {
-  const direct = (currency ?? 'PLATFORM_TOKEN') === 'PLATFORM_TOKEN';
+  const direct = (currency ?? EXPRESS_PAYMENT.currency) === EXPRESS_PAYMENT.currency;
   const swapped = craft.quotedInputAmount !== undefined || craft.inputMint !== undefined;
   if (direct === !swapped) {
     if (direct) return;
@@ -130,7 +130,7 @@ function checkPaymentPath(craft: ExpressCraft, currency: ExpressPaymentCurrency 
     direct
       ? 'The craft swaps another currency, but the platform token was asked for (a direct transfer).'
       : 'The craft is a direct platform-token transfer, but another currency was asked for.',
-    { field: 'quotedInputAmount', paymentCurrency: currency ?? 'PLATFORM_TOKEN', inputMint: craft.inputMint ?? null },
+    { field: 'quotedInputAmount', paymentCurrency: currency ?? EXPRESS_PAYMENT.currency, inputMint: craft.inputMint ?? null },
     craft,
   );
 }
@@ -196,7 +196,7 @@ function checkCraft(
       craft,
     );
   }
-  checkPaymentAmount(craft, (options.paymentCurrency ?? 'PLATFORM_TOKEN') === 'PLATFORM_TOKEN');
+  checkPaymentAmount(craft, (options.paymentCurrency ?? EXPRESS_PAYMENT.currency) === EXPRESS_PAYMENT.currency);
 }
 
 export interface ExpressVerificationResult {
@@ -244,7 +244,7 @@ export async function expressVerify(options: ExpressVerificationOptions): Promis
   const query = { senderAddress: sender, ...(options.paymentCurrency ? { paymentCurrency: options.paymentCurrency } : {}) };
   const craft = dataOrThrow('craft', await callApi(runtime, 'craft', (o) => client.tokensCraftExpressTransaction({ query, ...o })));
   checkCraft(craft, options);
-  const direct = (options.paymentCurrency ?? 'PLATFORM_TOKEN') === 'PLATFORM_TOKEN';
+  const direct = (options.paymentCurrency ?? EXPRESS_PAYMENT.currency) === EXPRESS_PAYMENT.currency;
 
   runtime.checkAborted('sign');
   checkNotExpired(craft, runtime.now());
