@@ -16,8 +16,9 @@ export interface XClientProviderProps {
   /** Your `createClient()` instance of `@x/fetch-client`. */
   readonly client: AnyClient;
   /**
-   * Ends every query key: give the wallet address (or account) when the client signs in as someone
-   * (a trigger v2 `bearer` session), so that the answers of one wallet are never shown for another.
+   * Ends every query key, to keep apart clients whose answers are alike (two rate tiers). The reads
+   * whose answer depends on who signs in (a trigger v2 `bearer` session) name the client in their
+   * keys without it: the answers of one wallet's client are never shown for another's.
    */
   readonly scope?: string;
   readonly children?: ReactNode;

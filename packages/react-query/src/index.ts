@@ -5,7 +5,7 @@ export { createQueries, type PagedQueries, type Queries, type ReadQueries, type 
 export { type OptionsScope, pagedQueryOptions, readQueryOptions, staleTimeOf, writeMutationOptions } from './options.js';
 export { KEY_ROOT, type InfiniteKey, type KeyScope, keyScopeOf, type ReadKey, xKeys } from './keys.js';
 export type { PageParam } from './paging.js';
-export { pagedOperations, readOperations, sensitiveAnswers, sensitiveOperations, writeOperations } from './gen/operations.gen.js';
+export { pagedOperations, readOperations, sensitiveAnswers, sensitiveOperations, signedInReads, writeOperations } from './gen/operations.gen.js';
 export type { AnyClient, DataOf, OperationId, PagedId, PagedQueryOf, ParamsOf, ReadId, WriteId } from './types.js';
 export { type SwapOutcome, type SwapQuoteOptions, type UseSwapOptions, useSwap, useSwapQuote } from './swap.js';
 export { REDACTED } from './sensitive.js';

@@ -2,10 +2,13 @@
 // cache entries, and two clients on other services (live and a simulator) never share one; and
 // `invalidateQueries({ queryKey: xKeys.operation(id) })` reaches all of one operation. A scope (the
 // wallet a client signs in as, an account) joins the base URL: `['x', id, params, { baseUrl, scope }]`,
-// so that two clients sharing one QueryClient never share an answer that depends on who asks.
+// so that two clients sharing one QueryClient never share an answer; a read whose answer depends on
+// who signs in (the spec's bearer operations) also names the client asking: `{ baseUrl, session }`,
+// so two wallets' clients never share one even when the app gives no scope.
 // No credential is ever in a key: not the API key, nor a user, password or query written into the
 // base URL (a key is shown by devtools and written by persisters).
 import { expectClient } from './call.js';
+import { signedInReads } from './gen/operations.gen.js';
 import type { AnyClient, OperationId, PagedId, PagedQueryOf, ParamsOf, ReadId } from './types.js';
 
 /** The first element of every key of this package. */
@@ -13,10 +16,10 @@ export const KEY_ROOT = 'x';
 
 /**
  * Whose answers a key holds: the service the client calls (its `baseUrl`, without a user,
- * password, query or trailing `/`), and the `scope` when its answers depend on who it signs in as
- * (see `XClientProvider`'s `scope`).
+ * password, query or trailing `/`), the `scope` when one is given (see `XClientProvider`'s `scope`),
+ * and for a read whose answer depends on who signs in, the client's `session` id (see `keyScopeOf`).
  */
-export type KeyScope = { readonly baseUrl?: string; readonly scope?: string };
+export type KeyScope = { readonly baseUrl?: string; readonly scope?: string; readonly session?: string };
 export type ReadKey<K extends ReadId> = readonly [typeof KEY_ROOT, K, ParamsOf<K>] | readonly [typeof KEY_ROOT, K, ParamsOf<K>, KeyScope];
 export type InfiniteKey<K extends PagedId> =
   | readonly [typeof KEY_ROOT, K, 'infinite', PagedQueryOf<K>]
@@ -29,28 +32,48 @@ const serviceOf = (baseUrl: string): string =>
     .replace(/[?#][\s\S]*$/, '')
     .replace(/\/+$/, '');
 
-/** The `KeyScope`s of each client's transport, by scope (`null`: none): worked out once, shared by its keys. */
-const owners = new WeakMap<object, Map<string | undefined, KeyScope | null>>();
+/** The `KeyScope`s of each client's transport, by scope and by whether the read is signed in (`null`: none): worked out once, shared by its keys. */
+const owners = new WeakMap<object, Map<string, KeyScope | null>>();
 
-/** The `KeyScope` of `client`'s answers: its service, and `scope` when one is given. */
-export function keyScopeOf(client: AnyClient, scope?: string): KeyScope | undefined {
+/** Each client's `session`: this page load's random part, then a count (a restored cache's keys never match a new client). */
+const sessions = new WeakMap<object, string>();
+const pageLoad = Math.random().toString(36).slice(2, 10);
+let clientCount = 0;
+
+const signedIn: ReadonlySet<string> = new Set(signedInReads);
+
+/**
+ * The `KeyScope` of `client`'s answers: its service, and `scope` when one is given. For a read whose
+ * answer depends on who signs in (`id` one of `signedInReads`: the spec's bearer operations, trigger
+ * v2's vault and history), also the client's `session`: an id of the client object (of its
+ * transport, which holds its `bearer`), never the token nor the wallet. A client signs in as one
+ * wallet for its life (its `bearer` is given to `createClient`), so two wallets are two clients and
+ * never share such an answer, scope or not.
+ */
+export function keyScopeOf(client: AnyClient, scope?: string, id?: OperationId): KeyScope | undefined {
   expectClient(client);
-  const transport: object = (client as Partial<AnyClient>).transport ?? owners;
-  const known = owners.get(transport)?.get(scope);
+  const holder: object = (client as Partial<AnyClient>).transport ?? client;
+  const session = id !== undefined && signedIn.has(id);
+  const which = `${session ? 1 : 0}${scope === undefined ? '' : `:${scope}`}`;
+  const known = owners.get(holder)?.get(which);
   if (known !== undefined) return known ?? undefined;
-  const baseUrl = (transport as { baseUrl?: unknown }).baseUrl;
-  const owner: { baseUrl?: string; scope?: string } = {};
+  const baseUrl = (holder as { baseUrl?: unknown }).baseUrl;
+  const owner: { baseUrl?: string; scope?: string; session?: string } = {};
   if (typeof baseUrl === 'string') owner.baseUrl = serviceOf(baseUrl);
   if (scope !== undefined) owner.scope = scope;
-  const shared = owner.baseUrl === undefined && scope === undefined ? null : Object.freeze(owner);
-  owners.set(transport, (owners.get(transport) ?? new Map()).set(scope, shared));
+  if (session) {
+    if (!sessions.has(holder)) sessions.set(holder, `${pageLoad}-${++clientCount}`);
+    owner.session = sessions.get(holder)!;
+  }
+  const shared = Object.keys(owner).length === 0 ? null : Object.freeze(owner);
+  owners.set(holder, (owners.get(holder) ?? new Map()).set(which, shared));
   return shared ?? undefined;
 }
 
 /**
  * The key factory. `read` and `infinite` without a `KeyScope` give the key's first part, which
  * matches the entries of every client (for `invalidateQueries`, `removeQueries`); with the client's
- * (`keyScopeOf(client, scope)`), the key of its entry. `q.<read>.queryKey(params)` of
+ * (`keyScopeOf(client, scope, id)`), the key of its entry. `q.<read>.queryKey(params)` of
  * `createQueries(client)` is that key already.
  */
 export const xKeys = {

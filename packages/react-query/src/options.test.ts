@@ -1,11 +1,19 @@
 // The options of every operation, run through a real TanStack QueryClient against the simulator.
-import { dehydrate, hydrate, InfiniteQueryObserver, MutationObserver, onlineManager, QueryClient } from '@tanstack/react-query';
+import {
+  dehydrate,
+  hydrate,
+  InfiniteQueryObserver,
+  MutationObserver,
+  onlineManager,
+  QueryClient,
+  QueryObserver,
+} from '@tanstack/react-query';
 import { createClient, NotFoundError, PaginationError } from '@x/fetch-client';
 import { DEFAULT_TTL_MS } from '@x/fetch-client/polite';
 import { deref, loadSpec, operations } from '@x/openapi/reader';
 import { answerTriggerChallenge, signTransaction } from '@x/signing';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MINTS, newWorld, openV1Orders, stringsIn, type World } from '../test/support.ts';
+import { MINTS, newWorld, openV1Orders, otherWallet, stringsIn, type World } from '../test/support.ts';
 import { pagedOperations, readOperations, sensitiveAnswers, sensitiveOperations, writeOperations } from './gen/operations.gen.js';
 import { keyScopeOf, xKeys } from './keys.js';
 import { readQueryOptions, writeMutationOptions } from './options.js';
@@ -108,6 +116,40 @@ describe('createQueries', () => {
     await queryClient.fetchQuery(b.predictionGetTradingStatus.queryOptions());
     expect(requests).toEqual(['GET /prediction/v1/trading-status', 'GET /prediction/v1/trading-status']);
     expect(queryClient.getQueriesData({ queryKey: xKeys.operation('predictionGetTradingStatus') })).toHaveLength(2);
+  });
+
+  it("two wallets signed in on one service and one QueryClient never see each other's answers, without a scope", async () => {
+    const world = await newWorld();
+    const other = await otherWallet(world);
+    const [a, b] = [createQueries(world.api), createQueries(other.api)];
+    // A read whose answer depends on who signs in (a bearer operation of the spec): keyed per client.
+    expect(a.triggerV2GetVault.queryKey()).not.toEqual(b.triggerV2GetVault.queryKey());
+    expect(a.triggerV2GetOrderHistory.queryKey()).not.toEqual(b.triggerV2GetOrderHistory.queryKey());
+    expect(a.triggerV2GetOrderHistory.infiniteQueryOptions().queryKey).not.toEqual(
+      b.triggerV2GetOrderHistory.infiniteQueryOptions().queryKey,
+    );
+    await world.api.triggerV2RegisterVault();
+    await other.api.triggerV2RegisterVault();
+    const vaultA = await queryClient.fetchQuery(a.triggerV2GetVault.queryOptions());
+    // What a component of wallet B is shown at once (TanStack shows a cached answer while asking again).
+    expect(new QueryObserver(queryClient, b.triggerV2GetVault.queryOptions()).getCurrentResult().data).toBeUndefined();
+    const vaultB = await queryClient.fetchQuery(b.triggerV2GetVault.queryOptions());
+    expect(vaultB.vaultPubkey).not.toBe(vaultA.vaultPubkey);
+    expect(queryClient.getQueryData(a.triggerV2GetVault.queryKey())).toEqual(vaultA);
+    expect(queryClient.getQueriesData({ queryKey: xKeys.operation('triggerV2GetVault') })).toHaveLength(2);
+    // The same client keeps one key (createQueries again, the one-at-a-time options) and no credential is in it.
+    expect(createQueries(world.api).triggerV2GetVault.queryKey()).toEqual(a.triggerV2GetVault.queryKey());
+    expect(readQueryOptions(world.api, 'triggerV2GetVault').queryKey).toEqual(a.triggerV2GetVault.queryKey());
+    const keys = JSON.stringify(
+      queryClient
+        .getQueryCache()
+        .getAll()
+        .map((query) => query.queryKey),
+    );
+    for (const secret of [...world.secrets, ...other.secrets, world.wallet.address, other.wallet.address])
+      expect(keys).not.toContain(secret);
+    // Reads that answer alike whoever asks are still shared by the two clients.
+    expect(a.predictionGetTradingStatus.queryKey()).toEqual(b.predictionGetTradingStatus.queryKey());
   });
 
   it('two clients on other base URLs (live and a simulator) sharing one QueryClient never share an answer', async () => {

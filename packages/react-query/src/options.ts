@@ -67,7 +67,7 @@ export interface OptionsScope {
 /** `queryOptions` of a read: key `['x', id, params, { baseUrl }]`, the call on `client`, the spec's freshness (`cacheTimesOf`). */
 export function readQueryOptions<K extends ReadId>(client: AnyClient, id: K, params?: ParamsOf<K>, { scope }: OptionsScope = {}) {
   return queryOptions<DataOf<K>, Error, DataOf<K>, ReturnType<typeof xKeys.read<K>>>({
-    queryKey: xKeys.read(id, params, keyScopeOf(client, scope)),
+    queryKey: xKeys.read(id, params, keyScopeOf(client, scope, id)),
     queryFn: ({ signal }) => callOperation(client, id, params, signal),
     ...cacheTimesOf(id, params),
     retry,
@@ -79,7 +79,7 @@ export function pagedQueryOptions<K extends PagedId>(client: AnyClient, id: K, q
   const { style, items } = pagedOperations[id];
   const base = (query ?? {}) as Record<string, unknown>;
   return infiniteQueryOptions<DataOf<K>, Error, InfiniteData<DataOf<K>, PageParam>, ReturnType<typeof xKeys.infinite<K>>, PageParam>({
-    queryKey: xKeys.infinite(id, query, keyScopeOf(client, scope)),
+    queryKey: xKeys.infinite(id, query, keyScopeOf(client, scope, id)),
     initialPageParam: firstPageParam(style, base),
     // Each page fetched is checked before TanStack keeps it: a page that cannot be paged on rejects
     // the query (a `PaginationError`, the query's error).

@@ -1,6 +1,7 @@
 // `createQueries(client)`: one entry per operation of the spec, made from the generated table.
 // Reads have `queryKey(params)` and `queryOptions(params)`, paged reads `infiniteQueryOptions(query)`
 // too, writes `mutationOptions()`.
+import { expectClient } from './call.js';
 import { pagedOperations, readOperations, writeOperations } from './gen/operations.gen.js';
 import { keyScopeOf, xKeys } from './keys.js';
 import { type OptionsScope, pagedQueryOptions, readQueryOptions, writeMutationOptions } from './options.js';
@@ -24,20 +25,20 @@ export type Queries = { readonly [K in ReadId]: K extends PagedId ? PagedQueries
 
 /**
  * The TanStack Query options of every operation, on your `createClient()` instance. Every key ends
- * with the client's base URL, and `scope`: give one (the wallet address) when the client's answers
- * depend on who it signs in as.
+ * with the client's base URL, and `scope` when one is given; a read whose answer depends on who
+ * signs in (`signedInReads`) also with the client's `session` id (see `keyScopeOf`).
  *
  * @example
  * const q = createQueries(createClient({ baseUrl, apiKey }));
  * const { data } = useQuery(q.swapGetOrder.queryOptions({ query: { inputMint, outputMint, amount } }));
  */
 export function createQueries(client: AnyClient, options: OptionsScope = {}): Queries {
+  expectClient(client);
   const queries: Record<string, object> = {};
   const paged = pagedOperations as Readonly<Record<string, unknown>>;
-  const owner = keyScopeOf(client, options.scope);
   for (const id of readOperations) {
     queries[id] = {
-      queryKey: (params?: never) => xKeys.read(id, params, owner),
+      queryKey: (params?: never) => xKeys.read(id, params, keyScopeOf(client, options.scope, id)),
       queryOptions: (params?: never) => readQueryOptions(client, id, params, options),
       ...(id in paged ? { infiniteQueryOptions: (query?: never) => pagedQueryOptions(client, id as PagedId, query, options) } : {}),
     };

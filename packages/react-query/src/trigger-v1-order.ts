@@ -42,7 +42,7 @@ export function useTriggerV1Order(user: string | undefined, orderKey: string | u
   const { client, scope } = useXClientScope('useTriggerV1Order');
   return useQuery<TriggerV1OrderState>({
     // maxPages is in the key: a read capped lower may not see what another read found.
-    queryKey: [...xKeys.read(id, { query: { user } }, keyScopeOf(client, scope)), { orderKey, maxPages }],
+    queryKey: [...xKeys.read(id, { query: { user } }, keyScopeOf(client, scope, id)), { orderKey, maxPages }],
     // Nothing to read yet: no wallet or no order key (an empty one is none either).
     enabled: !!user && !!orderKey,
     retry, // each page read is the client's, retried by it (see `retry`)

@@ -43,23 +43,17 @@ export interface World {
   failNext(route: string, response: Response): void;
 }
 
-export async function newWorld(): Promise<World> {
-  // Manual clock from the real time: the session reads the tokens' expiry against its `now`.
-  const market = createSimulator({ seed: 2, now: Date.now() });
-  const sim = createSimulator({
-    now: Date.now(),
-    upstream: {
-      baseUrl: 'http://market.test',
-      apiKey: 'market-key',
-      fetch: async (input, init) => await market.fetch(new Request(input, init)),
-      intervalMs: 0,
-      watchIntervalMs: 0, // the tests poll the market themselves
-    },
-  });
-  const wallet = await signerFromKeyPair((await crypto.subtle.generateKey('Ed25519', false, ['sign', 'verify'])) as CryptoKeyPair);
-  const requests: string[] = [];
-  const secrets: string[] = [];
-  const failures = new Map<string, Response>();
+const newWallet = async (): Promise<Signer> =>
+  await signerFromKeyPair((await crypto.subtle.generateKey('Ed25519', false, ['sign', 'verify'])) as CryptoKeyPair);
+
+/** A client of `sim` signed in as `wallet` (trigger v2 through its auth session), recording what it sends. */
+function signedInClient(
+  sim: Simulator,
+  wallet: Signer,
+  requests: string[],
+  secrets: string[],
+  failures = new Map<string, Response>(),
+): ApiClient {
   const session = createTriggerAuthSession({ client: () => api, signer: wallet, now: () => sim.control.now() });
   const api: ApiClient = createClient({
     baseUrl: 'http://simulator.test',
@@ -79,6 +73,35 @@ export async function newWorld(): Promise<World> {
       return failure ?? (await sim.fetch(request));
     },
   });
+  return api;
+}
+
+/** A second wallet on the world's service (same simulator, same base URL and API key): its own client and session. */
+export async function otherWallet(world: World): Promise<Pick<World, 'wallet' | 'api' | 'requests' | 'secrets'>> {
+  const wallet = await newWallet();
+  const requests: string[] = [];
+  const secrets: string[] = [];
+  return { wallet, api: signedInClient(world.sim, wallet, requests, secrets), requests, secrets };
+}
+
+export async function newWorld(): Promise<World> {
+  // Manual clock from the real time: the session reads the tokens' expiry against its `now`.
+  const market = createSimulator({ seed: 2, now: Date.now() });
+  const sim = createSimulator({
+    now: Date.now(),
+    upstream: {
+      baseUrl: 'http://market.test',
+      apiKey: 'market-key',
+      fetch: async (input, init) => await market.fetch(new Request(input, init)),
+      intervalMs: 0,
+      watchIntervalMs: 0, // the tests poll the market themselves
+    },
+  });
+  const wallet = await newWallet();
+  const requests: string[] = [];
+  const secrets: string[] = [];
+  const failures = new Map<string, Response>();
+  const api = signedInClient(sim, wallet, requests, secrets, failures);
   const failNext = (route: string, response: Response) => void failures.set(route, response);
   return { sim, market, wallet, api, requests, secrets, failNext };
 }

@@ -77,3 +77,22 @@ describe('classifyOperations: reads that prepare a transaction', () => {
     expect(preparesTransaction).toEqual([{ id: 'build' }, { id: 'order', when: 'taker' }]);
   });
 });
+
+describe('classifyOperations: reads whose answer depends on who signs in', () => {
+  it('lists the reads whose security includes an HTTP bearer scheme; an API key alone or a write is not listed', () => {
+    const secured = (op: Operation, ...names: string[]): Operation =>
+      ({ ...op, security: [Object.fromEntries(names.map((n) => [n, []]))] }) as Operation;
+    const schemes = { apiKey: { type: 'apiKey' }, session: { type: 'http', scheme: 'bearer' }, basic: { type: 'http', scheme: 'basic' } };
+    const { signedInReads } = classifyOperations(
+      [
+        secured(read('vault', {}), 'apiKey', 'session'),
+        secured(read('status', {}), 'apiKey'),
+        secured(read('legacy', {}), 'basic'),
+        secured(write('create', {}), 'session'),
+        read('unsecured', {}),
+      ],
+      schemes,
+    );
+    expect(signedInReads).toEqual(['vault']);
+  });
+});

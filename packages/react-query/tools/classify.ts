@@ -9,6 +9,11 @@ export interface Classified {
   sensitive: { id: string; fields: string[] }[];
   /** The writes whose 2xx answer has fields marked `x-sensitive` (auth verify's bearer token), with those fields. */
   sensitiveAnswers: { id: string; fields: string[] }[];
+  /**
+   * The reads whose answer depends on who signs in: their security includes an HTTP bearer scheme
+   * (trigger v2's session of a wallet). Their keys name the client that asks (see `keyScopeOf`).
+   */
+  signedInReads: string[];
   /** The reads marked `x-market-data`, with their kind (`quote`, `live`, `catalogue`). */
   marketData: { id: string; kind: string }[];
   /**
@@ -28,7 +33,10 @@ export interface Classified {
 type WaiterMark = { final?: unknown; pending?: unknown; match?: { items: string; by: string } };
 const queryOf = (listing: unknown) => (listing as { query?: Record<string, unknown> } | undefined)?.query;
 
-export function classifyOperations(ops: readonly Operation[]): Classified {
+/** The security schemes of the document (`components.securitySchemes`), by name. */
+export type SecuritySchemes = Readonly<Record<string, { readonly type?: string; readonly scheme?: string } | undefined>>;
+
+export function classifyOperations(ops: readonly Operation[], schemes: SecuritySchemes = {}): Classified {
   const byId = [...ops].sort((a, b) => a.operationId.localeCompare(b.operationId));
   const isRead = (op: Operation) => op.method === 'GET' && op.extensions['x-side-effects'] !== true;
   const paged = byId.filter((op) => op.pagination !== undefined);
@@ -49,6 +57,15 @@ export function classifyOperations(ops: readonly Operation[]): Classified {
         throw new Error(`${op.operationId}: a read's answer has x-sensitive fields (${fields}); TanStack Query would cache and share them`);
       return fields.length > 0 ? [{ id: op.operationId, fields }] : [];
     }),
+    signedInReads: byId
+      .filter(
+        (op) =>
+          isRead(op) &&
+          (op.security ?? []).some((requirement) =>
+            Object.keys(requirement).some((name) => schemes[name]?.type === 'http' && schemes[name]?.scheme?.toLowerCase() === 'bearer'),
+          ),
+      )
+      .map((op) => op.operationId),
     marketData: byId
       .filter((op) => isRead(op) && typeof op.extensions['x-market-data'] === 'string')
       .map((op) => ({ id: op.operationId, kind: op.extensions['x-market-data'] as string })),

@@ -4,6 +4,7 @@
 // - writes: everything else, POST/PATCH/DELETE and GETs that change state (`mutationOptions`);
 // - sensitive / sensitiveAnswers: the x-sensitive fields of writes' bodies and answers;
 // - paged: the reads the spec marks `x-pagination` (style and items field: `infiniteQueryOptions`);
+// - signedInReads: the reads whose security includes a bearer scheme (their answers depend on who signs in);
 // - marketData: the reads marked `x-market-data` and their kind (their answers' default `staleTime`);
 // - preparedTransactions: the reads marked `x-prepares-transaction` (never served from the cache);
 // - finalStates: the reads marked `x-waiter` with `final`, and the states that end polling them;
@@ -11,11 +12,13 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { loadSpec, operations } from '@x/openapi/reader';
-import { classifyOperations } from './classify.ts';
+import { classifyOperations, type SecuritySchemes } from './classify.ts';
 
 const outDir = fileURLToPath(new URL('../src/gen/', import.meta.url));
-const { reads, writes, paged, sensitive, sensitiveAnswers, marketData, preparesTransaction, finalStates, finalListings } =
-  classifyOperations(operations(loadSpec()));
+const spec = loadSpec();
+const { reads, writes, paged, sensitive, sensitiveAnswers, signedInReads, marketData, preparesTransaction, finalStates, finalListings } =
+  classifyOperations(operations(spec), (spec.components?.securitySchemes ?? {}) as SecuritySchemes);
+if (signedInReads.length === 0) throw new Error('no read of the spec uses a bearer scheme: is components.securitySchemes read?');
 
 const fieldTable = (rows: readonly { id: string; fields: readonly string[] }[]) =>
   `{\n${rows.map(({ id, fields }) => `  ${id}: [${fields.map((f) => `'${f}'`).join(', ')}],`).join('\n')}\n} as const`;
@@ -46,6 +49,12 @@ writeFileSync(
     " * fields: their `mutationOptions` keep them out of what the mutation's `data` shows and serialises.",
     ' */',
     `export const sensitiveAnswers = ${fieldTable(sensitiveAnswers)};`,
+    '',
+    '/**',
+    " * The reads whose answer depends on who signs in (their security includes a bearer scheme: a wallet's",
+    ' * session): their keys name the client that asks, so two wallets sharing a QueryClient never share one.',
+    ' */',
+    `export const signedInReads = ${list(signedInReads)};`,
     '',
     '/** The reads whose answer is market data (`x-market-data`), by kind: how long an answer stays fresh. */',
     `export const marketDataOperations = {\n${marketData.map(({ id, kind }) => `  ${id}: '${kind}',`).join('\n')}\n} as const;`,
