@@ -2,10 +2,24 @@
 // of @x/fetch-client, and the swap and trigger v2 price order flows as React hooks.
 export { XClientProvider, type XClientProviderProps, useXClient, useXQueries } from './context.js';
 export { createQueries, type PagedQueries, type Queries, type ReadQueries, type WriteMutations } from './queries.js';
-export { type OptionsScope, pagedQueryOptions, readQueryOptions, staleTimeOf, writeMutationOptions } from './options.js';
+export {
+  type OptionsScope,
+  pagedQueryOptions,
+  readQueryOptions,
+  sealWriteVariables,
+  staleTimeOf,
+  writeMutationOptions,
+} from './options.js';
 export { KEY_ROOT, type InfiniteKey, type KeyScope, keyScopeOf, type ReadKey, xKeys } from './keys.js';
 export type { PageParam } from './paging.js';
-export { pagedOperations, readOperations, sensitiveAnswers, sensitiveOperations, signedInReads, writeOperations } from './gen/operations.gen.js';
+export {
+  pagedOperations,
+  readOperations,
+  sensitiveAnswers,
+  sensitiveOperations,
+  signedInReads,
+  writeOperations,
+} from './gen/operations.gen.js';
 export type { AnyClient, DataOf, OperationId, PagedId, PagedQueryOf, ParamsOf, ReadId, WriteId } from './types.js';
 export { type SwapOutcome, type SwapQuoteOptions, type UseSwapOptions, useSwap, useSwapQuote } from './swap.js';
 export { REDACTED } from './sensitive.js';

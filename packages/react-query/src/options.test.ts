@@ -3,6 +3,7 @@ import {
   dehydrate,
   hydrate,
   InfiniteQueryObserver,
+  MutationCache,
   MutationObserver,
   onlineManager,
   QueryClient,
@@ -317,6 +318,45 @@ describe('writes that carry a credential (x-sensitive body fields)', () => {
     const executes = world.requests.length;
     await expect(observer.mutate(variables)).rejects.toThrow(/signedTransaction of this call is not kept/);
     expect(world.requests.length).toBe(executes);
+  });
+
+  it("a QueryClient-wide MutationCache's onMutate and its subscribers never see the signed transaction of sealed variables", async () => {
+    const world = await newWorld();
+    const body = await signedSwap(world);
+    const seen: string[] = [];
+    const mutationCache = new MutationCache({
+      onMutate: (variables) => void seen.push(JSON.stringify(variables), ...stringsIn(variables)),
+    });
+    const client = new QueryClient({ mutationCache });
+    mutationCache.subscribe((event) => void seen.push(...stringsIn(event.mutation?.state.variables)));
+    const q = createQueries(world.api);
+    const variables = q.swapExecute.seal({ body });
+    expect(variables.body).toEqual({ signedTransaction: REDACTED, requestId: body.requestId });
+    const execution = await new MutationObserver(client, q.swapExecute.mutationOptions()).mutate(variables);
+    expect(execution).toMatchObject({ status: 'Success', code: 0 });
+    expect(world.secrets).toContain(body.signedTransaction); // the real one was sent
+    expect(seen.join(' ')).toContain(body.requestId);
+    expect(seen.join(' ')).not.toContain(body.signedTransaction);
+    expect(body.signedTransaction).not.toBe(REDACTED); // the caller's body is left alone
+    // A write without sensitive fields: a copy, as given.
+    const challenge = { body: { walletPubkey: world.wallet.address, type: 'message' as const } };
+    expect(q.triggerV2CreateChallenge.seal(challenge)).toEqual(challenge);
+  });
+
+  it('without seal, TanStack gives the variables as passed to mutate to the MutationCache onMutate before any option runs (why seal exists)', async () => {
+    const world = await newWorld();
+    const body = await signedSwap(world);
+    const seen: string[] = [];
+    const client = new QueryClient({
+      mutationCache: new MutationCache({ onMutate: (variables) => void seen.push(JSON.stringify(variables)) }),
+    });
+    await new MutationObserver(client, createQueries(world.api).swapExecute.mutationOptions()).mutate({ body });
+    // If TanStack ever runs the options' onMutate first, this fails: then the options alone suffice.
+    expect(seen.join(' ')).toContain(body.signedTransaction);
+    // From the options' onMutate on, the state holds the redacted copy.
+    expect(client.getMutationCache().getAll()[0]!.state.variables).toEqual({
+      body: { signedTransaction: REDACTED, requestId: body.requestId },
+    });
   });
 
   it("TanStack's retries send the real signed transaction again", async () => {

@@ -14,6 +14,7 @@ import {
   hideAnswerFields,
   redactVariables,
   releaseVariables,
+  sealVariables,
   sensitiveAnswerFieldsOf,
   sensitiveFieldsOf,
 } from './sensitive.js';
@@ -148,4 +149,14 @@ export function writeMutationOptions<K extends WriteId>(client: AnyClient, id: K
       return hideAnswerFields(data, answerFields);
     },
   });
+}
+
+/**
+ * `variables` of the write `id`, sealed for `mutate`: a copy whose `x-sensitive` body fields read
+ * `REDACTED` before TanStack Query sees them (its MutationCache's `onMutate` and subscribers get the
+ * variables as passed to `mutate`, before the options' `onMutate` can redact them); the call sends
+ * the real values. A write without such fields: a plain copy.
+ */
+export function sealWriteVariables<K extends WriteId>(id: K, variables: ParamsOf<K>): ParamsOf<K> {
+  return sealVariables(variables, sensitiveFieldsOf(id), id);
 }

@@ -4,8 +4,8 @@
 import { expectClient } from './call.js';
 import { pagedOperations, readOperations, writeOperations } from './gen/operations.gen.js';
 import { keyScopeOf, xKeys } from './keys.js';
-import { type OptionsScope, pagedQueryOptions, readQueryOptions, writeMutationOptions } from './options.js';
-import type { AnyClient, PagedId, PagedQueryOf, ParamsArg, ReadId, WriteId } from './types.js';
+import { type OptionsScope, pagedQueryOptions, readQueryOptions, sealWriteVariables, writeMutationOptions } from './options.js';
+import type { AnyClient, PagedId, PagedQueryOf, ParamsArg, ParamsOf, ReadId, WriteId } from './types.js';
 
 export interface ReadQueries<K extends ReadId> {
   queryKey(...params: ParamsArg<K>): ReturnType<typeof xKeys.read<K>>;
@@ -16,6 +16,12 @@ export interface PagedQueries<K extends PagedId> extends ReadQueries<K> {
 }
 export interface WriteMutations<K extends WriteId> {
   mutationOptions(): ReturnType<typeof writeMutationOptions<K>>;
+  /**
+   * The variables to pass to `mutate`, with the body fields the spec marks `x-sensitive` (a signed
+   * transaction, a challenge signature) already redacted: a QueryClient-wide MutationCache's
+   * `onMutate` and the cache's subscribers, which TanStack runs before the options, never see them.
+   */
+  seal(variables: ParamsOf<K>): ParamsOf<K>;
 }
 
 /** The options of every operation on one client. */
@@ -43,6 +49,10 @@ export function createQueries(client: AnyClient, options: OptionsScope = {}): Qu
       ...(id in paged ? { infiniteQueryOptions: (query?: never) => pagedQueryOptions(client, id as PagedId, query, options) } : {}),
     };
   }
-  for (const id of writeOperations) queries[id] = { mutationOptions: () => writeMutationOptions(client, id) };
+  for (const id of writeOperations)
+    queries[id] = {
+      mutationOptions: () => writeMutationOptions(client, id),
+      seal: (variables: never) => sealWriteVariables(id, variables),
+    };
   return queries as Queries;
 }

@@ -74,6 +74,19 @@ export function redactVariables(variables: unknown, fields: readonly string[], o
 }
 
 /**
+ * A copy of `variables` to pass to `mutate`, whose body is already the redacted copy
+ * `redactVariables` makes (the real body held for the call). TanStack Query gives the variables as
+ * passed to `mutate` to the MutationCache's own `onMutate` and to the cache's subscribers before any
+ * option of the mutation runs: sealed ones never show the credential there either.
+ */
+export function sealVariables<V>(variables: V, fields: readonly string[], operation: string): V {
+  if (typeof variables !== 'object' || variables === null) return variables;
+  const copy = { ...variables };
+  redactVariables(copy, fields, operation);
+  return copy;
+}
+
+/**
  * The variables to send: the real body when `variables.body` is a redacted copy made here. Throws
  * (sending nothing) when a sensitive field reads `REDACTED` and its value is not held any more: the
  * mutation was restored from a persisted cache, or repeated after it succeeded.
