@@ -5,10 +5,10 @@
 // signing and sending a second transaction; with other variables (another amount) it is refused,
 // never answered with the running one's outcome. Once the run has ended, `mutate` starts a new one.
 // Its success marks the reads the flow changed stale (`invalidates`), without waiting for them.
-import { hashKey, type MutateOptions, type UseMutationResult, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type MutateOptions, type UseMutationResult, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SignerInput } from '@x/signing';
 import { useCallback, useRef } from 'react';
-import { xKeys } from './keys.js';
+import { hashXKey, xKeys } from './keys.js';
 import type { OperationId } from './types.js';
 
 export function useFlowMutation<TData, TVariables>(
@@ -46,7 +46,7 @@ function useOneAtATime<TData, TVariables>(
   const { mutateAsync: start } = result;
   const mutateAsync = useCallback(
     (variables: TVariables, options?: MutateOptions<TData, Error, TVariables>) => {
-      const key = hashKey([variables]);
+      const key = hashXKey([variables]);
       const current = running.current;
       if (current?.key === key) return current.run;
       if (current !== undefined)

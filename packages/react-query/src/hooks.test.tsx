@@ -319,6 +319,28 @@ describe('the hooks in React', () => {
     expect(world.requests.filter((route) => route === 'GET /swap/v2/order')).toHaveLength(2);
   });
 
+  it('swap: variables holding a BigInt (an amount as money) run, and a double click still joins the run (hashing them threw)', async () => {
+    const world = await newWorld();
+    const view = render(world, () => useSwap({ signer: world.wallet }));
+    const withBigInt = { ...order, amount: 40_000_000n as unknown as string };
+    act(() => {
+      view.latest().mutate(withBigInt);
+      view.latest().mutate({ ...withBigInt });
+    });
+    await until(() => view.latest().isSuccess || view.latest().isError, 'the swap ended');
+    expect(world.requests.filter((route) => route === 'GET /swap/v2/order')).toHaveLength(1);
+    expect(String(view.latest().error)).not.toMatch(/BigInt/);
+    // Another amount as a BigInt is other variables: refused while one runs.
+    let first: Promise<unknown> | undefined;
+    let second: Promise<unknown> | undefined;
+    act(() => {
+      first = view.latest().mutateAsync(withBigInt).catch(() => undefined);
+      second = view.latest().mutateAsync({ ...order, amount: 20_000_000n as unknown as string });
+    });
+    await expect(second).rejects.toThrow(/a run for other variables is in progress/);
+    await first;
+  });
+
   it("swap: mutateAsync of another order while a swap runs is refused, nothing sent for it (it resolved with the running swap's outcome)", async () => {
     const world = await newWorld();
     const view = render(world, () => useSwap({ signer: world.wallet }));

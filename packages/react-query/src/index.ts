@@ -10,7 +10,7 @@ export {
   staleTimeOf,
   writeMutationOptions,
 } from './options.js';
-export { KEY_ROOT, type InfiniteKey, type KeyScope, keyScopeOf, type ReadKey, xKeys } from './keys.js';
+export { hashXKey, KEY_ROOT, type InfiniteKey, type KeyScope, keyScopeOf, type ReadKey, xKeys } from './keys.js';
 export type { PageParam } from './paging.js';
 export {
   pagedOperations,

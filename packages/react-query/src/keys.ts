@@ -7,6 +7,7 @@
 // so two wallets' clients never share one even when the app gives no scope.
 // No credential is ever in a key: not the API key, nor a user, password or query written into the
 // base URL (a key is shown by devtools and written by persisters).
+import { hashKey, type QueryKey } from '@tanstack/react-query';
 import { expectClient } from './call.js';
 import { signedInReads } from './gen/operations.gen.js';
 import type { AnyClient, OperationId, PagedId, PagedQueryOf, ParamsOf, ReadId } from './types.js';
@@ -88,3 +89,29 @@ export const xKeys = {
   infinite: <K extends PagedId>(id: K, query: PagedQueryOf<K> = {} as PagedQueryOf<K>, owner?: KeyScope): InfiniteKey<K> =>
     owner === undefined ? [KEY_ROOT, id, 'infinite', query] : [KEY_ROOT, id, 'infinite', query, owner],
 };
+
+/** `value` with each BigInt replaced by `{ $bigint: '<digits>' }` (arrays and objects copied only where one is). */
+function markBigInts(value: unknown): unknown {
+  if (typeof value === 'bigint') return { $bigint: value.toString() };
+  if (Array.isArray(value)) return value.map(markBigInts);
+  if (typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype)
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, markBigInts(item)]));
+  return value;
+}
+
+/**
+ * The `queryKeyHashFn` of every option of this package (and the flow hooks' hash of their
+ * variables): TanStack Query's `hashKey`, which throws on a BigInt (JSON has none), but with each
+ * BigInt written as `{ $bigint: '<digits>' }`, so amounts held as BigInt work in keys and
+ * variables. A key without one hashes exactly as `hashKey` does (`getQueryData(key)` finds it); to
+ * read a key with a BigInt by hand, give it to the QueryClient too:
+ * `queryClient.setQueryDefaults(xKeys.all, { queryKeyHashFn: hashXKey })`.
+ */
+export function hashXKey(key: QueryKey): string {
+  try {
+    return hashKey(key);
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error;
+    return hashKey(markBigInts(key) as QueryKey);
+  }
+}

@@ -1,6 +1,7 @@
 // The options of every operation, run through a real TanStack QueryClient against the simulator.
 import {
   dehydrate,
+  hashKey,
   hydrate,
   InfiniteQueryObserver,
   MutationCache,
@@ -16,7 +17,7 @@ import { answerTriggerChallenge, signTransaction } from '@x/signing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MINTS, newWorld, openV1Orders, otherWallet, stringsIn, type World } from '../test/support.ts';
 import { pagedOperations, readOperations, sensitiveAnswers, sensitiveOperations, writeOperations } from './gen/operations.gen.js';
-import { keyScopeOf, xKeys } from './keys.js';
+import { hashXKey, keyScopeOf, xKeys } from './keys.js';
 import { readQueryOptions, writeMutationOptions } from './options.js';
 import { createQueries } from './queries.js';
 import { REDACTED } from './sensitive.js';
@@ -151,6 +152,27 @@ describe('createQueries', () => {
       expect(keys).not.toContain(secret);
     // Reads that answer alike whoever asks are still shared by the two clients.
     expect(a.predictionGetTradingStatus.queryKey()).toEqual(b.predictionGetTradingStatus.queryKey());
+  });
+
+  it('a BigInt in the parameters (an amount as money) is a key like any other (hashing it threw)', async () => {
+    const { api, requests } = await newWorld();
+    const q = createQueries(api);
+    const query = { inputMint: MINTS.PLATFORM_TOKEN, outputMint: MINTS.STABLECOIN_USD, amount: 40_000_000n as unknown as string };
+    const options = q.swapGetOrder.queryOptions({ query });
+    const order = await queryClient.fetchQuery(options);
+    expect(order.inAmount).toBe('40000000');
+    await queryClient.fetchQuery(options); // fresh for 2 s: the same entry, not asked again
+    expect(requests).toEqual(['GET /swap/v2/order']);
+    // Another BigInt amount is another entry; the string amount too (as TanStack keeps 1 and '1' apart).
+    await queryClient.fetchQuery(q.swapGetOrder.queryOptions({ query: { ...query, amount: 20_000_000n as unknown as string } }));
+    await queryClient.fetchQuery(q.swapGetOrder.queryOptions({ query: { ...query, amount: '40000000' } }));
+    expect(queryClient.getQueriesData({ queryKey: xKeys.operation('swapGetOrder') })).toHaveLength(3);
+    const events = q.predictionListEvents.infiniteQueryOptions({ category: 'sports', start: 0n as unknown as number, end: 2 });
+    expect((await queryClient.fetchInfiniteQuery(events)).pages).toHaveLength(1);
+    // A key without a BigInt hashes as TanStack's own hashKey: getQueryData(key) finds the entry.
+    expect(options.queryKeyHashFn).toBe(hashXKey);
+    expect(hashXKey(['x', { b: 1, a: [2] }])).toBe(hashKey(['x', { a: [2], b: 1 }]));
+    expect(hashXKey(['x', { a: 1n }])).toBe('["x",{"a":{"$bigint":"1"}}]');
   });
 
   it('two clients on other base URLs (live and a simulator) sharing one QueryClient never share an answer', async () => {

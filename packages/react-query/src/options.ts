@@ -7,7 +7,7 @@ import { type InfiniteData, infiniteQueryOptions, mutationOptions, type QueryCli
 import { DEFAULT_TTL_MS, type MarketDataKind } from '@x/fetch-client/polite';
 import { callOperation } from './call.js';
 import { marketDataOperations, pagedOperations, preparedTransactions } from './gen/operations.gen.js';
-import { keyScopeOf, xKeys } from './keys.js';
+import { hashXKey, keyScopeOf, xKeys } from './keys.js';
 import { firstPageParam, nextPageParam, type PageParam } from './paging.js';
 import {
   callVariables,
@@ -69,6 +69,7 @@ export interface OptionsScope {
 export function readQueryOptions<K extends ReadId>(client: AnyClient, id: K, params?: ParamsOf<K>, { scope }: OptionsScope = {}) {
   return queryOptions<DataOf<K>, Error, DataOf<K>, ReturnType<typeof xKeys.read<K>>>({
     queryKey: xKeys.read(id, params, keyScopeOf(client, scope, id)),
+    queryKeyHashFn: hashXKey,
     queryFn: ({ signal }) => callOperation(client, id, params, signal),
     ...cacheTimesOf(id, params),
     retry,
@@ -81,6 +82,7 @@ export function pagedQueryOptions<K extends PagedId>(client: AnyClient, id: K, q
   const base = (query ?? {}) as Record<string, unknown>;
   return infiniteQueryOptions<DataOf<K>, Error, InfiniteData<DataOf<K>, PageParam>, ReturnType<typeof xKeys.infinite<K>>, PageParam>({
     queryKey: xKeys.infinite(id, query, keyScopeOf(client, scope, id)),
+    queryKeyHashFn: hashXKey,
     initialPageParam: firstPageParam(style, base),
     // Each page fetched is checked before TanStack keeps it: a page that cannot be paged on rejects
     // the query (a `PaginationError`, the query's error).

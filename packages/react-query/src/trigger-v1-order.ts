@@ -7,7 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { DEFAULT_MAX_PAGES } from '@x/fetch-client/waiters';
 import { useXClientScope } from './context.js';
 import { finalListings } from './gen/operations.gen.js';
-import { keyScopeOf, xKeys } from './keys.js';
+import { hashXKey, keyScopeOf, xKeys } from './keys.js';
 import { retry } from './options.js';
 import { nextPoll, positiveOption } from './polling.js';
 import type { DataOf } from './types.js';
@@ -43,6 +43,7 @@ export function useTriggerV1Order(user: string | undefined, orderKey: string | u
   return useQuery<TriggerV1OrderState>({
     // maxPages is in the key: a read capped lower may not see what another read found.
     queryKey: [...xKeys.read(id, { query: { user } }, keyScopeOf(client, scope, id)), { orderKey, maxPages }],
+    queryKeyHashFn: hashXKey,
     // Nothing to read yet: no wallet or no order key (an empty one is none either).
     enabled: !!user && !!orderKey,
     retry, // each page read is the client's, retried by it (see `retry`)
