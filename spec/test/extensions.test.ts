@@ -1,6 +1,6 @@
 // The spec's own extensions that other packages read instead of keeping a copy of the fact:
 // x-rate-limit-bucket, the `outcome` of each swap execute code, x-pagination, x-price-setting,
-// x-market-data, x-waiter, x-agent-summary, x-required-when, x-express-payment, x-automatic-priority-fee, x-sign-in (x-example-values has its own test). Each is checked against the schemas it describes.
+// x-market-data, x-waiter, x-agent-summary, x-required-when, x-express-payment, x-automatic-priority-fee, x-sign-in, x-already-exists (x-example-values has its own test). Each is checked against the schemas it describes.
 import { describe, expect, it } from 'vitest';
 import { deref, operations, schemasAt, spec, type Json } from './bundled-spec.ts';
 
@@ -429,4 +429,32 @@ describe('x-sign-in', () => {
     const verify = deref(byId('triggerV2VerifyChallenge').op.responses['200']).content['application/json'].schema;
     expect(deref(deref(verify).properties.token)['x-sensitive']).toBe(true);
   });
+});
+
+describe('x-already-exists', () => {
+  const marked = ops.filter((o) => 'x-already-exists' in o.op);
+  const schemaOf = (response: Json) => deref(response)?.content?.['application/json']?.schema;
+
+  it('marks vault register, whose repeat answers 409 with the vault in details', () => {
+    expect(marked.map((o) => [o.op.operationId, o.op['x-already-exists']])).toEqual([
+      ['triggerV2RegisterVault', { status: 409, record: 'details', read: 'triggerV2GetVault' }],
+    ]);
+  });
+
+  it.each(marked.map((o) => [o.op.operationId, o] as const))(
+    '%s: status is a documented error answer with the record field; read is a read of the same security answering the success schema',
+    (_id, o) => {
+      const { status, record, read } = o.op['x-already-exists'];
+      const conflict = o.op.responses[String(status)];
+      expect(conflict, `response ${status}`).toBeDefined();
+      expect(Number(status)).toBeGreaterThanOrEqual(400);
+      expect(deref(schemaOf(conflict)).properties?.[record], `${status} body field ${record}`).toBeDefined();
+      const success = Object.entries(o.op.responses as Record<string, Json>).find(([code]) => /^2\d\d$/.test(code))![1];
+      const reader = byId(read);
+      expect(reader.method).toBe('get');
+      expect(reader.op['x-side-effects']).toBeUndefined();
+      expect(reader.op.security).toEqual(o.op.security);
+      expect(schemaOf(reader.op.responses['200'])).toEqual(schemaOf(success));
+    },
+  );
 });

@@ -37,6 +37,13 @@ export interface CatalogueBodyField {
   rules: string[];
 }
 
+/** The `x-already-exists` of an operation (see `CatalogueOperation.alreadyExists`). */
+export interface AlreadyExists {
+  status: number;
+  record: string;
+  read: string;
+}
+
 export interface CatalogueOperation {
   operationId: string;
   /** The operationId in kebab case: `swap-get-order`. */
@@ -53,6 +60,14 @@ export interface CatalogueOperation {
   access: Access;
   /** A read that prepares an unsigned transaction when this parameter is given (swap order: `taker`). */
   preparesWhen?: string;
+  /** `x-safe-to-retry`: a repeat of the same call applies nothing more (swap execute). */
+  safeToRetry: boolean;
+  /**
+   * `x-already-exists`: a repeat creates nothing; it answers `status` with what the first call made
+   * in the body's field `record`, and the read `read` (an operationId) reads it when that is absent
+   * (vault register: 409, `details`, `triggerV2GetVault`).
+   */
+  alreadyExists?: AlreadyExists;
   /** Whether the operation needs a trigger v2 bearer token. */
   bearer: boolean;
   /**

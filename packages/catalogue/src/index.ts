@@ -3,7 +3,14 @@
 // helpers both use to turn named values into a request, to check the base URL, and to keep
 // secrets out of what they print. Below both bins, so that each brings only itself.
 export { catalogue, defs } from './gen/catalogue.gen.js';
-export type { Access, CatalogueBodyField, CatalogueOperation, CatalogueParameter, JsonSchemaObject } from './catalogue-types.js';
+export type {
+  Access,
+  AlreadyExists,
+  CatalogueBodyField,
+  CatalogueOperation,
+  CatalogueParameter,
+  JsonSchemaObject,
+} from './catalogue-types.js';
 export { type CatalogueRequest, requestOf, requestProblems } from './request.js';
 export { redact, redactValue } from './redact.js';
 export { withholdSensitive } from './withhold.js';

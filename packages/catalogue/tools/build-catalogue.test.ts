@@ -69,3 +69,26 @@ describe('buildCatalogue', () => {
     expect(() => buildCatalogue(doc as never, tables)).toThrow(/lendTrialPrepare: its answer holds an unsigned transaction/);
   });
 });
+
+describe('buildCatalogue: what a repeat does', () => {
+  it('names the writes the spec marks x-safe-to-retry, and x-already-exists with its status, record field and read', () => {
+    expect(generated.filter((op) => op.safeToRetry).map((op) => op.operationId)).toEqual(['swapExecute']);
+    expect(generated.filter((op) => op.alreadyExists).map((op) => [op.operationId, op.alreadyExists])).toEqual([
+      ['triggerV2RegisterVault', { status: 409, record: 'details', read: 'triggerV2GetVault' }],
+    ]);
+  });
+
+  it('refuses an x-already-exists whose status is not a response of the operation, or whose read is not a read', () => {
+    const marked = (mark: unknown) => {
+      const doc = documentWithTrialOperations() as { paths: Record<string, { post?: Record<string, unknown> }> };
+      doc.paths['/lend/v1/trial-prepare']!.post!['x-already-exists'] = mark;
+      return doc as never;
+    };
+    expect(() => buildCatalogue(marked({ status: 418, record: 'details', read: 'triggerV2GetVault' }), tables)).toThrow(
+      /lendTrialPrepare: x-already-exists needs the status/,
+    );
+    expect(() => buildCatalogue(marked({ status: 200, record: 'details', read: 'triggerV2RegisterVault' }), tables)).toThrow(
+      /lendTrialPrepare: x-already-exists must name a read/,
+    );
+  });
+});

@@ -3,6 +3,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { catalogue } from '@x/catalogue';
 import { main } from './main.js';
 
 const API_KEY = 'sk-test-cli-main-0123456789';
@@ -234,5 +235,53 @@ describe('a word that is neither a command nor a flag', () => {
       expect(run.code).toBe(2);
       expect(run.stderr).toBe(`x: unknown command "${typo}": did you mean prediction-get-trading-status? (x --help lists them)\n`);
     }
+  });
+});
+
+describe('x trigger-v2-register-vault when the wallet has a vault already', () => {
+  const vault = { userPubkey: 'EwV78VBLEhDmtkHxBv6hcTBjrfhbM8b3n1cCELt4imKg', vaultPubkey: '8cvtXmBWUdxLES4cQ9vBerCBp5AHd89J8XEU4XYxE865' };
+  const conflict = (response: ServerResponse, body: unknown) =>
+    response.writeHead(409, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+
+  it('a 409 (a retry after a lost answer, or registered before) prints the vault it holds and says it exists: exit 0', async () => {
+    const paths: string[] = [];
+    const url = await service((request, _n, response) => {
+      paths.push(request.url!);
+      conflict(response, { error: 'Vault already registered', details: vault });
+    });
+    for (const flags of [[], ['--json']]) {
+      const run = await x(['trigger-v2-register-vault', ...flags], url);
+      expect(run.code).toBe(0);
+      expect(run.stdout).toContain(vault.vaultPubkey);
+      expect(run.stderr).toMatch(
+        /trigger-v2-register-vault: it exists already \(HTTP 409: Vault already registered\): nothing new was made/,
+      );
+    }
+    expect(JSON.parse((await x(['trigger-v2-register-vault', '--json'], url)).stdout)).toEqual(vault);
+    expect(paths.every((path) => path === '/trigger/v2/vault/register')).toBe(true);
+  });
+
+  it('a 409 without the record reads the vault (GET /trigger/v2/vault) and prints it', async () => {
+    const paths: string[] = [];
+    const url = await service((request, _n, response) => {
+      paths.push(request.url!);
+      if (request.url === '/trigger/v2/vault/register') conflict(response, { error: 'Vault already registered' });
+      else json(response, vault);
+    });
+    const run = await x(['trigger-v2-register-vault', '--json'], url);
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout)).toEqual(vault);
+    expect(paths).toEqual(['/trigger/v2/vault/register', '/trigger/v2/vault']);
+    expect(run.stderr).toMatch(/it exists already .*read with x trigger-v2-get-vault/);
+  });
+
+  it('another operation answering 409 (express execute: not eligible) is still an error, exit 1', async () => {
+    const url = await service((_request, _n, response) =>
+      conflict(response, { status: 409, message: 'Token is not eligible for express verification', error: 'Conflict' }),
+    );
+    const express = catalogue.find((op) => op.operationId === 'tokensExecuteExpress')!.body!.example;
+    const run = await x(['tokens-execute-express', '--body', JSON.stringify(express)], url);
+    expect(run.stderr).toContain('HTTP 409');
+    expect(run.code).toBe(1);
   });
 });

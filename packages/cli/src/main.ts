@@ -134,7 +134,10 @@ export async function main(argv: readonly string[], given: Io): Promise<number> 
       for await (const page of list.byPage()) printAnswer({ ...last, data: shown(op, page) }, { json, include, io, page: n++ });
       return 0;
     }
-    const answer = (await clientFor()[op.operationId]!(call)) as Answer;
+    const client = clientFor();
+    const answer = await (client[op.operationId]!(call) as Promise<Answer>).catch((error: unknown) =>
+      existing(op!, error, client, (line) => err(`x: ${command}: ${line}`)),
+    );
     printAnswer({ ...answer, data: shown(op, answer.data) }, { json, include, io });
     return 0;
   } catch (error) {
@@ -166,6 +169,26 @@ export async function main(argv: readonly string[], given: Io): Promise<number> 
     err(`x: ${(error as Error)?.message ?? String(error)}`);
     return 1;
   }
+}
+
+/**
+ * What exists already, when `error` is the answer the spec marks `x-already-exists` for `op` (vault
+ * register's 409: a wallet has one vault, and a repeat, a retry after a lost answer among them,
+ * creates nothing): the record in that answer's body, else the answer of the read the mark names.
+ * `say` tells the user. Any other error is thrown on.
+ */
+async function existing(op: CatalogueOperation, error: unknown, client: Client, say: (line: string) => void): Promise<Answer> {
+  const mark = op.alreadyExists;
+  if (!mark || !(error instanceof ApiError) || error.status !== mark.status) throw error;
+  const record = (error.body as Record<string, unknown> | undefined)?.[mark.record];
+  const reader = catalogue.find((other) => other.operationId === mark.read)!;
+  say(
+    `it exists already (HTTP ${error.status}: ${error.serverMessage}): nothing new was made; here it is (${
+      typeof record === 'object' && record !== null ? `the answer's ${mark.record}` : `read with x ${reader.command}`
+    }).`,
+  );
+  if (typeof record === 'object' && record !== null) return { data: record, status: error.status, headers: error.headers };
+  return (await client[mark.read]!({})) as Answer;
 }
 
 /** The request of the command's flags and body, checked against the spec before anything is sent. */
