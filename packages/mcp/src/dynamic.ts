@@ -4,7 +4,7 @@
 // the path of the operation's own tool (the same argument checks, prepare-only, never signs).
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { searchIndex } from './search.js';
-import { SEE_PREPARED, type Tool, type ToolDefinition, type ToolMode } from './tools.js';
+import { SEE_PREPARED, type Tool, type ToolAnnotations, type ToolDefinition, type ToolMode } from './tools.js';
 
 export const DYNAMIC_TOOL_NAMES = ['search_operations', 'describe_operation', 'call_operation'] as const;
 const DEFAULT_RESULTS = 5;
@@ -22,13 +22,23 @@ const structured = (value: Record<string, unknown>): { result: CallToolResult } 
   result: { content: [{ type: 'text', text: JSON.stringify(value) }], structuredContent: value },
 });
 
-/** Search and describe only read; a call reads in `read`, prepares in `prepare` (moves nothing), may change state only in `all`. */
-const annotations = (readOnly: boolean, destructive = false) => ({
-  readOnlyHint: readOnly,
-  destructiveHint: destructive,
-  idempotentHint: readOnly,
-  openWorldHint: true,
-});
+/** Search and describe read only this server's catalogue: read-only, and a closed world (no call to the service). */
+const LOCAL_READ: ToolAnnotations = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
+
+/**
+ * `call_operation` may call any tool of the set, so it is what they are together: read-only and
+ * idempotent when every one is, destructive when one is (`annotationsOf` of each: read-only in
+ * `read` and `prepare`, not in `all`).
+ */
+const callAnnotations = (tools: ReadonlyArray<Tool>): ToolAnnotations => {
+  const each = tools.map((tool) => tool.definition.annotations);
+  return {
+    readOnlyHint: each.every((a) => a.readOnlyHint),
+    destructiveHint: each.some((a) => a.destructiveHint),
+    idempotentHint: each.every((a) => a.idempotentHint),
+    openWorldHint: each.some((a) => a.openWorldHint),
+  };
+};
 
 export function dynamicTools(tools: ReadonlyArray<Tool>, mode: ToolMode): DynamicTools {
   const byName = new Map(tools.map((tool) => [tool.definition.name, tool]));
@@ -50,14 +60,14 @@ export function dynamicTools(tools: ReadonlyArray<Tool>, mode: ToolMode): Dynami
         required: ['query'],
         additionalProperties: false,
       },
-      annotations: annotations(true),
+      annotations: LOCAL_READ,
     },
     {
       name: 'describe_operation',
       title: 'Describe an operation',
       description: 'The input schema and description of one operation by name, to write the arguments of call_operation.',
       inputSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'], additionalProperties: false },
-      annotations: annotations(true),
+      annotations: LOCAL_READ,
     },
     {
       name: 'call_operation',
@@ -69,7 +79,7 @@ export function dynamicTools(tools: ReadonlyArray<Tool>, mode: ToolMode): Dynami
         required: ['name'],
         additionalProperties: false,
       },
-      annotations: annotations(mode === 'read', mode === 'all'),
+      annotations: callAnnotations(tools),
     },
   ];
 

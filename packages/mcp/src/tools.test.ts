@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildCatalogue } from '../../catalogue/tools/build-catalogue.ts';
 import { documentWithTrialOperations } from '../../catalogue/tools/trial-operation.ts';
 import { catalogue } from '@x/catalogue';
+import { dynamicTools } from './dynamic.js';
 import { type CatalogueSource, TOOL_MODES, type ToolMode, toolDescription, toolsFor } from './tools.js';
 
 // The trial of @x/catalogue: two operations added to a copy of the spec, nothing else.
@@ -88,5 +89,75 @@ describe('toolsFor', () => {
   it('output schemas only on request', () => {
     expect(toolsFor('all').every((tool) => tool.definition.outputSchema === undefined)).toBe(true);
     expect(toolsFor('all', undefined, { outputSchemas: true }).every((tool) => tool.definition.outputSchema?.type === 'object')).toBe(true);
+  });
+});
+
+describe('tool annotations, from the spec', () => {
+  const annotationsOf = (name: string) => toolsFor('all').find((tool) => tool.definition.name === name)!.definition.annotations;
+
+  it('a read and a prepare-only tool change nothing at the service: read-only (prepare tools said readOnlyHint false)', () => {
+    for (const tool of toolsFor('prepare')) {
+      expect(tool.operation.access, tool.definition.name).not.toBe('change');
+      expect(tool.definition.annotations, tool.definition.name).toEqual({
+        readOnlyHint: true,
+        destructiveHint: false,
+        idempotentHint: true,
+        openWorldHint: true,
+      });
+    }
+    // A POST that only prepares (trigger v1 create: an unsigned transaction, nothing recorded) is one of them.
+    expect(annotationsOf('triggerV1CreateOrder')).toMatchObject({ readOnlyHint: true, idempotentHint: true });
+  });
+
+  it('a change is idempotent when the spec says a repeat applies nothing more (x-safe-to-retry, x-already-exists), and otherwise not', () => {
+    // swap execute: the same signed transaction re-sent only polls its outcome
+    expect(annotationsOf('swapExecute')).toEqual({ readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true });
+    // vault register: a repeat answers 409 with the vault the first made; it only creates (additive)
+    expect(annotationsOf('triggerV2RegisterVault')).toEqual({
+      readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: true,
+    });
+    // initiate-cancel, tx submit: a repeat is not known to be harmless
+    for (const name of ['triggerV2CancelPriceOrder', 'txSubmit', 'triggerV2CreatePriceOrder'])
+      expect(annotationsOf(name), name).toEqual({ readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true });
+  });
+});
+
+describe('the annotations of the dynamic tools (search, describe, call)', () => {
+  const dynamic = (mode: ToolMode) =>
+    Object.fromEntries(dynamicTools(toolsFor(mode), mode).definitions.map((definition) => [definition.name, definition.annotations]));
+
+  it("search and describe read this server's own catalogue: read-only, a closed world (they said openWorldHint true)", () => {
+    for (const mode of TOOL_MODES)
+      for (const name of ['search_operations', 'describe_operation'])
+        expect(dynamic(mode)[name], `${mode} ${name}`).toEqual({
+          readOnlyHint: true,
+          destructiveHint: false,
+          idempotentHint: true,
+          openWorldHint: false,
+        });
+  });
+
+  it('call_operation is what the tools it can call are: read-only in read and prepare modes (prepare said false), not in all', () => {
+    expect(dynamic('read').call_operation).toEqual({
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: true,
+    });
+    expect(dynamic('prepare').call_operation).toEqual({
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: true,
+    });
+    expect(dynamic('all').call_operation).toEqual({
+      readOnlyHint: false,
+      destructiveHint: true,
+      idempotentHint: false,
+      openWorldHint: true,
+    });
   });
 });

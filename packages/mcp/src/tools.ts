@@ -139,6 +139,31 @@ export function inputSchemaOf(op: CatalogueOperation, mode: ToolMode, source: Ca
   ) as JsonSchemaObject & { type: 'object' };
 }
 
+export type ToolAnnotations = ToolDefinition['annotations'];
+
+/**
+ * The MCP annotations of an operation's tool, from the spec's marks (through the catalogue):
+ * - `readOnlyHint`: it changes nothing at the service: a read, or a prepare (`x-prepares-transaction`
+ *   without `x-side-effects`: an unsigned transaction for the user to sign; nothing is recorded or
+ *   moved until the signed transaction is sent, through another tool);
+ * - `destructiveHint` (for the others): true, as a change moves funds, places or cancels an order;
+ *   false only for one that creates a record and nothing else (`x-already-exists`: vault register);
+ * - `idempotentHint`: a repeat with the same arguments applies nothing more: every read-only tool, a
+ *   change the spec marks `x-safe-to-retry` (swap execute: the same signed transaction re-sent only
+ *   polls its outcome) or `x-already-exists` (vault register: a repeat answers the vault the first
+ *   made); other changes false (initiate-cancel, tx submit, create: not known to be harmless);
+ * - `openWorldHint`: true: each calls the service, whose answers depend on the market and on others.
+ */
+export function annotationsOf(op: CatalogueOperation): ToolAnnotations {
+  const readOnly = op.access !== 'change';
+  return {
+    readOnlyHint: readOnly,
+    destructiveHint: !readOnly && op.alreadyExists === undefined,
+    idempotentHint: readOnly || op.safeToRetry || op.alreadyExists !== undefined,
+    openWorldHint: true,
+  };
+}
+
 function toolOf(op: CatalogueOperation, mode: ToolMode, source: CatalogueSource, outputSchemas: boolean): Tool {
   const omitted = omittedIn(op, mode);
   const title = `${op.summary}${op.deprecated ? ' (deprecated)' : ''}`;
@@ -170,12 +195,7 @@ function toolOf(op: CatalogueOperation, mode: ToolMode, source: CatalogueSource,
             }),
           }
         : {}),
-      annotations: {
-        readOnlyHint: op.access === 'read',
-        destructiveHint: op.access === 'change',
-        idempotentHint: op.method === 'GET',
-        openWorldHint: true,
-      },
+      annotations: annotationsOf(op),
     },
   };
 }
