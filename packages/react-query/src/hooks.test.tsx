@@ -283,6 +283,16 @@ describe('the hooks in React', () => {
     expectNoCredentialIn(world, view.queryClient, view.latest().error);
   });
 
+  it('price order: a refused create is an error, and neither it nor any state holds the signed deposit or the bearer token', async () => {
+    const world = await newWorld();
+    const view = render(world, () => useCreatePriceOrder({ signer: world.wallet }));
+    world.failNext('POST /trigger/v2/orders/price', Response.json({ error: 'Invalid deposit' }, { status: 400 }));
+    act(() => view.latest().mutate(sellAbove(world)));
+    await until(() => view.latest().isError, 'the create failed');
+    expect(world.requests).toContain('POST /trigger/v2/orders/price');
+    expectNoCredentialIn(world, view.queryClient, view.latest().error);
+  });
+
   it('swap: started from an effect (as the README does) under StrictMode, one swap runs, not two', async () => {
     const world = await newWorld();
     const view = render(

@@ -284,6 +284,28 @@ describe('createQueries', () => {
   });
 });
 
+describe('a write whose repeat creates nothing (x-already-exists)', () => {
+  it('vault register run again (a retry after a lost answer) resolves with the existing vault, not the 409 the service answers', async () => {
+    const world = await newWorld();
+    const register = createQueries(world.api).triggerV2RegisterVault.mutationOptions();
+    const first = await new MutationObserver(queryClient, register).mutate(undefined);
+    const again = await new MutationObserver(queryClient, register).mutate(undefined);
+    expect(again).toEqual(first);
+    expect(world.requests.filter((route) => route === 'GET /trigger/v2/vault/register')).toHaveLength(2);
+  });
+
+  it('a 409 without the record reads it (the read x-already-exists names); another status is still the error', async () => {
+    const world = await newWorld();
+    const register = createQueries(world.api).triggerV2RegisterVault.mutationOptions();
+    const vault = await new MutationObserver(queryClient, register).mutate(undefined);
+    world.failNext('GET /trigger/v2/vault/register', Response.json({ error: 'Vault already registered' }, { status: 409 }));
+    expect(await new MutationObserver(queryClient, register).mutate(undefined)).toEqual(vault);
+    expect(world.requests.slice(-2)).toEqual(['GET /trigger/v2/vault/register', 'GET /trigger/v2/vault']);
+    world.failNext('GET /trigger/v2/vault/register', Response.json({ error: 'Failed to generate or store vault' }, { status: 403 }));
+    await expect(new MutationObserver(queryClient, register).mutate(undefined)).rejects.toMatchObject({ status: 403 });
+  });
+});
+
 describe('writes that carry a credential (x-sensitive body fields)', () => {
   /** An order for the world's wallet, signed: the body of a swap execute. */
   async function signedSwap(world: World) {

@@ -6,7 +6,7 @@
 import { type InfiniteData, infiniteQueryOptions, mutationOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
 import { DEFAULT_TTL_MS, type MarketDataKind } from '@x/fetch-client/polite';
 import { callOperation } from './call.js';
-import { marketDataOperations, pagedOperations, preparedTransactions } from './gen/operations.gen.js';
+import { alreadyExists, marketDataOperations, pagedOperations, preparedTransactions } from './gen/operations.gen.js';
 import { hashXKey, keyScopeOf, xKeys } from './keys.js';
 import { firstPageParam, nextPageParam, type PageParam } from './paging.js';
 import {
@@ -122,6 +122,21 @@ function redactOrForget(params: unknown, fields: readonly string[], id: WriteId,
   }
 }
 
+type AlreadyExists = { readonly status: number; readonly record: string; readonly read: ReadId };
+const existing = alreadyExists as Readonly<Record<string, AlreadyExists>>;
+
+/**
+ * What exists already, when `error` is the answer the spec marks `x-already-exists` for the write
+ * (vault register's 409: a wallet has one vault; a repeat, a retry after a lost answer among them,
+ * creates nothing): the record that answer holds, else the answer of the read the mark names. Any
+ * other error is thrown on.
+ */
+async function existingRecord(client: AnyClient, mark: AlreadyExists | undefined, error: unknown): Promise<unknown> {
+  if (mark === undefined || (error as { status?: unknown } | null)?.status !== mark.status) throw error;
+  const record = (error as { body?: Record<string, unknown> }).body?.[mark.record];
+  return typeof record === 'object' && record !== null ? record : await callOperation(client, mark.read, undefined);
+}
+
 /**
  * `mutationOptions` of a write: key `['x', id]`, the variables are the call's parameters. For a
  * write whose body carries a field the spec marks `x-sensitive` (a signed transaction, a challenge
@@ -131,6 +146,8 @@ function redactOrForget(params: unknown, fields: readonly string[], id: WriteId,
  * send the real body, and nothing keeps it once the call has succeeded. For a write whose answer
  * carries one (auth verify's bearer token), the resolved data reads it through a getter that is not
  * an own property: `data.token` works, serialising the mutation state does not show it.
+ * A write whose repeat creates nothing (`x-already-exists`: vault register) resolves with what
+ * exists when the service answers that it does (see `existingRecord`), as a first call does.
  * TanStack Query never sends a write again on failure, whatever the QueryClient's default (`retry`
  * above): a write not marked `x-safe-to-retry` could apply twice, one marked so (swap execute) the
  * client retries itself.
@@ -146,7 +163,9 @@ export function writeMutationOptions<K extends WriteId>(client: AnyClient, id: K
     },
     mutationFn: async (params, context) => {
       redactOrForget(params, fields, id, context);
-      const data = await callOperation(client, id, callVariables(params, fields));
+      const data = (await callOperation(client, id, callVariables(params, fields)).catch((error: unknown) =>
+        existingRecord(client, existing[id], error),
+      )) as DataOf<K>;
       releaseVariables(params);
       return hideAnswerFields(data, answerFields);
     },

@@ -96,3 +96,16 @@ describe('classifyOperations: reads whose answer depends on who signs in', () =>
     expect(signedInReads).toEqual(['vault']);
   });
 });
+
+describe('classifyOperations: writes whose repeat creates nothing', () => {
+  it('lists x-already-exists with its status, record and read; refuses it on a read or naming no read', () => {
+    const marked = (op: Operation, mark: unknown): Operation => ({ ...op, extensions: { 'x-already-exists': mark } }) as Operation;
+    const mark = { status: 409, record: 'details', read: 'vault' };
+    const { alreadyExists } = classifyOperations([marked(write('register', {}), mark), read('vault', {})]);
+    expect(alreadyExists).toEqual([{ id: 'register', ...mark }]);
+    expect(() => classifyOperations([marked(read('register', {}), mark), read('vault', {})])).toThrow(
+      /register: x-already-exists must be on a write/,
+    );
+    expect(() => classifyOperations([marked(write('register', {}), mark)])).toThrow(/register: x-already-exists/);
+  });
+});

@@ -14,6 +14,11 @@ export interface Classified {
    * (trigger v2's session of a wallet). Their keys name the client that asks (see `keyScopeOf`).
    */
   signedInReads: string[];
+  /**
+   * The writes marked `x-already-exists`: a repeat creates nothing and answers `status` with the
+   * record in the body's `record` field; `read` reads it when absent (vault register).
+   */
+  alreadyExists: { id: string; status: number; record: string; read: string }[];
   /** The reads marked `x-market-data`, with their kind (`quote`, `live`, `catalogue`). */
   marketData: { id: string; kind: string }[];
   /**
@@ -66,6 +71,14 @@ export function classifyOperations(ops: readonly Operation[], schemes: SecurityS
           ),
       )
       .map((op) => op.operationId),
+    alreadyExists: byId.flatMap((op) => {
+      const mark = op.extensions['x-already-exists'] as { status?: unknown; record?: unknown; read?: unknown } | undefined;
+      if (mark === undefined) return [];
+      const reader = byId.find((other) => other.operationId === mark.read);
+      if (isRead(op) || typeof mark.status !== 'number' || typeof mark.record !== 'string' || !reader || !isRead(reader))
+        throw new Error(`${op.operationId}: x-already-exists must be on a write, with a status, a record field and a read`);
+      return [{ id: op.operationId, status: mark.status, record: mark.record, read: reader.operationId }];
+    }),
     marketData: byId
       .filter((op) => isRead(op) && typeof op.extensions['x-market-data'] === 'string')
       .map((op) => ({ id: op.operationId, kind: op.extensions['x-market-data'] as string })),

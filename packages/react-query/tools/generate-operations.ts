@@ -5,6 +5,7 @@
 // - sensitive / sensitiveAnswers: the x-sensitive fields of writes' bodies and answers;
 // - paged: the reads the spec marks `x-pagination` (style and items field: `infiniteQueryOptions`);
 // - signedInReads: the reads whose security includes a bearer scheme (their answers depend on who signs in);
+// - alreadyExists: the writes marked `x-already-exists` (a repeat answers what exists);
 // - marketData: the reads marked `x-market-data` and their kind (their answers' default `staleTime`);
 // - preparedTransactions: the reads marked `x-prepares-transaction` (never served from the cache);
 // - finalStates: the reads marked `x-waiter` with `final`, and the states that end polling them;
@@ -16,8 +17,19 @@ import { classifyOperations, type SecuritySchemes } from './classify.ts';
 
 const outDir = fileURLToPath(new URL('../src/gen/', import.meta.url));
 const spec = loadSpec();
-const { reads, writes, paged, sensitive, sensitiveAnswers, signedInReads, marketData, preparesTransaction, finalStates, finalListings } =
-  classifyOperations(operations(spec), (spec.components?.securitySchemes ?? {}) as SecuritySchemes);
+const {
+  reads,
+  writes,
+  paged,
+  sensitive,
+  sensitiveAnswers,
+  signedInReads,
+  alreadyExists,
+  marketData,
+  preparesTransaction,
+  finalStates,
+  finalListings,
+} = classifyOperations(operations(spec), (spec.components?.securitySchemes ?? {}) as SecuritySchemes);
 if (signedInReads.length === 0) throw new Error('no read of the spec uses a bearer scheme: is components.securitySchemes read?');
 
 const fieldTable = (rows: readonly { id: string; fields: readonly string[] }[]) =>
@@ -55,6 +67,12 @@ writeFileSync(
     ' * session): their keys name the client that asks, so two wallets sharing a QueryClient never share one.',
     ' */',
     `export const signedInReads = ${list(signedInReads)};`,
+    '',
+    '/**',
+    ' * The writes whose repeat creates nothing (`x-already-exists`): the status it answers then, the field of',
+    ' * that answer holding what exists, and the read that reads it. Their `mutationOptions` resolve with it.',
+    ' */',
+    `export const alreadyExists = {\n${alreadyExists.map(({ id, ...rest }) => `  ${id}: ${JSON.stringify(rest)},`).join('\n')}\n} as const;`,
     '',
     '/** The reads whose answer is market data (`x-market-data`), by kind: how long an answer stays fresh. */',
     `export const marketDataOperations = {\n${marketData.map(({ id, kind }) => `  ${id}: '${kind}',`).join('\n')}\n} as const;`,
