@@ -15,6 +15,7 @@ export { type CatalogueRequest, requestOf, requestProblems } from './request.js'
 export { redact, redactValue } from './redact.js';
 export { withholdSensitive } from './withhold.js';
 export { MAY_HAVE_BEEN_APPLIED, outcomeUnknown } from './outcome.js';
+export { type ExistingAnswer, existingAfter } from './already-exists.js';
 export { baseUrlProblem } from './base-url.js';
 export { operationAt } from './operation-at.js';
 export { BearerTokenRefused, fixedBearer } from './bearer.js';

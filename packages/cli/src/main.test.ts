@@ -272,7 +272,7 @@ describe('x trigger-v2-register-vault when the wallet has a vault already', () =
     expect(run.code).toBe(0);
     expect(JSON.parse(run.stdout)).toEqual(vault);
     expect(paths).toEqual(['/trigger/v2/vault/register', '/trigger/v2/vault']);
-    expect(run.stderr).toMatch(/it exists already .*read with x trigger-v2-get-vault/);
+    expect(run.stderr).toMatch(/it exists already .*read with triggerV2GetVault/);
   });
 
   it('another operation answering 409 (express execute: not eligible) is still an error, exit 1', async () => {

@@ -5,6 +5,7 @@ import {
   baseUrlProblem,
   type CatalogueOperation,
   catalogue,
+  existingAfter,
   fixedBearer,
   MAY_HAVE_BEEN_APPLIED,
   outcomeUnknown,
@@ -135,9 +136,13 @@ export async function main(argv: readonly string[], given: Io): Promise<number> 
       return 0;
     }
     const client = clientFor();
-    const answer = await (client[op.operationId]!(call) as Promise<Answer>).catch((error: unknown) =>
-      existing(op!, error, client, (line) => err(`x: ${command}: ${line}`)),
-    );
+    // A repeat of a call marked x-already-exists (vault register) answers what exists: the outcome, not a failure.
+    const answer = await (client[op.operationId]!(call) as Promise<Answer>).catch(async (error: unknown) => {
+      const found = await existingAfter(op!, error, (id) => client[id]!({}) as Promise<Answer>);
+      if (!found) throw error;
+      err(`x: ${command}: ${found.how}`);
+      return found.answer;
+    });
     printAnswer({ ...answer, data: shown(op, answer.data) }, { json, include, io });
     return 0;
   } catch (error) {
@@ -169,26 +174,6 @@ export async function main(argv: readonly string[], given: Io): Promise<number> 
     err(`x: ${(error as Error)?.message ?? String(error)}`);
     return 1;
   }
-}
-
-/**
- * What exists already, when `error` is the answer the spec marks `x-already-exists` for `op` (vault
- * register's 409: a wallet has one vault, and a repeat, a retry after a lost answer among them,
- * creates nothing): the record in that answer's body, else the answer of the read the mark names.
- * `say` tells the user. Any other error is thrown on.
- */
-async function existing(op: CatalogueOperation, error: unknown, client: Client, say: (line: string) => void): Promise<Answer> {
-  const mark = op.alreadyExists;
-  if (!mark || !(error instanceof ApiError) || error.status !== mark.status) throw error;
-  const record = (error.body as Record<string, unknown> | undefined)?.[mark.record];
-  const reader = catalogue.find((other) => other.operationId === mark.read)!;
-  say(
-    `it exists already (HTTP ${error.status}: ${error.serverMessage}): nothing new was made; here it is (${
-      typeof record === 'object' && record !== null ? `the answer's ${mark.record}` : `read with x ${reader.command}`
-    }).`,
-  );
-  if (typeof record === 'object' && record !== null) return { data: record, status: error.status, headers: error.headers };
-  return (await client[mark.read]!({})) as Answer;
 }
 
 /** The request of the command's flags and body, checked against the spec before anything is sent. */

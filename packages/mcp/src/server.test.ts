@@ -228,3 +228,33 @@ describe('an answer that does not match the spec (drift)', () => {
     expect(result.structuredContent).toEqual({ status: 200, result: { trading_active: 'yes' } });
   });
 });
+
+describe('vault register when the wallet has a vault already (x-already-exists)', () => {
+  const vault = { userPubkey: 'EwV78VBLEhDmtkHxBv6hcTBjrfhbM8b3n1cCELt4imKg', vaultPubkey: '8cvtXmBWUdxLES4cQ9vBerCBp5AHd89J8XEU4XYxE865' };
+
+  it('the 409 a repeat gets is the existing vault, not a tool error (a retry after a lost answer ends as the first call)', async () => {
+    const call = await serverAnswering(() => Response.json({ error: 'Vault already registered', details: vault }, { status: 409 }), {
+      tools: 'all',
+      bearerToken: BEARER,
+      outputSchemas: true,
+    });
+    const result = await call('triggerV2RegisterVault', {});
+    expect(result.isError).toBeFalsy();
+    expect(result.structuredContent).toMatchObject({ status: 409, result: vault });
+    expect(result.content[0]!.text).toMatch(/^it exists already \(HTTP 409: Vault already registered\): nothing new was made/);
+  });
+
+  it('without the record in the answer, it is read (triggerV2GetVault)', async () => {
+    const paths: string[] = [];
+    const call = await serverAnswering(
+      (request) => {
+        paths.push(new URL(request.url).pathname);
+        return paths.length === 1 ? Response.json({ error: 'Vault already registered' }, { status: 409 }) : Response.json(vault);
+      },
+      { tools: 'all', bearerToken: BEARER },
+    );
+    const result = await call('triggerV2RegisterVault', {});
+    expect(result.structuredContent).toMatchObject({ status: 200, result: vault });
+    expect(paths).toEqual(['/trigger/v2/vault/register', '/trigger/v2/vault']);
+  });
+});

@@ -8,6 +8,8 @@ import {
   MAY_HAVE_BEEN_APPLIED,
   operationAt,
   outcomeUnknown,
+  existingAfter,
+  type ExistingAnswer,
   redact,
   redactValue,
   requestOf,
@@ -180,6 +182,8 @@ async function callTool(
   try {
     answer = await client[op.operationId]!(budget ? { ...request, signal: budget } : request);
   } catch (error) {
+    const found = await existingAfter(op, error, (id) => client[id]!(budget ? { signal: budget } : {}) as Promise<ExistingAnswer>);
+    if (found) return resultOf(tool, found.answer, { maxItems, fields }, secrets, found.how);
     if (!(budget?.aborted && error instanceof AbortError)) throw error;
     // (an operation that changes state, a GET among them: vault register)
     const applied = outcomeUnknown(op, error) ? ` ${MAY_HAVE_BEEN_APPLIED}` : '';
@@ -188,10 +192,22 @@ async function callTool(
       secrets,
     );
   }
+  return resultOf(tool, answer, { maxItems, fields }, secrets);
+}
+
+/** The tool result of an answer: credentials withheld, lists sized, unsigned transactions decoded; `note` first. */
+function resultOf(
+  tool: Tool,
+  answer: { data: unknown; status: number },
+  { maxItems, fields }: { maxItems: unknown; fields: unknown },
+  secrets: ReadonlyArray<string | undefined>,
+  note?: string,
+): CallToolResult {
+  const op = tool.operation;
   const shown = withholdCredentials(op, answer.data);
   const { data, sized } = sizeAnswer(op, shown.data, { maxItems: maxItems as number | undefined, fields: fields as string[] | undefined });
   const structured: Record<string, unknown> = { status: answer.status, result: data, ...(sized ? { sized } : {}) };
-  const lines: string[] = [shown.note, sized].filter((line): line is string => line !== undefined);
+  const lines: string[] = [note, shown.note, sized].filter((line): line is string => line !== undefined);
   if (tool.prepares) {
     const transactions = describePrepared(answer.data, op.unsignedTransactionFields);
     structured.preparedTransactions = transactions;
