@@ -1,7 +1,7 @@
 // When the polling hooks ask again: the waiters' rule of @x/fetch-client, error by error.
 import { ApiError, ConnectionError, PaginationError, TimeoutError } from '@x/fetch-client';
 import { describe, expect, it } from 'vitest';
-import { nextPoll } from './polling.js';
+import { MAX_TIMER_MS, nextPoll } from './polling.js';
 
 const answer = (status: number, retryAfterMs?: number) =>
   new ApiError({
@@ -35,4 +35,15 @@ describe('nextPoll', () => {
     expect(nextPoll({ error: answer(429, 5000) }, false, 1000)).toBe(5000);
     expect(nextPoll({ error: answer(503, 200) }, false, 1000)).toBe(1000);
   });
+
+  it('a pause longer than a timer holds (2^31 - 1 ms, about 24.8 days) is the longest one, not the 1 ms a timer makes of it', () => {
+    // Timers (TanStack's refetchInterval is a setInterval) run an overflowing delay after 1 ms: a
+    // Retry-After of 30 days, or a poll interval of 30 days, polled the service every millisecond.
+    const days30 = 30 * 24 * 3_600_000;
+    expect(nextPoll({ error: answer(429, days30) }, false, 1000)).toBe(MAX_TIMER_MS);
+    expect(nextPoll({ error: null }, false, days30)).toBe(MAX_TIMER_MS);
+    expect(MAX_TIMER_MS).toBe(2 ** 31 - 1);
+    expect(nextPoll({ error: null }, false, Number.POSITIVE_INFINITY)).toBe(Number.POSITIVE_INFINITY); // never again, as documented
+  });
 });
+

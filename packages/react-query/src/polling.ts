@@ -5,11 +5,22 @@
 // time-out, 408, 429, 5xx), no sooner than the `Retry-After` the service asked for.
 import { isTransientError } from '@x/fetch-client/waiters';
 
-/** The `refetchInterval` after a read whose state is `state`: `false` to stop, else the pause in ms. */
+/**
+ * The longest pause a timer holds (2^31 - 1 ms, about 24.8 days). TanStack Query's
+ * `refetchInterval` is a `setInterval`, and a timer runs a longer delay after 1 ms (browsers, Node,
+ * Deno): a 30-day pause would poll every millisecond.
+ */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/**
+ * The `refetchInterval` after a read whose state is `state`: `false` to stop, else the pause in ms,
+ * at most `MAX_TIMER_MS` (`Infinity`, read once, stays so: TanStack then never polls).
+ */
 export function nextPoll(state: { readonly error: unknown }, final: boolean, intervalMs: number): number | false {
   const { error } = state;
   if (final || (error != null && !isTransientError(error))) return false;
-  return Math.max(intervalMs, (error as { retryAfterMs?: number } | null)?.retryAfterMs ?? 0);
+  const pause = Math.max(intervalMs, (error as { retryAfterMs?: number } | null)?.retryAfterMs ?? 0);
+  return pause === Number.POSITIVE_INFINITY ? pause : Math.min(pause, MAX_TIMER_MS);
 }
 
 /**
