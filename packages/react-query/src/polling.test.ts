@@ -46,4 +46,3 @@ describe('nextPoll', () => {
     expect(nextPoll({ error: null }, false, Number.POSITIVE_INFINITY)).toBe(Number.POSITIVE_INFINITY); // never again, as documented
   });
 });
-
