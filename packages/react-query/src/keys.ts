@@ -33,8 +33,9 @@ const serviceOf = (baseUrl: string): string =>
     .replace(/[?#][\s\S]*$/, '')
     .replace(/\/+$/, '');
 
-/** The `KeyScope`s of each client's transport, by scope and by whether the read is signed in (`null`: none): worked out once, shared by its keys. */
-const owners = new WeakMap<object, Map<string, KeyScope | null>>();
+/** The `KeyScope`s of each client's transport by scope (`null`: none), for other reads and for signed-in ones: worked out once, shared by its keys. */
+const owners = new WeakMap<object, Map<string | undefined, KeyScope | null>>();
+const signedInOwners = new WeakMap<object, Map<string | undefined, KeyScope | null>>();
 
 /** Each client's `session`: this page load's random part, then a count (a restored cache's keys never match a new client). */
 const sessions = new WeakMap<object, string>();
@@ -55,8 +56,8 @@ export function keyScopeOf(client: AnyClient, scope?: string, id?: OperationId):
   expectClient(client);
   const holder: object = (client as Partial<AnyClient>).transport ?? client;
   const session = id !== undefined && signedIn.has(id);
-  const which = `${session ? 1 : 0}${scope === undefined ? '' : `:${scope}`}`;
-  const known = owners.get(holder)?.get(which);
+  const cache = session ? signedInOwners : owners;
+  const known = cache.get(holder)?.get(scope);
   if (known !== undefined) return known ?? undefined;
   const baseUrl = (holder as { baseUrl?: unknown }).baseUrl;
   const owner: { baseUrl?: string; scope?: string; session?: string } = {};
@@ -67,7 +68,7 @@ export function keyScopeOf(client: AnyClient, scope?: string, id?: OperationId):
     owner.session = sessions.get(holder)!;
   }
   const shared = Object.keys(owner).length === 0 ? null : Object.freeze(owner);
-  owners.set(holder, (owners.get(holder) ?? new Map()).set(which, shared));
+  cache.set(holder, (cache.get(holder) ?? new Map()).set(scope, shared));
   return shared ?? undefined;
 }
 
