@@ -3,6 +3,9 @@ import { CODES, EXECUTE_CODES, executeCode } from './execute-codes.js';
 import { call, createTestWallet, makeSimulator, NATIVE, PLATFORM_TOKEN, STABLECOIN } from '../test-support/harness.js';
 import { world } from '../world.js';
 import { TIP_RECEIVERS } from '../chain/addresses.js';
+import { tokenAccountOf } from '../chain/token-accounts.js';
+
+const tokenAccount = (owner: string, mint: string): string => tokenAccountOf(owner, mint)!;
 
 async function order(sim: ReturnType<typeof makeSimulator>, taker: string, query: Record<string, string> = {}) {
   const res = await call(sim, 'GET', '/swap/v2/order', {
@@ -204,6 +207,48 @@ describe('POST /swap/v2/execute', () => {
     expect(sim.control.getBalance(payer.address, NATIVE)).toBe(10_000_000_000n - 10_000n - 9999n - 1_000_000n);
     expect(sim.control.getBalance(wallet.address, NATIVE)).toBe(10_000_000_000n - 5000n - 9999n - 1_000_000n);
     expect(sim.control.getBalance(TIP_RECEIVERS[0]!, NATIVE)).toBe(before + 2_000_000n);
+  });
+
+  it('charges the rent of the output account it creates to whoever the order names (taker or integrator payer); the account holds it', async () => {
+    const sim = makeSimulator();
+    const rent = 2_039_280n;
+    const taker = await createTestWallet();
+    sim.control.setBalance(taker.address, 'STABLECOIN_USD', null);
+    const own = await order(sim, taker.address);
+    expect(own).toMatchObject({ rentFeeLamports: Number(rent), rentFeePayer: taker.address });
+    const landed = await call(sim, 'POST', '/swap/v2/execute', {
+      body: { signedTransaction: await taker.signTransaction(own.transaction), requestId: own.requestId },
+    });
+    expect(landed.body.status).toBe('Success');
+    expect(sim.control.getBalance(taker.address, NATIVE)).toBe(10_000_000_000n - 5000n - 9999n - rent);
+    expect(sim.control.getBalance(tokenAccount(taker.address, STABLECOIN), NATIVE)).toBe(rent);
+    // An integrator payer pays the rent of the taker's new account (the seed: it covers fees and rent); the taker pays nothing.
+    const other = await createTestWallet();
+    const payer = await createTestWallet();
+    sim.control.setBalance(other.address, 'STABLECOIN_USD', null);
+    const paid = await order(sim, other.address, { payer: payer.address });
+    expect(paid).toMatchObject({ rentFeeLamports: Number(rent), rentFeePayer: payer.address });
+    const signed = await payer.signTransaction(await other.signTransaction(paid.transaction));
+    const res = await call(sim, 'POST', '/swap/v2/execute', { body: { signedTransaction: signed, requestId: paid.requestId } });
+    expect(res.body.status).toBe('Success');
+    expect(sim.control.getBalance(payer.address, NATIVE)).toBe(10_000_000_000n - 10_000n - 9999n - rent);
+    expect(sim.control.getBalance(other.address, NATIVE)).toBe(10_000_000_000n);
+    expect(sim.control.getBalance(tokenAccount(other.address, STABLECOIN), NATIVE)).toBe(rent);
+    expect(sim.control.getBalance(other.address, STABLECOIN)).toBe(49_950_000n);
+  });
+
+  it('fails to land (-1000), moving nothing, when the integrator payer cannot pay the rent', async () => {
+    const sim = makeSimulator();
+    const taker = await createTestWallet();
+    const payer = await createTestWallet();
+    sim.control.setBalance(taker.address, 'STABLECOIN_USD', null);
+    const paid = await order(sim, taker.address, { payer: payer.address });
+    sim.control.setBalance(payer.address, 'NATIVE_COIN', 10_000n + 9999n + 2_039_279n);
+    const signed = await payer.signTransaction(await taker.signTransaction(paid.transaction));
+    const res = await call(sim, 'POST', '/swap/v2/execute', { body: { signedTransaction: signed, requestId: paid.requestId } });
+    expect(res.body).toMatchObject({ status: 'Failed', code: -1000 });
+    expect(sim.control.getBalance(payer.address, NATIVE)).toBe(10_000n + 9999n + 2_039_279n);
+    expect(sim.control.getBalance(taker.address, STABLECOIN)).toBeNull();
   });
 
   it('needs the integrator payer signature as well', async () => {

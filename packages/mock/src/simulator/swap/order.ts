@@ -198,7 +198,6 @@ function order(ctx: OrderContext, market: MarketAnswer): HandlerResult<'swapGetO
         ...(req.referralAccount !== undefined
           ? { referral: { account: req.referralAccount, amount: feeOf(quote.routeOut, req.referralFee ?? 0) } }
           : {}),
-        takerFeeLamports: BigInt(fees.rentFeePayer === taker ? fees.rentFeeLamports : 0),
       });
     }
   }

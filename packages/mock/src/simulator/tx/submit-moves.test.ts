@@ -6,6 +6,7 @@ import { ASSOCIATED_TOKEN_PROGRAM, SYSTEM_PROGRAM, TIP_RECEIVERS, TOKEN_PROGRAM,
 import {
   closeTokenAccount,
   computeUnitLimit,
+  createTokenAccount,
   computeUnitPrice,
   swap,
   systemTransfer,
@@ -220,6 +221,53 @@ describe('POST /tx/v1/submit moves what the transaction moves', () => {
     expect(sim.control.getBalance(wallet.address, PLATFORM_TOKEN)).toBe(100_000_000_000n - 7_000_000n);
     expect(sim.control.getBalance(other, PLATFORM_TOKEN)).toBe(100_000_000_000n + 7_000_000n);
     expect(sim.control.transactions().transactions).toHaveLength(2);
+  });
+
+  it('charges the payer of a token account it creates the rent-exempt minimum, which the new account holds', async () => {
+    const sim = makeSimulator();
+    const wallet = await createTestWallet();
+    const friend = (await createTestWallet()).address;
+    const rent = 2_039_280n; // (128 + 165 bytes) x 6960 lamports: the chain's rent-exempt minimum of a token account
+    sim.control.setBalance(friend, 'STABLECOIN_USD', null); // no STABLECOIN_USD account yet
+    const created = await signed(sim, wallet, await tippedTransferTo(wallet.address, friend));
+    expect((await submit(sim, created)).status).toBe(200);
+    // The payer gives the tip, the network fee (one signature) and the rent; the new account holds the rent.
+    expect(sim.control.getBalance(wallet.address, NATIVE)).toBe(10_000_000_000n - 1_000_000n - 5000n - rent);
+    expect(sim.control.getBalance(ata(friend, STABLECOIN), NATIVE)).toBe(rent);
+    expect(sim.control.getBalance(friend, STABLECOIN)).toBe(5_000_000n);
+    // createIdempotent of the account that now exists creates nothing and charges nothing (a block
+    // later, so that the same instructions make another transaction).
+    sim.control.advanceTime(400);
+    const again = await signed(sim, wallet, await tippedTransferTo(wallet.address, friend));
+    expect((await submit(sim, again)).status).toBe(200);
+    expect(sim.control.getBalance(wallet.address, NATIVE)).toBe(10_000_000_000n - 2_000_000n - 10_000n - rent);
+    expect(sim.control.getBalance(ata(friend, STABLECOIN), NATIVE)).toBe(rent);
+    // The simulator's own layout (a /swap/v2/build setup instruction: payer, owner, mint, system program) costs the same.
+    const other = (await createTestWallet()).address;
+    sim.control.setBalance(other, 'PLATFORM_TOKEN', null);
+    const own = await signed(sim, wallet, [
+      systemTransfer(wallet.address, TIP_RECEIVERS[1]!, 1_000_000n),
+      createTokenAccount(wallet.address, other, PLATFORM_TOKEN),
+    ]);
+    const ownLanded = await submit(sim, own);
+    expect(ownLanded.body).toEqual({ signature: expect.any(String) });
+    expect(sim.control.getBalance(wallet.address, NATIVE)).toBe(10_000_000_000n - 3_000_000n - 15_000n - 2n * rent);
+    expect(sim.control.getBalance(ata(other, PLATFORM_TOKEN), NATIVE)).toBe(rent);
+    expect(sim.control.getBalance(other, PLATFORM_TOKEN)).toBe(0n);
+  });
+
+  it('refuses, unlanded, a token account creation whose payer cannot pay the rent', async () => {
+    const sim = makeSimulator();
+    const wallet = await createTestWallet();
+    const friend = (await createTestWallet()).address;
+    sim.control.setBalance(friend, 'STABLECOIN_USD', null);
+    sim.control.setBalance(wallet.address, 'NATIVE_COIN', 1_000_000n + 5000n + 2_039_279n);
+    const res = await submit(sim, await signed(sim, wallet, await tippedTransferTo(wallet.address, friend)));
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatch(/^Instruction 1: insufficient funds: .* needs 2039280; nothing landed$/);
+    expect(sim.control.getBalance(wallet.address, NATIVE)).toBe(1_000_000n + 5000n + 2_039_279n);
+    expect(sim.control.getBalance(friend, STABLECOIN)).toBeNull();
+    expect(sim.control.getBalance(ata(friend, STABLECOIN), NATIVE)).toBe(10_000_000_000n);
   });
 
   it('refuses a token transfer the token program would refuse, and lands nothing of its transaction', async () => {
