@@ -10,7 +10,8 @@ export const LAMPORTS_PER_SIGNATURE = 5000n;
 export const DEFAULT_INSTRUCTION_COMPUTE_UNIT_LIMIT = 200_000;
 /** The most compute units a transaction may use: any higher limit is this one. */
 export const MAX_COMPUTE_UNIT_LIMIT = 1_400_000;
-const MICRO_LAMPORTS_PER_LAMPORT = 1_000_000n;
+/** Micro-lamports per lamport: the compute unit price's unit. */
+export const MICRO_LAMPORTS_PER_LAMPORT = 1_000_000n;
 
 export interface ComputeBudget {
   /** Micro-lamports per compute unit (the set-compute-unit-price instruction; 0 without one). */

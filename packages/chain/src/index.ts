@@ -8,6 +8,7 @@ export {
   effectiveComputeUnitLimit,
   LAMPORTS_PER_SIGNATURE,
   MAX_COMPUTE_UNIT_LIMIT,
+  MICRO_LAMPORTS_PER_LAMPORT,
   priorityFeeLamports,
   transactionFeeLamports,
 } from './fees.js';

@@ -195,7 +195,8 @@ export function quoteSwap(req: QuoteRequest, prices: Prices, wallets: Wallets, p
         prioritizationFeePayer: RFQ_MAKER,
         rentFeePayer: referral ? taker : GAS_WALLET,
         signatureFeeLamports: SIGNATURE_FEE_LAMPORTS,
-        prioritizationFeeLamports: 0,
+        // The priority fee (and tip) its transaction sets, which the maker pays.
+        prioritizationFeeLamports: priority + tip,
         rentFeeLamports: rent,
         extraFeeBps: 0,
       },
