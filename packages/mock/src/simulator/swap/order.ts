@@ -1,7 +1,7 @@
 // GET /swap/v2/order: a quote from the best eligible router and, with a taker, an unsigned v0
 // transaction (or the empty string plus errorCode when it cannot be built).
 import type { SwapOrderResponse, SwapRouter } from '@x/types';
-import { AMM_KEYS, RFQ_MAKER } from '../chain/addresses.js';
+import { AMM_KEYS, RFQ_MAKER, SIGNATURE_FEE_LAMPORTS } from '../chain/addresses.js';
 import { BLOCKHASH_VALIDITY_BLOCKS } from '../chain/ledger.js';
 import type { Handler, HandlerContext, HandlerResult } from '../handler.js';
 import { ApiError, parseAmount } from '../errors.js';
@@ -168,7 +168,8 @@ function order(ctx: OrderContext, market: MarketAnswer): HandlerResult<'swapGetO
         outputAccountMissing,
       });
       Object.assign(body, {
-        signatureFeeLamports: fees.signatureFeeLamports,
+        // Every signature the transaction requires (the service's too: the gas wallet, the RFQ maker), as the fee payer pays them.
+        signatureFeeLamports: SIGNATURE_FEE_LAMPORTS * built.signers.length,
         signatureFeePayer: fees.signatureFeePayer,
         prioritizationFeeLamports: fees.prioritizationFeeLamports,
         prioritizationFeePayer: fees.prioritizationFeePayer,
