@@ -23,6 +23,32 @@ const readLe = (data: Uint8Array, length: number): bigint => {
   return value;
 };
 
+/** The compute budget instructions the chain accepts, by tag: what each sets and the bytes its data needs at least. */
+const BUDGET_KINDS: ReadonlyMap<number, { sets: string; bytes: number }> = new Map([
+  [1, { sets: 'heap frame', bytes: 5 }],
+  [SET_COMPUTE_UNIT_LIMIT, { sets: 'compute unit limit', bytes: 5 }],
+  [SET_COMPUTE_UNIT_PRICE, { sets: 'compute unit price', bytes: 9 }],
+  [4, { sets: 'loaded accounts data size limit', bytes: 5 }],
+]);
+
+/**
+ * Why the chain refuses `tx`'s compute budget, before it charges anything: an instruction of the
+ * compute budget program it cannot read (another tag, data too short), or one kind set twice
+ * (the runtime's duplicate instruction error). Undefined when it accepts it.
+ */
+export function computeBudgetRefusal(tx: DecodedTransaction): { index: number; message: string } | undefined {
+  const seen = new Set<number>();
+  for (const [index, ix] of tx.instructions.entries()) {
+    if (!isComputeBudget(ix)) continue;
+    const tag = ix.data[0];
+    const kind = tag === undefined ? undefined : BUDGET_KINDS.get(tag);
+    if (!kind || ix.data.length < kind.bytes) return { index, message: 'invalid instruction data: not a compute budget instruction' };
+    if (seen.has(tag!)) return { index, message: `duplicate instruction: the ${kind.sets} is set twice` };
+    seen.add(tag!);
+  }
+  return undefined;
+}
+
 export interface NetworkFee {
   /** The fee payer: the transaction's first account. */
   payer: string;

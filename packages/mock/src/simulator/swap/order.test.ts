@@ -195,7 +195,7 @@ describe('GET /swap/v2/order', () => {
     expect(a.body.requestId).not.toBe(c.body.requestId);
   });
 
-  it("states the signature fee of every signature its transaction requires, whoever pays it", async () => {
+  it('states the signature fee of every signature its transaction requires, whoever pays it', async () => {
     const sim = makeSimulator();
     const poor = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM';
     sim.control.setBalance(poor, 'NATIVE_COIN', 0n);

@@ -15,7 +15,7 @@
 // through their own endpoints) is refused with 400 {error} naming it, and nothing lands. The fee payer pays the network fee (chain/fees.ts) first:
 // one who cannot is refused the same way.
 import { ASSOCIATED_TOKEN_PROGRAM, LEND_PROGRAM, MEMO_PROGRAM, SWAP_PROGRAM, SYSTEM_PROGRAM, TOKEN_PROGRAM } from '../chain/addresses.js';
-import { isComputeBudget, payableNetworkFee } from '../chain/fees.js';
+import { computeBudgetRefusal, isComputeBudget, payableNetworkFee } from '../chain/fees.js';
 import { isSystemTransfer, label, RFQ_FILL, startsWith, SWAP_DISCRIMINATOR, u64 } from '../chain/moves.js';
 import type { DecodedInstruction, DecodedTransaction } from '../chain/transactions.js';
 import type { SimContext } from '../context.js';
@@ -128,6 +128,9 @@ function applyInstruction(
 export function applyTransaction(sim: SimContext, tx: DecodedTransaction): void {
   const signers = new Set(tx.signatures.filter((s) => s.signature !== null).map((s) => s.signer));
   const undo: Undo = [];
+  // A compute budget the chain refuses: the transaction is refused before any fee.
+  const budget = computeBudgetRefusal(tx);
+  if (budget) throw refused(budget.index, budget.message);
   try {
     // The network fee first, as the runtime takes it before the instructions run.
     const fee = payableNetworkFee(sim.wallets, tx);

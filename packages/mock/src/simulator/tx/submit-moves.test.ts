@@ -201,6 +201,22 @@ describe('POST /tx/v1/submit moves what the transaction moves', () => {
     expect(sim.control.getBalance(poor.address, NATIVE)).toBe(4_999n);
   });
 
+  it('refuses, as the chain does, a compute budget set twice or with data it cannot read; nothing lands', async () => {
+    const sim = makeSimulator();
+    const wallet = await createTestWallet();
+    const tip = systemTransfer(wallet.address, TIP_RECEIVERS[1]!, 1_000_000n);
+    const twice = await submit(sim, await signed(sim, wallet, [computeUnitPrice(1n), computeUnitPrice(1_000_000n), tip]));
+    expect(twice.status).toBe(400);
+    expect(twice.body.error).toBe('Instruction 1: duplicate instruction: the compute unit price is set twice; nothing landed');
+    const limits = await submit(sim, await signed(sim, wallet, [computeUnitLimit(1000), tip, computeUnitLimit(300_000)]));
+    expect(limits.body.error).toBe('Instruction 2: duplicate instruction: the compute unit limit is set twice; nothing landed');
+    const short = { ...computeUnitPrice(5n), data: Uint8Array.of(3, 5) };
+    const garbled = await submit(sim, await signed(sim, wallet, [short, tip]));
+    expect(garbled.body.error).toBe('Instruction 0: invalid instruction data: not a compute budget instruction; nothing landed');
+    expect(sim.control.getBalance(wallet.address, NATIVE)).toBe(10_000_000_000n);
+    expect(sim.control.transactions().transactions).toEqual([]);
+  });
+
   it("lands token transfers (transferChecked and transfer) from a signer's account to a wallet's account", async () => {
     const sim = makeSimulator();
     const wallet = await createTestWallet();
