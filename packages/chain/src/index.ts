@@ -3,6 +3,8 @@ export { isOnCurve } from './curve.js';
 export { associatedTokenAddress, findProgramDerivedAddress, type ProgramDerivedAddress } from './program-derived-address.js';
 export { sha256 } from './sha256.js';
 export {
+  BUILTIN_INSTRUCTION_COMPUTE_UNIT_LIMIT,
+  BUILTIN_PROGRAM_ADDRESSES,
   type ComputeBudget,
   DEFAULT_INSTRUCTION_COMPUTE_UNIT_LIMIT,
   effectiveComputeUnitLimit,
