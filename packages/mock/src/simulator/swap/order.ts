@@ -8,7 +8,7 @@ import { ApiError, parseAmount } from '../errors.js';
 import { marketQuery, readsMarket, unavailable } from '../market/read.js';
 import type { MarketAnswer } from '../market/source.js';
 import { NATIVE_MINT } from '../tokens.js';
-import { learnPrices, QUOTE_PARAMS, quoteFromMarket } from './market-quote.js';
+import { learnPrices, marketQuoteParams, quoteFromMarket } from './market-quote.js';
 import { DEFAULT_PRIORITY_FEE_LAMPORTS, quoteSwap, type QuoteOutcome, type QuoteRequest } from './quote.js';
 import { buildSwapTransaction } from './transaction.js';
 import { feeOf } from './bps.js';
@@ -43,7 +43,7 @@ export const swapGetOrder: Handler<'swapGetOrder'> = readsMarket((ctx) => {
   }
   if (query.receiver !== undefined && query.receiver === query.taker) throw new ApiError(400, 'receiver must differ from taker');
   if (query.receiver !== undefined && query.taker === undefined) throw new ApiError(400, 'receiver requires taker');
-  const params = query.taker === undefined ? query : Object.fromEntries(QUOTE_PARAMS.map((name) => [name, query[name]]));
+  const params = query.taker === undefined ? query : marketQuoteParams(query);
   const answer = ctx.sim.market.read(marketQuery(ctx, params));
   return answer instanceof Promise ? answer.then((a) => order(ctx, a)) : order(ctx, answer);
 });
