@@ -223,6 +223,7 @@ describe('POST /swap/v2/execute', () => {
     expect(landed.body.status).toBe('Success');
     expect(sim.control.getBalance(taker.address, NATIVE)).toBe(10_000_000_000n - 5000n - 10_000n - rent);
     expect(sim.control.getBalance(tokenAccount(taker.address, STABLECOIN), NATIVE)).toBe(rent);
+    expect(sim.control.getBalance(tokenAccount(taker.address, STABLECOIN), PLATFORM_TOKEN)).toBeNull();
     // An integrator payer pays the rent of the taker's new account (the seed: it covers fees and rent); the taker pays nothing.
     const other = await createTestWallet();
     const payer = await createTestWallet();

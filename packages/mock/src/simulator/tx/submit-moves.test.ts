@@ -259,6 +259,8 @@ describe('POST /tx/v1/submit moves what the transaction moves', () => {
     // The payer gives the tip, the network fee (one signature) and the rent; the new account holds the rent.
     expect(sim.control.getBalance(wallet.address, NATIVE)).toBe(10_000_000_000n - 1_000_000n - 5000n - rent);
     expect(sim.control.getBalance(ata(friend, STABLECOIN), NATIVE)).toBe(rent);
+    // A token account is no wallet: it holds no token account of its own (the explorer lists no starting balances for it).
+    for (const mint of [PLATFORM_TOKEN, STABLECOIN]) expect(sim.control.getBalance(ata(friend, STABLECOIN), mint)).toBeNull();
     expect(sim.control.getBalance(friend, STABLECOIN)).toBe(5_000_000n);
     // createIdempotent of the account that now exists creates nothing and charges nothing (a block
     // later, so that the same instructions make another transaction).

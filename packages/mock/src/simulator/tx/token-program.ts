@@ -137,10 +137,17 @@ export function tokenAccountCreation(ix: DecodedInstruction): TokenAccountCreati
 export const creationRent = (wallets: Wallets, owner: string, mint: string): bigint =>
   wallets.balance(owner, mint) === null ? TOKEN_ACCOUNT_RENT_EXEMPT_LAMPORTS : 0n;
 
+/**
+ * What a new token account holds, as the simulator keeps balances by address: the rent in native
+ * coin, and no token account of any listed token (it is not a wallet, which starts with each).
+ */
+const newAccountHoldings = (rent: bigint): Array<readonly [string, bigint | null]> =>
+  LISTED_MINTS.map((mint) => [mint, mint === NATIVE_MINT ? rent : null] as const);
+
 /** Opens `owner`'s account of `mint` (the caller checked `payer` holds `rent`): the payer pays the rent, the account holds it. */
 export function openTokenAccount(wallets: Wallets, payer: string, account: string, owner: string, mint: string, rent: bigint): void {
   wallets.add(payer, NATIVE_MINT, -rent);
-  wallets.set(account, NATIVE_MINT, rent);
+  for (const [held, amount] of newAccountHoldings(rent)) wallets.set(account, held, amount);
   if (wallets.balance(owner, mint) === null) wallets.set(owner, mint, 0n);
 }
 
@@ -162,7 +169,7 @@ export function applyTokenAccountCreation(landing: InstructionLanding, ix: Decod
   }
   // The payer pays the rent-exempt minimum (400 when it holds less); the new account holds it.
   debit(sim, undo, index, payer, NATIVE_MINT, rent);
-  setBalance(sim, undo, account, NATIVE_MINT, rent);
+  for (const [held, amount] of newAccountHoldings(rent)) setBalance(sim, undo, account, held, amount);
   setBalance(sim, undo, owner, mint, 0n);
   return true;
 }
