@@ -139,6 +139,9 @@ describe('GET /swap/v2/order', () => {
     expect(status).toBe(200);
     expect(body).toMatchObject({ transaction: '', errorCode: 1, router: 'router_onchain' });
     expect(body.errorMessage).toBe(body.error);
+    // Its prioritizationFeeLamports includes the tip, as every order's does (the seed: priority fees and tips).
+    const tipped = await call(sim, 'GET', '/swap/v2/order', { query: { ...base, taker: TAKER, bundleTipLamports: '1000000' } });
+    expect(tipped.body).toMatchObject({ errorCode: 1, prioritizationFeeLamports: 10_000 + 1_000_000 });
   });
 
   it('sponsors gas through the gas wallet above 10 USD, errorCode 3 below, errorCode 2 for native input', async () => {

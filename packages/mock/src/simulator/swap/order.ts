@@ -151,7 +151,7 @@ function order(ctx: OrderContext, market: MarketAnswer): HandlerResult<'swapGetO
       body.signatureFeePayer = taker;
       body.prioritizationFeePayer = taker;
       body.rentFeePayer = taker;
-      body.prioritizationFeeLamports = req.priorityFeeLamports ?? DEFAULT_PRIORITY_FEE_LAMPORTS;
+      body.prioritizationFeeLamports = (req.priorityFeeLamports ?? DEFAULT_PRIORITY_FEE_LAMPORTS) + (req.bundleTipLamports ?? 0);
       body.errorCode = outcome.errorCode;
       body.errorMessage = outcome.errorMessage;
       body.error = outcome.errorMessage;
