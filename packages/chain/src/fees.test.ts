@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { effectiveComputeUnitLimit, LAMPORTS_PER_SIGNATURE, priorityFeeLamports, transactionFeeLamports } from './fees.js';
+import {
+  BUILTIN_PROGRAM_ADDRESSES,
+  effectiveComputeUnitLimit,
+  LAMPORTS_PER_SIGNATURE,
+  priorityFeeLamports,
+  transactionFeeLamports,
+} from './fees.js';
+import { BPF_LOADER_UPGRADEABLE_PROGRAM_ADDRESS, SYSTEM_PROGRAM_ADDRESS, VOTE_PROGRAM_ADDRESS } from './programs.js';
 
 describe('transaction fees', () => {
   it('charge 5000 lamports per signature, and nothing more without a compute unit price', () => {
@@ -20,5 +27,16 @@ describe('transaction fees', () => {
     expect(effectiveComputeUnitLimit({ computeUnitLimit: undefined, otherInstructions: 9 })).toBe(1_400_000);
     expect(effectiveComputeUnitLimit({ computeUnitLimit: 5_000_000, otherInstructions: 1 })).toBe(1_400_000);
     expect(priorityFeeLamports({ computeUnitPrice: 10n, computeUnitLimit: undefined, otherInstructions: 2 })).toBe(4n);
+  });
+
+  it('give an instruction of a builtin program 3000 units without a limit instruction (SIMD-0170), never above the cap', () => {
+    expect(effectiveComputeUnitLimit({ computeUnitLimit: undefined, otherInstructions: 1, builtinInstructions: 1 })).toBe(203_000);
+    expect(effectiveComputeUnitLimit({ computeUnitLimit: undefined, otherInstructions: 0, builtinInstructions: 2 })).toBe(6000);
+    expect(effectiveComputeUnitLimit({ computeUnitLimit: 50_000, otherInstructions: 0, builtinInstructions: 2 })).toBe(50_000);
+    expect(effectiveComputeUnitLimit({ computeUnitLimit: undefined, otherInstructions: 7, builtinInstructions: 1 })).toBe(1_400_000);
+    expect(
+      priorityFeeLamports({ computeUnitPrice: 25_000n, computeUnitLimit: undefined, otherInstructions: 1, builtinInstructions: 1 }),
+    ).toBe(5075n);
+    expect([...BUILTIN_PROGRAM_ADDRESSES]).toEqual([SYSTEM_PROGRAM_ADDRESS, VOTE_PROGRAM_ADDRESS, BPF_LOADER_UPGRADEABLE_PROGRAM_ADDRESS]);
   });
 });

@@ -1,9 +1,10 @@
 // The network fee of a landed transaction, read from its message as the chain's runtime reads it
 // (the figures from @x/chain): 5000 lamports per required signature, plus the compute unit price
-// times the limit its compute budget instructions set, rounded up. The fee payer (the first
+// times the limit its compute budget instructions set (without a limit, 200 000 units per
+// instruction, 3000 per instruction of a builtin program such as the System program), rounded up. The fee payer (the first
 // account) pays it. The compute budget program is the simulator's own (the spec's example value)
 // or the chain's (a transaction a user assembled with the protocol's id).
-import { COMPUTE_BUDGET_PROGRAM_ADDRESS, transactionFeeLamports } from '@x/chain';
+import { BUILTIN_PROGRAM_ADDRESSES, COMPUTE_BUDGET_PROGRAM_ADDRESS, transactionFeeLamports } from '@x/chain';
 import { COMPUTE_BUDGET_PROGRAM } from './addresses.js';
 import type { DecodedInstruction, DecodedTransaction } from './decoded.js';
 import { ApiError, type ApiErrorOptions } from '../errors.js';
@@ -23,6 +24,32 @@ const readLe = (data: Uint8Array, length: number): bigint => {
   return value;
 };
 
+/** The compute budget instructions the chain accepts, by tag: what each sets and the bytes its data needs at least. */
+const BUDGET_KINDS: ReadonlyMap<number, { sets: string; bytes: number }> = new Map([
+  [1, { sets: 'heap frame', bytes: 5 }],
+  [SET_COMPUTE_UNIT_LIMIT, { sets: 'compute unit limit', bytes: 5 }],
+  [SET_COMPUTE_UNIT_PRICE, { sets: 'compute unit price', bytes: 9 }],
+  [4, { sets: 'loaded accounts data size limit', bytes: 5 }],
+]);
+
+/**
+ * Why the chain refuses `tx`'s compute budget, before it charges anything: an instruction of the
+ * compute budget program it cannot read (another tag, data too short), or one kind set twice
+ * (the runtime's duplicate instruction error). Undefined when it accepts it.
+ */
+export function computeBudgetRefusal(tx: DecodedTransaction): { index: number; message: string } | undefined {
+  const seen = new Set<number>();
+  for (const [index, ix] of tx.instructions.entries()) {
+    if (!isComputeBudget(ix)) continue;
+    const tag = ix.data[0];
+    const kind = tag === undefined ? undefined : BUDGET_KINDS.get(tag);
+    if (!kind || ix.data.length < kind.bytes) return { index, message: 'invalid instruction data: not a compute budget instruction' };
+    if (seen.has(tag!)) return { index, message: `duplicate instruction: the ${kind.sets} is set twice` };
+    seen.add(tag!);
+  }
+  return undefined;
+}
+
 export interface NetworkFee {
   /** The fee payer: the transaction's first account. */
   payer: string;
@@ -34,9 +61,12 @@ export function networkFee(tx: DecodedTransaction): NetworkFee {
   let computeUnitLimit: number | undefined;
   let computeUnitPrice = 0n;
   let otherInstructions = 0;
+  let builtinInstructions = 0;
   for (const ix of tx.instructions) {
     if (!isComputeBudget(ix)) {
-      otherInstructions++;
+      // The simulator's System program id is the chain's (the spec's example value).
+      if (ix.programId !== undefined && BUILTIN_PROGRAM_ADDRESSES.has(ix.programId)) builtinInstructions++;
+      else otherInstructions++;
       continue;
     }
     const { data } = ix;
@@ -45,7 +75,7 @@ export function networkFee(tx: DecodedTransaction): NetworkFee {
   }
   return {
     payer: tx.staticAccounts[0]!,
-    lamports: transactionFeeLamports(tx.signatures.length, { computeUnitLimit, computeUnitPrice, otherInstructions }),
+    lamports: transactionFeeLamports(tx.signatures.length, { computeUnitLimit, computeUnitPrice, otherInstructions, builtinInstructions }),
   };
 }
 

@@ -28,7 +28,8 @@ export const startsWith = (data: Uint8Array, prefix: readonly number[]): boolean
 
 /** The 8-byte discriminator of a program call made by `programCall` (chain/instructions.ts). */
 export const label = (text: string): number[] => Array.from(new TextEncoder().encode(text.padEnd(8, '_').slice(0, 8)));
-const RFQ_FILL = label('rfq_fill');
+/** The simulator's RFQ fill instruction (swap/transaction.ts). */
+export const RFQ_FILL = label('rfq_fill');
 const INIT_ORDER = label('init_ord');
 const LEND_OPERATE = label('operate');
 

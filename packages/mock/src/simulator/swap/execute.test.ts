@@ -3,6 +3,11 @@ import { CODES, EXECUTE_CODES, executeCode } from './execute-codes.js';
 import { call, createTestWallet, makeSimulator, NATIVE, PLATFORM_TOKEN, STABLECOIN } from '../test-support/harness.js';
 import { world } from '../world.js';
 import { TIP_RECEIVERS } from '../chain/addresses.js';
+import { networkFee } from '../chain/fees.js';
+import { decodeTransaction } from '../chain/transactions.js';
+import { tokenAccountOf } from '../chain/token-accounts.js';
+
+const tokenAccount = (owner: string, mint: string): string => tokenAccountOf(owner, mint)!;
 
 async function order(sim: ReturnType<typeof makeSimulator>, taker: string, query: Record<string, string> = {}) {
   const res = await call(sim, 'GET', '/swap/v2/order', {
@@ -31,10 +36,9 @@ describe('POST /swap/v2/execute', () => {
     });
     expect(sim.control.getBalance(wallet.address, PLATFORM_TOKEN)).toBe(100_000_000_000n - 100_000_000n);
     expect(sim.control.getBalance(wallet.address, STABLECOIN)).toBe(10_000_000_000n + 49_950_000n);
-    // The network fee the transaction sets: 5000 lamports for its signature, and 7142 micro-lamports
-    // per unit (the order's 10 000-lamport priority fee spread over its 1 400 000-unit limit, rounded
-    // down) times 1 400 000 units: 9998.8, charged 9999.
-    expect(sim.control.getBalance(wallet.address, NATIVE)).toBe(10_000_000_000n - 5000n - 9999n);
+    // The network fee the transaction sets: 5000 lamports for its signature, and 10 000 micro-lamports
+    // per unit times its 1 000 000-unit limit: the order's priority fee of 10 000 lamports, exactly.
+    expect(sim.control.getBalance(wallet.address, NATIVE)).toBe(10_000_000_000n - 5000n - 10_000n);
   });
 
   it('returns the same result when the same transaction is re-sent within 2 minutes', async () => {
@@ -193,7 +197,7 @@ describe('POST /swap/v2/execute', () => {
     await call(sim, 'POST', '/swap/v2/execute', {
       body: { signedTransaction: await wallet.signTransaction(o.transaction), requestId: o.requestId },
     });
-    expect(sim.control.getBalance(wallet.address, NATIVE)).toBe(10_000_000_000n - 5000n - 9999n - 1_000_000n);
+    expect(sim.control.getBalance(wallet.address, NATIVE)).toBe(10_000_000_000n - 5000n - 10_000n - 1_000_000n);
     expect(sim.control.getBalance(TIP_RECEIVERS[0]!, NATIVE)).toBe(before + 1_000_000n);
     // With an integrator payer, the payer pays it (and the fee); the taker pays nothing in native coin.
     const paid = await order(sim, wallet.address, { bundleTipLamports: '1000000', payer: payer.address });
@@ -201,9 +205,82 @@ describe('POST /swap/v2/execute', () => {
     expect(
       (await call(sim, 'POST', '/swap/v2/execute', { body: { signedTransaction: signed, requestId: paid.requestId } })).body.status,
     ).toBe('Success');
-    expect(sim.control.getBalance(payer.address, NATIVE)).toBe(10_000_000_000n - 10_000n - 9999n - 1_000_000n);
-    expect(sim.control.getBalance(wallet.address, NATIVE)).toBe(10_000_000_000n - 5000n - 9999n - 1_000_000n);
+    expect(sim.control.getBalance(payer.address, NATIVE)).toBe(10_000_000_000n - 10_000n - 10_000n - 1_000_000n);
+    expect(sim.control.getBalance(wallet.address, NATIVE)).toBe(10_000_000_000n - 5000n - 10_000n - 1_000_000n);
     expect(sim.control.getBalance(TIP_RECEIVERS[0]!, NATIVE)).toBe(before + 2_000_000n);
+  });
+
+  it('charges the rent of the output account it creates to whoever the order names (taker or integrator payer); the account holds it', async () => {
+    const sim = makeSimulator();
+    const rent = 2_039_280n;
+    const taker = await createTestWallet();
+    sim.control.setBalance(taker.address, 'STABLECOIN_USD', null);
+    const own = await order(sim, taker.address);
+    expect(own).toMatchObject({ rentFeeLamports: Number(rent), rentFeePayer: taker.address });
+    const landed = await call(sim, 'POST', '/swap/v2/execute', {
+      body: { signedTransaction: await taker.signTransaction(own.transaction), requestId: own.requestId },
+    });
+    expect(landed.body.status).toBe('Success');
+    expect(sim.control.getBalance(taker.address, NATIVE)).toBe(10_000_000_000n - 5000n - 10_000n - rent);
+    expect(sim.control.getBalance(tokenAccount(taker.address, STABLECOIN), NATIVE)).toBe(rent);
+    expect(sim.control.getBalance(tokenAccount(taker.address, STABLECOIN), PLATFORM_TOKEN)).toBeNull();
+    // An integrator payer pays the rent of the taker's new account (the seed: it covers fees and rent); the taker pays nothing.
+    const other = await createTestWallet();
+    const payer = await createTestWallet();
+    sim.control.setBalance(other.address, 'STABLECOIN_USD', null);
+    const paid = await order(sim, other.address, { payer: payer.address });
+    expect(paid).toMatchObject({ rentFeeLamports: Number(rent), rentFeePayer: payer.address });
+    const signed = await payer.signTransaction(await other.signTransaction(paid.transaction));
+    const res = await call(sim, 'POST', '/swap/v2/execute', { body: { signedTransaction: signed, requestId: paid.requestId } });
+    expect(res.body.status).toBe('Success');
+    expect(sim.control.getBalance(payer.address, NATIVE)).toBe(10_000_000_000n - 10_000n - 10_000n - rent);
+    expect(sim.control.getBalance(other.address, NATIVE)).toBe(10_000_000_000n);
+    expect(sim.control.getBalance(tokenAccount(other.address, STABLECOIN), NATIVE)).toBe(rent);
+    expect(sim.control.getBalance(other.address, STABLECOIN)).toBe(49_950_000n);
+  });
+
+  it('fails to land (-1000), moving nothing, when the integrator payer cannot pay the rent', async () => {
+    const sim = makeSimulator();
+    const taker = await createTestWallet();
+    const payer = await createTestWallet();
+    sim.control.setBalance(taker.address, 'STABLECOIN_USD', null);
+    const paid = await order(sim, taker.address, { payer: payer.address });
+    sim.control.setBalance(payer.address, 'NATIVE_COIN', 10_000n + 10_000n + 2_039_279n);
+    const signed = await payer.signTransaction(await taker.signTransaction(paid.transaction));
+    const res = await call(sim, 'POST', '/swap/v2/execute', { body: { signedTransaction: signed, requestId: paid.requestId } });
+    expect(res.body).toMatchObject({ status: 'Failed', code: -1000 });
+    expect(sim.control.getBalance(payer.address, NATIVE)).toBe(10_000n + 10_000n + 2_039_279n);
+    expect(sim.control.getBalance(taker.address, STABLECOIN)).toBeNull();
+  });
+
+  it('costs the taker exactly the signature and prioritization fees its order states, whatever the priority fee asked', async () => {
+    const sim = makeSimulator();
+    for (const query of [
+      {},
+      { priorityFeeLamports: '1' },
+      { priorityFeeLamports: '7' },
+      { priorityFeeLamports: '12345', bundleTipLamports: '1000000' },
+      { priorityFeeLamports: '5000000' },
+    ] as Array<{ priorityFeeLamports?: string; bundleTipLamports?: string }>) {
+      const wallet = await createTestWallet();
+      const o = await order(sim, wallet.address, query);
+      expect(o.prioritizationFeeLamports).toBe(Number(query.priorityFeeLamports ?? 10_000) + Number(query.bundleTipLamports ?? 0));
+      // What the transaction's compute budget sets is the priority fee the order states (a client's check compares them).
+      const fee = networkFee(decodeTransaction(o.transaction)!);
+      expect(fee.lamports - 5000n, JSON.stringify(query)).toBe(BigInt(query.priorityFeeLamports ?? 10_000));
+      const res = await call(sim, 'POST', '/swap/v2/execute', {
+        body: { signedTransaction: await wallet.signTransaction(o.transaction), requestId: o.requestId },
+      });
+      expect(res.body.status).toBe('Success');
+      expect(10_000_000_000n - sim.control.getBalance(wallet.address, NATIVE)!, JSON.stringify(query)).toBe(
+        BigInt(o.signatureFeeLamports + o.prioritizationFeeLamports),
+      );
+    }
+    // An RFQ order's maker pays the priority fee its transaction sets: the order states that one too.
+    const rfq = await order(sim, (await createTestWallet()).address, { inputMint: NATIVE, amount: '1000000000' });
+    expect(rfq).toMatchObject({ router: 'router_rfq', prioritizationFeePayer: rfq.maker });
+    const rfqTx = decodeTransaction(rfq.transaction)!;
+    expect(networkFee(rfqTx).lamports - 5000n * BigInt(rfqTx.signatures.length)).toBe(BigInt(rfq.prioritizationFeeLamports));
   });
 
   it('needs the integrator payer signature as well', async () => {
@@ -219,7 +296,7 @@ describe('POST /swap/v2/execute', () => {
     const res = await call(sim, 'POST', '/swap/v2/execute', { body: { signedTransaction: both, requestId: o.requestId } });
     expect(res.body).toMatchObject({ status: 'Success', code: 0 });
     // The integrator payer is the fee payer: it pays both signatures and the priority fee; the taker pays no fee.
-    expect(sim.control.getBalance(payer.address, NATIVE)).toBe(10_000_000_000n - 10_000n - 9999n);
+    expect(sim.control.getBalance(payer.address, NATIVE)).toBe(10_000_000_000n - 10_000n - 10_000n);
     expect(sim.control.getBalance(taker.address, NATIVE)).toBe(10_000_000_000n);
   });
 });

@@ -17,6 +17,7 @@ import type { Handler } from '../handler.js';
 import { ApiError } from '../errors.js';
 import { landingSignature } from '../chain/ledger.js';
 import { NATIVE_MINT } from '../tokens.js';
+import { creationRent, openTokenAccount, tokenAccountCreation } from '../tx/token-program.js';
 import { CODES } from './execute-codes.js';
 import type { ExecuteOutcome, SwapOrderRecord } from './store.js';
 
@@ -45,6 +46,26 @@ function expired(sim: SimContext, order: SwapOrderRecord, signature: string): Ex
   return order.expireAt !== undefined && sim.clock.now() > order.expireAt ? failed(CODES.rfqQuoteExpired, 'Quote expired') : undefined;
 }
 
+interface Opening {
+  payer: string;
+  account: string;
+  owner: string;
+  mint: string;
+  rent: bigint;
+}
+
+/** The token accounts the order's transaction creates, paid by a client's wallet, that do not exist yet. */
+function openingsOf(sim: SimContext, order: SwapOrderRecord, tx: DecodedTransaction): Opening[] {
+  const openings: Opening[] = [];
+  for (const ix of tx.instructions) {
+    const { payer, account, owner, mint } = tokenAccountCreation(ix) ?? {};
+    if (!payer || !account || !owner || !mint || !order.clientSigners.includes(payer)) continue;
+    const rent = creationRent(sim.wallets, owner, mint);
+    if (rent > 0n) openings.push({ payer, account, owner, mint, rent });
+  }
+  return openings;
+}
+
 function land(sim: SimContext, order: SwapOrderRecord, signature: string, tx: DecodedTransaction): ExecuteOutcome {
   const { wallets, prices } = sim;
   const onchain = order.router !== 'router_rfq';
@@ -54,11 +75,15 @@ function land(sim: SimContext, order: SwapOrderRecord, signature: string, tx: De
   const fee = order.clientSigners.includes(order.feePayer) ? networkFee(tx) : undefined;
   // The transaction's native transfers from a client's wallet (a bundle tip), as they are written.
   const transfers = transactionMoves(tx).filter((m) => m.kind === 'native transfer' && order.clientSigners.includes(m.from));
-  // Native coin each client wallet needs: the taker's rent and native input, the fee, the transfers.
-  const needs = new Map<string, bigint>([[order.taker, order.takerFeeLamports + (order.inputMint === NATIVE_MINT ? order.inAmount : 0n)]]);
+  // The token accounts it creates that a client's wallet pays the rent of (the taker, or the
+  // integrator payer); the service's wallets pay theirs outside the simulated balances.
+  const openings = openingsOf(sim, order, tx);
+  // Native coin each client wallet needs: the taker's native input, the fee, the transfers, the rent.
+  const needs = new Map<string, bigint>([[order.taker, order.inputMint === NATIVE_MINT ? order.inAmount : 0n]]);
   const need = (wallet: string, lamports: bigint) => needs.set(wallet, (needs.get(wallet) ?? 0n) + lamports);
   if (fee) need(fee.payer, fee.lamports);
   for (const move of transfers) need(move.from, move.amount);
+  for (const opening of openings) need(opening.payer, opening.rent);
   const short = [...needs].some(([wallet, lamports]) => (wallets.balance(wallet, NATIVE_MINT) ?? 0n) < lamports);
   if (balance < order.inAmount || short) {
     return failed(
@@ -84,8 +109,8 @@ function land(sim: SimContext, order: SwapOrderRecord, signature: string, tx: De
   }
   const delivered = onchain && outNow < order.outAmount ? outNow : order.outAmount;
   const routeOut = delivered + (order.routeOutAmount - order.outAmount);
+  for (const { payer, account, owner, mint, rent } of openings) openTokenAccount(wallets, payer, account, owner, mint, rent);
   wallets.add(order.taker, order.inputMint, -order.inAmount);
-  if (order.takerFeeLamports > 0n) wallets.add(order.taker, NATIVE_MINT, -order.takerFeeLamports);
   wallets.add(order.recipient, order.outputMint, delivered);
   if (order.referral && order.referral.amount > 0n) wallets.add(order.referral.account, order.outputMint, order.referral.amount);
   if (fee) chargeNetworkFee(wallets, fee);

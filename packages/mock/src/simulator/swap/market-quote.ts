@@ -11,6 +11,23 @@ import { PLATFORM_FEE_BPS, ROUTERS, type Quote, type QuoteRequest, type SwapRout
 /** The parameters of a swap order that price it; the rest (taker, payer, receiver, referral, fees) are the simulator's. */
 export const QUOTE_PARAMS = ['inputMint', 'outputMint', 'amount', 'slippageBps', 'excludeRouters', 'excludeDexes'] as const;
 
+type OrderQuery = Partial<Record<(typeof QUOTE_PARAMS)[number] | 'taker' | 'payer' | 'receiver', unknown>>;
+
+/**
+ * What the market is asked for an order with a taker: the parameters that price it, and, when the
+ * order is one RFQ cannot fill (an integrator payer other than the taker, a receiver: the seed's
+ * routing rules), `router_rfq` excluded, so that the market prices a route the order can take.
+ */
+export function marketQuoteParams(query: OrderQuery): Record<string, unknown> {
+  const params: Record<string, unknown> = Object.fromEntries(QUOTE_PARAMS.map((name) => [name, query[name]]));
+  const noRfq = (query.payer !== undefined && query.payer !== query.taker) || query.receiver !== undefined;
+  if (noRfq) {
+    const excluded = typeof query.excludeRouters === 'string' && query.excludeRouters !== '' ? query.excludeRouters.split(',') : [];
+    if (!excluded.map((r) => r.trim()).includes('router_rfq')) params.excludeRouters = [...excluded, 'router_rfq'].join(',');
+  }
+  return params;
+}
+
 interface MarketQuoteBody {
   inputMint?: unknown;
   outputMint?: unknown;

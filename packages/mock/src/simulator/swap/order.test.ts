@@ -139,6 +139,9 @@ describe('GET /swap/v2/order', () => {
     expect(status).toBe(200);
     expect(body).toMatchObject({ transaction: '', errorCode: 1, router: 'router_onchain' });
     expect(body.errorMessage).toBe(body.error);
+    // Its prioritizationFeeLamports includes the tip, as every order's does (the seed: priority fees and tips).
+    const tipped = await call(sim, 'GET', '/swap/v2/order', { query: { ...base, taker: TAKER, bundleTipLamports: '1000000' } });
+    expect(tipped.body).toMatchObject({ errorCode: 1, prioritizationFeeLamports: 10_000 + 1_000_000 });
   });
 
   it('sponsors gas through the gas wallet above 10 USD, errorCode 3 below, errorCode 2 for native input', async () => {
@@ -193,5 +196,25 @@ describe('GET /swap/v2/order', () => {
     const c = await call(makeSimulator({ seed: 8 }), 'GET', '/swap/v2/order', { query: { ...base, taker: TAKER } });
     expect(a.body).toEqual(b.body);
     expect(a.body.requestId).not.toBe(c.body.requestId);
+  });
+
+  it('states the signature fee of every signature its transaction requires, whoever pays it', async () => {
+    const sim = makeSimulator();
+    const poor = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM';
+    sim.control.setBalance(poor, 'NATIVE_COIN', 0n);
+    const fresh = 'DRpbCBMxVnDK7maPM5tGv6MvB3v1sRMC86PZ8okm21hy';
+    sim.control.setBalance(fresh, 'STABLECOIN_USD', null);
+    const cases: Array<[string, Record<string, string>]> = [
+      ['taker', { ...base, taker: TAKER }],
+      ['integrator payer', { ...base, taker: TAKER, payer: PAYER }],
+      ['gas wallet', { inputMint: STABLECOIN, outputMint: NATIVE, amount: '20000000', taker: poor, excludeRouters: 'router_rfq' }],
+      ['RFQ maker', { inputMint: NATIVE, outputMint: STABLECOIN, amount: '1000000000', taker: TAKER }],
+      ['RFQ maker and the gas wallet paying the rent', { inputMint: NATIVE, outputMint: STABLECOIN, amount: '1000000000', taker: fresh }],
+    ];
+    for (const [who, query] of cases) {
+      const { body } = await call(sim, 'GET', '/swap/v2/order', { query });
+      const tx = decodeTransaction(body.transaction)!;
+      expect(body.signatureFeeLamports, who).toBe(5000 * tx.signatures.length);
+    }
   });
 });

@@ -1,14 +1,14 @@
 // GET /swap/v2/order: a quote from the best eligible router and, with a taker, an unsigned v0
 // transaction (or the empty string plus errorCode when it cannot be built).
 import type { SwapOrderResponse, SwapRouter } from '@x/types';
-import { AMM_KEYS, RFQ_MAKER } from '../chain/addresses.js';
+import { AMM_KEYS, RFQ_MAKER, SIGNATURE_FEE_LAMPORTS } from '../chain/addresses.js';
 import { BLOCKHASH_VALIDITY_BLOCKS } from '../chain/ledger.js';
 import type { Handler, HandlerContext, HandlerResult } from '../handler.js';
 import { ApiError, parseAmount } from '../errors.js';
 import { marketQuery, readsMarket, unavailable } from '../market/read.js';
 import type { MarketAnswer } from '../market/source.js';
 import { NATIVE_MINT } from '../tokens.js';
-import { learnPrices, QUOTE_PARAMS, quoteFromMarket } from './market-quote.js';
+import { learnPrices, marketQuoteParams, quoteFromMarket } from './market-quote.js';
 import { DEFAULT_PRIORITY_FEE_LAMPORTS, quoteSwap, type QuoteOutcome, type QuoteRequest } from './quote.js';
 import { buildSwapTransaction } from './transaction.js';
 import { feeOf } from './bps.js';
@@ -43,7 +43,7 @@ export const swapGetOrder: Handler<'swapGetOrder'> = readsMarket((ctx) => {
   }
   if (query.receiver !== undefined && query.receiver === query.taker) throw new ApiError(400, 'receiver must differ from taker');
   if (query.receiver !== undefined && query.taker === undefined) throw new ApiError(400, 'receiver requires taker');
-  const params = query.taker === undefined ? query : Object.fromEntries(QUOTE_PARAMS.map((name) => [name, query[name]]));
+  const params = query.taker === undefined ? query : marketQuoteParams(query);
   const answer = ctx.sim.market.read(marketQuery(ctx, params));
   return answer instanceof Promise ? answer.then((a) => order(ctx, a)) : order(ctx, answer);
 });
@@ -151,7 +151,7 @@ function order(ctx: OrderContext, market: MarketAnswer): HandlerResult<'swapGetO
       body.signatureFeePayer = taker;
       body.prioritizationFeePayer = taker;
       body.rentFeePayer = taker;
-      body.prioritizationFeeLamports = req.priorityFeeLamports ?? DEFAULT_PRIORITY_FEE_LAMPORTS;
+      body.prioritizationFeeLamports = (req.priorityFeeLamports ?? DEFAULT_PRIORITY_FEE_LAMPORTS) + (req.bundleTipLamports ?? 0);
       body.errorCode = outcome.errorCode;
       body.errorMessage = outcome.errorMessage;
       body.error = outcome.errorMessage;
@@ -168,7 +168,8 @@ function order(ctx: OrderContext, market: MarketAnswer): HandlerResult<'swapGetO
         outputAccountMissing,
       });
       Object.assign(body, {
-        signatureFeeLamports: fees.signatureFeeLamports,
+        // Every signature the transaction requires (the service's too: the gas wallet, the RFQ maker), as the fee payer pays them.
+        signatureFeeLamports: SIGNATURE_FEE_LAMPORTS * built.signers.length,
         signatureFeePayer: fees.signatureFeePayer,
         prioritizationFeeLamports: fees.prioritizationFeeLamports,
         prioritizationFeePayer: fees.prioritizationFeePayer,
@@ -198,7 +199,6 @@ function order(ctx: OrderContext, market: MarketAnswer): HandlerResult<'swapGetO
         ...(req.referralAccount !== undefined
           ? { referral: { account: req.referralAccount, amount: feeOf(quote.routeOut, req.referralFee ?? 0) } }
           : {}),
-        takerFeeLamports: BigInt(fees.rentFeePayer === taker ? fees.rentFeeLamports : 0),
       });
     }
   }

@@ -1,5 +1,6 @@
 // Router competition over the deterministic price table: which router wins, what it outputs, and
 // who pays the fees (the seed's gasless rules and errorCode table).
+import { TOKEN_ACCOUNT_RENT_EXEMPT_LAMPORTS } from '@x/chain';
 import { GAS_WALLET, RFQ_MAKER, SIGNATURE_FEE_LAMPORTS } from '../chain/addresses.js';
 import type { Prices } from '../prices.js';
 import { NATIVE_MINT, TOKENS, tokenByMint } from '../tokens.js';
@@ -22,7 +23,8 @@ export const RFQ_MIN_USD = 100;
 export const RFQ_INVENTORY_USD = 100_000;
 /** The automatic priority fee the simulator sets when a request names none (below the spec's x-automatic-priority-fee cap). */
 export const DEFAULT_PRIORITY_FEE_LAMPORTS = 10_000;
-export const TOKEN_ACCOUNT_RENT_LAMPORTS = 2_039_280;
+/** The rent of the output token account a swap creates: the chain's rent-exempt minimum of a token account. */
+export const TOKEN_ACCOUNT_RENT_LAMPORTS = Number(TOKEN_ACCOUNT_RENT_EXEMPT_LAMPORTS);
 const RFQ_PAIR_MINTS = new Set(TOKENS.filter((t) => t.symbol !== 'EXAMPLE_TOKEN').map((t) => t.mint));
 
 /** Per-router price disadvantage in bps and the DEX label it reports. */
@@ -193,7 +195,8 @@ export function quoteSwap(req: QuoteRequest, prices: Prices, wallets: Wallets, p
         prioritizationFeePayer: RFQ_MAKER,
         rentFeePayer: referral ? taker : GAS_WALLET,
         signatureFeeLamports: SIGNATURE_FEE_LAMPORTS,
-        prioritizationFeeLamports: 0,
+        // The priority fee (and tip) its transaction sets, which the maker pays.
+        prioritizationFeeLamports: priority + tip,
         rentFeeLamports: rent,
         extraFeeBps: 0,
       },

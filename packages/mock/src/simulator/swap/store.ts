@@ -31,11 +31,6 @@ export interface SwapOrderRecord {
   lastValidBlockHeight: number;
   /** RFQ quote expiry, epoch ms. */
   expireAt?: number;
-  /**
-   * Native coin the taker pays besides the network fee (which the transaction's fee payer pays) and
-   * the transaction's transfers (a bundle tip): the rent of a token account it creates.
-   */
-  takerFeeLamports: bigint;
   /** The referral account and its share of the fee (of the output mint), paid when the swap lands. */
   referral?: { account: string; amount: bigint };
   executed?: { signedTransaction: string; outcome: ExecuteOutcome };

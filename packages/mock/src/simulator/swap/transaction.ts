@@ -1,6 +1,6 @@
-// The unsigned v0 transaction of a swap order: compute budget, the output token account when it
-// is missing, the swap (or RFQ fill) and an optional bundle tip, with the right signer slots.
-import { MAX_COMPUTE_UNIT_LIMIT } from '@x/chain';
+// The unsigned v0 transaction of a swap order: compute budget (setting exactly the priority fee the
+// order states), the output token account when it is missing, the swap (or RFQ fill) and an optional bundle tip, with the right signer slots.
+import { MICRO_LAMPORTS_PER_LAMPORT } from '@x/chain';
 import { AMM_KEYS, RFQ_MAKER, SWAP_PROGRAM, TIP_RECEIVERS } from '../chain/addresses.js';
 import {
   computeUnitLimit,
@@ -24,14 +24,24 @@ export interface SwapTransactionInput {
   outputAccountMissing: boolean;
 }
 
+/**
+ * The compute unit limit of a swap order's transaction: a million units, at which the price in
+ * micro-lamports per unit is the priority fee in lamports, so that the limit times the price is
+ * exactly the order's priority fee, whatever it is (over the largest limit, 1 400 000 units, a fee
+ * that is not a multiple of 7 lamports would be rounded: the transaction would cost a lamport more
+ * or less than the order states).
+ */
+export const SWAP_COMPUTE_UNIT_LIMIT = Number(MICRO_LAMPORTS_PER_LAMPORT);
+
 export function buildSwapTransaction(input: SwapTransactionInput): BuiltTransaction {
   const { req, quote, fees } = input;
   const taker = req.taker;
   const recipient = req.receiver ?? taker;
-  const instructions: PlainInstruction[] = [computeUnitLimit(MAX_COMPUTE_UNIT_LIMIT)];
   const priority = BigInt(req.priorityFeeLamports ?? DEFAULT_PRIORITY_FEE_LAMPORTS);
-  // micro-lamports per compute unit so that the limit times the price is the priority fee
-  instructions.push(computeUnitPrice((priority * 1_000_000n) / BigInt(MAX_COMPUTE_UNIT_LIMIT)));
+  const instructions: PlainInstruction[] = [
+    computeUnitLimit(SWAP_COMPUTE_UNIT_LIMIT),
+    computeUnitPrice((priority * MICRO_LAMPORTS_PER_LAMPORT) / BigInt(SWAP_COMPUTE_UNIT_LIMIT)),
+  ];
   if (input.outputAccountMissing) instructions.push(createTokenAccount(fees.rentFeePayer, recipient, req.outputMint));
   if (quote.router === 'router_rfq') {
     instructions.push(

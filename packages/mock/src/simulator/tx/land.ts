@@ -10,13 +10,13 @@
 //   - token transfers, the creation of an associated token account and the close of the wrapped
 //     native account (tx/token-program.ts);
 //   - compute budget and memo instructions: no move.
-// Any other instruction (RFQ fills; the trigger,
-// express and other programs' instructions, which land through their own endpoints) is refused with
-// 400 {error} naming it, and nothing lands. The fee payer pays the network fee (chain/fees.ts) first:
+// An RFQ fill is refused, naming /swap/v2/execute, where its maker signs it and fills the quote it
+// gave. Any other instruction (the trigger, express and other programs' instructions, which land
+// through their own endpoints) is refused with 400 {error} naming it, and nothing lands. The fee payer pays the network fee (chain/fees.ts) first:
 // one who cannot is refused the same way.
 import { ASSOCIATED_TOKEN_PROGRAM, LEND_PROGRAM, MEMO_PROGRAM, SWAP_PROGRAM, SYSTEM_PROGRAM, TOKEN_PROGRAM } from '../chain/addresses.js';
-import { isComputeBudget, payableNetworkFee } from '../chain/fees.js';
-import { isSystemTransfer, label, startsWith, SWAP_DISCRIMINATOR, u64 } from '../chain/moves.js';
+import { computeBudgetRefusal, isComputeBudget, payableNetworkFee } from '../chain/fees.js';
+import { isSystemTransfer, label, RFQ_FILL, startsWith, SWAP_DISCRIMINATOR, u64 } from '../chain/moves.js';
 import type { DecodedInstruction, DecodedTransaction } from '../chain/transactions.js';
 import type { SimContext } from '../context.js';
 import { ApiError } from '../errors.js';
@@ -89,6 +89,10 @@ function applyInstruction(
     if (fee > 0n) credit(sim, undo, walletOfAccount(landing(), accounts[5]!, a3), a3, fee);
     return;
   }
+  // An RFQ fill fills a quote the maker gave: it lands where the maker signs it, /swap/v2/execute,
+  // which checks the quote (its amounts, its expiry); here no quote stands behind it.
+  if (programId === SWAP_PROGRAM && startsWith(data, RFQ_FILL))
+    throw refused(index, 'an RFQ fill lands only through /swap/v2/execute, where the maker fills the quote it gave (until its expireAt)');
   if (programId === LEND_PROGRAM && startsWith(data, LEND_OPERATE)) {
     let op: ReturnType<typeof decodeOperate>;
     let after: ReturnType<typeof checkOperate>;
@@ -124,6 +128,9 @@ function applyInstruction(
 export function applyTransaction(sim: SimContext, tx: DecodedTransaction): void {
   const signers = new Set(tx.signatures.filter((s) => s.signature !== null).map((s) => s.signer));
   const undo: Undo = [];
+  // A compute budget the chain refuses: the transaction is refused before any fee.
+  const budget = computeBudgetRefusal(tx);
+  if (budget) throw refused(budget.index, budget.message);
   try {
     // The network fee first, as the runtime takes it before the instructions run.
     const fee = payableNetworkFee(sim.wallets, tx);

@@ -6,6 +6,7 @@ import { ASSOCIATED_TOKEN_PROGRAM, SYSTEM_PROGRAM, TIP_RECEIVERS, TOKEN_PROGRAM,
 import {
   closeTokenAccount,
   computeUnitLimit,
+  createTokenAccount,
   computeUnitPrice,
   swap,
   systemTransfer,
@@ -112,8 +113,9 @@ describe('POST /tx/v1/submit moves what the transaction moves', () => {
     expect(sim.control.getBalance(wallet.address, PLATFORM_TOKEN)).toBe(start[0]! - 1_000_000_000n);
     expect(sim.control.getBalance(wallet.address, STABLECOIN)).toBe(start[1]! + BigInt(build.body.outAmount));
     // The tip, and the network fee: 5000 lamports for the signature, plus the build's priority fee of
-    // 25 000 micro-lamports per unit (medium) times 400 000 units (no limit set: 200 000 for each of the swap and the tip).
-    expect(sim.control.getBalance(wallet.address, NATIVE)).toBe(10_000_000_000n - 1_000_000n - 5000n - 10_000n);
+    // 25 000 micro-lamports per unit (medium) times 203 000 units (no limit set: 200 000 for the swap,
+    // 3000 for the tip, a System program instruction): 5075 lamports.
+    expect(sim.control.getBalance(wallet.address, NATIVE)).toBe(10_000_000_000n - 1_000_000n - 5000n - 5075n);
   });
 
   it('lands a build swap to another account and with a platform fee: the receiver gets the output less the fee, the fee account the fee', async () => {
@@ -182,6 +184,14 @@ describe('POST /tx/v1/submit moves what the transaction moves', () => {
     expect((await submit(sim, tx)).status).toBe(200);
     expect(sim.control.getBalance(wallet.address, NATIVE)).toBe(10_000_000_000n - 1_000_000n - 10_300n);
     expect(sim.control.getBalance(cosigner.address, NATIVE)).toBe(10_000_000_000n - 7n);
+    // Without a limit, a System program instruction (a builtin) counts 3000 units, not 200 000: 2 x 3000 units at 1000 micro-lamports, 6 lamports.
+    const noLimit = await signed(sim, cosigner, [
+      computeUnitPrice(1_000n),
+      systemTransfer(cosigner.address, TIP_RECEIVERS[1]!, 1_000_000n),
+      systemTransfer(cosigner.address, friend, 1n),
+    ]);
+    expect((await submit(sim, noLimit)).status).toBe(200);
+    expect(sim.control.getBalance(cosigner.address, NATIVE)).toBe(10_000_000_000n - 7n - 1_000_001n - 5006n);
     // The chain's own compute budget program (a transaction assembled with the protocol's id) counts the same.
     const real = (ix: PlainInstruction): PlainInstruction => ({ ...ix, programId: COMPUTE_BUDGET_PROGRAM_ADDRESS });
     const protocol = await signed(sim, wallet, [
@@ -198,6 +208,22 @@ describe('POST /tx/v1/submit moves what the transaction moves', () => {
     expect(refused.status).toBe(400);
     expect(refused.body.error).toMatch(/insufficient funds for fee/i);
     expect(sim.control.getBalance(poor.address, NATIVE)).toBe(4_999n);
+  });
+
+  it('refuses, as the chain does, a compute budget set twice or with data it cannot read; nothing lands', async () => {
+    const sim = makeSimulator();
+    const wallet = await createTestWallet();
+    const tip = systemTransfer(wallet.address, TIP_RECEIVERS[1]!, 1_000_000n);
+    const twice = await submit(sim, await signed(sim, wallet, [computeUnitPrice(1n), computeUnitPrice(1_000_000n), tip]));
+    expect(twice.status).toBe(400);
+    expect(twice.body.error).toBe('Instruction 1: duplicate instruction: the compute unit price is set twice; nothing landed');
+    const limits = await submit(sim, await signed(sim, wallet, [computeUnitLimit(1000), tip, computeUnitLimit(300_000)]));
+    expect(limits.body.error).toBe('Instruction 2: duplicate instruction: the compute unit limit is set twice; nothing landed');
+    const short = { ...computeUnitPrice(5n), data: Uint8Array.of(3, 5) };
+    const garbled = await submit(sim, await signed(sim, wallet, [short, tip]));
+    expect(garbled.body.error).toBe('Instruction 0: invalid instruction data: not a compute budget instruction; nothing landed');
+    expect(sim.control.getBalance(wallet.address, NATIVE)).toBe(10_000_000_000n);
+    expect(sim.control.transactions().transactions).toEqual([]);
   });
 
   it("lands token transfers (transferChecked and transfer) from a signer's account to a wallet's account", async () => {
@@ -220,6 +246,55 @@ describe('POST /tx/v1/submit moves what the transaction moves', () => {
     expect(sim.control.getBalance(wallet.address, PLATFORM_TOKEN)).toBe(100_000_000_000n - 7_000_000n);
     expect(sim.control.getBalance(other, PLATFORM_TOKEN)).toBe(100_000_000_000n + 7_000_000n);
     expect(sim.control.transactions().transactions).toHaveLength(2);
+  });
+
+  it('charges the payer of a token account it creates the rent-exempt minimum, which the new account holds', async () => {
+    const sim = makeSimulator();
+    const wallet = await createTestWallet();
+    const friend = (await createTestWallet()).address;
+    const rent = 2_039_280n; // (128 + 165 bytes) x 6960 lamports: the chain's rent-exempt minimum of a token account
+    sim.control.setBalance(friend, 'STABLECOIN_USD', null); // no STABLECOIN_USD account yet
+    const created = await signed(sim, wallet, await tippedTransferTo(wallet.address, friend));
+    expect((await submit(sim, created)).status).toBe(200);
+    // The payer gives the tip, the network fee (one signature) and the rent; the new account holds the rent.
+    expect(sim.control.getBalance(wallet.address, NATIVE)).toBe(10_000_000_000n - 1_000_000n - 5000n - rent);
+    expect(sim.control.getBalance(ata(friend, STABLECOIN), NATIVE)).toBe(rent);
+    // A token account is no wallet: it holds no token account of its own (the explorer lists no starting balances for it).
+    for (const mint of [PLATFORM_TOKEN, STABLECOIN]) expect(sim.control.getBalance(ata(friend, STABLECOIN), mint)).toBeNull();
+    expect(sim.control.getBalance(friend, STABLECOIN)).toBe(5_000_000n);
+    // createIdempotent of the account that now exists creates nothing and charges nothing (a block
+    // later, so that the same instructions make another transaction).
+    sim.control.advanceTime(400);
+    const again = await signed(sim, wallet, await tippedTransferTo(wallet.address, friend));
+    expect((await submit(sim, again)).status).toBe(200);
+    expect(sim.control.getBalance(wallet.address, NATIVE)).toBe(10_000_000_000n - 2_000_000n - 10_000n - rent);
+    expect(sim.control.getBalance(ata(friend, STABLECOIN), NATIVE)).toBe(rent);
+    // The simulator's own layout (a /swap/v2/build setup instruction: payer, owner, mint, system program) costs the same.
+    const other = (await createTestWallet()).address;
+    sim.control.setBalance(other, 'PLATFORM_TOKEN', null);
+    const own = await signed(sim, wallet, [
+      systemTransfer(wallet.address, TIP_RECEIVERS[1]!, 1_000_000n),
+      createTokenAccount(wallet.address, other, PLATFORM_TOKEN),
+    ]);
+    const ownLanded = await submit(sim, own);
+    expect(ownLanded.body).toEqual({ signature: expect.any(String) });
+    expect(sim.control.getBalance(wallet.address, NATIVE)).toBe(10_000_000_000n - 3_000_000n - 15_000n - 2n * rent);
+    expect(sim.control.getBalance(ata(other, PLATFORM_TOKEN), NATIVE)).toBe(rent);
+    expect(sim.control.getBalance(other, PLATFORM_TOKEN)).toBe(0n);
+  });
+
+  it('refuses, unlanded, a token account creation whose payer cannot pay the rent', async () => {
+    const sim = makeSimulator();
+    const wallet = await createTestWallet();
+    const friend = (await createTestWallet()).address;
+    sim.control.setBalance(friend, 'STABLECOIN_USD', null);
+    sim.control.setBalance(wallet.address, 'NATIVE_COIN', 1_000_000n + 5000n + 2_039_279n);
+    const res = await submit(sim, await signed(sim, wallet, await tippedTransferTo(wallet.address, friend)));
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatch(/^Instruction 1: insufficient funds: .* needs 2039280; nothing landed$/);
+    expect(sim.control.getBalance(wallet.address, NATIVE)).toBe(1_000_000n + 5000n + 2_039_279n);
+    expect(sim.control.getBalance(friend, STABLECOIN)).toBeNull();
+    expect(sim.control.getBalance(ata(friend, STABLECOIN), NATIVE)).toBe(10_000_000_000n);
   });
 
   it('refuses a token transfer the token program would refuse, and lands nothing of its transaction', async () => {

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { TIP_RECEIVERS } from '../chain/addresses.js';
+import { GAS_WALLET, RFQ_MAKER, SWAP_PROGRAM, TIP_RECEIVERS } from '../chain/addresses.js';
 import { BLOCKHASH_VALIDITY_BLOCKS, MS_PER_BLOCK } from '../chain/ledger.js';
-import { systemTransfer } from '../chain/instructions.js';
+import { encodeU64, programCall, systemTransfer } from '../chain/instructions.js';
 import { buildTransaction } from '../chain/transactions.js';
 import type { Simulator } from '../index.js';
 import { fromBase58, toBase64 } from '../encoding.js';
 import { world } from '../world.js';
-import { call, createTestWallet, makeSimulator, recentBlockhash } from '../test-support/harness.js';
+import { call, createTestWallet, makeSimulator, NATIVE, recentBlockhash, STABLECOIN } from '../test-support/harness.js';
 
 async function tipped(sim: Simulator, lamports: bigint, to = TIP_RECEIVERS[1]!, blockhash?: string) {
   const wallet = await createTestWallet();
@@ -100,5 +100,60 @@ describe('POST /tx/v1/submit without any signature', () => {
     expect(answer.status).toBe(400);
     expect(answer.body).toEqual({ error: expect.stringMatching(/signature/) });
     expect(sim.control.getBalance(from, world.tokens.NATIVE_COIN.mint)).toBe(10_000_000_000n);
+  });
+});
+
+describe('POST /tx/v1/submit and RFQ fills', () => {
+  it('refuses an RFQ fill, naming where it lands: /swap/v2/execute, where the maker signs and fills its quote', async () => {
+    const sim = makeSimulator();
+    const taker = await createTestWallet();
+    const order = await call(sim, 'GET', '/swap/v2/order', {
+      query: { inputMint: NATIVE, outputMint: STABLECOIN, amount: '1000000000', taker: taker.address },
+    });
+    expect(order.body).toMatchObject({ router: 'router_rfq', maker: RFQ_MAKER });
+    const signedByTaker = await taker.signTransaction(order.body.transaction);
+    const missing = await submit(sim, signedByTaker);
+    expect(missing.status).toBe(400);
+    expect(missing.body.error).toBe(
+      `Transaction is not fully signed: missing signature of ${RFQ_MAKER}, the RFQ maker, which signs an RFQ order's transaction only on /swap/v2/execute (send it there with the order's requestId)`,
+    );
+    // The same for a gasless order's transaction, which the service's gas wallet pays for.
+    const poor = await createTestWallet();
+    sim.control.setBalance(poor.address, 'NATIVE_COIN', 0n);
+    const gasless = await call(sim, 'GET', '/swap/v2/order', {
+      query: { inputMint: STABLECOIN, outputMint: NATIVE, amount: '20000000', taker: poor.address, excludeRouters: 'router_rfq' },
+    });
+    expect(gasless.body).toMatchObject({ gasless: true, signatureFeePayer: GAS_WALLET });
+    expect((await submit(sim, await poor.signTransaction(gasless.body.transaction))).body.error).toBe(
+      `Transaction is not fully signed: missing signature of ${GAS_WALLET}, the service's gas wallet, which signs a gasless swap order's transaction only on /swap/v2/execute (send it there with the order's requestId)`,
+    );
+    // A fill whose every signer signed (a maker of one's own): the quote it fills is not one the
+    // service gave, so nothing can check its amounts and expiry; refused, unlanded.
+    const maker = await createTestWallet();
+    const built = buildTransaction({
+      feePayer: taker.address,
+      instructions: [
+        systemTransfer(taker.address, TIP_RECEIVERS[1]!, 1_000_000n),
+        programCall(
+          SWAP_PROGRAM,
+          'rfq_fill',
+          [
+            { pubkey: taker.address, isSigner: true, isWritable: true },
+            { pubkey: maker.address, isSigner: true, isWritable: true },
+            { pubkey: NATIVE, isSigner: false, isWritable: false },
+            { pubkey: STABLECOIN, isSigner: false, isWritable: false },
+          ],
+          new Uint8Array([...encodeU64(1_000_000_000n), ...encodeU64(150_000_000n)]),
+        ),
+      ],
+      blockhash: await recentBlockhash(sim),
+      lastValidBlockHeight: 1,
+    });
+    const own = await submit(sim, await maker.signTransaction(await taker.signTransaction(built.base64)));
+    expect(own.status).toBe(400);
+    expect(own.body.error).toBe(
+      'Instruction 1: an RFQ fill lands only through /swap/v2/execute, where the maker fills the quote it gave (until its expireAt); nothing landed',
+    );
+    expect(sim.control.getBalance(taker.address, NATIVE)).toBe(10_000_000_000n);
   });
 });

@@ -6,7 +6,7 @@
 // endpoint) is refused with 400 {error}, the chain's "already processed": it never lands twice.
 // A transaction that lands applies its instructions (tx/land.ts: transfers, lend operate, swaps of
 // /swap/v2/build), once; one holding an instruction the simulator cannot apply is refused, unlanded.
-import { MIN_TIP_LAMPORTS, TIP_RECEIVERS } from '../chain/addresses.js';
+import { GAS_WALLET, MIN_TIP_LAMPORTS, RFQ_MAKER, TIP_RECEIVERS } from '../chain/addresses.js';
 import { transactionMoves } from '../chain/moves.js';
 import { checkSigner, decodeTransaction, type DecodedTransaction } from '../chain/transactions.js';
 import type { SimContext } from '../context.js';
@@ -17,6 +17,16 @@ import { alreadyProcessed, blockhashRejection } from '../chain/ledger.js';
 import { applyTransaction } from './land.js';
 
 const TIP_SET = new Set(TIP_RECEIVERS);
+
+/**
+ * Who a missing signer is when it is one of the service's wallets, which sign a swap order's
+ * transaction only on /swap/v2/execute (the RFQ maker fills its quote there, until its expireAt).
+ */
+function serviceSigner(signer: string): string {
+  const role = signer === RFQ_MAKER ? 'the RFQ maker' : signer === GAS_WALLET ? "the service's gas wallet" : undefined;
+  const what = signer === RFQ_MAKER ? "an RFQ order's transaction" : "a gasless swap order's transaction";
+  return role ? `, ${role}, which signs ${what} only on /swap/v2/execute (send it there with the order's requestId)` : '';
+}
 
 /** Largest system transfer to a tip receiver in the transaction, in lamports. */
 export function tipLamports(tx: DecodedTransaction): bigint {
@@ -40,7 +50,8 @@ export async function landSignedTransaction(sim: SimContext, signedTransaction: 
     throw new ApiError(400, 'Invalid transaction: it requires no signature (a fee payer signs every transaction)');
   for (const { signer } of tx.signatures) {
     const check = await checkSigner(tx, signer);
-    if (check === 'missing') throw new ApiError(400, `Transaction is not fully signed: missing signature of ${signer}`);
+    if (check === 'missing')
+      throw new ApiError(400, `Transaction is not fully signed: missing signature of ${signer}${serviceSigner(signer)}`);
     if (check !== 'valid') throw new ApiError(400, `Invalid signature of ${signer}`);
   }
   if (tip && tipLamports(tx) < MIN_TIP_LAMPORTS) {

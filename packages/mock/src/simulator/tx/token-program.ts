@@ -9,13 +9,16 @@
 //   - closeAccount (tag 9: account, destination, owner) of the owner's wrapped native account;
 //   - the creation of an associated token account, in the chain's layout (payer, account, owner,
 //     mint, system program, token program; create or createIdempotent) and in the simulator's own
-//     (payer, owner, mint, system program).
-import { SYSTEM_PROGRAM } from '../chain/addresses.js';
+//     (payer, owner, mint, system program): the payer pays the chain's rent-exempt minimum of a
+//     token account (@x/chain), which the new account holds (its native balance).
+import { TOKEN_ACCOUNT_RENT_EXEMPT_LAMPORTS } from '@x/chain';
+import { ASSOCIATED_TOKEN_PROGRAM, SYSTEM_PROGRAM } from '../chain/addresses.js';
 import { u64 } from '../chain/moves.js';
 import { tokenAccountOf, tokenAccountOwner } from '../chain/token-accounts.js';
 import type { DecodedInstruction } from '../chain/transactions.js';
 import type { SimContext } from '../context.js';
 import { LISTED_MINTS, NATIVE_MINT, tokenByMint } from '../tokens.js';
+import type { Wallets } from '../wallets.js';
 import { world } from '../world.js';
 import { credit, debit, refused, setBalance, type Undo } from './balance-moves.js';
 
@@ -97,26 +100,76 @@ export function applyTokenInstruction(landing: InstructionLanding, ix: DecodedIn
   return true;
 }
 
+/** An associated token account creation, as an instruction states it (not yet checked). */
+export interface TokenAccountCreation {
+  payer: string | undefined;
+  /** The account the instruction names (the chain's layout), or derives (the simulator's). */
+  account: string | undefined;
+  owner: string | undefined;
+  mint: string | undefined;
+  /** createIdempotent (the simulator's layout is idempotent): an existing account is no error. */
+  idempotent: boolean;
+}
+
+/**
+ * The creation an instruction of the associated token account program makes, in the simulator's
+ * layout (payer, owner, mint, system program) or the chain's (payer, account, owner, mint, system
+ * program, token program; data empty or 0 for create, 1 for createIdempotent); undefined for any other.
+ */
+export function tokenAccountCreation(ix: DecodedInstruction): TokenAccountCreation | undefined {
+  const { accounts, data } = ix;
+  if (ix.programId !== ASSOCIATED_TOKEN_PROGRAM) return undefined;
+  if (accounts.length === 4 && accounts[1] && accounts[2] && accounts[3] === SYSTEM_PROGRAM) {
+    const [payer, owner, mint] = accounts;
+    return { payer, account: tokenAccountOf(owner!, mint!), owner, mint, idempotent: true };
+  }
+  const kind = data.length === 0 ? 0 : data.length === 1 ? data[0] : undefined;
+  if (accounts.length !== 6 || (kind !== 0 && kind !== 1) || accounts[4] !== SYSTEM_PROGRAM) return undefined;
+  const [payer, account, owner, mint] = accounts;
+  return { payer, account, owner, mint, idempotent: kind === 1 };
+}
+
+/**
+ * The rent a creation of `owner`'s account of `mint` costs its payer, which the new account then
+ * holds: the chain's rent-exempt minimum of a token account; 0 when the account exists (the
+ * simulator keeps wrapped native coin in the native balance, an account that always exists).
+ */
+export const creationRent = (wallets: Wallets, owner: string, mint: string): bigint =>
+  wallets.balance(owner, mint) === null ? TOKEN_ACCOUNT_RENT_EXEMPT_LAMPORTS : 0n;
+
+/**
+ * What a new token account holds, as the simulator keeps balances by address: the rent in native
+ * coin, and no token account of any listed token (it is not a wallet, which starts with each).
+ */
+const newAccountHoldings = (rent: bigint): Array<readonly [string, bigint | null]> =>
+  LISTED_MINTS.map((mint) => [mint, mint === NATIVE_MINT ? rent : null] as const);
+
+/** Opens `owner`'s account of `mint` (the caller checked `payer` holds `rent`): the payer pays the rent, the account holds it. */
+export function openTokenAccount(wallets: Wallets, payer: string, account: string, owner: string, mint: string, rent: bigint): void {
+  wallets.add(payer, NATIVE_MINT, -rent);
+  for (const [held, amount] of newAccountHoldings(rent)) wallets.set(account, held, amount);
+  if (wallets.balance(owner, mint) === null) wallets.set(owner, mint, 0n);
+}
+
 /** Applies an associated token account creation; false when the instruction is not one. */
 export function applyTokenAccountCreation(landing: InstructionLanding, ix: DecodedInstruction): boolean {
   const { sim, undo, index, signerOf } = landing;
-  const { accounts, data } = ix;
-  // The simulator's own layout: payer, owner, mint, system program.
-  if (accounts.length === 4 && accounts[1] && accounts[2] && accounts[3] === SYSTEM_PROGRAM) {
-    signerOf(accounts[0], 'payer');
-    if (sim.wallets.balance(accounts[1], accounts[2]) === null) setBalance(sim, undo, accounts[1], accounts[2], 0n);
+  const creation = tokenAccountCreation(ix);
+  if (!creation) return false;
+  const { account, owner, mint } = creation;
+  const payer = signerOf(creation.payer, 'payer');
+  if (!owner || !mint || !tokenByMint(mint)) throw refused(index, `an account of ${mint ?? '(none)'}, a token the simulator does not list`);
+  if (account === undefined || account !== tokenAccountOf(owner, mint))
+    throw refused(index, `the account ${account ?? '(none)'} is not the associated token account of ${owner} for ${symbolOf(mint)}`);
+  const rent = creationRent(sim.wallets, owner, mint);
+  if (rent === 0n) {
+    if (!creation.idempotent)
+      throw refused(index, `the associated token account ${account} already exists (createIdempotent accepts that)`);
     return true;
   }
-  // The chain's: payer, account, owner, mint, system program, token program; data empty or 0 (create), 1 (createIdempotent).
-  const kind = data.length === 0 ? 0 : data.length === 1 ? data[0] : undefined;
-  if (accounts.length !== 6 || (kind !== 0 && kind !== 1) || accounts[4] !== SYSTEM_PROGRAM) return false;
-  const [payer, account, owner, mint] = accounts;
-  signerOf(payer, 'payer');
-  if (!owner || !mint || !tokenByMint(mint)) throw refused(index, `an account of ${mint ?? '(none)'}, a token the simulator does not list`);
-  if (account !== tokenAccountOf(owner, mint))
-    throw refused(index, `the account ${account ?? '(none)'} is not the associated token account of ${owner} for ${symbolOf(mint)}`);
-  const exists = sim.wallets.balance(owner, mint) !== null;
-  if (exists && kind === 0) throw refused(index, `the associated token account ${account} already exists (createIdempotent accepts that)`);
-  if (!exists) setBalance(sim, undo, owner, mint, 0n);
+  // The payer pays the rent-exempt minimum (400 when it holds less); the new account holds it.
+  debit(sim, undo, index, payer, NATIVE_MINT, rent);
+  for (const [held, amount] of newAccountHoldings(rent)) setBalance(sim, undo, account, held, amount);
+  setBalance(sim, undo, owner, mint, 0n);
   return true;
 }
