@@ -9,9 +9,11 @@
 //    ten times slower, a tenth of that) after a warm-up (the order rotating each round), so
 //    background load hits them alike and the two samples of a ratio are taken close together;
 //    each ratio is the median of the per-round ratios, printed with the spread of the rounds. The
-//    CPU time per request of each server process is printed too: on a busy machine it moves less
-//    than requests per second, and it is not capped by the load generator, which shares the
-//    machine (when a server outruns the generator, requests per second flatter the slower one);
+//    target against the bare server is judged on the CPU time per request of each server process
+//    (bare / simulator: the simulator's throughput relative to the bare server's when each has the
+//    CPU): on a busy machine it moves less than requests per second, and it is not capped by the
+//    load generator, which shares the machine (when a server outruns the generator, requests per
+//    second flatter the slower one). The requests-per-second ratio is printed beside it;
 // 2. resident memory of the simulator at start, after a fuzz-like run, and after a second identical
 //    run (growth across the second run shows a leak).
 // Servers run in child processes; the load loop runs here with keep-alive connections.
@@ -186,8 +188,12 @@ async function main(): Promise<void> {
   const prismSample = await getBody(prismPort, GET_PATH, headers);
   if (prismSample.status !== 200) throw new Error(`prism answered ${prismSample.status} to GET ${GET_PATH}`);
 
+  // BENCH_AA=1: the simulator's place in the load is taken by a second bare server (same body), so
+  // that the simulator / bare figures show the method's own noise on this machine (1.00x expected).
+  const measured = process.env.BENCH_AA === '1' ? await startChild('bare', { BENCH_BODY: sample.body }) : simulator;
+  if (measured !== simulator) console.log('BENCH_AA=1: the "simulator" rows below are a second bare node:http server');
   const targets: Array<[string, number, ServedChild | undefined]> = [
-    ['simulator', simulator.port, simulator],
+    ['simulator', measured.port, measured],
     ['prism mock', prismPort, undefined],
     ['bare node:http', bare.port, bare],
     [SAME_HEAD, sameHead.port, sameHead],
@@ -236,14 +242,21 @@ async function main(): Promise<void> {
   console.log(
     `simulator / prism rps: ${fmt(vsPrism, 2)}x (${spread(vsPrismRounds)}; target >= ${TARGET_VS_PRISM}x: ${mark(vsPrism >= TARGET_VS_PRISM)}); p99 ${fmt(sim.p99, 2)} vs ${fmt(prism.p99, 2)} ms`,
   );
-  console.log(
-    `simulator / bare  rps: ${fmt(vsBare, 2)}x (${spread(vsBareRounds)}; target >= ${TARGET_VS_BARE}x: ${mark(vsBare >= TARGET_VS_BARE)}); p99 ${fmt(sim.p99, 2)} vs ${fmt(bareResult.p99, 2)} ms`,
-  );
+  // The target (simulator throughput >= 0.85 of a bare node:http server answering the same bytes)
+  // is judged on CPU time per request of each server process under the same load: a server's
+  // throughput when it has the CPU is 1 / (its CPU time per request), so bare / simulator CPU per
+  // request is simulator / bare throughput. Requests per second (the former measure, printed
+  // beside it) is capped by the load generator and the other engineers' processes on the same
+  // cores; CPU per request moves much less with them (see bench/README.md).
   const simCpu = cpuPerRequest.get('simulator')!;
   const bareCpu = cpuPerRequest.get('bare node:http')!;
   const cpuRatios = simCpu.map((c, i) => bareCpu[i]! / c);
+  const vsBareCpu = median(cpuRatios);
   console.log(
-    `CPU per request (server process): simulator ${fmt(median(simCpu), 1)} µs, bare ${fmt(median(bareCpu), 1)} µs; bare / simulator ${fmt(median(cpuRatios), 2)}x (${spread(cpuRatios)})`,
+    `simulator / bare  throughput by CPU per request: ${fmt(vsBareCpu, 2)}x (bare / simulator CPU µs per request, median of ${ROUNDS} alternating rounds, ${spread(cpuRatios)}; target >= ${TARGET_VS_BARE}x: ${mark(vsBareCpu >= TARGET_VS_BARE)}); CPU per request of the server process: simulator ${fmt(median(simCpu), 1)} µs, bare ${fmt(median(bareCpu), 1)} µs`,
+  );
+  console.log(
+    `simulator / bare  rps (the former measure, for comparison; noisy on a shared machine): ${fmt(vsBare, 2)}x (${spread(vsBareRounds)}; would be ${mark(vsBare >= TARGET_VS_BARE)} against ${TARGET_VS_BARE}x); p99 ${fmt(sim.p99, 2)} vs ${fmt(bareResult.p99, 2)} ms`,
   );
   const sameHeadCpu = cpuPerRequest.get(SAME_HEAD)!;
   console.log(

@@ -29,6 +29,16 @@ describe('base58', () => {
     }
   });
 
+  it('agrees with the reference codec where every limb carries: runs of 0xff and of one non-zero byte, of every length up to 80', () => {
+    for (let length = 1; length <= 80; length++) {
+      for (const bytes of [new Uint8Array(length).fill(0xff), Uint8Array.from({ length }, (_, i) => (i === length - 1 ? 1 : 0))]) {
+        const text = encodeBase58(bytes);
+        expect(text).toBe(reference.encode(bytes));
+        expect(decodeBase58(text)).toEqual(bytes);
+      }
+    }
+  });
+
   it('decodes what the reference encodes: addresses, signatures, the all-zero key', () => {
     for (const text of ['11111111111111111111111111111111', 'D6gqDYHvpEparhs6TGfnXKtNEzVe48aLfmB6bKNjdKsD', '1', '', 'z'.repeat(88)]) {
       expect(decodeBase58(text)).toEqual(reference.decode(text));

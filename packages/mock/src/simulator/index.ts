@@ -190,8 +190,11 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     throw new RangeError('journal must be an integer from 0 to 100000');
   const controlKey = options.controlKey;
   if (controlKey !== undefined && controlKey.length < 8) throw new RangeError('controlKey must be at least 8 characters');
-  const journal = journalSize > 0 ? createJournal(journalSize, shared.router, doc.info.version) : undefined;
   const journalClock = createCoarseClock();
+  const journal =
+    journalSize > 0
+      ? createJournal(journalSize, shared.router, doc.info.version, undefined, { wall: journalClock.now, simulated: clock.now })
+      : undefined;
   const history = createValueHistory(sim);
   const keyAccess = createKeyAccess(options.keyAreas ?? {}, shared.areas);
   const durable: Durable | undefined = store
@@ -327,29 +330,25 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   };
 
   // An API request through the pipeline, recorded in the journal (when on) with its duration; an
-  // answered write adds a point to the value history. At most one clock read per request (the start
+  // answered write adds a point to the value history. At most one clock read per request (the wall
   // time is a shared reading, see coarse-clock.ts): an answer made synchronously (no signature
-  // check, no upstream call) takes microseconds and is recorded with duration 0; an answer that
-  // waits is timed from when it starts waiting to when it is ready.
-  const answered = (
-    request: SimRequest,
-    response: SimResponse,
-    startedAt: number,
-    simulatedAt: number,
-    durationMs: number,
-  ): SimResponse => {
-    const out = journal ? journal.record(request, response, startedAt, simulatedAt, durationMs) : response;
+  // check, no upstream call) takes microseconds and is recorded, stamped when it is made, with
+  // duration 0; an answer that waits is stamped when it starts waiting and timed until it is ready.
+  const touched = (request: SimRequest, response: SimResponse): SimResponse => {
     if (response.status < 400 && request.method !== 'GET' && request.method !== 'HEAD') history.sample('touched');
-    return out;
+    return response;
   };
   const answerApi = (request: SimRequest): MaybePromise<SimResponse> => {
-    if (!journal && (request.method === 'GET' || request.method === 'HEAD')) return pipeline(request);
-    const startedAt = journal ? journalClock.now() : 0;
-    const simulatedAt = journal ? clock.now() : 0;
     const response = pipeline(request);
-    if (!(response instanceof Promise)) return answered(request, response, startedAt, simulatedAt, 0);
-    const t0 = journal ? performance.now() : 0;
-    return response.then((r) => answered(request, r, startedAt, simulatedAt, journal ? performance.now() - t0 : 0));
+    if (!journal) {
+      if (request.method === 'GET' || request.method === 'HEAD') return response;
+      return response instanceof Promise ? response.then((r) => touched(request, r)) : touched(request, response);
+    }
+    if (!(response instanceof Promise)) return touched(request, journal.recordNow(request, response));
+    const startedAt = journalClock.now();
+    const simulatedAt = clock.now();
+    const t0 = performance.now();
+    return response.then((r) => touched(request, journal.record(request, r, startedAt, simulatedAt, performance.now() - t0)));
   };
 
   // With a store, a request's changes are stored before its answer is made; when that fails, the

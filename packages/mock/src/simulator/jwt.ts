@@ -54,16 +54,22 @@ function timeValid(claims: JwtClaims, nowMs: number, maxAgeSeconds: number): boo
 export function createJwtSigner(secret: Uint8Array | (() => Uint8Array)): JwtSigner {
   let given: Uint8Array | undefined = typeof secret === 'function' ? undefined : new Uint8Array(secret);
   const key = (): Uint8Array => (given ??= new Uint8Array((secret as () => Uint8Array)()));
+  // The secret as a WebCrypto HMAC key, imported once: given the bytes, jose imports them again for
+  // every token it signs or checks.
+  let imported: Promise<CryptoKey> | undefined;
+  const hmac = { name: 'HMAC', hash: 'SHA-256' };
+  const cryptoKey = (): Promise<CryptoKey> =>
+    (imported ??= crypto.subtle.importKey('raw', key() as Uint8Array<ArrayBuffer>, hmac, false, ['sign', 'verify']));
   // A client sends the same token with every call: its HMAC is checked once (by jose), later uses
   // only re-check the time claims. Same secret, same token text: same outcome of the HMAC check.
   const verified = new Map<string, JwtClaims>();
   return {
-    sign: (claims) => new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(key()),
+    sign: async (claims) => new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(await cryptoKey()),
     async verify(token, nowMs, maxAgeSeconds) {
       const known = verified.get(token);
       if (known !== undefined) return timeValid(known, nowMs, maxAgeSeconds) ? { ...known } : undefined;
       try {
-        const { payload } = await jwtVerify(token, key(), {
+        const { payload } = await jwtVerify(token, await cryptoKey(), {
           algorithms: ['HS256'],
           typ: 'JWT',
           currentDate: new Date(nowMs),

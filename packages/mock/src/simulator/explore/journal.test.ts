@@ -48,6 +48,43 @@ describe('the request journal', () => {
     ]);
   });
 
+  it('keeps exactly its last `size` requests, oldest first in HAR and newest first in entries, across chunk boundaries and after a clear', () => {
+    // 37: not a multiple of the ring's chunk; 100 records wrap it twice, mid-chunk.
+    const j = createJournal(37, sharedParts(bundledSpec).router, '0.0.0');
+    const answer = (n: number): SimResponse => ({ status: 200, headers: {}, body: { n } });
+    for (let n = 1; n <= 100; n++) j.record(request(`{"n":${n}}`), answer(n), n, n, 0);
+    const ids = j.entries().map((e) => e.id);
+    expect(ids).toEqual(Array.from({ length: 37 }, (_, i) => 100 - i));
+    expect(j.entries().map((e) => e.responseBody)).toEqual(ids.map((n) => `{"n":${n}}`));
+    expect(j.har().log.entries.map((e) => e.request.postData?.text)).toEqual([...ids].reverse().map((n) => `{"n":${n}}`));
+    expect(j.entries({ afterId: 95 }).map((e) => e.id)).toEqual([100, 99, 98, 97, 96]);
+    j.clear();
+    expect(j.entries()).toEqual([]);
+    for (let n = 101; n <= 120; n++) j.record(request(`{"n":${n}}`), answer(n), n, n, 0);
+    expect(j.entries().map((e) => e.id)).toEqual(Array.from({ length: 20 }, (_, i) => 120 - i));
+  });
+
+  it('recordNow stamps a request with its clocks when it is recorded, duration 0', () => {
+    let wall = Date.UTC(2026, 2, 1);
+    const j = createJournal(3, sharedParts(bundledSpec).router, '0.0.0', undefined, {
+      wall: () => wall,
+      simulated: () => Date.UTC(2030, 0, 1),
+    });
+    const sent = j.recordNow(request('{}'), { status: 201, headers: {}, body: { ok: true } });
+    expect(sent).toMatchObject({ raw: true, body: '{"ok":true}' });
+    wall += 1_000;
+    j.record(request('{}'), { status: 200, headers: {}, body: {} }, wall, wall, 12);
+    const [later, first] = j.entries();
+    expect(first).toMatchObject({
+      id: 1,
+      status: 201,
+      startedAt: '2026-03-01T00:00:00.000Z',
+      simulatedAt: '2030-01-01T00:00:00.000Z',
+      durationMs: 0,
+    });
+    expect(later).toMatchObject({ id: 2, startedAt: '2026-03-01T00:00:01.000Z', durationMs: 12 });
+  });
+
   it('keeps the cut of a long request and answer body, redacted, and sends the whole answer', () => {
     const j = journal();
     const long = `{"key":"${KEY}","pad":"${'x'.repeat(MAX_JOURNAL_BODY)}"}`;
