@@ -4,6 +4,8 @@
 // 2^53): encoding keeps base-58^5 limbs and takes two bytes a step, decoding keeps base-2^24 limbs
 // and takes four characters a step. That is about a tenth of the inner steps of one digit (or one
 // byte) at a time.
+// @x/chain has the other codec, one digit at a time: it ships in @x/signing's browser and worker
+// bundles, where bytes count more than microseconds. Both are tested against @solana/kit's.
 const ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 const DIGIT = new Int8Array(128).fill(-1);
 for (let i = 0; i < ALPHABET.length; i++) DIGIT[ALPHABET.charCodeAt(i)] = i;
