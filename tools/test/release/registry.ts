@@ -51,12 +51,12 @@ web:
 log: { type: stdout, format: pretty, level: warn }
 `;
 
-export async function startRegistry(dir: string): Promise<LocalRegistry> {
+export async function startRegistry(dir: string, port?: number): Promise<LocalRegistry> {
   const storage = join(dir, 'storage');
   mkdirSync(storage, { recursive: true });
   const file = join(dir, 'config.yaml');
   writeFileSync(file, config(storage));
-  const port = await freePort();
+  port ??= await freePort();
   const url = `http://127.0.0.1:${port}/`;
   const child: ChildProcess = spawn(
     join(root, 'node_modules', '.bin', 'node'),
