@@ -117,7 +117,7 @@ describe('faults', () => {
     // Abort once the server holds the request (not at a fixed time: on a loaded machine the server
     // could read a request aborted early only after this test ended, and count it in the next one).
     // (vi.waitFor gives up after 1 s by default: a loaded machine may log the hit later.)
-    await vi.waitFor(() => expect(server.hits).toHaveLength(1), { timeout: 4_000 });
+    await vi.waitFor(() => expect(server.hits).toHaveLength(1), { timeout: 10_000 });
     controller.abort(new Error('user went away'));
     const error = await pending.catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AbortError);
