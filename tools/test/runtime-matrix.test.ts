@@ -15,6 +15,7 @@ import { currentMatrix, renderMatrix, rootReadme } from './runtimes/table.ts';
 let run: MatrixRun;
 beforeAll(async () => {
   run = await runMatrix();
+  console.log(`runtime matrix: install ${run.timings.installMs} ms, runtimes ${run.timings.runMs} ms`);
 }, 240_000);
 
 describe('the runtime matrix', () => {
