@@ -14,7 +14,8 @@ declare module 'vitest' {
   }
 }
 
-const READY_ATTEMPTS = 120;
+// 120 s in all: a hang guard (a start of a few seconds may take ten times that on a loaded machine)
+const READY_ATTEMPTS = 480;
 const READY_INTERVAL_MS = 250;
 
 function prismBin(): string {
