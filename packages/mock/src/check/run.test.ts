@@ -6,7 +6,7 @@ import { isReadOnly, planCalls, type PlannedCall } from './plan.js';
 import { exitCodeOf, runCheck, type CheckOptions, type CheckReport } from './run.js';
 import { loadCheckSpec, type CheckSpec, type JsonSchema } from './spec-source.js';
 import { pathOf, startDriftProxy, type Drift } from './test-support/drift-proxy.js';
-import { REFUSING_URL, startScriptedServer, type ScriptedServer } from './test-support/scripted-server.js';
+import { REFUSING_URL, type ScriptedServer } from './test-support/scripted-server.js';
 
 const spec = loadCheckSpec();
 const readOnly = spec.operations.filter(isReadOnly);
