@@ -20,7 +20,9 @@ if (!mswFloor) throw new Error('package.json: devDependencies["msw-floor"] must 
 export default defineConfig({
   resolve: { alias },
   test: {
-    testTimeout: 30_000,
+    // Hang guards, not speed targets: a loaded 2-core CI machine (load 15, turbo running every
+    // package's tests at once) ran a test that starts the bin three times ten times slower (30 s).
+    testTimeout: 60_000,
     hookTimeout: 60_000,
     // One worker per project runs its files one after another, reusing the modules they share (the
     // simulator, the spec, ajv) instead of a fresh worker and import per file: the tests hold no
@@ -49,7 +51,7 @@ export default defineConfig({
           include: ['test/contract/**/*.test.ts'],
           // Starts `prism mock` (and a `prism proxy` in front of the simulator) on free ports.
           globalSetup: ['test/contract/prism-global-setup.ts'],
-          testTimeout: 60_000,
+          testTimeout: 120_000,
         },
       },
       {
@@ -62,12 +64,12 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], testTimeout: 60_000 },
+        test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], testTimeout: 120_000 },
       },
       {
         extends: true,
         // Debian's Chromium (tools/browser): the built dist bundled by esbuild into a page on 127.0.0.1.
-        test: { name: 'browser', include: ['test/browser/**/*.test.ts'], testTimeout: 20_000 },
+        test: { name: 'browser', include: ['test/browser/**/*.test.ts'], testTimeout: 60_000 },
       },
     ],
   },

@@ -26,7 +26,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   browser = await launchChromium();
-}, 60_000);
+}, 120_000); // (a hang guard: bundling and starting Chromium take many seconds on a loaded machine)
 
 afterAll(async () => {
   await browser?.close();
@@ -59,14 +59,14 @@ describe('docs served by the simulator at /docs', () => {
     expect(href).toMatch(/^#\//);
     const page = await open(new URL(href!, `${base}/docs`).href);
     expect(page.url()).toContain('/docs#/');
-    await expect.poll(() => mainText(page), { timeout: 15_000 }).toContain('/trigger/v2/orders/price/confirm-cancel/{id}');
+    await expect.poll(() => mainText(page), { timeout: 30_000 }).toContain('/trigger/v2/orders/price/confirm-cancel/{id}');
     await page.close();
   });
 
   it('a page path under /docs leads to that page', async () => {
     const page = await open(`${base}/docs/swap/swapgetorder`);
     expect(new URL(page.url()).hash).toBe('#/swap/swapgetorder');
-    await expect.poll(() => mainText(page), { timeout: 15_000 }).toContain('/swap/v2/order');
+    await expect.poll(() => mainText(page), { timeout: 30_000 }).toContain('/swap/v2/order');
     await page.close();
   });
 

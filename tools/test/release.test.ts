@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readBaseline, writeBaseline } from '../spec-evolution/baseline.ts';
 import { checkSpecEvolution, type EvolutionReport } from '../spec-evolution/check.ts';
-import { freePort } from '../test-support/free-port.ts';
+import { onFreePort } from '../test-support/free-port.ts';
 import { floorOf, nodeRuntime, npmCli, type NodeRuntime } from './release/node-runtime.ts';
 import { startRegistry, type LocalRegistry } from './release/registry.ts';
 import { serveSimulator } from './release/serve-simulator.ts';
@@ -94,7 +94,7 @@ beforeAll(async () => {
   writeBaseline(repo);
   sh('changeset', ['pack', '--out-dir', packed], repo);
   sh('changeset', ['publish', '--from-pack-dir', packed, '--no-git-tag'], repo);
-}, 180_000);
+}, 300_000); // (a hang guard: the copy, version, pack and publish may take minutes on the loaded CI machine)
 
 describe('the release, on a throwaway copy of the repository', () => {
   it('changeset version writes a new version for every package a pending changeset names, and every package has a changelog entry for its version', () => {
@@ -264,32 +264,47 @@ describe('a fresh npm project installs every package by name', () => {
     const curl = /^curl -H '([^:]+): ([^']*)' '(http:\/\/127\.0\.0\.1:4010\/[^']+)'$/m.exec(readme);
     expect(command, 'the Prism command of the @x/openapi README').toBeDefined();
     expect(curl, 'the curl line that follows it').not.toBeNull();
-    const port = await freePort();
-    const [npx, ...args] = command!.replace('-p 4010', `-p ${port}`).split(/\s+/);
-    const prism = spawn(npx!, args, { cwd: project, env: machineEnv(), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-    const exited = new Promise<void>((resolve) => prism.once('exit', () => resolve()));
-    let out = '';
-    try {
-      await new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`Prism did not start within 150 s:\n${out.slice(-2000)}`)), 150_000);
-        const onData = (d: Buffer) => {
-          out += d;
-          if (out.includes('Prism is listening')) {
+    // The README's command on a free port (a new one when another process took it before Prism bound it).
+    const start = async (port: number) => {
+      const [npx, ...args] = command!.replace('-p 4010', `-p ${port}`).split(/\s+/);
+      const prism = spawn(npx!, args, { cwd: project, env: machineEnv(), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+      const exited = new Promise<void>((resolve) => prism.once('exit', () => resolve()));
+      const stop = async () => {
+        if (prism.exitCode === null && prism.signalCode === null) process.kill(-prism.pid!, 'SIGTERM');
+        await exited;
+      };
+      let out = '';
+      try {
+        await new Promise<void>((resolve, reject) => {
+          const timer = setTimeout(() => reject(new Error(`Prism did not start within 150 s:\n${out.slice(-2000)}`)), 150_000);
+          const onData = (d: Buffer) => {
+            out += d;
+            if (out.includes('Prism is listening')) {
+              clearTimeout(timer);
+              resolve();
+            }
+          };
+          prism.stdout!.on('data', onData);
+          prism.stderr!.on('data', onData);
+          prism.once('exit', (code) => {
             clearTimeout(timer);
-            resolve();
-          }
-        };
-        prism.stdout!.on('data', onData);
-        prism.stderr!.on('data', onData);
-        prism.once('exit', (code) => reject(new Error(`Prism exited (${code}):\n${out.slice(-2000)}`)));
-      });
+            reject(new Error(`Prism exited (${code}):\n${out.slice(-2000)}`));
+          });
+        });
+      } catch (error) {
+        await stop();
+        throw error;
+      }
+      return { port, stop };
+    };
+    const { port, stop } = await onFreePort(start);
+    try {
       const res = await fetch(curl![3]!.replace(':4010/', `:${port}/`), { headers: { [curl![1]!]: curl![2]! } });
       expect(res.status).toBe(200);
       const body = (await res.json()) as { inAmount?: string };
       expect(body.inAmount).toMatch(/^\d+$/);
     } finally {
-      if (prism.exitCode === null) process.kill(-prism.pid!, 'SIGTERM');
-      await exited;
+      await stop();
     }
   });
 });

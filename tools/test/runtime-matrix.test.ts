@@ -15,7 +15,8 @@ import { currentMatrix, renderMatrix, rootReadme } from './runtimes/table.ts';
 let run: MatrixRun;
 beforeAll(async () => {
   run = await runMatrix();
-}, 240_000);
+  console.log(`runtime matrix: install ${run.timings.installMs} ms, runtimes ${run.timings.runMs} ms`);
+}, 420_000); // (a hang guard: about 80 s unloaded, it may take several times that on the loaded CI machine)
 
 describe('the runtime matrix', () => {
   it.each(rows.map((row) => [row.id, row] as const))('%s: the program runs and reports every step meant for it', (_id, row) => {

@@ -195,7 +195,7 @@ describe('x, the built bin, against the simulator', () => {
 
   it('--all paces its page requests: they start --interval ms apart', async () => {
     const from = arrivals.length;
-    const interval = 300;
+    const interval = 500;
     const run = await x(['prediction-list-events', '--all', '--start', '0', '--end', '9', '--interval', String(interval), '--json']);
     expect(run.code).toBe(0);
     const pages = run.stdout.trim().split('\n').length;
@@ -206,8 +206,10 @@ describe('x, the built bin, against the simulator', () => {
     expect(pages).toBeGreaterThanOrEqual(4);
     expect(times.length).toBe(pages);
     // Measured where the requests arrive, so one late arrival under load shortens one gap and
-    // lengthens the next: the span of all of them is what pacing sets (unpaced: tens of ms).
-    expect(times.at(-1)! - times[0]!).toBeGreaterThanOrEqual((pages - 1) * interval * 0.75);
+    // lengthens the next, and a late first one shortens the span: paced, the span is at least
+    // (pages - 1) * interval less the first one's delay (a loaded machine's stall can be hundreds of
+    // ms); unpaced, tens of ms.
+    expect(times.at(-1)! - times[0]!).toBeGreaterThanOrEqual((pages - 1) * interval * 0.5);
   });
 
   it('--all streams every page of a paged operation as JSON lines', async () => {

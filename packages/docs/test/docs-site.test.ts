@@ -46,7 +46,7 @@ beforeAll(async () => {
   });
   await page.goto(server.url, { waitUntil: 'load' });
   await page.waitForSelector('[role="navigation"], .menu-content', { timeout: 30_000 });
-}, 60_000);
+}, 120_000); // (a hang guard: bundling and starting Chromium take many seconds on a loaded machine)
 
 afterAll(async () => {
   await browser?.close();
@@ -79,7 +79,7 @@ describe('docs site', () => {
       .first()
       .click();
     // The menu opens after the click returns; on a loaded machine, a read right away can come first.
-    await expect.poll(() => isOpen(name), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => isOpen(name), { timeout: 30_000 }).toBe(true);
   };
 
   it('lists every area in the menu', async () => {
@@ -131,7 +131,7 @@ describe('docs site', () => {
     try {
       await other.goto(new URL(target.href, server.url).href, { waitUntil: 'load' });
       await expect
-        .poll(() => other.evaluate(() => (document.querySelector('main') ?? document.body).innerText), { timeout: 15_000 })
+        .poll(() => other.evaluate(() => (document.querySelector('main') ?? document.body).innerText), { timeout: 30_000 })
         .toContain('/trigger/v2/orders/price/confirm-cancel/{id}');
     } finally {
       await other.close();
@@ -150,7 +150,7 @@ describe('docs site', () => {
         blocks.some((b) => b.lang === 'text' && b.code.includes('→')),
         'a sequence',
       ).toBe(true);
-    await expect.poll(mainText, { timeout: 10_000 }).toContain(expected[0]);
+    await expect.poll(mainText, { timeout: 30_000 }).toContain(expected[0]);
     const text = await mainText();
     for (const line of expected) expect(text, guide.name).toContain(line);
     if (guide.name === 'Flow: swap') {
@@ -163,9 +163,9 @@ describe('docs site', () => {
     const order = operations.find((o) => o.path === '/swap/v2/order' && o.method === 'get')!;
     await openArea(order.tag);
     await page.locator('[data-component-name="Menu/MenuItem"] a', { hasText: order.summary }).first().click();
-    await page.waitForFunction(() => location.hash.includes('swapgetorder'), undefined, { timeout: 10_000 });
+    await page.waitForFunction(() => location.hash.includes('swapgetorder'), undefined, { timeout: 30_000 });
     const main = page.locator('main').first();
-    await expect.poll(() => main.innerText(), { timeout: 10_000 }).toContain('/swap/v2/order');
+    await expect.poll(() => main.innerText(), { timeout: 30_000 }).toContain('/swap/v2/order');
     await expect(main.innerText()).resolves.toContain('inputMint');
     // The gateway's answers are listed beside the area's own errors, as the spec declares them.
     const responses = async () => {
@@ -173,7 +173,7 @@ describe('docs site', () => {
       const at = text.indexOf('Responses', text.indexOf('/swap/v2/order'));
       return text.slice(at, text.indexOf('Expand all', at));
     };
-    await expect.poll(responses, { timeout: 10_000 }).toMatch(/200\s+401\s+403\s+429\s+default/);
+    await expect.poll(responses, { timeout: 30_000 }).toMatch(/200\s+401\s+403\s+429\s+default/);
     mkdirSync(artifacts, { recursive: true });
     await page.screenshot({ path: `${artifacts}docs-swap-order.png` });
   });
@@ -190,20 +190,20 @@ describe('docs site', () => {
       const area = (await menuLinks()).find((l) => l.label === o.tag);
       expect(area, `menu link of ${o.tag}`).toBeDefined();
       await page.evaluate((hash) => (location.hash = hash), `${area!.href}/${operationId.toLowerCase()}`);
-      await expect.poll(mainText, { timeout: 10_000 }).toContain(o.path);
+      await expect.poll(mainText, { timeout: 30_000 }).toContain(o.path);
       const chooser = page
         .locator('[data-component-name="Panel/PanelHeader"] button[aria-haspopup="menu"]', { hasText: /^(curl|@x\/fetch-client)$/ })
         .first();
-      await chooser.waitFor({ timeout: 10_000 });
+      await chooser.waitFor({ timeout: 30_000 });
       if ((await chooser.innerText()).trim() !== 'curl') {
         await chooser.click();
         await page.getByRole('menuitem', { name: 'curl' }).first().click();
       }
-      await expect.poll(async () => (await codeBlocks()).join('\n'), { timeout: 10_000 }).toContain(`curl -sS`);
+      await expect.poll(async () => (await codeBlocks()).join('\n'), { timeout: 30_000 }).toContain(`curl -sS`);
       expect((await codeBlocks()).join('\n')).toContain(o.path.replace(/\{.*$/, ''));
       await chooser.click();
       await page.getByRole('menuitem', { name: '@x/fetch-client' }).first().click();
-      await expect.poll(async () => (await codeBlocks()).join('\n'), { timeout: 10_000 }).toContain(`await x.${operationId}(`);
+      await expect.poll(async () => (await codeBlocks()).join('\n'), { timeout: 30_000 }).toContain(`await x.${operationId}(`);
       if (o.path === '/swap/v2/order') await page.screenshot({ path: `${artifacts}docs-swap-order-sample.png` });
     },
   );

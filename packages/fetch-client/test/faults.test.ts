@@ -103,19 +103,21 @@ describe('faults', () => {
   });
 
   it('a slow first attempt is retried and the second answer wins', async () => {
-    // The limit leaves the prompt second answer room on a loaded machine (at 100 ms it timed out too).
-    server.script({ kind: 'delay', ms: 10_000, answer: answer(200, { trading_active: false }) }, answer(200, { trading_active: true }));
-    expect((await client({ timeoutMs: 1_500, maxRetries: 1 }).predictionGetTradingStatus()).data).toEqual({ trading_active: true });
+    // The limit leaves the prompt second answer room on a loaded machine (at 100 ms it timed out too,
+    // and a second answer 2 s late fails 1.5 s); the first answer is held far past it.
+    server.script({ kind: 'delay', ms: 60_000, answer: answer(200, { trading_active: false }) }, answer(200, { trading_active: true }));
+    expect((await client({ timeoutMs: 5_000, maxRetries: 1 }).predictionGetTradingStatus()).data).toEqual({ trading_active: true });
   });
 
   it('the caller aborting: an AbortError, distinct from a timeout', async () => {
-    server.script({ kind: 'delay', ms: 2_000, answer: answer(200, { trading_active: true }) });
+    // (held far past the abort: a loaded machine may take seconds between the hit and the abort)
+    server.script({ kind: 'delay', ms: 30_000, answer: answer(200, { trading_active: true }) });
     const controller = new AbortController();
-    const pending = client({ timeoutMs: 5_000 }).predictionGetTradingStatus({ signal: controller.signal });
+    const pending = client({ timeoutMs: 60_000 }).predictionGetTradingStatus({ signal: controller.signal });
     // Abort once the server holds the request (not at a fixed time: on a loaded machine the server
     // could read a request aborted early only after this test ended, and count it in the next one).
     // (vi.waitFor gives up after 1 s by default: a loaded machine may log the hit later.)
-    await vi.waitFor(() => expect(server.hits).toHaveLength(1), { timeout: 4_000 });
+    await vi.waitFor(() => expect(server.hits).toHaveLength(1), { timeout: 10_000 });
     controller.abort(new Error('user went away'));
     const error = await pending.catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AbortError);
@@ -129,8 +131,9 @@ describe('faults', () => {
     const waiting: Array<Record<string, unknown> | undefined> = [];
     const hooks = { onRetry: (event: { delayMs: number }) => void waiting.push(event) };
     const pending = client({ maxRetryDelayMs: 60_000, hooks }).predictionGetTradingStatus({ signal: controller.signal });
-    // Abort once the client has started its 30 s wait (not at a fixed time, which races the answer).
-    await vi.waitFor(() => expect(waiting).toHaveLength(1));
+    // Abort once the client has started its 30 s wait (not at a fixed time, which races the answer;
+    // and not within vi.waitFor's default 1 s: a loaded machine may take longer to get the 429).
+    await vi.waitFor(() => expect(waiting).toHaveLength(1), { timeout: 10_000 });
     expect(waiting[0]).toMatchObject({ delayMs: 30_000 });
     controller.abort();
     await expect(pending).rejects.toBeInstanceOf(AbortError);

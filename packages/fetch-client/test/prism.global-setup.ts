@@ -5,7 +5,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { freePort } from '../../../tools/test-support/free-port.ts';
+import { onFreePort } from '../../../tools/test-support/free-port.ts';
 import { specFile } from './spec-examples.js';
 
 declare module 'vitest' {
@@ -14,7 +14,8 @@ declare module 'vitest' {
   }
 }
 
-const READY_ATTEMPTS = 120;
+// 120 s in all: a hang guard (a start of a few seconds may take ten times that on a loaded machine)
+const READY_ATTEMPTS = 480;
 const READY_INTERVAL_MS = 250;
 
 function prismBin(): string {
@@ -49,7 +50,13 @@ function stop(child: ChildProcess): Promise<void> {
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const port = await freePort();
+  // (a new port when another process took the one picked before Prism could bind it)
+  const { child, url } = await onFreePort(start);
+  project.provide('prismUrl', url);
+  return () => stop(child);
+}
+
+async function start(port: number): Promise<{ child: ChildProcess; url: string }> {
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [prismBin(), 'mock', specFile, '-h', '127.0.0.1', '-p', String(port), '--errors', '-v', 'warn'], {
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -66,6 +73,5 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await stop(child);
     throw error;
   }
-  project.provide('prismUrl', url);
-  return () => stop(child);
+  return { child, url };
 }

@@ -1,7 +1,7 @@
 // An exact Node.js release for the consumer test, from npm's `node` package (the way the workspace
 // gets its own Node 24), installed once into `.cache/node-<version>` and reused by later runs.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, realpathSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, realpathSync, renameSync, rmSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
 import { root } from '../workspace.ts';
 
@@ -29,6 +29,8 @@ export function nodeRuntime(version: string): NodeRuntime {
   if (!existsSync(node)) {
     // installed beside and renamed into place: the release test and the runtime matrix may ask for
     // the same version at once, and neither may see the other's half-installed copy
+    // (.cache is made by `npm test`; `npm run test:repo` in a checkout without it failed here)
+    mkdirSync(dirname(prefix), { recursive: true });
     const staging = mkdtempSync(`${prefix}.installing-`);
     execFileSync(
       process.execPath,

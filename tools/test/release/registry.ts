@@ -2,10 +2,10 @@
 // throwaway config and storage in a temporary directory. It serves only `@x/*` and has no uplink:
 // a consumer points the `@x` scope at it and gets every other package from its usual registry.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { get as httpGet } from 'node:http';
 import { join } from 'node:path';
-import { freePort } from '../../test-support/free-port.ts';
+import { onFreePort } from '../../test-support/free-port.ts';
 import { root } from '../workspace.ts';
 
 export interface LocalRegistry {
@@ -20,17 +20,22 @@ export interface LocalRegistry {
   close(): Promise<void>;
 }
 
-/** One GET without connection reuse (Verdaccio closes idle keep-alive sockets under fetch's feet). */
-function getBytes(url: string): Promise<Uint8Array> {
+/**
+ * One GET without connection reuse (Verdaccio closes idle keep-alive sockets under fetch's feet),
+ * given up after `timeoutMs` of silence (a process that is not Verdaccio may hold the port).
+ */
+function getBytes(url: string, timeoutMs = 60_000): Promise<Uint8Array> {
   return new Promise((resolve, reject) => {
-    httpGet(url, { agent: false }, (res) => {
+    const req = httpGet(url, { agent: false, timeout: timeoutMs }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () =>
         res.statusCode === 200 ? resolve(new Uint8Array(Buffer.concat(chunks))) : reject(new Error(`GET ${url}: ${res.statusCode}`)),
       );
       res.on('error', reject);
-    }).on('error', reject);
+    });
+    req.on('timeout', () => req.destroy(new Error(`GET ${url}: no answer within ${timeoutMs} ms`)));
+    req.on('error', reject);
   });
 }
 
@@ -51,12 +56,19 @@ web:
 log: { type: stdout, format: pretty, level: warn }
 `;
 
-export async function startRegistry(dir: string): Promise<LocalRegistry> {
+/**
+ * Verdaccio on `port`, or on a free port (a new one when another process took the one picked before
+ * Verdaccio could bind it).
+ */
+export function startRegistry(dir: string, port?: number): Promise<LocalRegistry> {
   const storage = join(dir, 'storage');
   mkdirSync(storage, { recursive: true });
   const file = join(dir, 'config.yaml');
   writeFileSync(file, config(storage));
-  const port = await freePort();
+  return port === undefined ? onFreePort((free) => startOn(dir, file, free)) : startOn(dir, file, port);
+}
+
+async function startOn(dir: string, file: string, port: number): Promise<LocalRegistry> {
   const url = `http://127.0.0.1:${port}/`;
   const child: ChildProcess = spawn(
     join(root, 'node_modules', '.bin', 'node'),
@@ -67,27 +79,42 @@ export async function startRegistry(dir: string): Promise<LocalRegistry> {
   child.stdout!.on('data', (d) => (log += d));
   child.stderr!.on('data', (d) => (log += d));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const close = async (): Promise<void> => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    await exited;
+  };
 
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`verdaccio exited:\n${log}`);
-    const up = await getBytes(`${url}-/ping`).then(
-      () => true,
-      () => false,
-    );
-    if (up) break;
-    if (Date.now() > deadline) throw new Error(`verdaccio did not answer within 30 s:\n${log}`);
-    await new Promise((r) => setTimeout(r, 200));
+  let token: string | undefined;
+  try {
+    // (a hang guard: a loaded machine may take many seconds to start it)
+    const deadline = Date.now() + 120_000;
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`verdaccio exited:\n${log}`);
+      const up = await getBytes(`${url}-/ping`, 2_000).then(
+        () => true,
+        () => false,
+      );
+      if (up) break;
+      if (Date.now() > deadline) throw new Error(`verdaccio did not answer within 120 s:\n${log}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+
+    // `npm adduser` over the registry API: registers the release user and returns its token
+    const res = await fetch(`${url}-/user/org.couchdb.user:release`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'release', password: `release-${port}` }),
+    });
+    token = ((await res.json().catch(() => ({}))) as { token?: string }).token;
+    if (!res.ok || !token) throw new Error(`could not register the release user (${res.status}):\n${log}`);
+    // The user is in this registry's storage: what answered is this Verdaccio, not another process
+    // that took the port first (another run's registry would answer the same).
+    if (!existsSync(join(dir, 'storage', 'htpasswd')))
+      throw new Error(`another process answers on 127.0.0.1:${port} (EADDRINUSE for this registry):\n${log}`);
+  } catch (error) {
+    await close();
+    throw error;
   }
-
-  // `npm adduser` over the registry API: registers the release user and returns its token
-  const res = await fetch(`${url}-/user/org.couchdb.user:release`, {
-    method: 'PUT',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'release', password: `release-${port}` }),
-  });
-  const token = ((await res.json()) as { token?: string }).token;
-  if (!res.ok || !token) throw new Error(`could not register the release user (${res.status})`);
 
   const host = url.replace(/^http:/, '');
   return {
@@ -95,9 +122,6 @@ export async function startRegistry(dir: string): Promise<LocalRegistry> {
     token,
     npmrc: (withToken) => `@x:registry=${url}\n${withToken ? `${host}:_authToken=${token}\n` : ''}`,
     get: (path) => getBytes(new URL(path.replace(/^\//, ''), url).href),
-    close: async () => {
-      if (child.exitCode === null) child.kill('SIGTERM');
-      await exited;
-    },
+    close,
   };
 }

@@ -30,11 +30,12 @@ export async function serveSimulator(
   let out = '';
   let late = false;
   const url = await new Promise<string>((resolve, reject) => {
-    // Too late: stopped, and the error thrown once it has exited (below).
+    // Too late: stopped, and the error thrown once it has exited (below). (The default is a hang
+    // guard: at load 15 the bin took over 15 s to start.)
     const timer = setTimeout(() => {
       late = true;
       void stop();
-    }, options.startTimeoutMs ?? 30_000);
+    }, options.startTimeoutMs ?? 90_000);
     const onData = (d: Buffer) => {
       out += d;
       const m = /listening on (http:\/\/\S+)/.exec(out);

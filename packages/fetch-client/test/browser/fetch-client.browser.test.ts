@@ -87,7 +87,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
   otherOrigin = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
   page = await openTestPage<FetchClientScenarios>(entry, { api });
-}, 30_000);
+}, 120_000); // (a hang guard: bundling and starting Chromium take many seconds on a loaded machine)
 afterAll(async () => {
   for (const res of stalled) res.destroy();
   await page?.close();

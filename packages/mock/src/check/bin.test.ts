@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { json, startScriptedServer } from './test-support/scripted-server.js';
+import { json, REFUSING_URL, startScriptedServer } from './test-support/scripted-server.js';
 
 const bin = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
 
@@ -26,7 +26,7 @@ describe.runIf(existsSync(bin))('x-mock check (dist/cli.js)', () => {
     } finally {
       await failing.close();
     }
-    const refused = await runBin(['check', '--base-url', failing.url, '--delay', '0']);
+    const refused = await runBin(['check', '--base-url', REFUSING_URL, '--delay', '0']);
     expect(refused.code).toBe(0);
     expect(refused.out).toContain('connection refused');
     const usage = await runBin(['check']);

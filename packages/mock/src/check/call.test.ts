@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCaller, type CallerOptions } from './call.js';
-import { json, startScriptedServer, type ScriptedServer } from './test-support/scripted-server.js';
+import { json, REFUSING_URL, startScriptedServer, type ScriptedServer } from './test-support/scripted-server.js';
 
 // A fixed instant the scripted server also reports in its Date header, so waits are exact.
 const T0 = Date.UTC(2026, 10, 22, 12, 0, 0);
@@ -116,9 +116,7 @@ describe('the check caller', () => {
   });
 
   it('reports a refused connection and a timeout as unreachable', async () => {
-    const closed = await startScriptedServer(() => undefined);
-    await closed.close();
-    expect(await fakeCaller(closed.url).caller.call(ok)).toEqual({ kind: 'unreachable', reason: 'connection refused', attempts: 1 });
+    expect(await fakeCaller(REFUSING_URL).caller.call(ok)).toEqual({ kind: 'unreachable', reason: 'connection refused', attempts: 1 });
     const silent = await serve(() => undefined);
     expect(await fakeCaller(silent.url, { timeoutMs: 150 }).caller.call(ok)).toEqual({
       kind: 'unreachable',

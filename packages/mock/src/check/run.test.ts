@@ -6,7 +6,7 @@ import { isReadOnly, planCalls, type PlannedCall } from './plan.js';
 import { exitCodeOf, runCheck, type CheckOptions, type CheckReport } from './run.js';
 import { loadCheckSpec, type CheckSpec, type JsonSchema } from './spec-source.js';
 import { pathOf, startDriftProxy, type Drift } from './test-support/drift-proxy.js';
-import { startScriptedServer, type ScriptedServer } from './test-support/scripted-server.js';
+import { REFUSING_URL, type ScriptedServer } from './test-support/scripted-server.js';
 
 const spec = loadCheckSpec();
 const readOnly = spec.operations.filter(isReadOnly);
@@ -308,9 +308,7 @@ describe('x-mock check against a server made to drift', () => {
   });
 
   it('a refused connection: every operation unreachable, one request each, exit code 0', async () => {
-    const closed = await startScriptedServer(() => undefined);
-    await closed.close();
-    const report = await runCheck({ baseUrl: closed.url, apiKey: 'k', bearerToken: token, ...quick });
+    const report = await runCheck({ baseUrl: REFUSING_URL, apiKey: 'k', bearerToken: token, ...quick });
     expect(report.summary).toEqual({ ok: 0, additive: 0, breaking: 0, unreachable: readOnly.length });
     expect(report.operations.every((o) => o.note === 'connection refused')).toBe(true);
     expect(report.requests).toBe(readOnly.length);

@@ -3,16 +3,15 @@
 // execute whose answer was sent is there (re-sending it answers the same), none is applied twice
 // (balances are exactly the sum of the executes that landed, each once), and after an idle kill
 // every read answers as before it. Bounded: ROUNDS restarts, each a few hundred ms of load.
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestWallet, PLATFORM_TOKEN, STABLECOIN } from '../simulator/test-support/harness.js';
 import { type Answer, type Caller, SESSION_STEPS, sessionReads, sessionState } from '../simulator/test-support/durable-session.js';
+import { bin, START_GUARD_MS, startServe } from './test-support/serve-process.js';
 
-const bin = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
 const ROUNDS = 8;
 const START_PLATFORM = 100_000_000_000n;
 const START_STABLE = 10_000_000_000n;
@@ -28,31 +27,7 @@ function seeded(seed: number): () => number {
   };
 }
 
-async function start(): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(
-    process.execPath,
-    ['--disable-warning=ExperimentalWarning', bin, 'serve', '--port', '0', '--clock', 'manual', '--data', dir],
-    {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`no URL printed: ${out}`)), 15_000);
-    const take = (chunk: Buffer) => {
-      out += chunk.toString();
-      const m = /listening on (http:\/\/\S+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1]!);
-      }
-    };
-    child.stdout!.on('data', take);
-    child.stderr!.on('data', take);
-    child.once('exit', (code) => reject(new Error(`exited early with ${code}: ${out}`)));
-  });
-  return { child, url };
-}
+const start = () => startServe(['serve', '--port', '0', '--clock', 'manual', '--data', dir]);
 
 function kill(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
@@ -88,7 +63,8 @@ interface Execute {
 const seed = Number(process.env.KILL_SEED ?? Date.now() % 100_000);
 
 describe.runIf(existsSync(bin))('x-mock serve --data under kill -9', () => {
-  it(`loses no answered write and applies none twice (seed ${seed})`, { timeout: 120_000 }, async () => {
+  // (a hang guard: each round starts the bin, which a loaded machine may take many seconds to do)
+  it(`loses no answered write and applies none twice (seed ${seed})`, { timeout: 60_000 + 2 * START_GUARD_MS }, async () => {
     const random = seeded(seed);
     const wallet = await createTestWallet(new Uint8Array(32).fill(3));
     const executes: Execute[] = [];

@@ -1,28 +1,13 @@
 // Runs the built bin (dist/cli.js) as a process: prints its URL, serves, exits cleanly on SIGTERM.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-
-const bin = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
+import { bin, START_GUARD_MS, startServe } from './test-support/serve-process.js';
 
 describe.runIf(existsSync(bin))('x-mock bin (dist/cli.js)', () => {
-  it('serves until SIGTERM, then exits 0', async () => {
-    const child = spawn(process.execPath, [bin, 'serve', '--port', '0', '--clock', 'manual'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  it('serves until SIGTERM, then exits 0', { timeout: 30_000 + START_GUARD_MS }, async () => {
+    const { child, url } = await startServe(['serve', '--port', '0', '--clock', 'manual']);
     try {
-      const url = await new Promise<string>((resolve, reject) => {
-        let out = '';
-        const timer = setTimeout(() => reject(new Error(`no URL printed: ${out}`)), 15_000);
-        child.stdout.on('data', (chunk: Buffer) => {
-          out += chunk.toString();
-          const m = /listening on (http:\/\/\S+)/.exec(out);
-          if (m) {
-            clearTimeout(timer);
-            resolve(m[1]!);
-          }
-        });
-        child.once('exit', (code) => reject(new Error(`exited early with ${code}: ${out}`)));
-      });
       const res = await fetch(`${url}/prediction/v1/trading-status`, { headers: { 'x-api-key': 'k' } });
       expect(await res.json()).toEqual({ trading_active: true });
       const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));

@@ -122,14 +122,18 @@ describe('node:http server limits', () => {
 
   it('answers 408 to a body that stalls, in the area shape (express)', async () => {
     const { port } = await start();
-    const answer = await rawClient(port, `${post('/tokens/v2/verify/express/execute')}content-length: 1000\r\n\r\n{"a":`, { maxMs: 3_000 });
+    // (maxMs is a hang guard; which limit answered is in the message, not in the time taken: on a
+    // loaded machine the body reader's answer can come later than node's own backstop was due)
+    const answer = await rawClient(port, `${post('/tokens/v2/verify/express/execute')}content-length: 1000\r\n\r\n{"a":`, {
+      maxMs: 20_000,
+    });
     expect(answer.status).toBe(408);
     expect(JSON.parse(answer.text)).toEqual({
       status: 408,
-      message: expect.stringMatching(/not received in time/),
+      // the body reader's answer, not node's backstop ('Request not received in time')
+      message: expect.stringMatching(/^Request body not received in time/),
       error: expect.any(String),
     });
-    expect(answer.elapsedMs).toBeLessThan(2_500);
   });
 
   it('answers 408 to a body that trickles in under the idle limit but past the request limit', async () => {
@@ -138,20 +142,26 @@ describe('node:http server limits', () => {
       chunk: 'x',
       everyMs: 100,
       totalBytes: 3_000,
-      maxMs: 4_000,
+      maxMs: 20_000,
     });
     expect(answer.status).toBe(408);
-    expect(JSON.parse(answer.text)).toEqual({ error: expect.stringMatching(/not received in time/) });
-    expect(answer.elapsedMs).toBeLessThan(3_000);
+    // The body reader's total limit answered (its message names both limits), not node's backstop.
+    expect(JSON.parse(answer.text)).toEqual({
+      error: expect.stringMatching(/^Request body not received in time \(idle limit 300 ms, total 1500 ms\)/),
+    });
+    // The trickle would take 300 s to end.
+    expect(answer.written).toBeLessThan(3_000);
   });
 
   it('answers 408 to a head that trickles in (slow headers), in the shape of the area its request line names, and closes', async () => {
-    const { port } = await start();
+    // The whole-request limit far past the head limit: the elapsed time tells which one answered,
+    // with room for a loaded machine.
+    const { port } = await start({ ...SHORT, requestTimeoutMs: 30_000 });
     const answer = await rawClient(port, 'GET /prediction/v1/trading-status HTTP/1.1\r\n', {
       chunk: 'x-slow: a\r\n',
       everyMs: 50,
-      totalBytes: 1_000,
-      maxMs: 4_000,
+      totalBytes: 10_000,
+      maxMs: 25_000,
     });
     expect(answer.status).toBe(408);
     expect(answer.headers['content-type']).toMatch(/application\/json/);
@@ -160,9 +170,9 @@ describe('node:http server limits', () => {
       code: expect.any(String),
       request_id: expect.any(String),
     });
-    expect(answer.elapsedMs).toBeLessThan(3_000);
+    expect(answer.elapsedMs).toBeLessThan(15_000);
     // A head that stalls before its request line is complete gets the common {error} body.
-    const blind = await rawClient(port, 'GET /predic', { maxMs: 4_000 });
+    const blind = await rawClient(port, 'GET /predic', { maxMs: 20_000 });
     expect(blind.status).toBe(408);
     expect(JSON.parse(blind.text)).toEqual({ error: expect.stringMatching(/not received in time/) });
   });
@@ -174,7 +184,7 @@ describe('node:http server limits', () => {
       chunk: 'x-slow: a\r\n',
       everyMs: 50,
       totalBytes: 1_000,
-      maxMs: 4_000,
+      maxMs: 20_000,
     });
     // The first answer comes back at once; the raw client reads both answers until the server closes.
     const second = answer.text.slice(answer.text.indexOf('HTTP/1.1 408'));
@@ -200,7 +210,9 @@ describe('node:http server limits', () => {
     expect(JSON.parse(answer.text)).toEqual({ error: expect.stringMatching(/Malformed/) });
   });
 
-  it('closes a connection whose client stops reading its answers, after the silence limit', async () => {
+  // (The guard below, and so the test's limit, are long: a loaded machine's server took over 8 s to
+  // fill the kernel's buffers with answers and then give up.)
+  it('closes a connection whose client stops reading its answers, after the silence limit', { timeout: 90_000 }, async () => {
     // Silence limit: 100 ms plus the 1 s margin.
     const http = createNodeServer(simHandlerOf(createSimulator()), {
       ...DEFAULT_LIMITS,
@@ -221,7 +233,7 @@ describe('node:http server limits', () => {
       let serverClosed = false;
       // The client reads again once the server's end of its connection has closed, or at the latest
       // after many silence limits (then the server has not given up, and the client reads everything).
-      const guard = setTimeout(() => socket.resume(), 8_000);
+      const guard = setTimeout(() => socket.resume(), 60_000);
       http.on('connection', (peer: Socket) => {
         // (The port is gone once the socket is closed.)
         const peerPort = peer.remotePort;
@@ -256,20 +268,21 @@ describe('node:http server limits', () => {
       ...SHORT,
       idleTimeoutMs: 100,
       keepAliveTimeoutMs: 100,
-      headersTimeoutMs: 20_000,
-      requestTimeoutMs: 20_000,
+      headersTimeoutMs: 50_000,
+      requestTimeoutMs: 50_000,
     });
     const started = Date.now();
     const closedAfter = await new Promise<number>((resolve) => {
       const socket = connect(port, '127.0.0.1');
-      const guard = setTimeout(() => socket.destroy(), 6_000);
+      const guard = setTimeout(() => socket.destroy(), 40_000);
       socket.on('error', () => undefined);
       socket.on('close', () => {
         clearTimeout(guard);
         resolve(Date.now() - started);
       });
     });
-    expect(closedAfter).toBeLessThan(5_000);
+    // the silence limit (1.1 s), with room for a loaded machine, far from the head limit (50 s)
+    expect(closedAfter).toBeLessThan(25_000);
   });
 
   it('still serves normal requests, bodies under the limit included, after all that', async () => {

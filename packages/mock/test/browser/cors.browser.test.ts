@@ -15,7 +15,7 @@ let server: RunningServer;
 beforeAll(async () => {
   server = await listen(createSimulator(), { port: 0, host: '127.0.0.1' });
   page = await openTestPage<CorsScenarios>(entry);
-}, 30_000);
+}, 120_000); // (a hang guard: bundling and starting Chromium take many seconds on a loaded machine)
 afterAll(async () => {
   await page?.close();
   await server?.close();

@@ -61,7 +61,7 @@ beforeAll(async () => {
     if (!req.url().startsWith(server.url) && !/^(data|blob|about):/.test(req.url())) problems.push(`request outside: ${req.url()}`);
   });
   await page.goto(`${server.url}/__explorer`, { waitUntil: 'load' });
-}, 60_000);
+}, 120_000); // (a hang guard: bundling and starting Chromium take many seconds on a loaded machine)
 
 afterAll(async () => {
   await browser?.close();
@@ -84,7 +84,7 @@ describe('the explorer page', () => {
     await page.waitForSelector('body[data-loaded="true"]');
     // One more poll, started with the key: any key-less read still in flight has been answered by then.
     const status = await page.locator('#status').textContent();
-    await page.waitForFunction((before) => document.getElementById('status')?.textContent !== before, status, { timeout: 10_000 });
+    await page.waitForFunction((before) => document.getElementById('status')?.textContent !== before, status, { timeout: 30_000 });
     keyAccepted = true;
     await expect(page.locator('#keyform').isVisible()).resolves.toBe(false);
   });
@@ -159,7 +159,7 @@ describe('the explorer page', () => {
     const token = sim.control.wallets().prices.find((p) => p.symbol === 'EXAMPLE_TOKEN')!;
     sim.control.setBalance(session.wallet.address, token.mint, 123n * 10n ** BigInt(token.decimals));
     const cell = `.card[data-wallet="${session.wallet.address}"] [data-token="EXAMPLE_TOKEN"]`;
-    await page.waitForFunction((selector) => document.querySelector(selector)?.textContent === '123', cell, { timeout: 10_000 });
+    await page.waitForFunction((selector) => document.querySelector(selector)?.textContent === '123', cell, { timeout: 30_000 });
   });
 
   it('is one small document that loads nothing from outside and logs no error', () => {

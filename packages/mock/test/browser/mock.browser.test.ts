@@ -13,7 +13,7 @@ let page: BrowserTestPage<MockScenarios>;
 
 beforeAll(async () => {
   page = await openTestPage<MockScenarios>(entry);
-}, 30_000);
+}, 120_000); // (a hang guard: bundling and starting Chromium take many seconds on a loaded machine)
 afterAll(async () => {
   await page?.close();
 });

@@ -50,7 +50,7 @@ const example = (operationId: keyof typeof fixtures, name?: string): AnyFixture 
 describe.each([
   { msw: 'msw', version: catalog.msw! },
   { msw: 'msw-floor', version: floor.replace('npm:msw@', '') },
-])('setupWorker with the handlers of the packed @x/mock, msw $version', { timeout: 60_000 }, ({ msw, version }) => {
+])('setupWorker with the handlers of the packed @x/mock, msw $version', { timeout: 120_000 }, ({ msw, version }) => {
   let page: BrowserTestPage<WorkerScenarios> | undefined;
   /** Paths of the requests that reached the test's server rather than the worker. */
   const served: string[] = [];
@@ -68,7 +68,7 @@ describe.each([
         res.writeHead(404).end();
       },
     });
-  }, 60_000);
+  }, 120_000); // (a hang guard: bundling and starting Chromium take many seconds on a loaded machine)
   afterAll(async () => {
     await page?.close();
   });

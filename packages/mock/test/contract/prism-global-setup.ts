@@ -2,7 +2,7 @@
 // --errors` in front of the port the simulator will listen on (the test file starts the simulator
 // there), so every simulator answer is also validated by Prism. Both are killed afterwards.
 import type { TestProject } from 'vitest/node';
-import { freePort } from '../../../../tools/test-support/free-port.ts';
+import { freePort, onFreePort } from '../../../../tools/test-support/free-port.ts';
 import { startPrism, type PrismProcess } from './support/prism.js';
 import { specPath } from './support/spec-validator.js';
 
@@ -20,10 +20,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await Promise.all(started.map((p) => p.stop()));
   };
   try {
-    const [mockPort, proxyPort, simulatorPort] = await Promise.all([freePort(), freePort(), freePort()]);
+    const simulatorPort = await freePort();
+    // (each on a new port when another process took the one picked before Prism could bind it)
     const results = await Promise.allSettled([
-      startPrism('mock', [specPath], mockPort),
-      startPrism('proxy', ['--errors', specPath, `http://127.0.0.1:${simulatorPort}`], proxyPort),
+      onFreePort((port) => startPrism('mock', [specPath], port)),
+      onFreePort((port) => startPrism('proxy', ['--errors', specPath, `http://127.0.0.1:${simulatorPort}`], port)),
     ]);
     for (const result of results) if (result.status === 'fulfilled') started.push(result.value);
     const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');

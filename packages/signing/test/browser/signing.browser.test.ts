@@ -31,13 +31,13 @@ beforeAll(async () => {
     },
   });
   page = await openTestPage<SigningScenarios>(entry);
-}, 30_000);
+}, 120_000); // (a hang guard: bundling and starting Chromium take many seconds on a loaded machine)
 afterAll(async () => {
   await page?.close();
   await server?.close();
 });
 
-describe('@x/fetch-client + @x/signing in the browser', { timeout: 20_000 }, () => {
+describe('@x/fetch-client + @x/signing in the browser', { timeout: 60_000 }, () => {
   it('orders a swap, refuses a narrower expectation, signs with WebCrypto and executes it (code 0)', async () => {
     const startBalance = sim.control.getBalance('11111111111111111111111111111112', MINTS.STABLECOIN_USD) ?? 0n;
     const r = await page.run('swap', {

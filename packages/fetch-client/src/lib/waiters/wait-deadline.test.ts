@@ -17,13 +17,13 @@ const silent = {
 };
 
 describe('waitFor: the deadline and a poll in flight', () => {
-  it('ends a poll that is still waiting for its answer at the deadline', { timeout: 5_000 }, async () => {
+  it('ends a poll that is still waiting for its answer at the deadline', { timeout: 30_000 }, async () => {
     const error = await waitFor(silent, rule, { body: {} }, { timeoutMs: 20, intervalMs: 1 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(WaitTimeoutError);
     expect((error as WaitTimeoutError).timeoutMs).toBe(20);
   });
 
-  it("the caller's abort during a poll is still an AbortError", { timeout: 5_000 }, async () => {
+  it("the caller's abort during a poll is still an AbortError", { timeout: 30_000 }, async () => {
     const controller = new AbortController();
     const waiting = waitFor(silent, rule, { body: {} }, { timeoutMs: 60_000, signal: controller.signal });
     setTimeout(() => controller.abort(new Error('stop')), 1);

@@ -3,6 +3,13 @@
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+/**
+ * A URL no server answers: port 4, a privileged port no service is assigned (and not one of the
+ * ports fetch refuses to call, as it does 9). A port a closed test server had may be taken by another
+ * process before the check connects to it.
+ */
+export const REFUSING_URL = 'http://127.0.0.1:4';
+
 export interface Received {
   method: string;
   url: string;

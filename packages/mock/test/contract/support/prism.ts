@@ -29,7 +29,8 @@ async function waitUntilListening(url: string, child: ChildProcess, log: () => s
 }
 
 /** `prism <mode> <args>` on a given port; resolves once it listens. */
-export async function startPrism(mode: 'mock' | 'proxy', args: string[], port: number, timeoutMs = 45_000): Promise<PrismProcess> {
+// (the default limit is a hang guard: a start of a few seconds may take ten times that on a loaded machine)
+export async function startPrism(mode: 'mock' | 'proxy', args: string[], port: number, timeoutMs = 120_000): Promise<PrismProcess> {
   if (!existsSync(prismBin)) throw new Error(`prism not found at ${prismBin}`);
   const child = spawn(prismBin, [mode, '-h', '127.0.0.1', '-p', String(port), ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
