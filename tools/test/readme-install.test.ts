@@ -35,4 +35,11 @@ describe.each(publicPackages.map((p) => [p.name, p] as const))('%s README', (_na
     }
     expect([...new Set(missing)]).toEqual([]);
   });
+
+  it('opens and closes every code block on a line of its own (text after a closing fence keeps the block open)', () => {
+    const text = readFileSync(join(pkg.dir, 'README.md'), 'utf8');
+    const fences = text.split('\n').filter((line) => line.trimStart().startsWith('```'));
+    expect(fences.filter((line) => !/^\s*```\w*\s*$/.test(line))).toEqual([]);
+    expect(fences.length % 2).toBe(0);
+  });
 });
