@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  BUILTIN_PROGRAM_ADDRESSES,
-  effectiveComputeUnitLimit,
-  LAMPORTS_PER_SIGNATURE,
-  priorityFeeLamports,
-  transactionFeeLamports,
-} from './fees.js';
+import { BUILTIN_PROGRAM_ADDRESSES } from './builtin-programs.js';
+import { effectiveComputeUnitLimit, LAMPORTS_PER_SIGNATURE, priorityFeeLamports, transactionFeeLamports } from './fees.js';
 import { BPF_LOADER_UPGRADEABLE_PROGRAM_ADDRESS, SYSTEM_PROGRAM_ADDRESS, VOTE_PROGRAM_ADDRESS } from './programs.js';
 
 describe('transaction fees', () => {

@@ -3,8 +3,6 @@
  * signature the message requires, plus the priority fee its compute budget instructions set (the
  * compute unit price, in micro-lamports per unit, times the compute unit limit, rounded up).
  */
-import { BPF_LOADER_UPGRADEABLE_PROGRAM_ADDRESS, SYSTEM_PROGRAM_ADDRESS, VOTE_PROGRAM_ADDRESS } from './programs.js';
-
 /** The base fee: lamports per signature a transaction requires. */
 export const LAMPORTS_PER_SIGNATURE = 5000n;
 /** The compute unit limit a transaction without a limit instruction gets, per instruction of a program deployed on the chain. */
@@ -12,18 +10,9 @@ export const DEFAULT_INSTRUCTION_COMPUTE_UNIT_LIMIT = 200_000;
 /**
  * The compute unit limit a transaction without a limit instruction gets per instruction of a
  * builtin program (SIMD-0170, active on every cluster): builtins cost far less than 200 000 units.
+ * The builtins are BUILTIN_PROGRAM_ADDRESSES (`builtin-programs.ts`).
  */
 export const BUILTIN_INSTRUCTION_COMPUTE_UNIT_LIMIT = 3_000;
-/**
- * The builtin programs among this package's addresses that stay builtins (the System program, the
- * vote program, the upgradeable loader): their instructions get BUILTIN_INSTRUCTION_COMPUTE_UNIT_LIMIT.
- * Builtins migrated to on-chain programs (the stake program among them) count as any other program.
- */
-export const BUILTIN_PROGRAM_ADDRESSES: ReadonlySet<string> = new Set([
-  SYSTEM_PROGRAM_ADDRESS,
-  VOTE_PROGRAM_ADDRESS,
-  BPF_LOADER_UPGRADEABLE_PROGRAM_ADDRESS,
-]);
 /** The most compute units a transaction may use: any higher limit is this one. */
 export const MAX_COMPUTE_UNIT_LIMIT = 1_400_000;
 /** Micro-lamports per lamport: the compute unit price's unit. */

@@ -2,9 +2,9 @@ export { decodeAddress, decodeBase58, encodeBase58 } from './base58.js';
 export { isOnCurve } from './curve.js';
 export { associatedTokenAddress, findProgramDerivedAddress, type ProgramDerivedAddress } from './program-derived-address.js';
 export { sha256 } from './sha256.js';
+export { BUILTIN_PROGRAM_ADDRESSES } from './builtin-programs.js';
 export {
   BUILTIN_INSTRUCTION_COMPUTE_UNIT_LIMIT,
-  BUILTIN_PROGRAM_ADDRESSES,
   type ComputeBudget,
   DEFAULT_INSTRUCTION_COMPUTE_UNIT_LIMIT,
   effectiveComputeUnitLimit,
