@@ -1,5 +1,6 @@
 // The shape of the generated catalogue (src/gen/catalogue.gen.ts): one entry per operation of the spec.
 import type { MarketDataKind } from '@x/fetch-client/polite';
+import type { AlreadyExists } from '@x/openapi/reader';
 
 /** A JSON Schema object (2020-12); its `$ref`s point into the catalogue's `defs` as `#/$defs/<name>`. */
 export type JsonSchemaObject = { [keyword: string]: unknown };
@@ -37,12 +38,7 @@ export interface CatalogueBodyField {
   rules: string[];
 }
 
-/** The `x-already-exists` of an operation (see `CatalogueOperation.alreadyExists`). */
-export interface AlreadyExists {
-  status: number;
-  record: string;
-  read: string;
-}
+export type { AlreadyExists };
 
 export interface CatalogueOperation {
   operationId: string;

@@ -1,7 +1,7 @@
 // The catalogue of operations (see generate-catalogue.ts, which writes it to src/gen/) built from
 // one OpenAPI document and the client's operation tables: a pure function, so a test can build the
 // catalogue of a modified document (a trial operation) and see its command appear.
-import type { AlreadyExists, CatalogueOperation, JsonSchemaObject } from '../src/catalogue-types.ts';
+import type { CatalogueOperation, JsonSchemaObject } from '../src/catalogue-types.ts';
 import { MARKET_DATA_KINDS, marketDataKindOf } from '@x/fetch-client/polite';
 import { type JsonSchema, deref, type OpenApiDocument, type Operation, operations, requestExample } from '@x/openapi/reader';
 
@@ -143,30 +143,13 @@ function isBearerScheme(doc: OpenApiDocument, name: unknown): name is string {
 
 const successOf = (op: Operation) => Object.values(op.responses).find((r) => /^2\d\d$/.test(r.status));
 
-/**
- * The `x-already-exists` of `op`, checked: `status` a documented response of it, `read` a read (a
- * GET without side effects) of the document.
- */
-function alreadyExistsOf(op: Operation, all: readonly Operation[]): { alreadyExists?: AlreadyExists } {
-  const mark = op.extensions['x-already-exists'] as Partial<AlreadyExists> | undefined;
-  if (mark === undefined) return {};
-  const { status, record, read } = mark;
-  const reader = all.find((other) => other.operationId === read);
-  if (typeof status !== 'number' || op.responses[String(status)] === undefined || typeof record !== 'string' || record === '')
-    throw new Error(`${op.operationId}: x-already-exists needs the status of one of its responses and the record field of its body`);
-  if (reader?.method !== 'GET' || reader.extensions['x-side-effects'] === true)
-    throw new Error(`${op.operationId}: x-already-exists must name a read (a GET without side effects) as its read`);
-  return { alreadyExists: { status, record, read: reader.operationId } };
-}
-
 /** The catalogue of every operation of `doc`, and the component schemas its schemas reach. */
 export function buildCatalogue(
   doc: OpenApiDocument,
   { bearerOperations, pagedOperations }: ClientTables,
 ): { catalogue: CatalogueOperation[]; defs: Record<string, JsonSchemaObject> } {
   const schemas = (doc.components?.schemas ?? {}) as Record<string, unknown>;
-  const all = operations(doc);
-  const catalogue = all.map((op) => {
+  const catalogue = operations(doc).map((op) => {
     const used = new Set<string>();
     const usedByAnswer = new Set<string>();
     const example = requestExample(op, { optional: true }, doc);
@@ -242,7 +225,7 @@ export function buildCatalogue(
       access,
       ...(preparesWhen ? { preparesWhen } : {}),
       safeToRetry: op.safeToRetry,
-      ...alreadyExistsOf(op, all),
+      ...(op.alreadyExists ? { alreadyExists: op.alreadyExists } : {}),
       bearer: bearerOperations.includes(op.operationId),
       ...(typeof signIn === 'string' ? { signIn } : {}),
       ...(paged ? { paged } : {}),

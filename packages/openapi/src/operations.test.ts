@@ -85,4 +85,38 @@ describe('operations()', () => {
     };
     expect(operations(ok).map((op) => `${op.method} ${op.path} ${op.security.length}`)).toEqual(['POST /a/{id} 0']);
   });
+
+  it('reads x-already-exists, refusing one whose status is not a response, with no record field, or whose read is not a read', () => {
+    expect(operation('triggerV2RegisterVault').alreadyExists).toEqual({ status: 409, record: 'details', read: 'triggerV2GetVault' });
+    expect(
+      operations()
+        .filter((op) => op.alreadyExists)
+        .map((op) => op.operationId),
+    ).toEqual(['triggerV2RegisterVault']);
+    const marked = (mark: unknown, read: Record<string, unknown> = { operationId: 'vault', responses: {} }) => ({
+      openapi: '3.1.0',
+      info: { title: 't', version: '1' },
+      paths: {
+        '/register': { post: { operationId: 'register', responses: { '409': {} }, 'x-already-exists': mark } },
+        '/vault': { get: read },
+      },
+    });
+    expect(operations(marked({ status: 409, record: 'details', read: 'vault' }))[0]!.alreadyExists).toEqual({
+      status: 409,
+      record: 'details',
+      read: 'vault',
+    });
+    expect(() => operations(marked({ status: 418, record: 'details', read: 'vault' }))).toThrow(
+      /register: x-already-exists needs the status/,
+    );
+    expect(() => operations(marked({ status: 409, read: 'vault' }))).toThrow(/register: x-already-exists needs the status/);
+    expect(() => operations(marked({ status: 409, record: 'details', read: 'register' }))).toThrow(
+      /register: x-already-exists must name a read/,
+    );
+    expect(() =>
+      operations(
+        marked({ status: 409, record: 'details', read: 'vault' }, { operationId: 'vault', responses: {}, 'x-side-effects': true }),
+      ),
+    ).toThrow(/register: x-already-exists must name a read/);
+  });
 });

@@ -32,6 +32,17 @@ export interface Pagination {
   [key: string]: unknown;
 }
 
+/**
+ * `x-already-exists`: a repeat creates nothing; the service answers `status` with what the first
+ * call made in the body's field `record`, and the read `read` (an operationId) reads it when that
+ * field is absent (vault register: 409, `details`, `triggerV2GetVault`).
+ */
+export interface AlreadyExists {
+  status: number;
+  record: string;
+  read: string;
+}
+
 export interface OperationBody {
   required: boolean;
   /** Media types the body may be sent as. */
@@ -77,6 +88,8 @@ export interface Operation {
   extensions: Record<string, unknown>;
   /** `x-safe-to-retry`: true when a retry cannot apply the operation twice. */
   safeToRetry: boolean;
+  /** `x-already-exists`, checked (see `AlreadyExists`). */
+  alreadyExists?: AlreadyExists;
   /** `x-rate-limit-bucket`, else `default`. */
   rateLimitBucket: string;
   /** `x-pagination`, on paged operations. */
@@ -164,13 +177,39 @@ function readOperations(doc: OpenApiDocument): readonly Operation[] {
         responses,
         extensions,
         safeToRetry: extensions['x-safe-to-retry'] === true,
+        ...alreadyExistsOf(operationId, extensions, responses),
         rateLimitBucket: typeof bucket === 'string' ? bucket : 'default',
         ...(pagination ? { pagination } : {}),
         operation,
       });
     }
   }
+  checkAlreadyExistsReads(out);
   return Object.freeze(out);
+}
+
+/** `x-already-exists` of an operation: its status a documented response, its record field named. */
+function alreadyExistsOf(
+  operationId: string,
+  extensions: Record<string, unknown>,
+  responses: Record<string, OperationResponse>,
+): { alreadyExists?: AlreadyExists } {
+  const mark = extensions['x-already-exists'] as Partial<AlreadyExists> | undefined;
+  if (mark === undefined) return {};
+  const { status, record, read } = mark;
+  if (typeof status !== 'number' || responses[String(status)] === undefined || typeof record !== 'string' || record === '')
+    throw new Error(`${operationId}: x-already-exists needs the status of one of its responses and the record field of its body`);
+  return { alreadyExists: { status, record, read: read as string } };
+}
+
+/** Every `x-already-exists` names a read (a GET without side effects) of the document as its read. */
+function checkAlreadyExistsReads(ops: readonly Operation[]): void {
+  for (const op of ops) {
+    if (op.alreadyExists === undefined) continue;
+    const reader = ops.find((other) => other.operationId === op.alreadyExists!.read);
+    if (reader?.method !== 'GET' || reader.extensions['x-side-effects'] === true)
+      throw new Error(`${op.operationId}: x-already-exists must name a read (a GET without side effects) as its read`);
+  }
 }
 
 const cache = new WeakMap<OpenApiDocument, { list: readonly Operation[]; byId: Map<string, Operation> }>();

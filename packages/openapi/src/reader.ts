@@ -22,6 +22,7 @@ export {
   operation,
   operations,
   responseFor,
+  type AlreadyExists,
   type HttpMethod,
   type Operation,
   type OperationBody,

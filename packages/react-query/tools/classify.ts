@@ -1,5 +1,5 @@
 // Which operations are reads, writes and paged reads, from the spec's methods and extensions.
-import { deepMarkedProperties, deref, type JsonSchema, type Operation } from '@x/openapi/reader';
+import { type AlreadyExists, deepMarkedProperties, deref, type JsonSchema, type Operation } from '@x/openapi/reader';
 
 export interface Classified {
   reads: string[];
@@ -18,7 +18,7 @@ export interface Classified {
    * The writes marked `x-already-exists`: a repeat creates nothing and answers `status` with the
    * record in the body's `record` field; `read` reads it when absent (vault register).
    */
-  alreadyExists: { id: string; status: number; record: string; read: string }[];
+  alreadyExists: ({ id: string } & AlreadyExists)[];
   /** The reads marked `x-market-data`, with their kind (`quote`, `live`, `catalogue`). */
   marketData: { id: string; kind: string }[];
   /**
@@ -71,13 +71,11 @@ export function classifyOperations(ops: readonly Operation[], schemes: SecurityS
           ),
       )
       .map((op) => op.operationId),
+    // (the reader checks the mark: its status a response, its read a read)
     alreadyExists: byId.flatMap((op) => {
-      const mark = op.extensions['x-already-exists'] as { status?: unknown; record?: unknown; read?: unknown } | undefined;
-      if (mark === undefined) return [];
-      const reader = byId.find((other) => other.operationId === mark.read);
-      if (isRead(op) || typeof mark.status !== 'number' || typeof mark.record !== 'string' || !reader || !isRead(reader))
-        throw new Error(`${op.operationId}: x-already-exists must be on a write, with a status, a record field and a read`);
-      return [{ id: op.operationId, status: mark.status, record: mark.record, read: reader.operationId }];
+      if (op.alreadyExists === undefined) return [];
+      if (isRead(op)) throw new Error(`${op.operationId}: x-already-exists must be on a write (its options are mutationOptions)`);
+      return [{ id: op.operationId, ...op.alreadyExists }];
     }),
     marketData: byId
       .filter((op) => isRead(op) && typeof op.extensions['x-market-data'] === 'string')
