@@ -10,8 +10,9 @@ export interface Classified {
   /** The writes whose 2xx answer has fields marked `x-sensitive` (auth verify's bearer token), with those fields. */
   sensitiveAnswers: { id: string; fields: string[] }[];
   /**
-   * The reads whose answer depends on who signs in: their security includes an HTTP bearer scheme
-   * (trigger v2's session of a wallet). Their keys name the client that asks (see `keyScopeOf`).
+   * The reads whose answer depends on who signs in: the client's bearer operations (their security
+   * includes an HTTP bearer scheme: trigger v2's session of a wallet) that are reads. Their keys name
+   * the client that asks (see `keyScopeOf`).
    */
   signedInReads: string[];
   /**
@@ -38,10 +39,8 @@ export interface Classified {
 type WaiterMark = { final?: unknown; pending?: unknown; match?: { items: string; by: string } };
 const queryOf = (listing: unknown) => (listing as { query?: Record<string, unknown> } | undefined)?.query;
 
-/** The security schemes of the document (`components.securitySchemes`), by name. */
-export type SecuritySchemes = Readonly<Record<string, { readonly type?: string; readonly scheme?: string } | undefined>>;
-
-export function classifyOperations(ops: readonly Operation[], schemes: SecuritySchemes = {}): Classified {
+/** `bearerOperations`: the client's table of the operations it sends a bearer token for (`@x/fetch-client`'s generated one). */
+export function classifyOperations(ops: readonly Operation[], bearerOperations: readonly string[] = []): Classified {
   const byId = [...ops].sort((a, b) => a.operationId.localeCompare(b.operationId));
   const isRead = (op: Operation) => op.method === 'GET' && op.extensions['x-side-effects'] !== true;
   const paged = byId.filter((op) => op.pagination !== undefined);
@@ -62,15 +61,7 @@ export function classifyOperations(ops: readonly Operation[], schemes: SecurityS
         throw new Error(`${op.operationId}: a read's answer has x-sensitive fields (${fields}); TanStack Query would cache and share them`);
       return fields.length > 0 ? [{ id: op.operationId, fields }] : [];
     }),
-    signedInReads: byId
-      .filter(
-        (op) =>
-          isRead(op) &&
-          (op.security ?? []).some((requirement) =>
-            Object.keys(requirement).some((name) => schemes[name]?.type === 'http' && schemes[name]?.scheme?.toLowerCase() === 'bearer'),
-          ),
-      )
-      .map((op) => op.operationId),
+    signedInReads: byId.filter((op) => isRead(op) && bearerOperations.includes(op.operationId)).map((op) => op.operationId),
     // (the reader checks the mark: its status a response, its read a read)
     alreadyExists: byId.flatMap((op) => {
       if (op.alreadyExists === undefined) return [];

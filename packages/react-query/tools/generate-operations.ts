@@ -4,7 +4,7 @@
 // - writes: everything else, POST/PATCH/DELETE and GETs that change state (`mutationOptions`);
 // - sensitive / sensitiveAnswers: the x-sensitive fields of writes' bodies and answers;
 // - paged: the reads the spec marks `x-pagination` (style and items field: `infiniteQueryOptions`);
-// - signedInReads: the reads whose security includes a bearer scheme (their answers depend on who signs in);
+// - signedInReads: the reads among the client's bearer operations (their answers depend on who signs in);
 // - alreadyExists: the writes marked `x-already-exists` (a repeat answers what exists);
 // - marketData: the reads marked `x-market-data` and their kind (their answers' default `staleTime`);
 // - preparedTransactions: the reads marked `x-prepares-transaction` (never served from the cache);
@@ -13,10 +13,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { loadSpec, operations } from '@x/openapi/reader';
-import { classifyOperations, type SecuritySchemes } from './classify.ts';
+import { bearerOperations } from '../../fetch-client/src/gen/operations.gen.ts';
+import { classifyOperations } from './classify.ts';
 
 const outDir = fileURLToPath(new URL('../src/gen/', import.meta.url));
-const spec = loadSpec();
 const {
   reads,
   writes,
@@ -29,8 +29,7 @@ const {
   preparesTransaction,
   finalStates,
   finalListings,
-} = classifyOperations(operations(spec), (spec.components?.securitySchemes ?? {}) as SecuritySchemes);
-if (signedInReads.length === 0) throw new Error('no read of the spec uses a bearer scheme: is components.securitySchemes read?');
+} = classifyOperations(operations(loadSpec()), bearerOperations);
 
 const fieldTable = (rows: readonly { id: string; fields: readonly string[] }[]) =>
   `{\n${rows.map(({ id, fields }) => `  ${id}: [${fields.map((f) => `'${f}'`).join(', ')}],`).join('\n')}\n} as const`;
