@@ -10,6 +10,7 @@ export {
   MARKET_DATA_KINDS,
   type MarketDataKind,
   marketDataKindOf,
+  MAX_TIMER_MS,
   type PoliteFetch,
   type PoliteFetchOptions,
   politeFetch,

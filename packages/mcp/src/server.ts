@@ -16,7 +16,7 @@ import {
   requestProblems,
 } from '@x/catalogue';
 import { AbortError, ApiError, createClient, DEFAULT_TIMEOUT_MS, FetchClientError, type LogLevel } from '@x/fetch-client';
-import { type MarketDataKind, type PoliteFetch, politeFetch, type UpstreamLimiter } from '@x/fetch-client/polite';
+import { MAX_TIMER_MS, type MarketDataKind, type PoliteFetch, politeFetch, type UpstreamLimiter } from '@x/fetch-client/polite';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, type CallToolResult, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
@@ -255,8 +255,6 @@ function outputChecker(): (tool: Tool, result: CallToolResult) => CallToolResult
 
 /** The budget of a whole tool call when none is given (see `callTimeoutMs`). */
 export const DEFAULT_CALL_TIMEOUT_MS = 50_000;
-/** The longest delay a timer holds (ms, about 24.8 days): a longer one fires at once (Node, browsers). */
-const MAX_TIMER_MS = 2 ** 31 - 1;
 /** The budget of a tool call (ms, 0: none): a longer one than a timer holds is that longest one. */
 const callBudgetMs = (options: McpServerOptions) => Math.min(options.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS, MAX_TIMER_MS);
 /** The shorter of two limits, 0 meaning none. */

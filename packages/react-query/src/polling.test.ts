@@ -1,7 +1,8 @@
 // When the polling hooks ask again: the waiters' rule of @x/fetch-client, error by error.
 import { ApiError, ConnectionError, PaginationError, TimeoutError } from '@x/fetch-client';
 import { describe, expect, it } from 'vitest';
-import { MAX_TIMER_MS, nextPoll } from './polling.js';
+import { MAX_TIMER_MS } from '@x/fetch-client/polite';
+import { nextPoll } from './polling.js';
 
 const answer = (status: number, retryAfterMs?: number) =>
   new ApiError({

@@ -3,18 +3,14 @@
 // error that will not heal by asking again (a 4xx other than 408 and 429, such as 401 or 403; a
 // `PaginationError`; a `TypeError`); it goes on through a passing one (a lost connection, a
 // time-out, 408, 429, 5xx), no sooner than the `Retry-After` the service asked for.
+import { MAX_TIMER_MS } from '@x/fetch-client/polite';
 import { isTransientError } from '@x/fetch-client/waiters';
 
 /**
- * The longest pause a timer holds (2^31 - 1 ms, about 24.8 days). TanStack Query's
- * `refetchInterval` is a `setInterval`, and a timer runs a longer delay after 1 ms (browsers, Node,
- * Deno): a 30-day pause would poll every millisecond.
- */
-export const MAX_TIMER_MS = 2 ** 31 - 1;
-
-/**
  * The `refetchInterval` after a read whose state is `state`: `false` to stop, else the pause in ms,
- * at most `MAX_TIMER_MS` (`Infinity`, read once, stays so: TanStack then never polls).
+ * at most `MAX_TIMER_MS`, the longest a timer holds (TanStack Query's `refetchInterval` is a
+ * `setInterval`, which runs a longer delay after 1 ms: a 30-day pause would poll every millisecond).
+ * `Infinity`, read once, stays so: TanStack then never polls.
  */
 export function nextPoll(state: { readonly error: unknown }, final: boolean, intervalMs: number): number | false {
   const { error } = state;

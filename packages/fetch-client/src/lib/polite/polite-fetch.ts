@@ -67,8 +67,8 @@ const answerOf = (stored: StoredAnswer): Response =>
     headers: stored.headers,
   });
 
-/** The longest delay a timer holds (ms): a longer one fires at once. */
-const MAX_TIMER_MS = 2 ** 31 - 1;
+/** The longest delay a timer holds (2^31 - 1 ms, about 24.8 days): a longer one fires after 1 ms (browsers, Node, Deno, Bun). */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
 
 function waitFor(ms: number, sleep: ((ms: number) => Promise<void>) | undefined, signal: AbortSignal | null | undefined): Promise<void> {
   if (ms <= 0) return Promise.resolve();
