@@ -119,7 +119,7 @@ function order(ctx: OrderContext, market: MarketAnswer): HandlerResult<'swapGetO
     feeMint: req.outputMint,
     feeBps: quote.feeBps,
     platformFee: { amount: quote.feeAmount.toString(), feeBps: quote.feeBps, feeMint: req.outputMint },
-    signatureFeeLamports: 5000,
+    signatureFeeLamports: SIGNATURE_FEE_LAMPORTS,
     signatureFeePayer: null,
     prioritizationFeeLamports: 0,
     prioritizationFeePayer: null,

@@ -73,7 +73,7 @@ export interface FeePlan {
   signatureFeePayer: string;
   prioritizationFeePayer: string;
   rentFeePayer: string;
-  signatureFeeLamports: number;
+  // (the signature fee is the order's transaction's: its signers, counted once it is built)
   prioritizationFeeLamports: number;
   rentFeeLamports: number;
   /** Extra fee bps added to the quote (gasless recoup). */
@@ -194,7 +194,6 @@ export function quoteSwap(req: QuoteRequest, prices: Prices, wallets: Wallets, p
         signatureFeePayer: RFQ_MAKER,
         prioritizationFeePayer: RFQ_MAKER,
         rentFeePayer: referral ? taker : GAS_WALLET,
-        signatureFeeLamports: SIGNATURE_FEE_LAMPORTS,
         // The priority fee (and tip) its transaction sets, which the maker pays.
         prioritizationFeeLamports: priority + tip,
         rentFeeLamports: rent,
@@ -209,7 +208,6 @@ export function quoteSwap(req: QuoteRequest, prices: Prices, wallets: Wallets, p
   const gasNeeded = BigInt(SIGNATURE_FEE_LAMPORTS * signatures + priority + tip + rent) + (req.inputMint === NATIVE_MINT ? req.amount : 0n);
   const native = wallets.balance(taker, NATIVE_MINT) ?? 0n;
   const base = {
-    signatureFeeLamports: SIGNATURE_FEE_LAMPORTS * signatures,
     prioritizationFeeLamports: priority + tip,
     rentFeeLamports: rent,
   };
