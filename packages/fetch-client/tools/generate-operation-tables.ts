@@ -1,6 +1,7 @@
 // Generation step: the facts of the spec that hey-api does not emit, as small modules in src/gen/,
 // read through the one spec reader (@x/openapi/reader):
-// - operations.gen.ts: the route and the request/response/error types of every operation;
+// - operations.gen.ts: the route and the request/response/error types of every operation, and
+//   the routes `createClient()` makes its methods from (with the operations that send a bearer token);
 // - retry-policy.gen.ts: the operations marked `x-safe-to-retry: true` (POSTs that may be repeated);
 // - error-codes.gen.ts: every `x-error-codes` table of the schemas (swap order errorCode, swap
 //   execute code with its `outcome`), for the helpers that explain a code;
@@ -62,6 +63,15 @@ writeFileSync(
     '',
     '/** The operations whose security includes a bearer token (`Authorization: Bearer`). */',
     `export const bearerOperations: ReadonlyArray<string> = ${JSON.stringify(bearerIds)};`,
+    '',
+    '/**',
+    ' * What `createClient()` makes its methods from: per operationId, `METHOD /path/template`, and ` bearer`',
+    ' * for an operation that sends a bearer token (one string per operation: smaller in a bundle than',
+    ' * the two tables above).',
+    ' */',
+    'export const clientRoutes: Record<string, string> = {',
+    ...ops.map((op) => `  ${op.operationId}: '${route(op)}${bearerIds.includes(op.operationId) ? ' bearer' : ''}',`),
+    '};',
     '',
   ].join('\n'),
 );

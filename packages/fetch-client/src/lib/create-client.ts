@@ -1,6 +1,6 @@
 // `createClient()`: one method per operationId, bound to one transport, plus a paged list per
 // operation the spec marks `x-pagination` (`paginate<OperationId>`).
-import { type Operations, bearerOperations, operationIdByRoute } from '../gen/operations.gen.js';
+import { type Operations, clientRoutes } from '../gen/operations.gen.js';
 import { pagedOperations } from '../gen/pagination.gen.js';
 import { type PagedList, pagedOperation } from './pagination.js';
 import { createTransport } from './transport.js';
@@ -66,14 +66,14 @@ export function createClient<const ThrowOnError extends boolean = true>(config: 
       return api;
     },
   };
-  // One method per route of the generated table: the same request the standalone function of
+  // One method per operation of the generated table: the same request the standalone function of
   // `@x/fetch-client/sdk` sends (method, path template, security), without importing all of them.
+  // A route is `METHOD /path`, with ` bearer` after it when the operation sends a bearer token.
   // (`for...in` rather than destructured `Object.entries`: the same work in two thirds of the code
   // Bun compiles when a program builds its first client.)
-  for (const route in operationIdByRoute) {
-    const id = operationIdByRoute[route as keyof typeof operationIdByRoute];
-    const [method, url] = route.split(' ');
-    const security = bearerOperations.includes(id) ? [{ type: 'http', scheme: 'bearer' }] : undefined;
+  for (const id in clientRoutes) {
+    const [method, url, scheme] = clientRoutes[id]!.split(' ');
+    const security = scheme && [{ type: 'http', scheme }];
     api[id] = (options?: Record<string, unknown>) =>
       transport.request({ ...options, method, url: url!, security, operationId: id } as never);
   }
