@@ -222,15 +222,15 @@ async function call(ctx: Context, method: string, options: RequestOptions): Prom
   try {
     // The hooks run before the credentials are added: they never see them (nor a key or token
     // given as a header, put back after them).
-    const given = addHeaders({}, { 'x-api-key': headers['x-api-key'], authorization: headers.authorization });
+    const given = { 'x-api-key': headers['x-api-key'], authorization: headers.authorization };
     delete headers['x-api-key'];
     delete headers.authorization;
     // Hooks that return no promise are not awaited (see runHooks): no extra microtask turn.
     let pending = runHooks(ctx.hooks_, 'beforeRequest', { ...info, headers });
     if (pending) await pending;
-    // The credentials go into a copy: a hook that kept its event never finds them in its headers.
-    if (ctx.hooks_.length) headers = { ...headers };
-    Object.assign(headers, given);
+    // The credentials go into a copy (those not given are left out): a hook that kept its event
+    // never finds them in its headers.
+    headers = addHeaders({ ...headers }, given);
     if (ctx.apiKey) headers['x-api-key'] = ctx.apiKey;
     // The bearer token: 1 fetch one, 2 held, 3 fetch a fresh one (after a 401), 4 held.
     let auth = ctx.bearer && options.security?.some((scheme) => scheme.scheme === 'bearer') ? 1 : 0;
