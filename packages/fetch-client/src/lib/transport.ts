@@ -96,10 +96,11 @@ interface Context extends ClientConfig {
 }
 
 // A call is one module function with plain arguments, not closures made per call: async closures
-// made on every request measurably slow the client down. What a call does only when it logs, is
-// retried or fails lives in the functions below, not in `call`: Bun compiles a function on its
-// first run, and an async function's code costs it about twice as much as a plain one's, so a
-// program's first call compiles only what it runs (`pnpm run bench:cold --runtime bun`).
+// made on every request measurably slow the client down. What a call does only when it logs lives
+// in the function below, not in `call`: Bun compiles a function on its first run, and an async
+// function's code costs it about twice as much as a plain one's (`pnpm run bench:cold --runtime
+// bun`). The retry and the failed call's ending stay in `call`: as functions of their own they
+// cost 27 B gz for a cold-start gain that the target does not need.
 
 /** At `info`, an attempt's line, and at `debug` its headers and bodies; nothing secret in either. */
 function logAttempt(
@@ -140,61 +141,6 @@ function logAttempt(
       }) as object,
     );
   }
-}
-
-/**
- * After an attempt that failed: throws `failure` unless the request is retried (`mayRetry`: it is
- * safe to repeat and retries are left; and it failed with a lost connection, a time-out, or 408,
- * 429 and 5xx), else runs the `onRetry` hooks and waits before the next attempt.
- */
-async function retryWait(
-  ctx: Context,
-  info: HookCall,
-  failure: FetchClientError,
-  outcome: string | number,
-  mayRetry: boolean,
-  retries: number,
-  tries: number,
-  caller: AbortSignal | undefined,
-): Promise<void> {
-  if (
-    !mayRetry ||
-    !(failure instanceof ApiError
-      ? isRetryableStatus(failure.status)
-      : failure instanceof ConnectionError || failure instanceof TimeoutError)
-  )
-    throw failure;
-  // What the server asked for, else the backoff; a wait longer than the cap ends retrying.
-  let delay = (failure as { retryAfterMs?: number }).retryAfterMs;
-  const capMs = ctx.maxRetryDelayMs ?? 60_000;
-  if (delay! > capMs) {
-    write(ctx, 2, `${info.operation} ${outcome}: wait over ${capMs} ms, not retrying`);
-    throw failure;
-  }
-  delay ??= backoffMs(retries, ctx.retryBaseDelayMs ?? 500);
-  write(ctx, 4, `retrying ${info.operation} in ${delay} ms after ${outcome}`);
-  await runHooks(ctx.hooks_, 'onRetry', { ...info, attempt: tries, delayMs: delay, reason: `${outcome}` });
-  await sleep(delay, caller);
-}
-
-/**
- * Ends a failed call. What failed while the caller's signal was aborted (the token, the wait) is
- * the caller's abort. The line is information, except a hook that threw, a bug in the program's
- * own code, which is also an error line; the `onError` hooks run (not after a hook that threw).
- */
-async function callFailed(
-  ctx: Context,
-  info: HookCall,
-  cause: unknown,
-  caller: AbortSignal | undefined,
-  startedAt: number,
-  tries: number,
-): Promise<never> {
-  const error = cause instanceof FetchClientError || !caller?.aborted ? (cause as Error) : abortError(info.operation, caller);
-  write(ctx, error instanceof HookError ? 1 : 3, `${info.operation} failed: ${error.message}`);
-  if (!(error instanceof HookError))
-    await runHooks(ctx.hooks_, 'onError', { ...info, error, durationMs: Date.now() - startedAt, attempt: tries });
-  throw error;
 }
 
 /** One call: hooks, credentials, attempts, retries, the answer or a typed error. */
@@ -335,13 +281,38 @@ async function call(ctx: Context, method: string, options: RequestOptions): Prom
           retryAfterMs: requestedDelayMs(answer!, status, Date.now()),
         });
       }
-      // Throws the call's error when it is not retried, else waits for the next attempt.
-      await retryWait(ctx, info, failure, outcome, retries < maxRetries, retries, tries, caller);
+      // Another try only for a request that is safe to repeat with retries left, after a lost
+      // connection, a time-out, or 408, 429 and 5xx.
+      if (
+        retries >= maxRetries ||
+        !(failure instanceof ApiError
+          ? isRetryableStatus(failure.status)
+          : failure instanceof ConnectionError || failure instanceof TimeoutError)
+      )
+        throw failure;
+      // What the server asked for, else the backoff; a wait longer than the cap ends retrying.
+      let delay = (failure as { retryAfterMs?: number }).retryAfterMs;
+      const capMs = ctx.maxRetryDelayMs ?? 60_000;
+      if (delay! > capMs) {
+        write(ctx, 2, `${operation} ${outcome}: wait over ${capMs} ms, not retrying`);
+        throw failure;
+      }
+      delay ??= backoffMs(retries, ctx.retryBaseDelayMs ?? 500);
+      write(ctx, 4, `retrying ${operation} in ${delay} ms after ${outcome}`);
+      await runHooks(ctx.hooks_, 'onRetry', { ...info, attempt: tries, delayMs: delay, reason: `${outcome}` });
+      await sleep(delay, caller);
       retries++;
     }
   } catch (cause) {
-    // The caller gets the error (thrown or returned).
-    return callFailed(ctx, info, cause, caller, startedAt, tries);
+    // The caller gets the error (thrown or returned). What failed while the caller's signal was
+    // aborted (the token, the wait) is the caller's abort. The line is information, except a hook
+    // that threw, a bug in the program's own code, which is also an error line; the `onError`
+    // hooks run (not after a hook that threw).
+    const error = cause instanceof FetchClientError || !caller?.aborted ? (cause as Error) : abortError(operation, caller);
+    write(ctx, error instanceof HookError ? 1 : 3, `${operation} failed: ${error.message}`);
+    if (!(error instanceof HookError))
+      await runHooks(ctx.hooks_, 'onError', { ...info, error, durationMs: Date.now() - startedAt, attempt: tries });
+    throw error;
   }
 }
 
