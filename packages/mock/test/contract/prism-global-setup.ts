@@ -2,9 +2,8 @@
 // --errors` in front of the port the simulator will listen on (the test file starts the simulator
 // there), so every simulator answer is also validated by Prism. Both are killed afterwards.
 import type { TestProject } from 'vitest/node';
-import { freePort, onFreePort } from '../../../../tools/test-support/free-port.ts';
-import { startPrism, type PrismProcess } from './support/prism.js';
-import { specPath } from './support/spec-validator.js';
+import { freePort } from '../../../../tools/test-support/free-port.ts';
+import { type PrismProcess, startPrismMock, startPrismProxy } from './support/prism.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -21,11 +20,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   };
   try {
     const simulatorPort = await freePort();
-    // (each on a new port when another process took the one picked before Prism could bind it)
-    const results = await Promise.allSettled([
-      onFreePort((port) => startPrism('mock', [specPath], port)),
-      onFreePort((port) => startPrism('proxy', ['--errors', specPath, `http://127.0.0.1:${simulatorPort}`], port)),
-    ]);
+    const results = await Promise.allSettled([startPrismMock(), startPrismProxy(`http://127.0.0.1:${simulatorPort}`)]);
     for (const result of results) if (result.status === 'fulfilled') started.push(result.value);
     const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
     if (failed) throw failed.reason;
