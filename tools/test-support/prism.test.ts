@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, expect, it } from 'vitest';
+import { closeServer } from './close-server.ts';
 import { freePort, onFreePort } from './free-port.ts';
 import { prismMismatch, startPrism, type PrismProbe, type PrismProcess } from './prism.ts';
 
@@ -39,7 +40,7 @@ const mockArgs = (port: number): string[] => ['mock', '-h', '127.0.0.1', '-p', S
 const servers: Server[] = [];
 const prisms: PrismProcess[] = [];
 afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => new Promise((done) => s.close(done))));
+  await Promise.all(servers.splice(0).map(closeServer));
   await Promise.all(prisms.splice(0).map((p) => p.stop()));
 });
 afterAll(() => rmSync(work, { recursive: true, force: true }));

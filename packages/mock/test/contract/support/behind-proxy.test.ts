@@ -3,6 +3,7 @@
 // holds the one picked for it.
 import { createServer, type Server } from 'node:http';
 import { afterAll, expect, it } from 'vitest';
+import { closeServer } from '../../../../../tools/test-support/close-server.ts';
 import { freePort } from '../../../../../tools/test-support/free-port.ts';
 import { startBehindProxy, type SimulatorBehindProxy } from './behind-proxy.js';
 import { send } from './http.js';
@@ -11,7 +12,7 @@ let running: SimulatorBehindProxy | undefined;
 let other: Server | undefined;
 afterAll(async () => {
   await running?.close();
-  await new Promise((done) => (other ? other.close(done) : done(undefined)));
+  await closeServer(other);
 });
 
 it('starts when another process holds the first port picked', async () => {
