@@ -10,6 +10,7 @@
 // promise rejects; one still running when the test process exits is killed then.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { isDeepStrictEqual } from 'node:util';
+import { ownChild } from './own-child.ts';
 
 /** A documented request and what our document says Prism answers to it. */
 export interface PrismProbe {
@@ -105,25 +106,7 @@ export async function startPrism(command: string, args: readonly string[], optio
   child.stdout?.on('data', append);
   child.stderr?.on('data', append);
   const log = (): string => output;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const signal = (name: NodeJS.Signals): void => {
-    try {
-      if (child.pid) process.kill(-child.pid, name);
-    } catch {
-      child.kill(name);
-    }
-  };
-  const killAtExit = (): void => signal('SIGKILL');
-  process.once('exit', killAtExit);
-  void exited.then(() => process.off('exit', killAtExit));
-  const stop = async (): Promise<void> => {
-    if (child.exitCode === null && child.signalCode === null) {
-      signal('SIGTERM');
-      const timer = setTimeout(() => signal('SIGKILL'), 3000);
-      await exited;
-      clearTimeout(timer);
-    }
-  };
+  const { exited, stop } = ownChild(child, { group: true });
   // (the port ends there: `:4010` must not be taken for `:40100`)
   const listening = new RegExp(`Prism is listening on ${url.replace(/\./g, '\\.')}(?!\\d)`);
   const said = (): string => `${[command, ...args].join(' ')}\n${output.slice(-4000)}`;
