@@ -49,7 +49,7 @@ export default defineConfig({
         test: {
           name: 'contract',
           include: ['test/contract/**/*.test.ts'],
-          // Starts `prism mock` (and a `prism proxy` in front of the simulator) on free ports.
+          // Starts `prism mock` on a free port (the test file starts the simulator and a `prism proxy` in front of it).
           globalSetup: ['test/contract/prism-global-setup.ts'],
           testTimeout: 120_000,
         },

@@ -2,8 +2,10 @@
 // (`listening on http://…`, as `x-mock serve` does). The wait is a hang guard, not a speed target: a
 // loaded 2-core machine took over 15 s to start one. A child that does not print its URL in time is
 // killed and, once it has exited, the promise rejects with what it printed; so does one that exits
-// first. One still running when the test process exits is killed then: no test leaves a server behind.
+// first. One still running when the test process exits is killed then: no test leaves a server behind
+// (own-child.ts).
 import { type ChildProcess, spawn } from 'node:child_process';
+import { ownChild } from './own-child.ts';
 
 /** How long a start may take before it fails (ms). */
 export const START_GUARD_MS = 90_000;
@@ -11,7 +13,7 @@ export const START_GUARD_MS = 90_000;
 export interface ListeningChild {
   child: ChildProcess;
   url: string;
-  /** Stops it (SIGTERM) and waits for its exit. */
+  /** Stops it (SIGTERM, SIGKILL after 3 s) and waits for its exit. */
   close(): Promise<void>;
 }
 
@@ -21,14 +23,7 @@ export function startListening(
   { cwd, guardMs = START_GUARD_MS }: { cwd?: string; guardMs?: number } = {},
 ): Promise<ListeningChild> {
   const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const killAtExit = () => child.kill('SIGKILL');
-  process.once('exit', killAtExit);
-  void exited.then(() => process.off('exit', killAtExit));
-  const close = async (): Promise<void> => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-    await exited;
-  };
+  const { stop: close } = ownChild(child);
   return new Promise((resolve, reject) => {
     let out = '';
     let late = false;

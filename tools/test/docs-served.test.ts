@@ -9,6 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSimulator } from '../../packages/mock/dist/index.js';
 import { launchChromium } from '../browser/chromium.ts';
+import { closeServer } from '../test-support/close-server.ts';
 import { root } from './workspace.ts';
 
 let browser: Browser;
@@ -30,7 +31,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await new Promise((resolve) => server?.close(resolve));
+  await closeServer(server);
 });
 
 async function open(url: string): Promise<Page> {

@@ -6,7 +6,7 @@
 // run it on that floor and on Node 24: the spec read from @x/openapi, a swap against the
 // simulator, a prediction read; and the installed bins `x` and `x-mcp` against the simulator.
 // Prism is started from @x/openapi with its README's command.
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readBaseline, writeBaseline } from '../spec-evolution/baseline.ts';
 import { checkSpecEvolution, type EvolutionReport } from '../spec-evolution/check.ts';
 import { onFreePort } from '../test-support/free-port.ts';
+import { startPrism } from '../test-support/prism.ts';
 import { floorOf, nodeRuntime, npmCli, type NodeRuntime } from './release/node-runtime.ts';
 import { startRegistry, type LocalRegistry } from './release/registry.ts';
 import { serveSimulator } from './release/serve-simulator.ts';
@@ -264,47 +265,21 @@ describe('a fresh npm project installs every package by name', () => {
     const curl = /^curl -H '([^:]+): ([^']*)' '(http:\/\/127\.0\.0\.1:4010\/[^']+)'$/m.exec(readme);
     expect(command, 'the Prism command of the @x/openapi README').toBeDefined();
     expect(curl, 'the curl line that follows it').not.toBeNull();
-    // The README's command on a free port (a new one when another process took it before Prism bound it).
-    const start = async (port: number) => {
+    // The README's command on a free port (a new one when another process took it before Prism bound
+    // it), ready once it answers the README's curl line (tools/test-support/prism.ts).
+    const probe = { path: new URL(curl![3]!).pathname + new URL(curl![3]!).search, headers: { [curl![1]!]: curl![2]! }, status: 200 };
+    const start = (port: number) => {
       const [npx, ...args] = command!.replace('-p 4010', `-p ${port}`).split(/\s+/);
-      const prism = spawn(npx!, args, { cwd: project, env: machineEnv(), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-      const exited = new Promise<void>((resolve) => prism.once('exit', () => resolve()));
-      const stop = async () => {
-        if (prism.exitCode === null && prism.signalCode === null) process.kill(-prism.pid!, 'SIGTERM');
-        await exited;
-      };
-      let out = '';
-      try {
-        await new Promise<void>((resolve, reject) => {
-          const timer = setTimeout(() => reject(new Error(`Prism did not start within 150 s:\n${out.slice(-2000)}`)), 150_000);
-          const onData = (d: Buffer) => {
-            out += d;
-            if (out.includes('Prism is listening')) {
-              clearTimeout(timer);
-              resolve();
-            }
-          };
-          prism.stdout!.on('data', onData);
-          prism.stderr!.on('data', onData);
-          prism.once('exit', (code) => {
-            clearTimeout(timer);
-            reject(new Error(`Prism exited (${code}):\n${out.slice(-2000)}`));
-          });
-        });
-      } catch (error) {
-        await stop();
-        throw error;
-      }
-      return { port, stop };
+      return startPrism(npx!, args, { port, probe, cwd: project, env: machineEnv(), guardMs: 150_000 });
     };
-    const { port, stop } = await onFreePort(start);
+    const prism = await onFreePort(start);
     try {
-      const res = await fetch(curl![3]!.replace(':4010/', `:${port}/`), { headers: { [curl![1]!]: curl![2]! } });
+      const res = await fetch(`${prism.url}${probe.path}`, { headers: probe.headers });
       expect(res.status).toBe(200);
       const body = (await res.json()) as { inAmount?: string };
       expect(body.inAmount).toMatch(/^\d+$/);
     } finally {
-      await stop();
+      await prism.stop();
     }
   });
 });

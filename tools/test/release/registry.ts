@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { get as httpGet } from 'node:http';
 import { join } from 'node:path';
 import { onFreePort } from '../../test-support/free-port.ts';
+import { ownChild } from '../../test-support/own-child.ts';
 import { root } from '../workspace.ts';
 
 export interface LocalRegistry {
@@ -78,11 +79,8 @@ async function startOn(dir: string, file: string, port: number): Promise<LocalRe
   let log = '';
   child.stdout!.on('data', (d) => (log += d));
   child.stderr!.on('data', (d) => (log += d));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const close = async (): Promise<void> => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-    await exited;
-  };
+  // (SIGKILL when SIGTERM did not end it; killed when the test process exits with it still running)
+  const { stop: close } = ownChild(child);
 
   let token: string | undefined;
   try {

@@ -1,41 +1,17 @@
-// Global setup of the contract project: `prism mock` on the bundled spec, and a `prism proxy
-// --errors` in front of the port the simulator will listen on (the test file starts the simulator
-// there), so every simulator answer is also validated by Prism. Both are killed afterwards.
+// Global setup of the contract project: `prism mock` on the bundled spec, on a port of its own,
+// killed afterwards. (The `prism proxy --errors` in front of the simulator is started by the test
+// file once the simulator listens: on port 0, the port it got is the proxy's upstream.)
 import type { TestProject } from 'vitest/node';
-import { freePort, onFreePort } from '../../../../tools/test-support/free-port.ts';
-import { startPrism, type PrismProcess } from './support/prism.js';
-import { specPath } from './support/spec-validator.js';
+import { startPrismMock } from './support/prism.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     prismMockUrl: string;
-    prismProxyUrl: string;
-    simulatorPort: number;
   }
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const started: PrismProcess[] = [];
-  const stopAll = async (): Promise<void> => {
-    await Promise.all(started.map((p) => p.stop()));
-  };
-  try {
-    const simulatorPort = await freePort();
-    // (each on a new port when another process took the one picked before Prism could bind it)
-    const results = await Promise.allSettled([
-      onFreePort((port) => startPrism('mock', [specPath], port)),
-      onFreePort((port) => startPrism('proxy', ['--errors', specPath, `http://127.0.0.1:${simulatorPort}`], port)),
-    ]);
-    for (const result of results) if (result.status === 'fulfilled') started.push(result.value);
-    const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
-    if (failed) throw failed.reason;
-    const [mock, proxy] = started as [PrismProcess, PrismProcess];
-    project.provide('prismMockUrl', mock.url);
-    project.provide('prismProxyUrl', proxy.url);
-    project.provide('simulatorPort', simulatorPort);
-  } catch (error) {
-    await stopAll();
-    throw error;
-  }
-  return stopAll;
+  const mock = await startPrismMock();
+  project.provide('prismMockUrl', mock.url);
+  return () => mock.stop();
 }
