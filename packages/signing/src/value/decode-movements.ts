@@ -13,6 +13,7 @@ import {
   type ParsedInstruction,
   type ParsedTransaction,
 } from '../wire/parse-transaction.js';
+import { readU32, readU64 } from '../wire/little-endian.js';
 import {
   BPF_LOADER_UPGRADEABLE_PROGRAM_ADDRESS,
   STAKE_PROGRAM_ADDRESS,
@@ -198,24 +199,6 @@ export function advancesDurableNonce(tx: ParsedTransaction): boolean {
   const first = tx.instructions[0];
   if (first === undefined || !isAllZeroAt(tx.bytes, staticAccountOffset(tx, first.programIndex), ADDRESS_LENGTH)) return false;
   return readU32(tx.bytes, first.dataOffset, first.dataLength, 0) === SYSTEM.advanceNonce;
-}
-
-/** The little-endian u32 at `offset` of the `length` data bytes starting at `start`; undefined past their end. */
-function readU32(bytes: Uint8Array, start: number, length: number, offset: number): number | undefined {
-  if (length < offset + 4) return undefined;
-  const at = start + offset;
-  return (
-    ((bytes[at] as number) | ((bytes[at + 1] as number) << 8) | ((bytes[at + 2] as number) << 16)) + (bytes[at + 3] as number) * 0x1000000
-  );
-}
-
-/** The little-endian u64 at `offset` of the data (as `readU32`). */
-function readU64(bytes: Uint8Array, start: number, length: number, offset: number): bigint | undefined {
-  if (length < offset + 8) return undefined;
-  const low = readU32(bytes, start, length, offset) as number;
-  const high = readU32(bytes, start, length, offset + 4) as number;
-  // Below 2^53 the number is exact: one conversion instead of three.
-  return high < 0x200000 ? BigInt(high * 0x100000000 + low) : (BigInt(high) << 32n) | BigInt(low);
 }
 
 /** One instruction being decoded: where its account indexes and data lie in the transaction bytes. */
