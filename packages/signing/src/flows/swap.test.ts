@@ -538,6 +538,31 @@ describe('swap: nothing leaves the taker by a top-level transfer except to accou
     expect(above.fake.count('swapExecute') + twice.fake.count('swapExecute')).toBe(0);
   });
 
+  it("with a receiver, the bundle tip never goes to the receiver (nor its wrapped-native account): the output is the swap's, not a transfer's", async () => {
+    const receiver = randomAddress();
+    const asked = { order: { ...params, receiver, bundleTipLamports: 10_000 } };
+    const direct = await setup(
+      (s) => withInstructions(s, {}, system.transfer(s.address, receiver, 10_000n)),
+      () => success,
+    );
+    const error = await rejection(direct.run(asked), TransactionRejectedError, 'UNEXPECTED_TRANSFER');
+    expect(error.details).toMatchObject({ destination: receiver, amount: '10000' });
+    const wrapped = await associatedTokenAddress(receiver, NATIVE_MINT);
+    const viaWrapped = await setup(
+      (s) => withInstructions(s, {}, system.transfer(s.address, wrapped, 10_000n)),
+      () => success,
+    );
+    await rejection(viaWrapped.run(asked), TransactionRejectedError, 'UNEXPECTED_TRANSFER');
+    expect(direct.fake.count('swapExecute') + viaWrapped.fake.count('swapExecute')).toBe(0);
+    // The tip to an account the order does not name is still signed.
+    const tip = await setup(
+      (s) => withInstructions(s, {}, system.transfer(s.address, randomAddress(), 10_000n)),
+      () => success,
+    );
+    await tip.run(asked);
+    expect(tip.fake.count('swapExecute')).toBe(1);
+  });
+
   it('without bundleTipLamports, a native transfer to an unnamed account is not signed', async () => {
     const { fake, run } = await setup(
       (s) => withInstructions(s, {}, system.transfer(s.address, randomAddress(), 1n)),

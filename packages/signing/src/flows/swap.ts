@@ -52,7 +52,7 @@ export interface SwapOptions extends FlowRuntimeOptions {
    * is the flow's own: no top-level transfer out of the taker (or payer) except to the
    * `referralAccount` asked for in `order` and the taker's own token accounts of the two mints, and, when the order asks
    * for `bundleTipLamports`, one native transfer of at most that tip to a receiver the order does
-   * not name.
+   * not name (never the order's `receiver`).
    */
   readonly expectations?: Omit<SignTransactionExpectations, 'feePayer' | 'expect'>;
   /** More accounts a top-level transfer may go to, any amount (a fee account of your own, ...). */
@@ -222,9 +222,11 @@ function swapIntent(params: SwapOrderParams, taker: string, extra: readonly Allo
     ...extra,
   ];
   if (typeof params.referralAccount === 'string') allowDestinations.push(params.referralAccount);
-  // The tip asked for goes to a receiver the order does not name: one native transfer, at most the tip.
+  // The tip asked for goes to a receiver the order does not name: one native transfer, at most the
+  // tip, never to the output's receiver (who gets the output through the swap, nothing besides).
   const tip = params.bundleTipLamports;
-  return { transfers: [], allowDestinations, ...(tip ? { unnamedNativeTransfer: { maxLamports: tip } } : {}) };
+  const notTo = typeof params.receiver === 'string' ? [{ owner: params.receiver }] : [];
+  return { transfers: [], allowDestinations, ...(tip ? { unnamedNativeTransfer: { maxLamports: tip, notTo } } : {}) };
 }
 
 interface ExecuteSettings {
