@@ -2,14 +2,12 @@
  * Little-endian integers in instruction data, bounded by the data: what the value checks and the
  * priority-fee reading read (amounts, instruction tags, compute unit limit and price).
  */
+import { word } from './bytes.js';
 
 /** The little-endian u32 at `offset` of the `length` data bytes starting at `start`; undefined past their end. */
 export function readU32(bytes: Uint8Array, start: number, length: number, offset: number): number | undefined {
   if (length < offset + 4) return undefined;
-  const at = start + offset;
-  return (
-    ((bytes[at] as number) | ((bytes[at + 1] as number) << 8) | ((bytes[at + 2] as number) << 16)) + (bytes[at + 3] as number) * 0x1000000
-  );
+  return word(bytes, start + offset) >>> 0;
 }
 
 /** The little-endian u64 at `offset` of the data (as `readU32`). */
