@@ -5,7 +5,7 @@
  * does through a cross-program invocation cannot be known without simulating the transaction.
  */
 import type { Address } from '@solana/addresses';
-import { addressBytes, addressTextAt } from '../encoding.js';
+import { addressTextAt } from '../encoding.js';
 import {
   ADDRESS_LENGTH,
   isAllZeroAt,
@@ -179,18 +179,17 @@ export function accountResolver(tx: ParsedTransaction): AccountResolver {
  * program: never decoded, so any top-level instruction of theirs someone signs is `unrecognized`.
  */
 const OPAQUE_PROGRAMS: ReadonlySet<string> = new Set([STAKE_PROGRAM_ADDRESS, VOTE_PROGRAM_ADDRESS, BPF_LOADER_UPGRADEABLE_PROGRAM_ADDRESS]);
-/** The programs read besides System (all zero bytes), and the first bytes of their ids. */
-const NAMED_PROGRAMS: ReadonlySet<string> = new Set([TOKEN_PROGRAM_ADDRESS, TOKEN_2022_PROGRAM_ADDRESS, ...OPAQUE_PROGRAMS]);
-const FIRST_BYTES: ReadonlySet<number> = new Set([...NAMED_PROGRAMS].map((id) => addressBytes(id, 'program')[0] as number));
+/** The programs read: System, the token programs and the opaque ones. */
+const NAMED_PROGRAMS: ReadonlySet<string> = new Set([
+  SYSTEM_PROGRAM_ADDRESS,
+  TOKEN_PROGRAM_ADDRESS,
+  TOKEN_2022_PROGRAM_ADDRESS,
+  ...OPAQUE_PROGRAMS,
+]);
 
-/** Which program of `NAMED_PROGRAMS` or System `programIndex` names (its address), without base58 work for the common case. */
+/** Which program of `NAMED_PROGRAMS` `programIndex` names (its address; the text is cached, see `addressTextAt`). */
 function programOf(tx: ParsedTransaction, programIndex: number): string | undefined {
-  const offset = staticAccountOffset(tx, programIndex);
-  // An id whose first byte is none of theirs is none of them.
-  const first = tx.bytes[offset] as number;
-  if (first === 0) return isAllZeroAt(tx.bytes, offset, ADDRESS_LENGTH) ? SYSTEM_PROGRAM_ADDRESS : undefined;
-  if (!FIRST_BYTES.has(first)) return undefined;
-  const text = addressTextAt(tx.bytes, offset);
+  const text = addressTextAt(tx.bytes, staticAccountOffset(tx, programIndex));
   return NAMED_PROGRAMS.has(text) ? text : undefined;
 }
 
