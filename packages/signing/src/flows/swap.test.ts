@@ -572,6 +572,28 @@ describe('swap: nothing leaves the taker by a top-level transfer except to accou
     expect(fake.count('swapExecute')).toBe(0);
   });
 
+  it("when the taker pays, a transaction requiring more signatures than the order's signatureFeeLamports pays for is not signed", async () => {
+    // 5000 lamports per signature: the order states one, the transaction makes the taker pay for two.
+    const twoSigners = (s: Signer, signatureFeeLamports: number) =>
+      orderFor(s, {
+        signatureFeeLamports,
+        transaction: buildTransaction({ version: 0, feePayer: s.address, signers: [randomAddress()] }).base64,
+      });
+    const over = await setup(
+      (s) => twoSigners(s, 5000),
+      () => success,
+    );
+    const error = await rejection(over.run(), TransactionRejectedError, 'SIGNATURE_COUNT_MISMATCH');
+    expect(error.details).toMatchObject({ expected: 1, actual: 2 });
+    expect(over.fake.count('swapExecute')).toBe(0);
+    const stated = await setup(
+      (s) => twoSigners(s, 10_000),
+      () => success,
+    );
+    await stated.run();
+    expect(stated.fake.count('swapExecute')).toBe(1);
+  });
+
   it("a priority fee above the order's prioritizationFeeLamports is not signed when the taker pays: PRIORITY_FEE_TOO_HIGH", async () => {
     const budget = [computeBudget.limit(1_400_000), computeBudget.price(1_000_000n)]; // 1 400 000 lamports
     const high = await setup(

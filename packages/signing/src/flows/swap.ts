@@ -7,6 +7,7 @@
  * never when the outcome is merely unknown (the first swap may still land), and the old transaction
  * is never signed again.
  */
+import { LAMPORTS_PER_SIGNATURE } from '@x/chain';
 import { describeSwapExecuteCode, getSwapOrderFailure } from '@x/fetch-client';
 import type { SignTransactionExpectations } from '../checks.js';
 import { FlowError, SigningError } from '../errors.js';
@@ -48,7 +49,9 @@ export interface SwapOptions extends FlowRuntimeOptions {
   /** Signs too when `order.payer` is an integrator payer other than the taker. */
   readonly payerSigner?: SignerInput;
   /**
-   * More checks of each transaction (`programs`, `requiredSignatures`, `signers`). The value check
+   * More checks of each transaction (`programs`, `requiredSignatures`, `signers`). Without
+   * `requiredSignatures`, a taker paying the fee signs only a transaction requiring the signatures
+   * the order's `signatureFeeLamports` pays for (5000 lamports each). The value check
    * is the flow's own: no top-level transfer out of the taker (or payer) except to the
    * `referralAccount` asked for in `order` and the taker's own token accounts of the two mints, and, when the order asks
    * for `bundleTipLamports`, one native transfer of at most that tip to a receiver the order does
@@ -315,9 +318,14 @@ export async function swap(options: SwapOptions): Promise<SwapResult> {
     const order = dataOrThrow('order', await callApi(runtime, 'order', (o) => client.swapGetOrder({ query: { ...params, taker }, ...o })));
     const transaction = checkOrder(order, params, taker, payer, seen);
     seen.add(order.requestId);
+    const feePayer = order.signatureFeePayer ?? taker;
+    const signatureFee = order.signatureFeeLamports;
     const expectations: SignTransactionExpectations = {
+      // A taker paying the fee pays for the signatures the order states (5000 lamports each), no more.
+      requiredSignatures:
+        feePayer === taker && Number.isSafeInteger(signatureFee) ? Math.floor(signatureFee! / Number(LAMPORTS_PER_SIGNATURE)) : undefined,
       ...options.expectations,
-      feePayer: order.signatureFeePayer ?? taker,
+      feePayer,
       // The order's figure; without one, the fee the caller asked for, else the default cap.
       maxPriorityFeeLamports: priorityFeeBound(
         'order',
