@@ -95,7 +95,7 @@ export function bytesToAddressString(bytes: Uint8Array): Address {
   return bytes.length === 32 ? addressTextAt(bytes, 0) : (bytesToBase58(bytes) as Address);
 }
 
-const utf8 = new TextEncoder();
+const utf8 = /* @__PURE__ */ new TextEncoder();
 
 export function encodeUtf8(text: string): Uint8Array {
   return utf8.encode(text);

@@ -71,6 +71,13 @@ export function toAmount(value: unknown, field: string, index?: number): bigint 
   );
 }
 
+/** `value` (`[]` when absent), once it is an array; else `INVALID_ARGUMENT` naming `field`. */
+export function listOf<T>(value: readonly T[] | undefined, field: string): readonly T[] {
+  if (value === undefined) return [];
+  if (!Array.isArray(value)) throw new SigningError('INVALID_ARGUMENT', `${field} must be an array.`, {});
+  return value;
+}
+
 /**
  * Throws `INVALID_ARGUMENT` naming the field and its index unless `value` is a base58 address (or
  * absent, when `optional`), before any address of the intent reaches a derivation.
@@ -114,7 +121,7 @@ function checkDestinations(list: readonly AllowedDestination[], field: string): 
 
 function normalise(intent: ValueIntent): Normalised {
   if (typeof intent !== 'object' || intent === null) throw new SigningError('INVALID_ARGUMENT', 'expect must be an object.', {});
-  const transfers = (intent.transfers ?? []).map((transfer, index) => {
+  const transfers = listOf(intent.transfers, 'expect.transfers').map((transfer, index) => {
     checkAddress(transfer?.to, 'expect.transfers[].to', index);
     checkAddress(transfer.mint, 'expect.transfers[].mint', index, true);
     checkAddress(transfer.tokenAccount, 'expect.transfers[].tokenAccount', index, true);
@@ -125,12 +132,12 @@ function normalise(intent: ValueIntent): Normalised {
       tokenAccount: transfer.tokenAccount,
     };
   });
-  const allowed = [...(intent.allowDestinations ?? [])];
+  const allowed = [...listOf(intent.allowDestinations, 'expect.allowDestinations')];
   checkDestinations(allowed, 'expect.allowDestinations[]');
   const unnamed = intent.unnamedNativeTransfer;
-  if (unnamed !== undefined && (typeof unnamed !== 'object' || unnamed === null || !Array.isArray(unnamed.notTo ?? [])))
+  if (unnamed !== undefined && (typeof unnamed !== 'object' || unnamed === null))
     throw new SigningError('INVALID_ARGUMENT', 'expect.unnamedNativeTransfer must be { maxLamports, notTo? }.', {});
-  const notTo = unnamed?.notTo ?? [];
+  const notTo = listOf(unnamed?.notTo, 'expect.unnamedNativeTransfer.notTo');
   checkDestinations(notTo, 'expect.unnamedNativeTransfer.notTo[]');
   const unnamedNative = unnamed && toAmount(unnamed.maxLamports, 'expect.unnamedNativeTransfer.maxLamports');
   return { transfers, allowed, unnamedNative, notTo };
