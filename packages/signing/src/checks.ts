@@ -63,8 +63,7 @@ export interface CheckOptions {
 }
 
 function addressList(value: string | readonly string[] | null | undefined): readonly string[] {
-  if (value === null || value === undefined) return [];
-  return typeof value === 'string' ? [value] : value;
+  return value === null ? [] : typeof value === 'string' ? [value] : listOf(value, 'feePayer');
 }
 
 function signerAddresses(tx: ParsedTransaction): string[] {

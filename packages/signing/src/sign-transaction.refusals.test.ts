@@ -314,4 +314,14 @@ describe('expectations of the wrong shape (a caller without the types)', () => {
       expect(signer.calls).toBe(0);
     },
   );
+
+  it.each([[5], [{}]])('a feePayer of %j, read when someone else pays the fee, is INVALID_ARGUMENT naming it', async (feePayer) => {
+    const wallet = newKey();
+    const signer = countingSigner(wallet);
+    const tx = buildTransaction({ version: 0, feePayer: randomAddress(), signers: [wallet.address] }).base64;
+    const refusal = signTransaction(tx, signer, { feePayer } as never);
+    await expect(refusal).rejects.toMatchObject({ name: 'SigningError', code: 'INVALID_ARGUMENT' });
+    await expect(refusal).rejects.toThrow('feePayer must be');
+    expect(signer.calls).toBe(0);
+  });
 });
