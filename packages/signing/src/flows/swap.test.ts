@@ -10,6 +10,7 @@ import {
   computeBudget,
   randomAddress,
   rawInstruction,
+  swapLikeInstruction,
   system,
   TOKEN_PROGRAM,
   token,
@@ -454,6 +455,30 @@ describe('swap: nothing leaves the taker by a top-level transfer except to accou
       transaction: buildTransaction({ version: 0, feePayer: taker.address as Address, instructions }).base64,
       ...overrides,
     });
+
+  it("an integrator payer's value goes nowhere, the taker's accounts included: a transfer from the payer to the taker is not signed", async () => {
+    const payer = await newSigner();
+    const { fake, run } = await setup(
+      (s) =>
+        orderFor(s, {
+          signatureFeePayer: payer.address,
+          transaction: buildTransaction({
+            version: 0,
+            feePayer: payer.address as Address,
+            signers: [s.address as Address],
+            instructions: [
+              swapLikeInstruction(randomAddress(), [s.address as Address], [randomAddress()]),
+              system.transfer(payer.address, s.address, 1_000_000_000n),
+            ],
+          }).base64,
+        }),
+      () => success,
+    );
+    const error = await rejection(run({ order: { ...params, payer: payer.address }, payerSigner: payer }), TransactionRejectedError);
+    expect(error.code).toBe('UNEXPECTED_TRANSFER');
+    expect(error.details).toMatchObject({ source: payer.address, amount: '1000000000' });
+    expect(fake.count('swapExecute')).toBe(0);
+  });
 
   it('a transfer from the taker to a third party is not signed: UNEXPECTED_TRANSFER', async () => {
     const { fake, run } = await setup(

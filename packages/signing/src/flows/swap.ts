@@ -218,7 +218,7 @@ const digits = (value: unknown): bigint | undefined => (typeof value === 'string
  * is the one the caller asked for (the order's own is checked to be that one), never one that only
  * the answer names.
  */
-function swapIntent(params: SwapOrderParams, taker: string, extra: readonly AllowedDestination[]): ValueIntent {
+function swapIntent(params: SwapOrderParams, taker: string, extra: readonly AllowedDestination[] = []): ValueIntent {
   const allowDestinations: AllowedDestination[] = [
     { owner: taker, mint: params.inputMint },
     { owner: taker, mint: params.outputMint },
@@ -334,11 +334,16 @@ export async function swap(options: SwapOptions): Promise<SwapResult> {
         options.expectations?.maxPriorityFeeLamports,
         params.priorityFeeLamports,
       ),
-      expect: swapIntent(params, taker, options.allowDestinations ?? []),
+      expect: swapIntent(params, taker, options.allowDestinations),
     };
     runtime.checkAborted('sign');
     let signedTransaction = await signTransaction(transaction, signer, expectations);
-    if (payerSigner) signedTransaction = await signTransaction(signedTransaction, payerSigner, expectations);
+    // The integrator payer's value goes nowhere but its own accounts (the taker's are not its own).
+    if (payerSigner)
+      signedTransaction = await signTransaction(signedTransaction, payerSigner, {
+        ...expectations,
+        expect: swapIntent(params, payer as string, options.allowDestinations),
+      });
 
     const executed = await noteOnAbort(
       () => executeAndPoll(runtime, client, order, signedTransaction, settings),
