@@ -63,7 +63,7 @@ export interface CheckOptions {
 }
 
 function addressList(value: string | readonly string[] | null | undefined): readonly string[] {
-  return value === null ? [] : typeof value === 'string' ? [value] : listOf(value, 'feePayer');
+  return typeof value === 'string' ? [value] : listOf(value ?? [], 'feePayer');
 }
 
 function signerAddresses(tx: ParsedTransaction): string[] {

@@ -72,8 +72,7 @@ export function toAmount(value: unknown, field: string, index?: number): bigint 
 }
 
 /** `value` (`[]` when absent), once it is an array; else `INVALID_ARGUMENT` naming `field`. */
-export function listOf<T>(value: readonly T[] | undefined, field: string): readonly T[] {
-  if (value === undefined) return [];
+export function listOf<T>(value: readonly T[] = [], field: string): readonly T[] {
   if (!Array.isArray(value)) throw new SigningError('INVALID_ARGUMENT', `${field} must be an array.`, {});
   return value;
 }
