@@ -227,8 +227,8 @@ function swapIntent(params: SwapOrderParams, taker: string, extra: readonly Allo
   if (typeof params.referralAccount === 'string') allowDestinations.push(params.referralAccount);
   // The tip asked for goes to a receiver the order does not name: one native transfer, at most the
   // tip, never to the output's receiver (who gets the output through the swap, nothing besides).
-  const tip = params.bundleTipLamports;
-  const notTo = typeof params.receiver === 'string' ? [{ owner: params.receiver }] : [];
+  const { bundleTipLamports: tip, receiver } = params;
+  const notTo = receiver ? [{ owner: receiver }] : [];
   return { transfers: [], allowDestinations, ...(tip ? { unnamedNativeTransfer: { maxLamports: tip, notTo } } : {}) };
 }
 
