@@ -20,8 +20,6 @@ import { staticAccountOffset, type ParsedTransaction } from '../wire/parse-trans
 
 const SET_COMPUTE_UNIT_LIMIT = 2;
 const SET_COMPUTE_UNIT_PRICE = 3;
-/** Instructions that change neither limit nor price: request heap frame, loaded accounts data size limit. */
-const FEE_NEUTRAL = new Set([1, 4]);
 
 export type PriorityFeeReading =
   | {
@@ -51,7 +49,8 @@ export function readPriorityFee(tx: ParsedTransaction): PriorityFeeReading {
     } else if (tag === SET_COMPUTE_UNIT_PRICE && length >= 9) {
       const value = readU64(tx.bytes, at, length, 1)!;
       if (value > price) price = value;
-    } else if (tag === undefined || !FEE_NEUTRAL.has(tag)) {
+    } else if (tag !== 1 && tag !== 4) {
+      // Neither a heap frame request (1) nor a loaded accounts data size limit (4), which change neither limit nor price.
       return { readable: false, instruction: index };
     }
   }
