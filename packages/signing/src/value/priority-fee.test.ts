@@ -115,6 +115,22 @@ describe('maxPriorityFeeLamports', () => {
     await rejection(signTransaction(twice.transaction, twice.signer, { maxPriorityFeeLamports: 10_000 }), TransactionRejectedError);
   });
 
+  it('a price or limit set twice (which the chain refuses) is read at its larger value: the smaller one cannot hide the fee', async () => {
+    for (const budget of [
+      [computeBudget.price(1n), computeBudget.limit(200_000), computeBudget.price(1_000_000n)],
+      [computeBudget.limit(1_000), computeBudget.price(1_000_000n), computeBudget.limit(200_000)],
+    ]) {
+      const { signer, transaction } = await setup(budget);
+      const error = await rejection(
+        signTransaction(transaction, signer, { maxPriorityFeeLamports: 1_000 }),
+        TransactionRejectedError,
+        'PRIORITY_FEE_TOO_HIGH',
+      );
+      expect(error.details).toMatchObject({ priorityFeeLamports: '200000', computeUnitLimit: 200_000 });
+      expect(signer.calls).toBe(0);
+    }
+  });
+
   it('no price instruction: no priority fee', async () => {
     const { signer, transaction } = await setup([computeBudget.limit(1_400_000)]);
     await signTransaction(transaction, signer, { maxPriorityFeeLamports: 0 });
