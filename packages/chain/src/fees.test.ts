@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { BUILTIN_PROGRAM_ADDRESSES } from './builtin-programs.js';
 import { effectiveComputeUnitLimit, LAMPORTS_PER_SIGNATURE, priorityFeeLamports, transactionFeeLamports } from './fees.js';
-import { BPF_LOADER_UPGRADEABLE_PROGRAM_ADDRESS, SYSTEM_PROGRAM_ADDRESS, VOTE_PROGRAM_ADDRESS } from './programs.js';
+import {
+  BPF_LOADER_UPGRADEABLE_PROGRAM_ADDRESS,
+  COMPUTE_BUDGET_PROGRAM_ADDRESS,
+  SYSTEM_PROGRAM_ADDRESS,
+  VOTE_PROGRAM_ADDRESS,
+} from './programs.js';
 
 describe('transaction fees', () => {
   it('charge 5000 lamports per signature, and nothing more without a compute unit price', () => {
@@ -32,6 +37,11 @@ describe('transaction fees', () => {
     expect(
       priorityFeeLamports({ computeUnitPrice: 25_000n, computeUnitLimit: undefined, otherInstructions: 1, builtinInstructions: 1 }),
     ).toBe(5075n);
-    expect([...BUILTIN_PROGRAM_ADDRESSES]).toEqual([SYSTEM_PROGRAM_ADDRESS, VOTE_PROGRAM_ADDRESS, BPF_LOADER_UPGRADEABLE_PROGRAM_ADDRESS]);
+    expect([...BUILTIN_PROGRAM_ADDRESSES]).toEqual([
+      SYSTEM_PROGRAM_ADDRESS,
+      COMPUTE_BUDGET_PROGRAM_ADDRESS,
+      VOTE_PROGRAM_ADDRESS,
+      BPF_LOADER_UPGRADEABLE_PROGRAM_ADDRESS,
+    ]);
   });
 });

@@ -24,11 +24,14 @@ export interface ComputeBudget {
   /** The set-compute-unit-limit instruction's value; undefined without one. */
   readonly computeUnitLimit: number | undefined;
   /**
-   * The instructions other than compute budget ones and `builtinInstructions` (each gets the
-   * default limit when no limit is set). Counting a builtin's here gives an upper bound.
+   * The instructions of programs other than the builtins (each gets the default limit when no
+   * limit is set). Counting a builtin's here gives an upper bound.
    */
   readonly otherInstructions: number;
-  /** The instructions of builtin programs (BUILTIN_PROGRAM_ADDRESSES), each 3000 units when no limit is set; 0 when not given. */
+  /**
+   * The instructions of builtin programs (BUILTIN_PROGRAM_ADDRESSES), the compute budget program's
+   * own included, each 3000 units when no limit is set; 0 when not given.
+   */
   readonly builtinInstructions?: number;
 }
 

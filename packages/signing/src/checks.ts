@@ -6,7 +6,7 @@ import { COMPUTE_BUDGET_PROGRAM_ADDRESS } from '@x/chain';
 import { addressBytes, bytesToAddressString } from './encoding.js';
 import { verifyEd25519 } from './ed25519.js';
 import { SigningError, TransactionRejectedError } from './errors.js';
-import { checkValueIntent, toAmount, type ValueIntent } from './value/check-intent.js';
+import { checkValueIntent, listOf, toAmount, type ValueIntent } from './value/check-intent.js';
 import { priorityFeeAllowance, readPriorityFee } from './value/priority-fee.js';
 import { advancesDurableNonce, readValueMovements } from './value/decode-movements.js';
 import {
@@ -63,8 +63,7 @@ export interface CheckOptions {
 }
 
 function addressList(value: string | readonly string[] | null | undefined): readonly string[] {
-  if (value === null || value === undefined) return [];
-  return typeof value === 'string' ? [value] : value;
+  return typeof value === 'string' ? [value] : listOf(value ?? [], 'feePayer');
 }
 
 function signerAddresses(tx: ParsedTransaction): string[] {
@@ -100,7 +99,7 @@ function checkSignerSet(tx: ParsedTransaction, expectations: SignTransactionExpe
   }
   if (signers !== undefined) {
     const actual = signerAddresses(tx);
-    const wanted = new Set(signers);
+    const wanted = new Set(listOf(signers, 'signers'));
     if (wanted.size !== actual.length || actual.some((address) => !wanted.has(address))) {
       throw new TransactionRejectedError('UNEXPECTED_SIGNERS', 'The required signers differ from the expected set.', {
         expected: [...signers],
@@ -112,7 +111,7 @@ function checkSignerSet(tx: ParsedTransaction, expectations: SignTransactionExpe
 
 function checkPrograms(tx: ParsedTransaction, programs: readonly string[] | undefined): void {
   if (programs === undefined) return;
-  const allowed = programs.map((program) => addressBytes(program, 'programs'));
+  const allowed = listOf(programs, 'programs').map((program) => addressBytes(program, 'programs'));
   for (const instruction of tx.instructions) {
     const program = staticAccountBytes(tx, instruction.programIndex);
     if (!allowed.some((candidate) => bytesEqual(candidate, program))) {

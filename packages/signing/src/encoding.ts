@@ -6,6 +6,7 @@ import type { Address } from '@solana/addresses';
 import { decodeAddress, decodeBase58, encodeBase58 as bytesToBase58 } from '@x/chain';
 import { SigningError, TransactionFormatError } from './errors.js';
 import { decodeBase64 } from './wire/base64.js';
+import { equalAt, word } from './wire/bytes.js';
 
 export { encodeBase64 } from './wire/base64.js';
 
@@ -66,21 +67,12 @@ export function addressBytes(value: string, what: string): Uint8Array {
 // bytes (the bytes are compared on a hit; a colliding entry is simply replaced).
 const textCache = new Map<number, { readonly bytes: Uint8Array; readonly text: Address }>();
 
-const word = (bytes: Uint8Array, at: number): number =>
-  (bytes[at] as number) | ((bytes[at + 1] as number) << 8) | ((bytes[at + 2] as number) << 16) | ((bytes[at + 3] as number) << 24);
-
 /**
  * A hash of the 32-byte address at `at` from three of its words (addresses are hashes or keys, so
  * any of their bytes are spread evenly; the last word tells apart program ids that share a vanity prefix).
  */
 function hashAddress(bytes: Uint8Array, at: number): number {
   return (Math.imul(word(bytes, at) ^ Math.imul(word(bytes, at + 12), 0x9e3779b1), 0x85ebca6b) ^ word(bytes, at + 28)) & 0x3fffffff;
-}
-
-/** Whether the 32 bytes of `cached` equal those of `bytes` at `at`. */
-function sameAddressAt(cached: Uint8Array, bytes: Uint8Array, at: number): boolean {
-  for (let index = 0; index < 32; index++) if (cached[index] !== bytes[at + index]) return false;
-  return true;
 }
 
 /**
@@ -90,7 +82,7 @@ function sameAddressAt(cached: Uint8Array, bytes: Uint8Array, at: number): boole
 export function addressTextAt(bytes: Uint8Array, offset: number): Address {
   const hash = hashAddress(bytes, offset);
   const cached = textCache.get(hash);
-  if (cached !== undefined && sameAddressAt(cached.bytes, bytes, offset)) return cached.text;
+  if (cached !== undefined && equalAt(cached.bytes, 0, bytes, offset, 32)) return cached.text;
   const copy = bytes.slice(offset, offset + 32);
   const text = bytesToBase58(copy) as Address;
   if (textCache.size >= ADDRESS_CACHE_LIMIT * 4) textCache.clear();
@@ -103,7 +95,7 @@ export function bytesToAddressString(bytes: Uint8Array): Address {
   return bytes.length === 32 ? addressTextAt(bytes, 0) : (bytesToBase58(bytes) as Address);
 }
 
-const utf8 = new TextEncoder();
+const utf8 = /* @__PURE__ */ new TextEncoder();
 
 export function encodeUtf8(text: string): Uint8Array {
   return utf8.encode(text);

@@ -292,3 +292,36 @@ describe('bytes that are not a Uint8Array (a caller without the types)', () => {
     expect(inspectTransactionBytes(signed).signers[0]?.signed).toBe(true);
   });
 });
+
+describe('expectations of the wrong shape (a caller without the types)', () => {
+  it.each([
+    ['programs', { programs: 'x' }],
+    ['programs', { programs: 5 }],
+    ['signers', { signers: 'abc' }],
+    ['signers', { signers: 5 }],
+    ['expect.transfers', { expect: { transfers: 5 } }],
+    ['expect.allowDestinations', { expect: { allowDestinations: {} } }],
+    ['expect.unnamedNativeTransfer.notTo', { expect: { unnamedNativeTransfer: { maxLamports: 1, notTo: 5 } } }],
+  ])(
+    '%s of %j is INVALID_ARGUMENT naming it, not a TypeError or a refusal of the transaction; nothing signed',
+    async (field, expectations) => {
+      const wallet = newKey();
+      const signer = countingSigner(wallet);
+      const tx = buildTransaction({ version: 0, feePayer: wallet.address }).base64;
+      const refusal = signTransaction(tx, signer, expectations as never);
+      await expect(refusal).rejects.toMatchObject({ name: 'SigningError', code: 'INVALID_ARGUMENT' });
+      await expect(refusal).rejects.toThrow(`${field} must be`);
+      expect(signer.calls).toBe(0);
+    },
+  );
+
+  it.each([[5], [{}]])('a feePayer of %j, read when someone else pays the fee, is INVALID_ARGUMENT naming it', async (feePayer) => {
+    const wallet = newKey();
+    const signer = countingSigner(wallet);
+    const tx = buildTransaction({ version: 0, feePayer: randomAddress(), signers: [wallet.address] }).base64;
+    const refusal = signTransaction(tx, signer, { feePayer } as never);
+    await expect(refusal).rejects.toMatchObject({ name: 'SigningError', code: 'INVALID_ARGUMENT' });
+    await expect(refusal).rejects.toThrow('feePayer must be');
+    expect(signer.calls).toBe(0);
+  });
+});

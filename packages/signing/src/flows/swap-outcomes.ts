@@ -9,6 +9,6 @@ import { type SwapExecuteOutcome, swapExecuteCodes, swapExecuteOutcome } from '@
 export { type SwapExecuteOutcome, swapExecuteOutcome };
 
 /** Execute codes of an order that expired: get a new order (-1005 on-chain, -2003 RFQ). */
-export const SWAP_EXPIRY_CODES: readonly number[] = Object.freeze(swapExecuteCodes('expired'));
+export const SWAP_EXPIRY_CODES: readonly number[] = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ swapExecuteCodes('expired'));
 /** Execute codes whose outcome is not known yet (unknown, timed out): poll again. */
-export const SWAP_PENDING_CODES: readonly number[] = Object.freeze(swapExecuteCodes('pending'));
+export const SWAP_PENDING_CODES: readonly number[] = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ swapExecuteCodes('pending'));

@@ -10,6 +10,7 @@ import {
   computeBudget,
   randomAddress,
   rawInstruction,
+  swapLikeInstruction,
   system,
   TOKEN_PROGRAM,
   token,
@@ -455,6 +456,30 @@ describe('swap: nothing leaves the taker by a top-level transfer except to accou
       ...overrides,
     });
 
+  it("an integrator payer's value goes nowhere, the taker's accounts included: a transfer from the payer to the taker is not signed", async () => {
+    const payer = await newSigner();
+    const { fake, run } = await setup(
+      (s) =>
+        orderFor(s, {
+          signatureFeePayer: payer.address,
+          transaction: buildTransaction({
+            version: 0,
+            feePayer: payer.address as Address,
+            signers: [s.address as Address],
+            instructions: [
+              swapLikeInstruction(randomAddress(), [s.address as Address], [randomAddress()]),
+              system.transfer(payer.address, s.address, 1_000_000_000n),
+            ],
+          }).base64,
+        }),
+      () => success,
+    );
+    const error = await rejection(run({ order: { ...params, payer: payer.address }, payerSigner: payer }), TransactionRejectedError);
+    expect(error.code).toBe('UNEXPECTED_TRANSFER');
+    expect(error.details).toMatchObject({ source: payer.address, amount: '1000000000' });
+    expect(fake.count('swapExecute')).toBe(0);
+  });
+
   it('a transfer from the taker to a third party is not signed: UNEXPECTED_TRANSFER', async () => {
     const { fake, run } = await setup(
       (s) => withInstructions(s, {}, system.transfer(s.address, randomAddress(), 50_000_000n)),
@@ -538,6 +563,31 @@ describe('swap: nothing leaves the taker by a top-level transfer except to accou
     expect(above.fake.count('swapExecute') + twice.fake.count('swapExecute')).toBe(0);
   });
 
+  it("with a receiver, the bundle tip never goes to the receiver (nor its wrapped-native account): the output is the swap's, not a transfer's", async () => {
+    const receiver = randomAddress();
+    const asked = { order: { ...params, receiver, bundleTipLamports: 10_000 } };
+    const direct = await setup(
+      (s) => withInstructions(s, {}, system.transfer(s.address, receiver, 10_000n)),
+      () => success,
+    );
+    const error = await rejection(direct.run(asked), TransactionRejectedError, 'UNEXPECTED_TRANSFER');
+    expect(error.details).toMatchObject({ destination: receiver, amount: '10000' });
+    const wrapped = await associatedTokenAddress(receiver, NATIVE_MINT);
+    const viaWrapped = await setup(
+      (s) => withInstructions(s, {}, system.transfer(s.address, wrapped, 10_000n)),
+      () => success,
+    );
+    await rejection(viaWrapped.run(asked), TransactionRejectedError, 'UNEXPECTED_TRANSFER');
+    expect(direct.fake.count('swapExecute') + viaWrapped.fake.count('swapExecute')).toBe(0);
+    // The tip to an account the order does not name is still signed.
+    const tip = await setup(
+      (s) => withInstructions(s, {}, system.transfer(s.address, randomAddress(), 10_000n)),
+      () => success,
+    );
+    await tip.run(asked);
+    expect(tip.fake.count('swapExecute')).toBe(1);
+  });
+
   it('without bundleTipLamports, a native transfer to an unnamed account is not signed', async () => {
     const { fake, run } = await setup(
       (s) => withInstructions(s, {}, system.transfer(s.address, randomAddress(), 1n)),
@@ -545,6 +595,28 @@ describe('swap: nothing leaves the taker by a top-level transfer except to accou
     );
     await rejection(run(), TransactionRejectedError, 'UNEXPECTED_TRANSFER');
     expect(fake.count('swapExecute')).toBe(0);
+  });
+
+  it("when the taker pays, a transaction requiring more signatures than the order's signatureFeeLamports pays for is not signed", async () => {
+    // 5000 lamports per signature: the order states one, the transaction makes the taker pay for two.
+    const twoSigners = (s: Signer, signatureFeeLamports: number) =>
+      orderFor(s, {
+        signatureFeeLamports,
+        transaction: buildTransaction({ version: 0, feePayer: s.address, signers: [randomAddress()] }).base64,
+      });
+    const over = await setup(
+      (s) => twoSigners(s, 5000),
+      () => success,
+    );
+    const error = await rejection(over.run(), TransactionRejectedError, 'SIGNATURE_COUNT_MISMATCH');
+    expect(error.details).toMatchObject({ expected: 1, actual: 2 });
+    expect(over.fake.count('swapExecute')).toBe(0);
+    const stated = await setup(
+      (s) => twoSigners(s, 10_000),
+      () => success,
+    );
+    await stated.run();
+    expect(stated.fake.count('swapExecute')).toBe(1);
   });
 
   it("a priority fee above the order's prioritizationFeeLamports is not signed when the taker pays: PRIORITY_FEE_TOO_HIGH", async () => {

@@ -7,6 +7,7 @@
  * never when the outcome is merely unknown (the first swap may still land), and the old transaction
  * is never signed again.
  */
+import { LAMPORTS_PER_SIGNATURE } from '@x/chain';
 import { describeSwapExecuteCode, getSwapOrderFailure } from '@x/fetch-client';
 import type { SignTransactionExpectations } from '../checks.js';
 import { FlowError, SigningError } from '../errors.js';
@@ -48,11 +49,13 @@ export interface SwapOptions extends FlowRuntimeOptions {
   /** Signs too when `order.payer` is an integrator payer other than the taker. */
   readonly payerSigner?: SignerInput;
   /**
-   * More checks of each transaction (`programs`, `requiredSignatures`, `signers`). The value check
+   * More checks of each transaction (`programs`, `requiredSignatures`, `signers`). Without
+   * `requiredSignatures`, a taker paying the fee signs only a transaction requiring the signatures
+   * the order's `signatureFeeLamports` pays for (5000 lamports each). The value check
    * is the flow's own: no top-level transfer out of the taker (or payer) except to the
    * `referralAccount` asked for in `order` and the taker's own token accounts of the two mints, and, when the order asks
    * for `bundleTipLamports`, one native transfer of at most that tip to a receiver the order does
-   * not name.
+   * not name (never the order's `receiver`).
    */
   readonly expectations?: Omit<SignTransactionExpectations, 'feePayer' | 'expect'>;
   /** More accounts a top-level transfer may go to, any amount (a fee account of your own, ...). */
@@ -215,16 +218,18 @@ const digits = (value: unknown): bigint | undefined => (typeof value === 'string
  * is the one the caller asked for (the order's own is checked to be that one), never one that only
  * the answer names.
  */
-function swapIntent(params: SwapOrderParams, taker: string, extra: readonly AllowedDestination[]): ValueIntent {
+function swapIntent(params: SwapOrderParams, taker: string, extra: readonly AllowedDestination[] = []): ValueIntent {
   const allowDestinations: AllowedDestination[] = [
     { owner: taker, mint: params.inputMint },
     { owner: taker, mint: params.outputMint },
     ...extra,
   ];
   if (typeof params.referralAccount === 'string') allowDestinations.push(params.referralAccount);
-  // The tip asked for goes to a receiver the order does not name: one native transfer, at most the tip.
-  const tip = params.bundleTipLamports;
-  return { transfers: [], allowDestinations, ...(tip ? { unnamedNativeTransfer: { maxLamports: tip } } : {}) };
+  // The tip asked for goes to a receiver the order does not name: one native transfer, at most the
+  // tip, never to the output's receiver (who gets the output through the swap, nothing besides).
+  const { bundleTipLamports: tip, receiver } = params;
+  const notTo = receiver ? [{ owner: receiver }] : [];
+  return { transfers: [], allowDestinations, ...(tip ? { unnamedNativeTransfer: { maxLamports: tip, notTo } } : {}) };
 }
 
 interface ExecuteSettings {
@@ -313,9 +318,14 @@ export async function swap(options: SwapOptions): Promise<SwapResult> {
     const order = dataOrThrow('order', await callApi(runtime, 'order', (o) => client.swapGetOrder({ query: { ...params, taker }, ...o })));
     const transaction = checkOrder(order, params, taker, payer, seen);
     seen.add(order.requestId);
+    const feePayer = order.signatureFeePayer ?? taker;
+    const signatureFee = order.signatureFeeLamports;
     const expectations: SignTransactionExpectations = {
+      // A taker paying the fee pays for the signatures the order states (5000 lamports each), no more.
+      requiredSignatures:
+        feePayer === taker && Number.isSafeInteger(signatureFee) ? Math.floor(signatureFee! / Number(LAMPORTS_PER_SIGNATURE)) : undefined,
       ...options.expectations,
-      feePayer: order.signatureFeePayer ?? taker,
+      feePayer,
       // The order's figure; without one, the fee the caller asked for, else the default cap.
       maxPriorityFeeLamports: priorityFeeBound(
         'order',
@@ -324,11 +334,16 @@ export async function swap(options: SwapOptions): Promise<SwapResult> {
         options.expectations?.maxPriorityFeeLamports,
         params.priorityFeeLamports,
       ),
-      expect: swapIntent(params, taker, options.allowDestinations ?? []),
+      expect: swapIntent(params, taker, options.allowDestinations),
     };
     runtime.checkAborted('sign');
     let signedTransaction = await signTransaction(transaction, signer, expectations);
-    if (payerSigner) signedTransaction = await signTransaction(signedTransaction, payerSigner, expectations);
+    // The integrator payer's value goes nowhere but its own accounts (the taker's are not its own).
+    if (payerSigner)
+      signedTransaction = await signTransaction(signedTransaction, payerSigner, {
+        ...expectations,
+        expect: swapIntent(params, payer as string, options.allowDestinations),
+      });
 
     const executed = await noteOnAbort(
       () => executeAndPoll(runtime, client, order, signedTransaction, settings),

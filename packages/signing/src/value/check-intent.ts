@@ -45,9 +45,11 @@ export interface ValueIntent {
   /**
    * One System transfer of native coin, at most `maxLamports`, to an account the API picks and
    * does not name (the tip receiver of a swap order with `bundleTipLamports`). A second such
-   * transfer, or a larger one, is refused.
+   * transfer, a larger one, or one to an account of `notTo` (parties the caller names, such as a
+   * swap's `receiver`: an owner entry covers its associated token accounts, as in
+   * `allowDestinations`) is refused.
    */
-  readonly unnamedNativeTransfer?: { readonly maxLamports: bigint | string | number };
+  readonly unnamedNativeTransfer?: { readonly maxLamports: bigint | string | number; readonly notTo?: readonly AllowedDestination[] };
 }
 
 interface PendingTransfer {
@@ -67,6 +69,12 @@ export function toAmount(value: unknown, field: string, index?: number): bigint 
     `${field} must be a non-negative integer (bigint, string or number).`,
     index === undefined ? { value: String(value) } : { index },
   );
+}
+
+/** `value` (`[]` when absent), once it is an array; else `INVALID_ARGUMENT` naming `field`. */
+export function listOf<T>(value: readonly T[] = [], field: string): readonly T[] {
+  if (!Array.isArray(value)) throw new SigningError('INVALID_ARGUMENT', `${field} must be an array.`, {});
+  return value;
 }
 
 /**
@@ -91,11 +99,28 @@ interface Normalised {
   allowed: AllowedDestination[];
   /** What the one unnamed native transfer may carry at most; `undefined` when none may be made. */
   unnamedNative: bigint | undefined;
+  /** Where the unnamed native transfer may not go. */
+  notTo: readonly AllowedDestination[];
+}
+
+/** Throws `INVALID_ARGUMENT` naming `field` and the index unless every entry is an address or `{ owner, mint? }`. */
+function checkDestinations(list: readonly AllowedDestination[], field: string): void {
+  for (let index = 0; index < list.length; index++) {
+    const entry = list[index];
+    if (typeof entry === 'string') {
+      checkAddress(entry, field, index);
+      continue;
+    }
+    if (typeof entry !== 'object' || entry === null)
+      throw new SigningError('INVALID_ARGUMENT', `${field} must be an address or { owner, mint? }.`, { index });
+    checkAddress(entry.owner, `${field}.owner`, index);
+    checkAddress(entry.mint, `${field}.mint`, index, true);
+  }
 }
 
 function normalise(intent: ValueIntent): Normalised {
   if (typeof intent !== 'object' || intent === null) throw new SigningError('INVALID_ARGUMENT', 'expect must be an object.', {});
-  const transfers = (intent.transfers ?? []).map((transfer, index) => {
+  const transfers = listOf(intent.transfers, 'expect.transfers').map((transfer, index) => {
     checkAddress(transfer?.to, 'expect.transfers[].to', index);
     checkAddress(transfer.mint, 'expect.transfers[].mint', index, true);
     checkAddress(transfer.tokenAccount, 'expect.transfers[].tokenAccount', index, true);
@@ -106,23 +131,15 @@ function normalise(intent: ValueIntent): Normalised {
       tokenAccount: transfer.tokenAccount,
     };
   });
-  const allowed = [...(intent.allowDestinations ?? [])];
-  for (let index = 0; index < allowed.length; index++) {
-    const entry = allowed[index];
-    if (typeof entry === 'string') {
-      checkAddress(entry, 'expect.allowDestinations[]', index);
-      continue;
-    }
-    if (typeof entry !== 'object' || entry === null)
-      throw new SigningError('INVALID_ARGUMENT', 'expect.allowDestinations[] must be an address or { owner, mint? }.', { index });
-    checkAddress(entry.owner, 'expect.allowDestinations[].owner', index);
-    checkAddress(entry.mint, 'expect.allowDestinations[].mint', index, true);
-  }
+  const allowed = [...listOf(intent.allowDestinations, 'expect.allowDestinations')];
+  checkDestinations(allowed, 'expect.allowDestinations[]');
   const unnamed = intent.unnamedNativeTransfer;
   if (unnamed !== undefined && (typeof unnamed !== 'object' || unnamed === null))
-    throw new SigningError('INVALID_ARGUMENT', 'expect.unnamedNativeTransfer must be { maxLamports }.', {});
+    throw new SigningError('INVALID_ARGUMENT', 'expect.unnamedNativeTransfer must be { maxLamports, notTo? }.', {});
+  const notTo = listOf(unnamed?.notTo, 'expect.unnamedNativeTransfer.notTo');
+  checkDestinations(notTo, 'expect.unnamedNativeTransfer.notTo[]');
   const unnamedNative = unnamed && toAmount(unnamed.maxLamports, 'expect.unnamedNativeTransfer.maxLamports');
-  return { transfers, allowed, unnamedNative };
+  return { transfers, allowed, unnamedNative, notTo };
 }
 
 const isTokenProgram = (program: string) => program === TOKEN_PROGRAM_ADDRESS || program === TOKEN_2022_PROGRAM_ADDRESS;
@@ -217,10 +234,10 @@ const REFUSED: Partial<
 
 /** Throws `TransactionRejectedError` when a movement authorised by `wallet` is outside `intent`. */
 export function checkValueIntent(movements: readonly ValueMovement[], wallet: string, intent: ValueIntent): void {
-  const { transfers: pending, allowed, unnamedNative } = normalise(intent);
+  const { transfers: pending, allowed, unnamedNative, notTo } = normalise(intent);
   allowed.push({ owner: wallet });
   const ours = movements.filter((movement) => movement.signers.includes(wallet as Address));
-  checkMovements(ours, pending, allowed, unnamedNative);
+  checkMovements(ours, pending, allowed, unnamedNative, notTo);
 }
 
 function checkMovements(
@@ -228,6 +245,7 @@ function checkMovements(
   pending: PendingTransfer[],
   allowed: readonly AllowedDestination[],
   unnamedNative: bigint | undefined,
+  notTo: readonly AllowedDestination[],
 ): void {
   for (const movement of movements) {
     const refused = REFUSED[movement.kind];
@@ -243,8 +261,14 @@ function checkMovements(
     const address = destination.address;
     if (takeExpected(pending, movement, address)) continue;
     if (isAllowed(movement, address, allowed)) continue;
-    // The one unnamed native transfer the intent allows: used once.
-    if (unnamedNative !== undefined && movement.kind === 'transfer' && movement.amount !== null && movement.amount <= unnamedNative) {
+    // The one unnamed native transfer the intent allows: used once, never to a party it names.
+    if (
+      unnamedNative !== undefined &&
+      movement.kind === 'transfer' &&
+      movement.amount !== null &&
+      movement.amount <= unnamedNative &&
+      !isAllowed(movement, address, notTo)
+    ) {
       unnamedNative = undefined;
       continue;
     }

@@ -5,7 +5,7 @@
  * does through a cross-program invocation cannot be known without simulating the transaction.
  */
 import type { Address } from '@solana/addresses';
-import { addressBytes, addressTextAt } from '../encoding.js';
+import { addressTextAt } from '../encoding.js';
 import {
   ADDRESS_LENGTH,
   isAllZeroAt,
@@ -13,6 +13,7 @@ import {
   type ParsedInstruction,
   type ParsedTransaction,
 } from '../wire/parse-transaction.js';
+import { readU32, readU64 } from '../wire/little-endian.js';
 import {
   BPF_LOADER_UPGRADEABLE_PROGRAM_ADDRESS,
   STAKE_PROGRAM_ADDRESS,
@@ -178,18 +179,17 @@ export function accountResolver(tx: ParsedTransaction): AccountResolver {
  * program: never decoded, so any top-level instruction of theirs someone signs is `unrecognized`.
  */
 const OPAQUE_PROGRAMS: ReadonlySet<string> = new Set([STAKE_PROGRAM_ADDRESS, VOTE_PROGRAM_ADDRESS, BPF_LOADER_UPGRADEABLE_PROGRAM_ADDRESS]);
-/** The programs read besides System (all zero bytes), and the first bytes of their ids. */
-const NAMED_PROGRAMS: ReadonlySet<string> = new Set([TOKEN_PROGRAM_ADDRESS, TOKEN_2022_PROGRAM_ADDRESS, ...OPAQUE_PROGRAMS]);
-const FIRST_BYTES: ReadonlySet<number> = new Set([...NAMED_PROGRAMS].map((id) => addressBytes(id, 'program')[0] as number));
+/** The programs read: System, the token programs and the opaque ones. */
+const NAMED_PROGRAMS: ReadonlySet<string> = new Set([
+  SYSTEM_PROGRAM_ADDRESS,
+  TOKEN_PROGRAM_ADDRESS,
+  TOKEN_2022_PROGRAM_ADDRESS,
+  ...OPAQUE_PROGRAMS,
+]);
 
-/** Which program of `NAMED_PROGRAMS` or System `programIndex` names (its address), without base58 work for the common case. */
+/** Which program of `NAMED_PROGRAMS` `programIndex` names (its address; the text is cached, see `addressTextAt`). */
 function programOf(tx: ParsedTransaction, programIndex: number): string | undefined {
-  const offset = staticAccountOffset(tx, programIndex);
-  // An id whose first byte is none of theirs is none of them.
-  const first = tx.bytes[offset] as number;
-  if (first === 0) return isAllZeroAt(tx.bytes, offset, ADDRESS_LENGTH) ? SYSTEM_PROGRAM_ADDRESS : undefined;
-  if (!FIRST_BYTES.has(first)) return undefined;
-  const text = addressTextAt(tx.bytes, offset);
+  const text = addressTextAt(tx.bytes, staticAccountOffset(tx, programIndex));
   return NAMED_PROGRAMS.has(text) ? text : undefined;
 }
 
@@ -198,24 +198,6 @@ export function advancesDurableNonce(tx: ParsedTransaction): boolean {
   const first = tx.instructions[0];
   if (first === undefined || !isAllZeroAt(tx.bytes, staticAccountOffset(tx, first.programIndex), ADDRESS_LENGTH)) return false;
   return readU32(tx.bytes, first.dataOffset, first.dataLength, 0) === SYSTEM.advanceNonce;
-}
-
-/** The little-endian u32 at `offset` of the `length` data bytes starting at `start`; undefined past their end. */
-function readU32(bytes: Uint8Array, start: number, length: number, offset: number): number | undefined {
-  if (length < offset + 4) return undefined;
-  const at = start + offset;
-  return (
-    ((bytes[at] as number) | ((bytes[at + 1] as number) << 8) | ((bytes[at + 2] as number) << 16)) + (bytes[at + 3] as number) * 0x1000000
-  );
-}
-
-/** The little-endian u64 at `offset` of the data (as `readU32`). */
-function readU64(bytes: Uint8Array, start: number, length: number, offset: number): bigint | undefined {
-  if (length < offset + 8) return undefined;
-  const low = readU32(bytes, start, length, offset) as number;
-  const high = readU32(bytes, start, length, offset + 4) as number;
-  // Below 2^53 the number is exact: one conversion instead of three.
-  return high < 0x200000 ? BigInt(high * 0x100000000 + low) : (BigInt(high) << 32n) | BigInt(low);
 }
 
 /** One instruction being decoded: where its account indexes and data lie in the transaction bytes. */

@@ -218,6 +218,17 @@ const cases: Case[] = [
     }),
   },
   {
+    name: 'the unnamed native transfer to a party the intent names (notTo: a swap receiver)',
+    code: 'UNEXPECTED_TRANSFER',
+    make: async (wallet) => {
+      const receiver = randomAddress();
+      return {
+        transaction: v0(wallet, [system.transfer(wallet, receiver, 1n)]),
+        expectations: { expect: { unnamedNativeTransfer: { maxLamports: 10_000n, notTo: [{ owner: receiver }] } } },
+      };
+    },
+  },
+  {
     name: 'a durable-nonce advance as first instruction (no intent needed)',
     code: 'DURABLE_NONCE',
     make: async (wallet) => ({ transaction: v0(wallet, [system.advanceNonce(randomAddress(), wallet), memoInstruction('later', wallet)]) }),
@@ -318,6 +329,18 @@ describe('what the value checks let through', () => {
     const refusal = signTransaction(transaction, signer, { expect: { unnamedNativeTransfer: { maxLamports } as never } });
     await expect(refusal).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
     await expect(refusal).rejects.toThrow('expect.unnamedNativeTransfer.maxLamports');
+    expect(signer.calls).toBe(0);
+  });
+
+  it.each([['not-an-address'], [{ owner: 'not-an-address' }], [7]])('refuses a notTo entry of %j with INVALID_ARGUMENT', async (entry) => {
+    const key = newKey();
+    const signer = countingSigner(key);
+    const transaction = v0(key.address, [memoInstruction('x', key.address)]);
+    const refusal = signTransaction(transaction, signer, {
+      expect: { unnamedNativeTransfer: { maxLamports: 1n, notTo: [entry as never] } },
+    });
+    await expect(refusal).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
+    await expect(refusal).rejects.toThrow('expect.unnamedNativeTransfer.notTo[]');
     expect(signer.calls).toBe(0);
   });
 

@@ -7,7 +7,10 @@
  */
 import { isUint8Array } from '../encoding.js';
 import { TransactionFormatError } from '../errors.js';
+import { equalAt, isAllZeroAt, word } from './bytes.js';
 import { readCompactU16 } from './compact-u16.js';
+
+export { bytesEqual, isAllZeroAt } from './bytes.js';
 
 export const SIGNATURE_LENGTH = 64;
 export const ADDRESS_LENGTH = 32;
@@ -125,13 +128,6 @@ function readLookups(bytes: Uint8Array, start: number): [ParsedLookup[], number]
   return [lookups, offset];
 }
 
-function sameAddress(bytes: Uint8Array, a: number, b: number): boolean {
-  for (let index = 0; index < ADDRESS_LENGTH; index++) {
-    if (bytes[a + index] !== bytes[b + index]) return false;
-  }
-  return true;
-}
-
 /** Scratch space of `firstListedTwice` (synchronous, so one buffer serves every call that fits). */
 const addressKeys = new Int32Array(MAX_ACCOUNTS);
 
@@ -143,10 +139,9 @@ function firstListedTwice(bytes: Uint8Array, offset: number, count: number): [nu
   const keys = count <= addressKeys.length ? addressKeys : new Int32Array(count);
   for (let i = 0; i < count; i++) {
     const at = offset + i * ADDRESS_LENGTH;
-    const key =
-      (bytes[at] as number) | ((bytes[at + 1] as number) << 8) | ((bytes[at + 2] as number) << 16) | ((bytes[at + 3] as number) << 24);
+    const key = word(bytes, at);
     for (let j = 0; j < i; j++) {
-      if (keys[j] === key && sameAddress(bytes, at, offset + j * ADDRESS_LENGTH)) return [i, j];
+      if (keys[j] === key && equalAt(bytes, at, bytes, offset + j * ADDRESS_LENGTH, ADDRESS_LENGTH)) return [i, j];
     }
     keys[i] = key;
   }
@@ -291,17 +286,8 @@ export function staticAccountOffset(tx: ParsedTransaction, index: number): numbe
 /** Index of `address` among the required signers, or -1. */
 export function findSignerIndex(tx: ParsedTransaction, address: Uint8Array): number {
   if (address.length !== ADDRESS_LENGTH) return -1;
-  const bytes = tx.bytes;
   for (let index = 0; index < tx.numRequiredSignatures; index++) {
-    const offset = staticAccountOffset(tx, index);
-    let same = true;
-    for (let i = 0; i < ADDRESS_LENGTH; i++) {
-      if (bytes[offset + i] !== address[i]) {
-        same = false;
-        break;
-      }
-    }
-    if (same) return index;
+    if (equalAt(tx.bytes, staticAccountOffset(tx, index), address, 0, ADDRESS_LENGTH)) return index;
   }
   return -1;
 }
@@ -311,22 +297,7 @@ export function isSignatureSlotEmpty(tx: ParsedTransaction, index: number): bool
   return isAllZeroAt(tx.bytes, tx.signaturesOffset + index * SIGNATURE_LENGTH, SIGNATURE_LENGTH);
 }
 
-/** Whether the `length` bytes of `bytes` at `offset` are all zero. */
-export function isAllZeroAt(bytes: Uint8Array, offset: number, length: number): boolean {
-  const end = offset + length;
-  for (let i = offset; i < end; i++) if (bytes[i] !== 0) return false;
-  return true;
-}
-
-export function bytesEqual(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
-  for (let index = 0; index < a.length; index++) {
-    if (a[index] !== b[index]) return false;
-  }
-  return true;
-}
-
+/** Whether every byte of `bytes` is zero. */
 export function isAllZero(bytes: Uint8Array): boolean {
-  for (const byte of bytes) if (byte !== 0) return false;
-  return true;
+  return isAllZeroAt(bytes, 0, bytes.length);
 }
