@@ -355,6 +355,28 @@ describe('durable store', () => {
     (await openStore(dir)).close();
   });
 
+  it('a store of the previous format (1) opens, keeps what it holds, and is of this format once opened', async () => {
+    const dir = tempDir();
+    const file = join(dir, STORE_FILE);
+    const first = await openStore(dir);
+    const sim = makeSimulator({ store: first });
+    sim.control.setBalance(TAKER_ADDRESS, 'NATIVE_COIN', 5n);
+    sim.close();
+    first.close();
+    const db = new DatabaseSync(file);
+    db.exec('PRAGMA user_version = 1');
+    db.close();
+
+    const again = await openStore(dir);
+    const restarted = makeSimulator({ store: again });
+    expect(restarted.control.getBalance(TAKER_ADDRESS, NATIVE)).toBe(5n);
+    restarted.close();
+    again.close();
+    const after = new DatabaseSync(file, { readOnly: true });
+    expect(after.prepare('PRAGMA user_version').get()).toEqual({ user_version: 2 });
+    after.close();
+  });
+
   describe('a store it cannot read is refused with a message and left as it was', () => {
     const made = async (): Promise<string> => {
       const dir = tempDir();
@@ -372,8 +394,8 @@ describe('durable store', () => {
     };
 
     for (const [name, version, message] of [
-      ['an older format', 0, /format 0, written by an older x-mock; this one reads format 1/],
-      ['a newer format', 2, /format 2, written by a newer x-mock; this one reads format 1/],
+      ['an older format', 0, /format 0, written by an older x-mock; this one reads formats 1 to 2/],
+      ['a newer format', 3, /format 3, written by a newer x-mock; this one reads formats 1 to 2/],
     ] as const) {
       it(name, async () => {
         const file = await made();
@@ -383,6 +405,15 @@ describe('durable store', () => {
         expect(digest(file)).toBe(before);
       });
     }
+
+    it('by an x-mock that reads format 1 only: a store this one writes is of format 2', async () => {
+      // Format 1 swap orders carry takerFeeLamports, which the x-mock that reads format 1 only
+      // charges when it executes one: it must refuse this version's orders, not read them.
+      const file = await made();
+      const db = new DatabaseSync(file, { readOnly: true });
+      expect(db.prepare('PRAGMA user_version').get()).toEqual({ user_version: 2 });
+      db.close();
+    });
 
     it('a damaged row', async () => {
       const file = await made();
