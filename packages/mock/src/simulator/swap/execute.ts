@@ -20,6 +20,7 @@ import { NATIVE_MINT } from '../tokens.js';
 import { creationRent, openTokenAccount, tokenAccountCreation } from '../tx/token-program.js';
 import { CODES } from './execute-codes.js';
 import type { ExecuteOutcome, SwapOrderRecord } from './store.js';
+import { upgradeStoredOrder } from './upgrade.js';
 
 const rejected = (message: string, code: number): ApiError => new ApiError(400, message, { code });
 
@@ -154,6 +155,8 @@ export const swapExecute: Handler<'swapExecute'> = async (ctx) => {
   if (!tx) throw rejected('Invalid signed transaction', CODES.invalidTransaction);
   if (!bytesEqual(tx.messageBytes, order.messageBytes))
     throw rejected('Invalid message bytes: not the transaction of this order', CODES.invalidMessage);
+  const unreadable = upgradeStoredOrder(order, tx);
+  if (unreadable) throw rejected(unreadable, CODES.orderNotFound);
   for (const signer of order.clientSigners) {
     const check = await checkSigner(tx, signer);
     if (check === 'invalid') throw rejected(`Invalid signed transaction: bad signature of ${signer}`, CODES.invalidTransaction);
