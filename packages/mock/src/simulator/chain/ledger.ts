@@ -12,6 +12,7 @@ import type { Clock } from '../clock.js';
 import { toBase58 } from '../encoding.js';
 import { decodeTransaction, transactionId, type DecodedTransaction } from './transactions.js';
 import { ApiError, type ApiErrorOptions } from '../errors.js';
+import type { Move } from './moves.js';
 
 export const MS_PER_BLOCK = 400;
 /** Blocks a blockhash stays valid for (about a minute). */
@@ -40,9 +41,10 @@ export interface Ledger {
   /**
    * Records that `signature` lands now (call it right where balances move, after the last await).
    * Answers the earlier landing instead, recording nothing, when the signature already landed.
-   * `tx` is the landed transaction, kept (the last LANDED_KEPT) for the control API's reads.
+   * `tx` is the landed transaction, kept (the last LANDED_KEPT) for the control API's reads, with
+   * `made`: what the landing moved that no instruction states (the rent of a token account it opened).
    */
-  land(signature: string, via: string, tx?: DecodedTransaction): Landing | undefined;
+  land(signature: string, via: string, tx?: DecodedTransaction, made?: readonly Move[]): Landing | undefined;
   /** The transactions landed last (at most LANDED_KEPT), oldest first. */
   landedTransactions(): readonly LandedTransaction[];
   /** Forgets every landing (control reset). */
@@ -63,6 +65,8 @@ export interface LandedTransaction extends Landing {
   /** Simulated epoch ms of the landing. */
   at: number;
   tx: DecodedTransaction;
+  /** What the landing moved that no instruction of `tx` states (the rent of a token account it opened). */
+  made: readonly Move[];
 }
 
 /** Landed transactions kept for the control API's reads (the status cache keeps more signatures). */
@@ -109,13 +113,13 @@ export function createLedger(clock: Clock, seed: number): Ledger {
     },
     expired: (lastValidBlockHeight) => height() > lastValidBlockHeight,
     landed: (signature) => statusCache.get(signature),
-    land(signature, via, tx) {
+    land(signature, via, tx, made = []) {
       const earlier = statusCache.get(signature);
       if (earlier) return earlier;
       const landing = { signature, slot: height() + SLOT_OFFSET, via };
       statusCache.set(signature, landing);
       if (tx) {
-        landedRing[next] = { ...landing, at: clock.now(), tx };
+        landedRing[next] = { ...landing, at: clock.now(), tx, made };
         next = (next + 1) % LANDED_KEPT;
       }
       return undefined;

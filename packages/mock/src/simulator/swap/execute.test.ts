@@ -237,6 +237,24 @@ describe('POST /swap/v2/execute', () => {
     expect(sim.control.getBalance(other.address, NATIVE)).toBe(10_000_000_000n);
     expect(sim.control.getBalance(tokenAccount(other.address, STABLECOIN), NATIVE)).toBe(rent);
     expect(sim.control.getBalance(other.address, STABLECOIN)).toBe(49_950_000n);
+    // The explorer lists each rent as a move of the transaction, from its payer to the new account.
+    const rentMove = (signature: string) =>
+      sim.control
+        .transactions()
+        .transactions.find((t) => t.signature === signature)
+        ?.moves.filter((m) => m.kind === 'token account rent');
+    const rentOf = (from: string, to: string) =>
+      expect.objectContaining({
+        kind: 'token account rent',
+        from,
+        to,
+        mint: NATIVE,
+        symbol: 'NATIVE_COIN',
+        amount: rent.toString(),
+        decimals: 9,
+      });
+    expect(rentMove(landed.body.signature)).toEqual([rentOf(taker.address, tokenAccount(taker.address, STABLECOIN))]);
+    expect(rentMove(res.body.signature)).toEqual([rentOf(payer.address, tokenAccount(other.address, STABLECOIN))]);
   });
 
   it('fails to land (-1000), moving nothing, when the integrator payer cannot pay the rent', async () => {

@@ -10,7 +10,7 @@
 // instructions); that is harmless because the signature, not the requestId, is what lands.
 import { bytesEqual, fromBase64 } from '../encoding.js';
 import { chargeNetworkFee, networkFee } from '../chain/fees.js';
-import { transactionMoves } from '../chain/moves.js';
+import { type Move, rentMove, transactionMoves } from '../chain/moves.js';
 import { checkSigner, decodeTransaction, type DecodedTransaction } from '../chain/transactions.js';
 import type { SimContext } from '../context.js';
 import type { Handler } from '../handler.js';
@@ -67,7 +67,8 @@ function openingsOf(sim: SimContext, order: SwapOrderRecord, tx: DecodedTransact
   return openings;
 }
 
-function land(sim: SimContext, order: SwapOrderRecord, signature: string, tx: DecodedTransaction): ExecuteOutcome {
+/** Lands the order: its moves, and in `made` those no instruction states (the rent of the accounts it opens). */
+function land(sim: SimContext, order: SwapOrderRecord, signature: string, tx: DecodedTransaction, made: Move[]): ExecuteOutcome {
   const { wallets, prices } = sim;
   const onchain = order.router !== 'router_rfq';
   const balance = wallets.balance(order.taker, order.inputMint) ?? 0n;
@@ -110,7 +111,10 @@ function land(sim: SimContext, order: SwapOrderRecord, signature: string, tx: De
   }
   const delivered = onchain && outNow < order.outAmount ? outNow : order.outAmount;
   const routeOut = delivered + (order.routeOutAmount - order.outAmount);
-  for (const { payer, account, owner, mint, rent } of openings) openTokenAccount(wallets, payer, account, owner, mint, rent);
+  for (const { payer, account, owner, mint, rent } of openings) {
+    openTokenAccount(wallets, payer, account, owner, mint, rent);
+    made.push(rentMove(payer, account, rent));
+  }
   wallets.add(order.taker, order.inputMint, -order.inAmount);
   wallets.add(order.recipient, order.outputMint, delivered);
   if (order.referral && order.referral.amount > 0n) wallets.add(order.referral.account, order.outputMint, order.referral.amount);
@@ -176,6 +180,7 @@ export const swapExecute: Handler<'swapExecute'> = async (ctx) => {
     throw rejected('Order already executed with a different transaction', CODES.invalidMessage);
   }
   const earlier = sim.ledger.landed(signature);
+  const made: Move[] = [];
   // As on a chain: a transaction's age first (an expired one is expired, even when the same bytes
   // landed before), then its signature's history.
   const outcome =
@@ -186,8 +191,8 @@ export const swapExecute: Handler<'swapExecute'> = async (ctx) => {
           `Failed to land: transaction already processed in slot ${earlier.slot}`,
           signature,
         )
-      : land(sim, order, signature, tx));
-  if (!earlier && 'slot' in outcome.body) sim.ledger.land(signature, `swapExecute:${requestId}`, tx);
+      : land(sim, order, signature, tx, made));
+  if (!earlier && 'slot' in outcome.body) sim.ledger.land(signature, `swapExecute:${requestId}`, tx, made);
   order.executed = { signedTransaction, outcome };
   // Keep the result for re-sends for two more minutes.
   sim.swap.orders.set(requestId, order);

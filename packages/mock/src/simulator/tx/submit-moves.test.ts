@@ -281,6 +281,26 @@ describe('POST /tx/v1/submit moves what the transaction moves', () => {
     expect(sim.control.getBalance(wallet.address, NATIVE)).toBe(10_000_000_000n - 3_000_000n - 15_000n - 2n * rent);
     expect(sim.control.getBalance(ata(other, PLATFORM_TOKEN), NATIVE)).toBe(rent);
     expect(sim.control.getBalance(other, PLATFORM_TOKEN)).toBe(0n);
+    // The explorer lists the rent as a move of the transaction that paid it, and none for the
+    // creation that found its account.
+    const rentMoves = (signature: string) =>
+      sim.control
+        .transactions()
+        .transactions.find((t) => t.signature === signature)
+        ?.moves.filter((m) => m.kind === 'token account rent');
+    const signatureOf = (text: string) => encodeBase58(fromBase64(text)!.subarray(1, 65));
+    const rentMove = (to: string) =>
+      expect.objectContaining({
+        kind: 'token account rent',
+        from: wallet.address,
+        to,
+        mint: NATIVE,
+        symbol: 'NATIVE_COIN',
+        amount: rent.toString(),
+      });
+    expect(rentMoves(signatureOf(created))).toEqual([rentMove(ata(friend, STABLECOIN))]);
+    expect(rentMoves(signatureOf(again))).toEqual([]);
+    expect(rentMoves(ownLanded.body.signature)).toEqual([rentMove(ata(other, PLATFORM_TOKEN))]);
   });
 
   it('refuses, unlanded, a token account creation whose payer cannot pay the rent', async () => {

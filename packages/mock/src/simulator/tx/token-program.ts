@@ -13,7 +13,7 @@
 //     token account (@x/chain), which the new account holds (its native balance).
 import { TOKEN_ACCOUNT_RENT_EXEMPT_LAMPORTS } from '@x/chain';
 import { ASSOCIATED_TOKEN_PROGRAM, SYSTEM_PROGRAM } from '../chain/addresses.js';
-import { u64 } from '../chain/moves.js';
+import { type Move, rentMove, u64 } from '../chain/moves.js';
 import { tokenAccountOf, tokenAccountOwner } from '../chain/token-accounts.js';
 import type { DecodedInstruction } from '../chain/transactions.js';
 import type { SimContext } from '../context.js';
@@ -31,6 +31,8 @@ export interface InstructionLanding {
   staticAccounts: readonly string[];
   /** The account, when it signed the transaction; else the 400 naming its `role`. */
   signerOf(account: string | undefined, role: string): string;
+  /** What the transaction moves that no instruction states (the rent of the accounts it opens), for the explorer. */
+  made: Move[];
 }
 
 const TRANSFER = 3;
@@ -171,5 +173,6 @@ export function applyTokenAccountCreation(landing: InstructionLanding, ix: Decod
   debit(sim, undo, index, payer, NATIVE_MINT, rent);
   for (const [held, amount] of newAccountHoldings(rent)) setBalance(sim, undo, account, held, amount);
   setBalance(sim, undo, owner, mint, 0n);
+  landing.made.push(rentMove(payer, account, rent));
   return true;
 }
