@@ -10,14 +10,14 @@
 // instructions); that is harmless because the signature, not the requestId, is what lands.
 import { bytesEqual, fromBase64 } from '../encoding.js';
 import { chargeNetworkFee, networkFee } from '../chain/fees.js';
-import { type Move, rentMove, transactionMoves } from '../chain/moves.js';
+import { type Move, transactionMoves } from '../chain/moves.js';
 import { checkSigner, decodeTransaction, type DecodedTransaction } from '../chain/transactions.js';
 import type { SimContext } from '../context.js';
 import type { Handler } from '../handler.js';
 import { ApiError } from '../errors.js';
 import { landingSignature } from '../chain/ledger.js';
 import { NATIVE_MINT } from '../tokens.js';
-import { creationRent, openTokenAccount, tokenAccountCreation } from '../tx/token-program.js';
+import { creationRent, type Opening, openTokenAccount, tokenAccountCreation } from '../tx/token-program.js';
 import { CODES } from './execute-codes.js';
 import type { ExecuteOutcome, SwapOrderRecord } from './store.js';
 import { upgradeStoredOrder } from './upgrade.js';
@@ -45,14 +45,6 @@ function expired(sim: SimContext, order: SwapOrderRecord, signature: string): Ex
     return sim.ledger.expired(order.lastValidBlockHeight) ? failed(CODES.onchainExpired, 'Transaction expired', signature) : undefined;
   }
   return order.expireAt !== undefined && sim.clock.now() > order.expireAt ? failed(CODES.rfqQuoteExpired, 'Quote expired') : undefined;
-}
-
-interface Opening {
-  payer: string;
-  account: string;
-  owner: string;
-  mint: string;
-  rent: bigint;
 }
 
 /** The token accounts the order's transaction creates, paid by a client's wallet, that do not exist yet. */
@@ -111,10 +103,8 @@ function land(sim: SimContext, order: SwapOrderRecord, signature: string, tx: De
   }
   const delivered = onchain && outNow < order.outAmount ? outNow : order.outAmount;
   const routeOut = delivered + (order.routeOutAmount - order.outAmount);
-  for (const { payer, account, owner, mint, rent } of openings) {
-    openTokenAccount(wallets, payer, account, owner, mint, rent);
-    made.push(rentMove(payer, account, rent));
-  }
+  // Every need was checked above: nothing is left to put back, so the undo steps are dropped.
+  for (const opening of openings) openTokenAccount(sim, [], made, opening);
   wallets.add(order.taker, order.inputMint, -order.inAmount);
   wallets.add(order.recipient, order.outputMint, delivered);
   if (order.referral && order.referral.amount > 0n) wallets.add(order.referral.account, order.outputMint, order.referral.amount);

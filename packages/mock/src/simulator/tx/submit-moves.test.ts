@@ -377,6 +377,24 @@ describe('POST /tx/v1/submit moves what the transaction moves', () => {
     expect(sim.control.transactions().transactions).toEqual([]);
   });
 
+  it("puts back a token account it opened when a later instruction cannot apply: the rent, the account, the owner's balance", async () => {
+    const sim = makeSimulator();
+    const wallet = await createTestWallet();
+    const friend = (await createTestWallet()).address;
+    sim.control.setBalance(friend, 'STABLECOIN_USD', null);
+    const tx = await signed(sim, wallet, [
+      ...(await tippedTransferTo(wallet.address, friend)),
+      { programId: TRIGGER_V1_PROGRAM, accounts: [{ pubkey: wallet.address, isSigner: true, isWritable: true }], data: Uint8Array.of(1) },
+    ]);
+    const res = await submit(sim, tx);
+    expect(res.body.error).toMatch(/^Instruction 3: the simulator cannot apply this instruction/);
+    expect(sim.control.getBalance(wallet.address, NATIVE)).toBe(10_000_000_000n);
+    expect(sim.control.getBalance(friend, STABLECOIN)).toBeNull();
+    // The account is unknown again: the simulator's default balances of an address it never saw.
+    expect(sim.control.getBalance(ata(friend, STABLECOIN), NATIVE)).toBe(10_000_000_000n);
+    expect(sim.control.transactions().transactions).toEqual([]);
+  });
+
   it('refuses, unlanded and moving nothing, a transaction with an instruction it cannot apply', async () => {
     const sim = makeSimulator();
     const wallet = await createTestWallet();
