@@ -47,14 +47,18 @@ function expired(sim: SimContext, order: SwapOrderRecord, signature: string): Ex
   return order.expireAt !== undefined && sim.clock.now() > order.expireAt ? failed(CODES.rfqQuoteExpired, 'Quote expired') : undefined;
 }
 
-/** The token accounts the order's transaction creates, paid by a client's wallet, that do not exist yet. */
+/**
+ * The token accounts the order's transaction creates that do not exist yet. A client's wallet (the
+ * taker, or the integrator payer) pays the rent from its balance; the service's wallets (the gas
+ * wallet) pay theirs outside the simulated balances (`kept: false`), and the account holds the rent all the same.
+ */
 function openingsOf(sim: SimContext, order: SwapOrderRecord, tx: DecodedTransaction): Opening[] {
   const openings: Opening[] = [];
   for (const ix of tx.instructions) {
     const { payer, account, owner, mint } = tokenAccountCreation(ix) ?? {};
-    if (!payer || !account || !owner || !mint || !order.clientSigners.includes(payer)) continue;
+    if (!payer || !account || !owner || !mint) continue;
     const rent = creationRent(sim.wallets, owner, mint);
-    if (rent > 0n) openings.push({ payer, account, owner, mint, rent });
+    if (rent > 0n) openings.push({ payer, account, owner, mint, rent, kept: order.clientSigners.includes(payer) });
   }
   return openings;
 }
@@ -77,7 +81,7 @@ function land(sim: SimContext, order: SwapOrderRecord, signature: string, tx: De
   const need = (wallet: string, lamports: bigint) => needs.set(wallet, (needs.get(wallet) ?? 0n) + lamports);
   if (fee) need(fee.payer, fee.lamports);
   for (const move of transfers) need(move.from, move.amount);
-  for (const opening of openings) need(opening.payer, opening.rent);
+  for (const opening of openings) if (opening.kept) need(opening.payer, opening.rent);
   const short = [...needs].some(([wallet, lamports]) => (wallets.balance(wallet, NATIVE_MINT) ?? 0n) < lamports);
   if (balance < order.inAmount || short) {
     return failed(

@@ -153,17 +153,19 @@ export interface Opening {
   owner: string;
   mint: string;
   rent: bigint;
+  /** Whether the payer's balance is the simulator's (false for the service's wallets, which pay outside it). */
+  kept: boolean;
 }
 
 /**
  * Opens a token account, on /tx/v1/submit and on /swap/v2/execute alike (the caller checked that
- * the payer holds the rent): the payer pays the rent, the new account holds it, its owner has an
+ * the payer holds the rent): the payer pays the rent (when its balance is `kept`), the new account holds it, its owner has an
  * empty balance of the mint. Each write's undo step goes to `undo` (a transaction that fails later
  * puts them back); the rent, which no instruction states, goes to `made` (the explorer lists it).
  */
 export function openTokenAccount(sim: SimContext, undo: Undo, made: Move[], opening: Opening): void {
   const { payer, account, owner, mint, rent } = opening;
-  setBalance(sim, undo, payer, NATIVE_MINT, (sim.wallets.balance(payer, NATIVE_MINT) ?? 0n) - rent);
+  if (opening.kept) setBalance(sim, undo, payer, NATIVE_MINT, (sim.wallets.balance(payer, NATIVE_MINT) ?? 0n) - rent);
   for (const [held, amount] of newAccountHoldings(rent)) setBalance(sim, undo, account, held, amount);
   setBalance(sim, undo, owner, mint, 0n);
   made.push(rentMove(payer, account, rent));
@@ -187,6 +189,6 @@ export function applyTokenAccountCreation(landing: InstructionLanding, ix: Decod
   }
   // The payer pays the rent-exempt minimum (400 when it holds less); the new account holds it.
   requireFunds(sim, index, payer, NATIVE_MINT, rent);
-  openTokenAccount(sim, undo, landing.made, { payer, account, owner, mint, rent });
+  openTokenAccount(sim, undo, landing.made, { payer, account, owner, mint, rent, kept: true });
   return true;
 }
