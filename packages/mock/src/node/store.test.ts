@@ -15,9 +15,13 @@ import {
   makeSimulator,
   NATIVE,
   PLATFORM_TOKEN,
+  recentBlockhash,
   STABLECOIN,
   TAKER as TAKER_ADDRESS,
 } from '../simulator/test-support/harness.js';
+import { LANDED_KEPT } from '../simulator/chain/ledger.js';
+import { systemTransfer } from '../simulator/chain/instructions.js';
+import { buildTransaction } from '../simulator/chain/transactions.js';
 import { startUpstreamSimulator } from '../upstream/test-support/upstream-simulator.js';
 import { type Caller, SESSION_STEPS, sessionReads, sessionState } from '../simulator/test-support/durable-session.js';
 import { parseCli, serve } from '../server/cli-main.js';
@@ -318,6 +322,36 @@ describe('durable store', () => {
     expect(second.body.error).toMatch(/already processed/);
     expect(sim.control.getBalance(wallet.address, PLATFORM_TOKEN)).toBe(100_000_000_000n - 100_000_000n);
     store.close();
+  });
+
+  it('keeps the last landed transactions the explorer lists, and no more rows of them than it lists', async () => {
+    const dir = tempDir();
+    const store = await openStore(dir);
+    const sim = makeSimulator({ store, clock: 'manual' });
+    const wallet = await createTestWallet();
+    const blockhash = await recentBlockhash(sim);
+    const landed: string[] = [];
+    for (let i = 1; i <= LANDED_KEPT + 2; i++) {
+      const built = buildTransaction({
+        feePayer: wallet.address,
+        instructions: [systemTransfer(wallet.address, TAKER_ADDRESS, BigInt(i))],
+        blockhash,
+        lastValidBlockHeight: 0,
+      });
+      landed.push((await sim.control.sendTransaction(await wallet.signTransaction(built.base64))).signature);
+    }
+    const listed = sim.control.transactions({ limit: 1_000 });
+    expect(listed.transactions.map((t) => t.signature)).toEqual(landed.slice(2).reverse());
+    sim.close();
+    store.close();
+    const db = new DatabaseSync(join(dir, STORE_FILE), { readOnly: true });
+    expect(db.prepare("SELECT count(*) AS n FROM rows WHERE area = 'ledger.transactions'").get()).toEqual({ n: LANDED_KEPT });
+    db.close();
+    const again = await openStore(dir);
+    const restarted = makeSimulator({ store: again });
+    expect(restarted.control.transactions({ limit: 1_000 })).toEqual(listed);
+    restarted.close();
+    again.close();
   });
 
   it('a commit that fails answers 500, then every request 503 until a restart; the store keeps what was committed', async () => {

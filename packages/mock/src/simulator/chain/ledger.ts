@@ -49,8 +49,12 @@ export interface Ledger {
   landedTransactions(): readonly LandedTransaction[];
   /** Forgets every landing (control reset). */
   reset(): void;
-  /** The maps behind the status cache and the issued blockhashes (for the durable store). */
-  readonly maps: { readonly landed: BoundedMap<string, Landing>; readonly issued: BoundedMap<string, number> };
+  /** The maps behind the status cache, the issued blockhashes and the landed transactions kept (for the durable store). */
+  readonly maps: {
+    readonly landed: BoundedMap<string, Landing>;
+    readonly issued: BoundedMap<string, number>;
+    readonly transactions: BoundedMap<string, LandedTransaction>;
+  };
 }
 
 export interface Landing {
@@ -90,9 +94,9 @@ export function createLedger(clock: Clock, seed: number): Ledger {
   // Blockhash (base58) -> the height it was issued at. Written once per height handed out.
   const issued = new BoundedMap<string, number>({ maxSize: ISSUED_BLOCKHASHES, ttlMs: STATUS_CACHE_TTL_MS, now: () => clock.now() });
   let lastIssuedHeight = -1;
-  // Ring of the last LANDED_KEPT landed transactions; `next` is where the next one goes.
-  const landedRing: LandedTransaction[] = [];
-  let next = 0;
+  // The last LANDED_KEPT landed transactions by signature, oldest first. The oldest leaves through
+  // `delete` (not the map's own size cap), so that a durable store drops its row too.
+  const transactions = new BoundedMap<string, LandedTransaction>({ maxSize: LANDED_KEPT + 1 });
   const issue = (h: number): Uint8Array => {
     const bytes = bytesAt(h);
     if (h !== lastIssuedHeight) {
@@ -119,19 +123,17 @@ export function createLedger(clock: Clock, seed: number): Ledger {
       const landing = { signature, slot: height() + SLOT_OFFSET, via };
       statusCache.set(signature, landing);
       if (tx) {
-        landedRing[next] = { ...landing, at: clock.now(), tx, made };
-        next = (next + 1) % LANDED_KEPT;
+        if (transactions.size >= LANDED_KEPT) transactions.delete(transactions.values().next().value!.signature);
+        transactions.set(signature, { ...landing, at: clock.now(), tx, made });
       }
       return undefined;
     },
-    landedTransactions: () =>
-      landedRing.length < LANDED_KEPT ? [...landedRing] : [...landedRing.slice(next), ...landedRing.slice(0, next)],
+    landedTransactions: () => [...transactions.values()],
     reset() {
       statusCache.clear();
-      landedRing.length = 0;
-      next = 0;
+      transactions.clear();
     },
-    maps: { landed: statusCache, issued },
+    maps: { landed: statusCache, issued, transactions },
   };
 }
 
