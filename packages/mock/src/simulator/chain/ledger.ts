@@ -10,7 +10,7 @@ import { BoundedMap } from '../bounded.js';
 import { createRandom, hashString } from '../random.js';
 import type { Clock } from '../clock.js';
 import { toBase58 } from '../encoding.js';
-import { decodeTransaction, transactionId, type DecodedTransaction } from './transactions.js';
+import { decodeBytes, decodeTransaction, transactionId, wireBytes, type DecodedTransaction } from './transactions.js';
 import { ApiError, type ApiErrorOptions } from '../errors.js';
 import type { Move } from './moves.js';
 
@@ -53,7 +53,7 @@ export interface Ledger {
   readonly maps: {
     readonly landed: BoundedMap<string, Landing>;
     readonly issued: BoundedMap<string, number>;
-    readonly transactions: BoundedMap<string, LandedTransaction>;
+    readonly transactions: BoundedMap<string, KeptTransaction>;
   };
 }
 
@@ -70,6 +70,16 @@ export interface LandedTransaction extends Landing {
   at: number;
   tx: DecodedTransaction;
   /** What the landing moved that no instruction of `tx` states (the rent of a token account it opened). */
+  made: readonly Move[];
+}
+
+/**
+ * A landed transaction as the ledger keeps it (and a durable store writes it): its wire bytes,
+ * a fraction of the decoded transaction's size, decoded again when read.
+ */
+export interface KeptTransaction extends Landing {
+  at: number;
+  wire: Uint8Array;
   made: readonly Move[];
 }
 
@@ -96,7 +106,13 @@ export function createLedger(clock: Clock, seed: number): Ledger {
   let lastIssuedHeight = -1;
   // The last LANDED_KEPT landed transactions by signature, oldest first. The oldest leaves through
   // `delete` (not the map's own size cap), so that a durable store drops its row too.
-  const transactions = new BoundedMap<string, LandedTransaction>({ maxSize: LANDED_KEPT + 1 });
+  const transactions = new BoundedMap<string, KeptTransaction>({ maxSize: LANDED_KEPT + 1 });
+  // Each kept transaction decoded once (the ones landed here keep the decoding they landed with).
+  const decoded = new WeakMap<KeptTransaction, DecodedTransaction | undefined>();
+  const decodedOf = (kept: KeptTransaction): DecodedTransaction | undefined => {
+    if (!decoded.has(kept)) decoded.set(kept, decodeBytes(kept.wire));
+    return decoded.get(kept);
+  };
   const issue = (h: number): Uint8Array => {
     const bytes = bytesAt(h);
     if (h !== lastIssuedHeight) {
@@ -124,11 +140,20 @@ export function createLedger(clock: Clock, seed: number): Ledger {
       statusCache.set(signature, landing);
       if (tx) {
         if (transactions.size >= LANDED_KEPT) transactions.delete(transactions.values().next().value!.signature);
-        transactions.set(signature, { ...landing, at: clock.now(), tx, made });
+        const kept: KeptTransaction = { ...landing, at: clock.now(), wire: wireBytes(tx), made };
+        decoded.set(kept, tx);
+        transactions.set(signature, kept);
       }
       return undefined;
     },
-    landedTransactions: () => [...transactions.values()],
+    landedTransactions: () => {
+      const out: LandedTransaction[] = [];
+      for (const kept of transactions.values()) {
+        const tx = decodedOf(kept);
+        if (tx) out.push({ signature: kept.signature, slot: kept.slot, via: kept.via, at: kept.at, tx, made: kept.made });
+      }
+      return out;
+    },
     reset() {
       statusCache.clear();
       transactions.clear();
