@@ -3,13 +3,24 @@
 // from the order's transaction instead, so the figure is dropped), and those written before the
 // referral payout carry no `referral`: their referral account and rate are read from the swap
 // instruction of their transaction, and the share computed as the order computes it. An RFQ fill
-// names no referral: such an order whose fee is more than the RFQ fee alone promised a referral
-// share to an account it cannot name, and is refused.
+// names no referral: such an order whose fee is at least the smallest referral share (the spec's
+// minimum referralFee) may have promised one to an account it cannot name, and is refused; one
+// whose fee is less had none.
+import { operation } from '@x/openapi/reader';
 import type { DecodedTransaction } from '../chain/decoded.js';
 import { SWAP_DISCRIMINATOR, startsWith } from '../chain/moves.js';
+import { bundledSpec } from '../spec.js';
 import { feeOf } from './bps.js';
-import { RFQ_FEE_BPS } from './quote.js';
 import type { SwapOrderRecord } from './store.js';
+
+/** The smallest referral fee an order takes, in basis points: the spec's minimum of swapGetOrder's referralFee. */
+function minReferralFeeBps(): number {
+  const parameter = operation('swapGetOrder', bundledSpec).parameters.find((p) => p.in === 'query' && p.name === 'referralFee');
+  const minimum = (parameter?.schema as { minimum?: unknown } | undefined)?.minimum;
+  if (typeof minimum !== 'number') throw new Error('simulator: swapGetOrder documents no minimum of referralFee');
+  return minimum;
+}
+const MIN_REFERRAL_FEE_BPS = minReferralFeeBps();
 
 /** The referral of a swap instruction (chain/instructions.ts `swap`): its sixth account and rate, a u32 of thousandths of a basis point after the slippage. */
 function referralInstruction(tx: DecodedTransaction): { account: string; feeBps: number } | undefined {
@@ -32,7 +43,7 @@ export function upgradeStoredOrder(order: SwapOrderRecord, tx: DecodedTransactio
   if (!order.referral) {
     const named = referralInstruction(tx);
     if (named) order.referral = { account: named.account, amount: feeOf(order.routeOutAmount, named.feeBps) };
-    else if (order.router === 'router_rfq' && order.routeOutAmount - order.outAmount !== feeOf(order.routeOutAmount, RFQ_FEE_BPS))
+    else if (order.router === 'router_rfq' && order.routeOutAmount - order.outAmount >= feeOf(order.routeOutAmount, MIN_REFERRAL_FEE_BPS))
       return 'Order stored by an earlier x-mock does not name the account of its referral fee; request a new order';
   }
   delete stored.takerFeeLamports;
