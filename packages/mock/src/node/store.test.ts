@@ -350,8 +350,23 @@ describe('durable store', () => {
     const again = await openStore(dir);
     const restarted = makeSimulator({ store: again });
     expect(restarted.control.transactions({ limit: 1_000 })).toEqual(listed);
+    // The next landing takes the place after the last one kept, and the oldest leaves.
+    const next = buildTransaction({
+      feePayer: wallet.address,
+      instructions: [systemTransfer(wallet.address, TAKER_ADDRESS, 0n)],
+      blockhash,
+      lastValidBlockHeight: 0,
+    });
+    const { signature } = await restarted.control.sendTransaction(await wallet.signTransaction(next.base64));
+    expect(restarted.control.transactions({ limit: 1_000 }).transactions.map((t) => t.signature)).toEqual(
+      [...landed.slice(3), signature].reverse(),
+    );
     restarted.close();
     again.close();
+    const after = new DatabaseSync(join(dir, STORE_FILE), { readOnly: true });
+    const keys = after.prepare("SELECT key FROM rows WHERE area = 'ledger.transactions'").all() as Array<{ key: string }>;
+    expect(keys.map((k) => Number(k.key)).sort((a, b) => a - b)).toEqual(Array.from({ length: LANDED_KEPT }, (_, i) => i + 3));
+    after.close();
   });
 
   it('a commit that fails answers 500, then every request 503 until a restart; the store keeps what was committed', async () => {

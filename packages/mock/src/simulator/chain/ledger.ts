@@ -53,7 +53,7 @@ export interface Ledger {
   readonly maps: {
     readonly landed: BoundedMap<string, Landing>;
     readonly issued: BoundedMap<string, number>;
-    readonly transactions: BoundedMap<string, KeptTransaction>;
+    readonly transactions: BoundedMap<number, KeptTransaction>;
   };
 }
 
@@ -78,6 +78,8 @@ export interface LandedTransaction extends Landing {
  * a fraction of the decoded transaction's size, decoded again when read.
  */
 export interface KeptTransaction extends Landing {
+  /** Its place in landing order (its key: a store writes the next one beside the last, and drops the oldest from the other end). */
+  n: number;
   at: number;
   wire: Uint8Array;
   made: readonly Move[];
@@ -104,9 +106,18 @@ export function createLedger(clock: Clock, seed: number): Ledger {
   // Blockhash (base58) -> the height it was issued at. Written once per height handed out.
   const issued = new BoundedMap<string, number>({ maxSize: ISSUED_BLOCKHASHES, ttlMs: STATUS_CACHE_TTL_MS, now: () => clock.now() });
   let lastIssuedHeight = -1;
-  // The last LANDED_KEPT landed transactions by signature, oldest first. The oldest leaves through
-  // `delete` (not the map's own size cap), so that a durable store drops its row too.
-  const transactions = new BoundedMap<string, KeptTransaction>({ maxSize: LANDED_KEPT + 1 });
+  // The last LANDED_KEPT landed transactions by landing order, oldest first. The oldest leaves
+  // through `delete` (not the map's own size cap), so that a durable store drops its row too.
+  const transactions = new BoundedMap<number, KeptTransaction>({ maxSize: LANDED_KEPT + 1 });
+  /** The next one's place: after the last kept (once a store loaded them), from 0 after a reset. */
+  let nextN: number | undefined;
+  const placeOfNext = (): number => {
+    if (nextN === undefined) {
+      nextN = 0;
+      for (const kept of transactions.values()) nextN = kept.n + 1;
+    }
+    return nextN++;
+  };
   // Each kept transaction decoded once (the ones landed here keep the decoding they landed with).
   const decoded = new WeakMap<KeptTransaction, DecodedTransaction | undefined>();
   const decodedOf = (kept: KeptTransaction): DecodedTransaction | undefined => {
@@ -139,10 +150,10 @@ export function createLedger(clock: Clock, seed: number): Ledger {
       const landing = { signature, slot: height() + SLOT_OFFSET, via };
       statusCache.set(signature, landing);
       if (tx) {
-        if (transactions.size >= LANDED_KEPT) transactions.delete(transactions.values().next().value!.signature);
-        const kept: KeptTransaction = { ...landing, at: clock.now(), wire: wireBytes(tx), made };
+        if (transactions.size >= LANDED_KEPT) transactions.delete(transactions.values().next().value!.n);
+        const kept: KeptTransaction = { ...landing, n: placeOfNext(), at: clock.now(), wire: wireBytes(tx), made };
         decoded.set(kept, tx);
-        transactions.set(signature, kept);
+        transactions.set(kept.n, kept);
       }
       return undefined;
     },
@@ -157,6 +168,7 @@ export function createLedger(clock: Clock, seed: number): Ledger {
     reset() {
       statusCache.clear();
       transactions.clear();
+      nextN = 0;
     },
     maps: { landed: statusCache, issued, transactions },
   };
