@@ -19,7 +19,7 @@ import {
   STABLECOIN,
   TAKER as TAKER_ADDRESS,
 } from '../simulator/test-support/harness.js';
-import { LANDED_KEPT } from '../simulator/chain/ledger.js';
+import { LANDED_DROPPED_AT_ONCE, LANDED_KEPT } from '../simulator/chain/ledger.js';
 import { systemTransfer } from '../simulator/chain/instructions.js';
 import { buildTransaction } from '../simulator/chain/transactions.js';
 import { startUpstreamSimulator } from '../upstream/test-support/upstream-simulator.js';
@@ -324,49 +324,49 @@ describe('durable store', () => {
     store.close();
   });
 
-  it('keeps the last landed transactions the explorer lists, and no more rows of them than it lists', async () => {
+  it('keeps the last landed transactions the explorer lists, and no more rows of them than it holds', async () => {
     const dir = tempDir();
     const store = await openStore(dir);
     const sim = makeSimulator({ store, clock: 'manual' });
     const wallet = await createTestWallet();
     const blockhash = await recentBlockhash(sim);
-    const landed: string[] = [];
-    for (let i = 1; i <= LANDED_KEPT + 2; i++) {
+    const send = async (target: Simulator, lamports: number): Promise<string> => {
       const built = buildTransaction({
         feePayer: wallet.address,
-        instructions: [systemTransfer(wallet.address, TAKER_ADDRESS, BigInt(i))],
+        instructions: [systemTransfer(wallet.address, TAKER_ADDRESS, BigInt(lamports))],
         blockhash,
         lastValidBlockHeight: 0,
       });
-      landed.push((await sim.control.sendTransaction(await wallet.signTransaction(built.base64))).signature);
-    }
+      return (await target.control.sendTransaction(await wallet.signTransaction(built.base64))).signature;
+    };
+    const storedPlaces = (): number[] => {
+      const db = new DatabaseSync(join(dir, STORE_FILE), { readOnly: true });
+      const keys = db.prepare("SELECT key FROM rows WHERE area = 'ledger.transactions'").all() as Array<{ key: string }>;
+      db.close();
+      return keys.map((k) => Number(k.key)).sort((a, b) => a - b);
+    };
+    // Past the held bound: the oldest are dropped at once, and the explorer lists the last LANDED_KEPT.
+    const total = LANDED_KEPT + LANDED_DROPPED_AT_ONCE + 2;
+    const landed: string[] = [];
+    for (let i = 0; i < total; i++) landed.push(await send(sim, i + 1));
     const listed = sim.control.transactions({ limit: 1_000 });
-    expect(listed.transactions.map((t) => t.signature)).toEqual(landed.slice(2).reverse());
+    expect(listed.transactions.map((t) => t.signature)).toEqual(landed.slice(-LANDED_KEPT).reverse());
     sim.close();
     store.close();
-    const db = new DatabaseSync(join(dir, STORE_FILE), { readOnly: true });
-    expect(db.prepare("SELECT count(*) AS n FROM rows WHERE area = 'ledger.transactions'").get()).toEqual({ n: LANDED_KEPT });
-    db.close();
+    const first = LANDED_DROPPED_AT_ONCE + 1;
+    expect(storedPlaces()).toEqual(Array.from({ length: total - first }, (_, i) => first + i));
+
     const again = await openStore(dir);
     const restarted = makeSimulator({ store: again });
     expect(restarted.control.transactions({ limit: 1_000 })).toEqual(listed);
-    // The next landing takes the place after the last one kept, and the oldest leaves.
-    const next = buildTransaction({
-      feePayer: wallet.address,
-      instructions: [systemTransfer(wallet.address, TAKER_ADDRESS, 0n)],
-      blockhash,
-      lastValidBlockHeight: 0,
-    });
-    const { signature } = await restarted.control.sendTransaction(await wallet.signTransaction(next.base64));
+    // The next landing takes the place after the last one kept.
+    const signature = await send(restarted, 0);
     expect(restarted.control.transactions({ limit: 1_000 }).transactions.map((t) => t.signature)).toEqual(
-      [...landed.slice(3), signature].reverse(),
+      [...landed.slice(-LANDED_KEPT + 1), signature].reverse(),
     );
     restarted.close();
     again.close();
-    const after = new DatabaseSync(join(dir, STORE_FILE), { readOnly: true });
-    const keys = after.prepare("SELECT key FROM rows WHERE area = 'ledger.transactions'").all() as Array<{ key: string }>;
-    expect(keys.map((k) => Number(k.key)).sort((a, b) => a - b)).toEqual(Array.from({ length: LANDED_KEPT }, (_, i) => i + 3));
-    after.close();
+    expect(storedPlaces()).toEqual(Array.from({ length: total + 1 - first }, (_, i) => first + i));
   });
 
   it('a commit that fails answers 500, then every request 503 until a restart; the store keeps what was committed', async () => {

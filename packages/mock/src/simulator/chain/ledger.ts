@@ -87,6 +87,11 @@ export interface KeptTransaction extends Landing {
 
 /** Landed transactions kept for the control API's reads (the status cache keeps more signatures). */
 export const LANDED_KEPT = 1_000;
+/**
+ * Landed transactions past LANDED_KEPT dropped at once (at most LANDED_KEPT + this many are held):
+ * a durable store then deletes a run of neighbouring rows every so many landings, not a row at each.
+ */
+export const LANDED_DROPPED_AT_ONCE = 100;
 
 /**
  * Signatures remembered: longer than any store keeps a transaction it would still accept (the
@@ -108,7 +113,7 @@ export function createLedger(clock: Clock, seed: number): Ledger {
   let lastIssuedHeight = -1;
   // The last LANDED_KEPT landed transactions by landing order, oldest first. The oldest leaves
   // through `delete` (not the map's own size cap), so that a durable store drops its row too.
-  const transactions = new BoundedMap<number, KeptTransaction>({ maxSize: LANDED_KEPT + 1 });
+  const transactions = new BoundedMap<number, KeptTransaction>({ maxSize: LANDED_KEPT + LANDED_DROPPED_AT_ONCE + 1 });
   /** The next one's place: after the last kept (once a store loaded them), from 0 after a reset. */
   let nextN: number | undefined;
   const placeOfNext = (): number => {
@@ -150,7 +155,10 @@ export function createLedger(clock: Clock, seed: number): Ledger {
       const landing = { signature, slot: height() + SLOT_OFFSET, via };
       statusCache.set(signature, landing);
       if (tx) {
-        if (transactions.size >= LANDED_KEPT) transactions.delete(transactions.values().next().value!.n);
+        if (transactions.size >= LANDED_KEPT + LANDED_DROPPED_AT_ONCE) {
+          const oldest = [...transactions.values()].slice(0, LANDED_DROPPED_AT_ONCE + 1).map((kept) => kept.n);
+          for (const n of oldest) transactions.delete(n);
+        }
         const kept: KeptTransaction = { ...landing, n: placeOfNext(), at: clock.now(), wire: wireBytes(tx), made };
         decoded.set(kept, tx);
         transactions.set(kept.n, kept);
@@ -159,7 +167,9 @@ export function createLedger(clock: Clock, seed: number): Ledger {
     },
     landedTransactions: () => {
       const out: LandedTransaction[] = [];
+      let skip = transactions.size - LANDED_KEPT;
       for (const kept of transactions.values()) {
+        if (skip-- > 0) continue;
         const tx = decodedOf(kept);
         if (tx) out.push({ signature: kept.signature, slot: kept.slot, via: kept.via, at: kept.at, tx, made: kept.made });
       }
