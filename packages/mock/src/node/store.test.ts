@@ -15,9 +15,13 @@ import {
   makeSimulator,
   NATIVE,
   PLATFORM_TOKEN,
+  recentBlockhash,
   STABLECOIN,
   TAKER as TAKER_ADDRESS,
 } from '../simulator/test-support/harness.js';
+import { LANDED_DROPPED_AT_ONCE, LANDED_KEPT } from '../simulator/chain/ledger.js';
+import { systemTransfer } from '../simulator/chain/instructions.js';
+import { buildTransaction } from '../simulator/chain/transactions.js';
 import { startUpstreamSimulator } from '../upstream/test-support/upstream-simulator.js';
 import { type Caller, SESSION_STEPS, sessionReads, sessionState } from '../simulator/test-support/durable-session.js';
 import { parseCli, serve } from '../server/cli-main.js';
@@ -320,6 +324,51 @@ describe('durable store', () => {
     store.close();
   });
 
+  it('keeps the last landed transactions the explorer lists, and no more rows of them than it holds', async () => {
+    const dir = tempDir();
+    const store = await openStore(dir);
+    const sim = makeSimulator({ store, clock: 'manual' });
+    const wallet = await createTestWallet();
+    const blockhash = await recentBlockhash(sim);
+    const send = async (target: Simulator, lamports: number): Promise<string> => {
+      const built = buildTransaction({
+        feePayer: wallet.address,
+        instructions: [systemTransfer(wallet.address, TAKER_ADDRESS, BigInt(lamports))],
+        blockhash,
+        lastValidBlockHeight: 0,
+      });
+      return (await target.control.sendTransaction(await wallet.signTransaction(built.base64))).signature;
+    };
+    const storedPlaces = (): number[] => {
+      const db = new DatabaseSync(join(dir, STORE_FILE), { readOnly: true });
+      const keys = db.prepare("SELECT key FROM rows WHERE area = 'ledger.transactions'").all() as Array<{ key: string }>;
+      db.close();
+      return keys.map((k) => Number(k.key)).sort((a, b) => a - b);
+    };
+    // Past the held bound: the oldest are dropped at once, and the explorer lists the last LANDED_KEPT.
+    const total = LANDED_KEPT + LANDED_DROPPED_AT_ONCE + 2;
+    const landed: string[] = [];
+    for (let i = 0; i < total; i++) landed.push(await send(sim, i + 1));
+    const listed = sim.control.transactions({ limit: 1_000 });
+    expect(listed.transactions.map((t) => t.signature)).toEqual(landed.slice(-LANDED_KEPT).reverse());
+    sim.close();
+    store.close();
+    const first = LANDED_DROPPED_AT_ONCE + 1;
+    expect(storedPlaces()).toEqual(Array.from({ length: total - first }, (_, i) => first + i));
+
+    const again = await openStore(dir);
+    const restarted = makeSimulator({ store: again });
+    expect(restarted.control.transactions({ limit: 1_000 })).toEqual(listed);
+    // The next landing takes the place after the last one kept.
+    const signature = await send(restarted, 0);
+    expect(restarted.control.transactions({ limit: 1_000 }).transactions.map((t) => t.signature)).toEqual(
+      [...landed.slice(-LANDED_KEPT + 1), signature].reverse(),
+    );
+    restarted.close();
+    again.close();
+    expect(storedPlaces()).toEqual(Array.from({ length: total + 1 - first }, (_, i) => first + i));
+  });
+
   it('a commit that fails answers 500, then every request 503 until a restart; the store keeps what was committed', async () => {
     const dir = tempDir();
     const store = await openStore(dir);
@@ -355,6 +404,28 @@ describe('durable store', () => {
     (await openStore(dir)).close();
   });
 
+  it('a store of the previous format (1) opens, keeps what it holds, and is of this format once opened', async () => {
+    const dir = tempDir();
+    const file = join(dir, STORE_FILE);
+    const first = await openStore(dir);
+    const sim = makeSimulator({ store: first });
+    sim.control.setBalance(TAKER_ADDRESS, 'NATIVE_COIN', 5n);
+    sim.close();
+    first.close();
+    const db = new DatabaseSync(file);
+    db.exec('PRAGMA user_version = 1');
+    db.close();
+
+    const again = await openStore(dir);
+    const restarted = makeSimulator({ store: again });
+    expect(restarted.control.getBalance(TAKER_ADDRESS, NATIVE)).toBe(5n);
+    restarted.close();
+    again.close();
+    const after = new DatabaseSync(file, { readOnly: true });
+    expect(after.prepare('PRAGMA user_version').get()).toEqual({ user_version: 2 });
+    after.close();
+  });
+
   describe('a store it cannot read is refused with a message and left as it was', () => {
     const made = async (): Promise<string> => {
       const dir = tempDir();
@@ -372,8 +443,8 @@ describe('durable store', () => {
     };
 
     for (const [name, version, message] of [
-      ['an older format', 0, /format 0, written by an older x-mock; this one reads format 1/],
-      ['a newer format', 2, /format 2, written by a newer x-mock; this one reads format 1/],
+      ['an older format', 0, /format 0, written by an older x-mock; this one reads formats 1 to 2/],
+      ['a newer format', 3, /format 3, written by a newer x-mock; this one reads formats 1 to 2/],
     ] as const) {
       it(name, async () => {
         const file = await made();
@@ -383,6 +454,15 @@ describe('durable store', () => {
         expect(digest(file)).toBe(before);
       });
     }
+
+    it('by an x-mock that reads format 1 only: a store this one writes is of format 2', async () => {
+      // Format 1 swap orders carry takerFeeLamports, which the x-mock that reads format 1 only
+      // charges when it executes one: it must refuse this version's orders, not read them.
+      const file = await made();
+      const db = new DatabaseSync(file, { readOnly: true });
+      expect(db.prepare('PRAGMA user_version').get()).toEqual({ user_version: 2 });
+      db.close();
+    });
 
     it('a damaged row', async () => {
       const file = await made();

@@ -4,11 +4,18 @@
 // --experimental-sqlite).
 //
 // Opening checks the file before anything writes to it: it must be an x-mock store (application
-// id), of this format (user_version), pass SQLite's integrity check, and every row must decode. A
+// id), of a format this version reads (user_version), pass SQLite's integrity check, and every row must decode. A
 // store that fails any of these is refused with a message and left exactly as it was.
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { STORE_FORMAT, type StateStore, type StoreBatch, type StoredRow, type StoredWorld } from '../simulator/durable/backend.js';
+import {
+  OLDEST_STORE_FORMAT,
+  STORE_FORMAT,
+  type StateStore,
+  type StoreBatch,
+  type StoredRow,
+  type StoredWorld,
+} from '../simulator/durable/backend.js';
 import { decodeKey, decodeValue } from '../simulator/durable/codec.js';
 import { fromBase64 } from '../simulator/encoding.js';
 import { MIN_SECRET_BYTES } from '../simulator/jwt.js';
@@ -65,10 +72,13 @@ function parseWorld(text: string | undefined, file: string): StoredWorld | undef
 }
 
 /**
- * Checks an existing file without writing to it: an x-mock store, of this format, intact, and
- * every row decodes. Returns its world and scalar state.
+ * Checks an existing file without writing to it: an x-mock store, of a format this version reads,
+ * intact, and every row decodes. Returns its world, scalar state and format.
  */
-function check(sqlite: Sqlite, file: string): { world: StoredWorld | undefined; scalars: string | undefined; empty?: true } {
+function check(
+  sqlite: Sqlite,
+  file: string,
+): { world: StoredWorld | undefined; scalars: string | undefined; version?: number; empty?: true } {
   let db: Database;
   try {
     db = new sqlite.DatabaseSync(file, { readOnly: true });
@@ -90,10 +100,10 @@ function check(sqlite: Sqlite, file: string): { world: StoredWorld | undefined; 
       throw new StoreError(`${file} is not an x-mock store (it was left as it was)`);
     }
     const version = pragma('user_version');
-    if (version !== STORE_FORMAT) {
+    if (typeof version !== 'number' || version < OLDEST_STORE_FORMAT || version > STORE_FORMAT) {
       const which = typeof version === 'number' && version > STORE_FORMAT ? 'a newer' : 'an older';
       throw new StoreError(
-        `${file} is in store format ${String(version)}, written by ${which} x-mock; this one reads format ${STORE_FORMAT} only. ` +
+        `${file} is in store format ${String(version)}, written by ${which} x-mock; this one reads formats ${OLDEST_STORE_FORMAT} to ${STORE_FORMAT}. ` +
           'It was left as it was: use the x-mock that wrote it, or another --data directory',
       );
     }
@@ -118,7 +128,7 @@ function check(sqlite: Sqlite, file: string): { world: StoredWorld | undefined; 
         throw new StoreError(`${file} is damaged: its scalar state does not decode; it was left as it was`);
       }
     }
-    return { world: parseWorld(meta(db, 'world'), file), scalars };
+    return { world: parseWorld(meta(db, 'world'), file), scalars, version: version as number };
   } catch (error) {
     if (error instanceof StoreError) throw error;
     throw new StoreError(`${file} is damaged (${(error as Error).message}); it was left as it was`);
@@ -134,7 +144,7 @@ export async function openStore(dir: string, options: OpenStoreOptions = {}): Pr
   if (existsSync(root) && !statSync(root).isDirectory()) throw new StoreError(`--data ${dir} is not a directory`);
   mkdirSync(root, { recursive: true });
   const file = join(root, STORE_FILE);
-  const found = existsSync(file) ? check(sqlite, file) : { world: undefined, scalars: undefined, empty: true };
+  const found: ReturnType<typeof check> = existsSync(file) ? check(sqlite, file) : { world: undefined, scalars: undefined, empty: true };
   const fresh = found.empty === true;
 
   const db = new sqlite.DatabaseSync(file);
@@ -149,6 +159,9 @@ export async function openStore(dir: string, options: OpenStoreOptions = {}): Pr
     throw new StoreError(`${file} is in use by another process (${(error as Error).message})`);
   }
   if (fresh) db.exec(`BEGIN; ${SCHEMA} COMMIT;`);
+  // A store of an older format this version reads is of this format from now on: what this
+  // version writes to it, an x-mock that reads only the older format must refuse.
+  else if (found.version !== STORE_FORMAT) db.exec(`PRAGMA user_version = ${STORE_FORMAT}`);
 
   const rowsAll = db.prepare('SELECT key, json, at, seq FROM rows WHERE area = ? ORDER BY seq');
   const rowsLast = db.prepare('SELECT * FROM (SELECT key, json, at, seq FROM rows WHERE area = ? ORDER BY seq DESC LIMIT ?) ORDER BY seq');

@@ -10,8 +10,9 @@ import { BoundedMap } from '../bounded.js';
 import { createRandom, hashString } from '../random.js';
 import type { Clock } from '../clock.js';
 import { toBase58 } from '../encoding.js';
-import { decodeTransaction, transactionId, type DecodedTransaction } from './transactions.js';
+import { decodeBytes, decodeTransaction, transactionId, wireBytes, type DecodedTransaction } from './transactions.js';
 import { ApiError, type ApiErrorOptions } from '../errors.js';
+import type { Move } from './moves.js';
 
 export const MS_PER_BLOCK = 400;
 /** Blocks a blockhash stays valid for (about a minute). */
@@ -40,15 +41,20 @@ export interface Ledger {
   /**
    * Records that `signature` lands now (call it right where balances move, after the last await).
    * Answers the earlier landing instead, recording nothing, when the signature already landed.
-   * `tx` is the landed transaction, kept (the last LANDED_KEPT) for the control API's reads.
+   * `tx` is the landed transaction, kept (the last LANDED_KEPT) for the control API's reads, with
+   * `made`: what the landing moved that no instruction states (the rent of a token account it opened).
    */
-  land(signature: string, via: string, tx?: DecodedTransaction): Landing | undefined;
+  land(signature: string, via: string, tx?: DecodedTransaction, made?: readonly Move[]): Landing | undefined;
   /** The transactions landed last (at most LANDED_KEPT), oldest first. */
   landedTransactions(): readonly LandedTransaction[];
   /** Forgets every landing (control reset). */
   reset(): void;
-  /** The maps behind the status cache and the issued blockhashes (for the durable store). */
-  readonly maps: { readonly landed: BoundedMap<string, Landing>; readonly issued: BoundedMap<string, number> };
+  /** The maps behind the status cache, the issued blockhashes and the landed transactions kept (for the durable store). */
+  readonly maps: {
+    readonly landed: BoundedMap<string, Landing>;
+    readonly issued: BoundedMap<string, number>;
+    readonly transactions: BoundedMap<number, KeptTransaction>;
+  };
 }
 
 export interface Landing {
@@ -63,10 +69,29 @@ export interface LandedTransaction extends Landing {
   /** Simulated epoch ms of the landing. */
   at: number;
   tx: DecodedTransaction;
+  /** What the landing moved that no instruction of `tx` states (the rent of a token account it opened). */
+  made: readonly Move[];
+}
+
+/**
+ * A landed transaction as the ledger keeps it (and a durable store writes it): its wire bytes,
+ * a fraction of the decoded transaction's size, decoded again when read.
+ */
+export interface KeptTransaction extends Landing {
+  /** Its place in landing order (its key: a store writes the next one beside the last, and drops the oldest from the other end). */
+  n: number;
+  at: number;
+  wire: Uint8Array;
+  made: readonly Move[];
 }
 
 /** Landed transactions kept for the control API's reads (the status cache keeps more signatures). */
 export const LANDED_KEPT = 1_000;
+/**
+ * Landed transactions past LANDED_KEPT dropped at once (at most LANDED_KEPT + this many are held):
+ * a durable store then deletes a run of neighbouring rows every so many landings, not a row at each.
+ */
+export const LANDED_DROPPED_AT_ONCE = 100;
 
 /**
  * Signatures remembered: longer than any store keeps a transaction it would still accept (the
@@ -86,9 +111,24 @@ export function createLedger(clock: Clock, seed: number): Ledger {
   // Blockhash (base58) -> the height it was issued at. Written once per height handed out.
   const issued = new BoundedMap<string, number>({ maxSize: ISSUED_BLOCKHASHES, ttlMs: STATUS_CACHE_TTL_MS, now: () => clock.now() });
   let lastIssuedHeight = -1;
-  // Ring of the last LANDED_KEPT landed transactions; `next` is where the next one goes.
-  const landedRing: LandedTransaction[] = [];
-  let next = 0;
+  // The last LANDED_KEPT landed transactions by landing order, oldest first. The oldest leaves
+  // through `delete` (not the map's own size cap), so that a durable store drops its row too.
+  const transactions = new BoundedMap<number, KeptTransaction>({ maxSize: LANDED_KEPT + LANDED_DROPPED_AT_ONCE + 1 });
+  /** The next one's place: after the last kept (once a store loaded them), from 0 after a reset. */
+  let nextN: number | undefined;
+  const placeOfNext = (): number => {
+    if (nextN === undefined) {
+      nextN = 0;
+      for (const kept of transactions.values()) nextN = kept.n + 1;
+    }
+    return nextN++;
+  };
+  // Each kept transaction decoded once (the ones landed here keep the decoding they landed with).
+  const decoded = new WeakMap<KeptTransaction, DecodedTransaction | undefined>();
+  const decodedOf = (kept: KeptTransaction): DecodedTransaction | undefined => {
+    if (!decoded.has(kept)) decoded.set(kept, decodeBytes(kept.wire));
+    return decoded.get(kept);
+  };
   const issue = (h: number): Uint8Array => {
     const bytes = bytesAt(h);
     if (h !== lastIssuedHeight) {
@@ -109,25 +149,38 @@ export function createLedger(clock: Clock, seed: number): Ledger {
     },
     expired: (lastValidBlockHeight) => height() > lastValidBlockHeight,
     landed: (signature) => statusCache.get(signature),
-    land(signature, via, tx) {
+    land(signature, via, tx, made = []) {
       const earlier = statusCache.get(signature);
       if (earlier) return earlier;
       const landing = { signature, slot: height() + SLOT_OFFSET, via };
       statusCache.set(signature, landing);
       if (tx) {
-        landedRing[next] = { ...landing, at: clock.now(), tx };
-        next = (next + 1) % LANDED_KEPT;
+        if (transactions.size >= LANDED_KEPT + LANDED_DROPPED_AT_ONCE) {
+          const oldest = [...transactions.values()].slice(0, LANDED_DROPPED_AT_ONCE + 1).map((kept) => kept.n);
+          for (const n of oldest) transactions.delete(n);
+        }
+        const kept: KeptTransaction = { ...landing, n: placeOfNext(), at: clock.now(), wire: wireBytes(tx), made };
+        decoded.set(kept, tx);
+        transactions.set(kept.n, kept);
       }
       return undefined;
     },
-    landedTransactions: () =>
-      landedRing.length < LANDED_KEPT ? [...landedRing] : [...landedRing.slice(next), ...landedRing.slice(0, next)],
+    landedTransactions: () => {
+      const out: LandedTransaction[] = [];
+      let skip = transactions.size - LANDED_KEPT;
+      for (const kept of transactions.values()) {
+        if (skip-- > 0) continue;
+        const tx = decodedOf(kept);
+        if (tx) out.push({ signature: kept.signature, slot: kept.slot, via: kept.via, at: kept.at, tx, made: kept.made });
+      }
+      return out;
+    },
     reset() {
       statusCache.clear();
-      landedRing.length = 0;
-      next = 0;
+      transactions.clear();
+      nextN = 0;
     },
-    maps: { landed: statusCache, issued },
+    maps: { landed: statusCache, issued, transactions },
   };
 }
 

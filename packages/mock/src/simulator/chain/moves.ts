@@ -93,6 +93,18 @@ function movesOf(ix: DecodedInstruction): Move[] {
   return [];
 }
 
+/** What a landing makes a payer of a new token account pay it: the rent it then holds (not stated by any instruction). */
+export const RENT_KIND = 'token account rent';
+
+/** The rent move of a token account a landing opened. */
+export const rentMove = (payer: string, account: string, rent: bigint): Move => ({
+  kind: RENT_KIND,
+  from: payer,
+  to: account,
+  mint: NATIVE_MINT,
+  amount: rent,
+});
+
 /** Every move of the transaction's instructions, in instruction order. */
 export function transactionMoves(tx: DecodedTransaction): Move[] {
   return tx.instructions.flatMap(movesOf);

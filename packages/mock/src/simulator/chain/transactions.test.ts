@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createTestWallet } from '../test-support/harness.js';
 import { systemTransfer } from './instructions.js';
-import { buildTransaction, checkSigner, decodeTransaction } from './transactions.js';
+import { toBase64 } from '../encoding.js';
+import { buildTransaction, checkSigner, decodeBytes, decodeTransaction, wireBytes } from './transactions.js';
 
 const RECEIVER = '6V1VsEmCGxfsZDKSwt2Jx3UgJKxaMwSeArFeUNuzSYRH';
 const BLOCKHASH = '35HJ2QSRigYgao1tVxRJd7oDLW8aov5KNfq5YxkGVuHs';
@@ -40,6 +41,21 @@ describe('transactions', () => {
     bytes.set(await other.sign(bytes.slice(65)), 1);
     const forged = decodeTransaction(btoa(String.fromCharCode(...bytes)))!;
     expect(await checkSigner(forged, wallet.address)).toBe('invalid');
+  });
+
+  it('writes a decoded transaction back to the wire bytes it was decoded from (signed slots and empty ones)', async () => {
+    const wallet = await createTestWallet();
+    const built = buildTransaction({
+      feePayer: wallet.address,
+      instructions: [systemTransfer(wallet.address, RECEIVER, 7n), systemTransfer(TAKER, RECEIVER, 9n)],
+      blockhash: BLOCKHASH,
+      lastValidBlockHeight: 1,
+    });
+    const signed = await wallet.signTransaction(built.base64);
+    const decoded = decodeTransaction(signed)!;
+    expect(decoded.signatures.map((s) => s.signature === null)).toEqual([false, true]);
+    expect(toBase64(wireBytes(decoded))).toBe(signed);
+    expect(decodeBytes(wireBytes(decoded))).toEqual(decoded);
   });
 
   it('returns undefined for what is not a transaction', () => {

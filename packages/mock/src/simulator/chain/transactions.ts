@@ -54,6 +54,26 @@ export function decodeTransaction(base64: string): DecodedTransaction | undefine
   return decodeWire(bytes) ?? decodeWithKit(bytes);
 }
 
+/** The decoded transaction of wire bytes; undefined when they are not one. */
+export const decodeBytes = (bytes: Uint8Array): DecodedTransaction | undefined => decodeWire(bytes) ?? decodeWithKit(bytes);
+
+/** The wire bytes of a decoded transaction: its signature slots (zeros for an empty one), then its message. */
+export function wireBytes(tx: DecodedTransaction): Uint8Array {
+  const head: number[] = [];
+  for (let rest = tx.signatures.length; ; rest >>= 7) {
+    if (rest < 0x80) {
+      head.push(rest);
+      break;
+    }
+    head.push((rest & 0x7f) | 0x80);
+  }
+  const wire = new Uint8Array(head.length + tx.signatures.length * 64 + tx.messageBytes.length);
+  wire.set(head, 0);
+  for (const [i, { signature }] of tx.signatures.entries()) if (signature) wire.set(signature, head.length + i * 64);
+  wire.set(tx.messageBytes, head.length + tx.signatures.length * 64);
+  return wire;
+}
+
 /** The @solana/kit decoding, for what the fast path leaves (other versions, unusual layouts, garbage). */
 export function decodeWithKit(bytes: Uint8Array): DecodedTransaction | undefined {
   try {

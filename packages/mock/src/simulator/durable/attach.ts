@@ -1,6 +1,7 @@
 // Keeps one simulator's state in a durable store: loads it at creation, and commits what every
 // request changed, in one transaction, before its answer leaves (see `run`). Without a store none
 // of this runs: createSimulator() and its requests are as they were.
+import { LANDED_DROPPED_AT_ONCE, LANDED_KEPT } from '../chain/ledger.js';
 import type { SimContext } from '../context.js';
 import type { Random } from '../random.js';
 import { TOKENS } from '../tokens.js';
@@ -177,6 +178,7 @@ export function attachDurable(
     Area.map('wallets', sim.wallets.changed, ctx, wallets * 2),
     Area.bounded('ledger.landed', ledger.maps.landed, ctx, 100_000),
     Area.bounded('ledger.issued', ledger.maps.issued, ctx, 20_000),
+    Area.bounded('ledger.transactions', ledger.maps.transactions, ctx, LANDED_KEPT + LANDED_DROPPED_AT_ONCE),
     Area.bounded('swap.orders', swap.orders, ctx, sim.settings.maxSwapOrders),
     Area.bounded('express.crafts', express.crafts, ctx, 10_000),
     Area.map('express.tokens', express.tokens, ctx),

@@ -2,8 +2,19 @@
 // change. `openStore(dir)` of `@x/mock/node` implements it on node:sqlite; the simulator itself
 // (this folder) uses only this interface, so `@x/mock` still imports no node: module.
 
-/** Version of the on-disk format; a store written in another one is refused, never misread. */
-export const STORE_FORMAT = 1;
+/**
+ * Version of the on-disk format, raised whenever a stored record changes shape, so that an x-mock
+ * that does not know the new shape refuses the store at open instead of misreading a record later.
+ * A store of a format this version reads (`OLDEST_STORE_FORMAT` up to `STORE_FORMAT`) is marked with
+ * this one when it is opened; a store of any other format is refused and left as it was.
+ *
+ * 1: swap orders carry `takerFeeLamports` (the rent and bundle tip the taker pays), and before the
+ *    referral payout, no `referral` (swap/upgrade.ts reads both).
+ * 2: swap orders carry neither: their transaction states the fees; their `referral` is their payout.
+ */
+export const STORE_FORMAT = 2;
+/** The oldest format this version reads (and upgrades on open). */
+export const OLDEST_STORE_FORMAT = 1;
 
 /** One stored entry of a map: its key and value (codec.ts), when and in which order it was written. */
 export interface StoredRow {

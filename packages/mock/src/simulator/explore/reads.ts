@@ -177,9 +177,9 @@ export function transactionsRead(sim: SimContext, wallet: string | null, limit: 
   const landed = sim.ledger.landedTransactions();
   const out = [];
   for (let i = landed.length - 1; i >= 0 && out.length < limit; i--) {
-    const { signature, slot, via, at, tx } = landed[i]!;
+    const { signature, slot, via, at, tx, made } = landed[i]!;
     const signers = tx.signatures.map((s) => s.signer);
-    const moves = transactionMoves(tx).map((m) => ({
+    const moves = [...transactionMoves(tx), ...made].map((m) => ({
       kind: m.kind,
       from: m.from,
       to: m.to,

@@ -165,8 +165,8 @@ export const tokensExecuteExpress: Handler<'tokensExecuteExpress'> = async (ctx)
   // What the crafted instructions move, as for any landing transaction (tx/land.ts), all or nothing:
   // the network fee; on a swap path the swap, paying the sender its output at the current price
   // (refused below its minimum, 1000 PLATFORM_TOKEN); the transfer of the craft's `amount` to the receiver.
-  applyTransaction(sim, tx);
-  sim.ledger.land(signature, `tokensExecuteExpress:${craft.requestId}`, tx);
+  const made = applyTransaction(sim, tx);
+  sim.ledger.land(signature, `tokensExecuteExpress:${craft.requestId}`, tx, made);
   sim.express.crafts.delete(craft.requestId);
   setTokenStatus(sim.express, body.tokenId, { exists: true, verified: true });
   return {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CODES, EXECUTE_CODES, executeCode } from './execute-codes.js';
 import { call, createTestWallet, makeSimulator, NATIVE, PLATFORM_TOKEN, STABLECOIN } from '../test-support/harness.js';
 import { world } from '../world.js';
-import { TIP_RECEIVERS } from '../chain/addresses.js';
+import { GAS_WALLET, TIP_RECEIVERS } from '../chain/addresses.js';
 import { networkFee } from '../chain/fees.js';
 import { decodeTransaction } from '../chain/transactions.js';
 import { tokenAccountOf } from '../chain/token-accounts.js';
@@ -237,6 +237,51 @@ describe('POST /swap/v2/execute', () => {
     expect(sim.control.getBalance(other.address, NATIVE)).toBe(10_000_000_000n);
     expect(sim.control.getBalance(tokenAccount(other.address, STABLECOIN), NATIVE)).toBe(rent);
     expect(sim.control.getBalance(other.address, STABLECOIN)).toBe(49_950_000n);
+    // The explorer lists each rent as a move of the transaction, from its payer to the new account.
+    const rentMove = (signature: string) =>
+      sim.control
+        .transactions()
+        .transactions.find((t) => t.signature === signature)
+        ?.moves.filter((m) => m.kind === 'token account rent');
+    const rentOf = (from: string, to: string) =>
+      expect.objectContaining({
+        kind: 'token account rent',
+        from,
+        to,
+        mint: NATIVE,
+        symbol: 'NATIVE_COIN',
+        amount: rent.toString(),
+        decimals: 9,
+      });
+    expect(rentMove(landed.body.signature)).toEqual([rentOf(taker.address, tokenAccount(taker.address, STABLECOIN))]);
+    expect(rentMove(res.body.signature)).toEqual([rentOf(payer.address, tokenAccount(other.address, STABLECOIN))]);
+  });
+
+  it('opens the output account the service pays for (an RFQ order): the account holds the rent, the explorer lists it', async () => {
+    const sim = makeSimulator();
+    const rent = 2_039_280n;
+    const taker = await createTestWallet();
+    sim.control.setBalance(taker.address, 'STABLECOIN_USD', null);
+    const rfq = await order(sim, taker.address, { inputMint: NATIVE, amount: '1000000000' });
+    expect(rfq).toMatchObject({ router: 'router_rfq', rentFeeLamports: Number(rent), rentFeePayer: GAS_WALLET });
+    const res = await call(sim, 'POST', '/swap/v2/execute', {
+      body: { signedTransaction: await taker.signTransaction(rfq.transaction), requestId: rfq.requestId },
+    });
+    expect(res.body.status).toBe('Success');
+    // The taker pays no rent; the new account holds it, as one a client pays for does (not an unknown address's starting balances).
+    expect(sim.control.getBalance(taker.address, NATIVE)).toBe(10_000_000_000n - 1_000_000_000n);
+    expect(sim.control.getBalance(tokenAccount(taker.address, STABLECOIN), NATIVE)).toBe(rent);
+    expect(sim.control.getBalance(tokenAccount(taker.address, STABLECOIN), STABLECOIN)).toBeNull();
+    expect(sim.control.getBalance(taker.address, STABLECOIN)).toBe(BigInt(rfq.outAmount));
+    const landed = sim.control.transactions().transactions.find((t) => t.signature === res.body.signature);
+    expect(landed?.moves.filter((m) => m.kind === 'token account rent')).toEqual([
+      expect.objectContaining({
+        from: GAS_WALLET,
+        to: tokenAccount(taker.address, STABLECOIN),
+        symbol: 'NATIVE_COIN',
+        amount: rent.toString(),
+      }),
+    ]);
   });
 
   it('fails to land (-1000), moving nothing, when the integrator payer cannot pay the rent', async () => {

@@ -10,16 +10,17 @@
 // instructions); that is harmless because the signature, not the requestId, is what lands.
 import { bytesEqual, fromBase64 } from '../encoding.js';
 import { chargeNetworkFee, networkFee } from '../chain/fees.js';
-import { transactionMoves } from '../chain/moves.js';
+import { type Move, transactionMoves } from '../chain/moves.js';
 import { checkSigner, decodeTransaction, type DecodedTransaction } from '../chain/transactions.js';
 import type { SimContext } from '../context.js';
 import type { Handler } from '../handler.js';
 import { ApiError } from '../errors.js';
 import { landingSignature } from '../chain/ledger.js';
 import { NATIVE_MINT } from '../tokens.js';
-import { creationRent, openTokenAccount, tokenAccountCreation } from '../tx/token-program.js';
+import { creationRent, type Opening, openTokenAccount, tokenAccountCreation } from '../tx/token-program.js';
 import { CODES } from './execute-codes.js';
 import type { ExecuteOutcome, SwapOrderRecord } from './store.js';
+import { upgradeStoredOrder } from './upgrade.js';
 
 const rejected = (message: string, code: number): ApiError => new ApiError(400, message, { code });
 
@@ -46,27 +47,24 @@ function expired(sim: SimContext, order: SwapOrderRecord, signature: string): Ex
   return order.expireAt !== undefined && sim.clock.now() > order.expireAt ? failed(CODES.rfqQuoteExpired, 'Quote expired') : undefined;
 }
 
-interface Opening {
-  payer: string;
-  account: string;
-  owner: string;
-  mint: string;
-  rent: bigint;
-}
-
-/** The token accounts the order's transaction creates, paid by a client's wallet, that do not exist yet. */
+/**
+ * The token accounts the order's transaction creates that do not exist yet. A client's wallet (the
+ * taker, or the integrator payer) pays the rent from its balance; the service's wallets (the gas
+ * wallet) pay theirs outside the simulated balances (`kept: false`), and the account holds the rent all the same.
+ */
 function openingsOf(sim: SimContext, order: SwapOrderRecord, tx: DecodedTransaction): Opening[] {
   const openings: Opening[] = [];
   for (const ix of tx.instructions) {
     const { payer, account, owner, mint } = tokenAccountCreation(ix) ?? {};
-    if (!payer || !account || !owner || !mint || !order.clientSigners.includes(payer)) continue;
+    if (!payer || !account || !owner || !mint) continue;
     const rent = creationRent(sim.wallets, owner, mint);
-    if (rent > 0n) openings.push({ payer, account, owner, mint, rent });
+    if (rent > 0n) openings.push({ payer, account, owner, mint, rent, kept: order.clientSigners.includes(payer) });
   }
   return openings;
 }
 
-function land(sim: SimContext, order: SwapOrderRecord, signature: string, tx: DecodedTransaction): ExecuteOutcome {
+/** Lands the order: its moves, and in `made` those no instruction states (the rent of the accounts it opens). */
+function land(sim: SimContext, order: SwapOrderRecord, signature: string, tx: DecodedTransaction, made: Move[]): ExecuteOutcome {
   const { wallets, prices } = sim;
   const onchain = order.router !== 'router_rfq';
   const balance = wallets.balance(order.taker, order.inputMint) ?? 0n;
@@ -83,7 +81,7 @@ function land(sim: SimContext, order: SwapOrderRecord, signature: string, tx: De
   const need = (wallet: string, lamports: bigint) => needs.set(wallet, (needs.get(wallet) ?? 0n) + lamports);
   if (fee) need(fee.payer, fee.lamports);
   for (const move of transfers) need(move.from, move.amount);
-  for (const opening of openings) need(opening.payer, opening.rent);
+  for (const opening of openings) if (opening.kept) need(opening.payer, opening.rent);
   const short = [...needs].some(([wallet, lamports]) => (wallets.balance(wallet, NATIVE_MINT) ?? 0n) < lamports);
   if (balance < order.inAmount || short) {
     return failed(
@@ -109,7 +107,8 @@ function land(sim: SimContext, order: SwapOrderRecord, signature: string, tx: De
   }
   const delivered = onchain && outNow < order.outAmount ? outNow : order.outAmount;
   const routeOut = delivered + (order.routeOutAmount - order.outAmount);
-  for (const { payer, account, owner, mint, rent } of openings) openTokenAccount(wallets, payer, account, owner, mint, rent);
+  // Every need was checked above: nothing is left to put back, so the undo steps are dropped.
+  for (const opening of openings) openTokenAccount(sim, [], made, opening);
   wallets.add(order.taker, order.inputMint, -order.inAmount);
   wallets.add(order.recipient, order.outputMint, delivered);
   if (order.referral && order.referral.amount > 0n) wallets.add(order.referral.account, order.outputMint, order.referral.amount);
@@ -154,6 +153,8 @@ export const swapExecute: Handler<'swapExecute'> = async (ctx) => {
   if (!tx) throw rejected('Invalid signed transaction', CODES.invalidTransaction);
   if (!bytesEqual(tx.messageBytes, order.messageBytes))
     throw rejected('Invalid message bytes: not the transaction of this order', CODES.invalidMessage);
+  const unreadable = upgradeStoredOrder(order, tx);
+  if (unreadable) throw rejected(unreadable, CODES.orderNotFound);
   for (const signer of order.clientSigners) {
     const check = await checkSigner(tx, signer);
     if (check === 'invalid') throw rejected(`Invalid signed transaction: bad signature of ${signer}`, CODES.invalidTransaction);
@@ -173,6 +174,7 @@ export const swapExecute: Handler<'swapExecute'> = async (ctx) => {
     throw rejected('Order already executed with a different transaction', CODES.invalidMessage);
   }
   const earlier = sim.ledger.landed(signature);
+  const made: Move[] = [];
   // As on a chain: a transaction's age first (an expired one is expired, even when the same bytes
   // landed before), then its signature's history.
   const outcome =
@@ -183,8 +185,8 @@ export const swapExecute: Handler<'swapExecute'> = async (ctx) => {
           `Failed to land: transaction already processed in slot ${earlier.slot}`,
           signature,
         )
-      : land(sim, order, signature, tx));
-  if (!earlier && 'slot' in outcome.body) sim.ledger.land(signature, `swapExecute:${requestId}`, tx);
+      : land(sim, order, signature, tx, made));
+  if (!earlier && 'slot' in outcome.body) sim.ledger.land(signature, `swapExecute:${requestId}`, tx, made);
   order.executed = { signedTransaction, outcome };
   // Keep the result for re-sends for two more minutes.
   sim.swap.orders.set(requestId, order);

@@ -141,6 +141,8 @@ export async function sessionReads(call: Caller, s: SessionState): Promise<Answe
     for (const mint of ['PLATFORM_TOKEN', 'STABLECOIN_USD', 'NATIVE_COIN', 'EXAMPLE_TOKEN'])
       reads.push(await call('GET', '/__control/balance', { query: { wallet, mint } }));
   reads.push(await call('GET', '/__control/state'));
+  // What the explorer shows of the chain: the landed transactions, decoded.
+  reads.push(await call('GET', '/__control/transactions'));
   reads.push(await call('GET', '/trigger/v1/getTriggerOrders', { query: { user: s.a.address, orderStatus: 'history' } }));
   reads.push(await call('GET', '/trigger/v1/getTriggerOrders', { query: { user: s.a.address, orderStatus: 'active' } }));
   reads.push(await call('GET', '/lend/v1/borrow/positions', { query: { users: s.a.address } }));

@@ -16,12 +16,17 @@ export function setBalance(sim: SimContext, undo: Undo, wallet: string, mint: st
   sim.wallets.set(wallet, mint, amount);
 }
 
-/** Takes `amount` of `mint` from `wallet` (400 when it holds less). */
-export function debit(sim: SimContext, undo: Undo, index: number, wallet: string, mint: string, amount: bigint): void {
+/** The 400 of instruction `index` when `wallet` holds less than `amount` of `mint`; else its balance. */
+export function requireFunds(sim: SimContext, index: number, wallet: string, mint: string, amount: bigint): bigint {
   const balance = sim.wallets.balance(wallet, mint) ?? 0n;
   if (balance < amount)
     throw refused(index, `insufficient funds: ${wallet} holds ${balance} of ${tokenByMint(mint)?.symbol ?? mint}, needs ${amount}`);
-  setBalance(sim, undo, wallet, mint, balance - amount);
+  return balance;
+}
+
+/** Takes `amount` of `mint` from `wallet` (400 when it holds less). */
+export function debit(sim: SimContext, undo: Undo, index: number, wallet: string, mint: string, amount: bigint): void {
+  setBalance(sim, undo, wallet, mint, requireFunds(sim, index, wallet, mint, amount) - amount);
 }
 
 export function credit(sim: SimContext, undo: Undo, wallet: string, mint: string, amount: bigint): void {

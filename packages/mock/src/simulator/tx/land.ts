@@ -16,7 +16,7 @@
 // one who cannot is refused the same way.
 import { ASSOCIATED_TOKEN_PROGRAM, LEND_PROGRAM, MEMO_PROGRAM, SWAP_PROGRAM, SYSTEM_PROGRAM, TOKEN_PROGRAM } from '../chain/addresses.js';
 import { computeBudgetRefusal, isComputeBudget, payableNetworkFee } from '../chain/fees.js';
-import { isSystemTransfer, label, RFQ_FILL, startsWith, SWAP_DISCRIMINATOR, u64 } from '../chain/moves.js';
+import { isSystemTransfer, label, type Move, RFQ_FILL, startsWith, SWAP_DISCRIMINATOR, u64 } from '../chain/moves.js';
 import type { DecodedInstruction, DecodedTransaction } from '../chain/transactions.js';
 import type { SimContext } from '../context.js';
 import { ApiError } from '../errors.js';
@@ -41,6 +41,7 @@ function applyInstruction(
   staticAccounts: readonly string[],
   ix: DecodedInstruction,
   index: number,
+  made: Move[],
 ): void {
   const { programId, accounts, data } = ix;
   const [a0, a1, a2, a3] = accounts;
@@ -49,7 +50,7 @@ function applyInstruction(
       throw refused(index, `the ${role} ${account ?? '(none)'} did not sign the transaction`);
     return account;
   };
-  const landing = (): InstructionLanding => ({ sim, undo, index, staticAccounts, signerOf });
+  const landing = (): InstructionLanding => ({ sim, undo, index, staticAccounts, signerOf, made });
   if (isComputeBudget(ix)) return;
   if (programId === MEMO_PROGRAM) {
     // A signed sign-in challenge proves a wallet to the service; landed, its signature (a
@@ -123,11 +124,13 @@ function applyInstruction(
 /**
  * Applies every instruction of `tx` (whose signatures were checked), in order; when one cannot
  * apply, puts back what the earlier ones changed and throws its 400. Synchronous: call it after the
- * last await, right before the ledger records the landing.
+ * last await, right before the ledger records the landing. Answers what it moved that no
+ * instruction states (the rent of the token accounts it opened), which the ledger keeps with it.
  */
-export function applyTransaction(sim: SimContext, tx: DecodedTransaction): void {
+export function applyTransaction(sim: SimContext, tx: DecodedTransaction): Move[] {
   const signers = new Set(tx.signatures.filter((s) => s.signature !== null).map((s) => s.signer));
   const undo: Undo = [];
+  const made: Move[] = [];
   // A compute budget the chain refuses: the transaction is refused before any fee.
   const budget = computeBudgetRefusal(tx);
   if (budget) throw refused(budget.index, budget.message);
@@ -135,9 +138,10 @@ export function applyTransaction(sim: SimContext, tx: DecodedTransaction): void 
     // The network fee first, as the runtime takes it before the instructions run.
     const fee = payableNetworkFee(sim.wallets, tx);
     setBalance(sim, undo, fee.payer, NATIVE_MINT, sim.wallets.balance(fee.payer, NATIVE_MINT)! - fee.lamports);
-    for (const [index, ix] of tx.instructions.entries()) applyInstruction(sim, undo, signers, tx.staticAccounts, ix, index);
+    for (const [index, ix] of tx.instructions.entries()) applyInstruction(sim, undo, signers, tx.staticAccounts, ix, index, made);
   } catch (error) {
     for (let i = undo.length - 1; i >= 0; i--) undo[i]!();
     throw error;
   }
+  return made;
 }

@@ -281,6 +281,26 @@ describe('POST /tx/v1/submit moves what the transaction moves', () => {
     expect(sim.control.getBalance(wallet.address, NATIVE)).toBe(10_000_000_000n - 3_000_000n - 15_000n - 2n * rent);
     expect(sim.control.getBalance(ata(other, PLATFORM_TOKEN), NATIVE)).toBe(rent);
     expect(sim.control.getBalance(other, PLATFORM_TOKEN)).toBe(0n);
+    // The explorer lists the rent as a move of the transaction that paid it, and none for the
+    // creation that found its account.
+    const rentMoves = (signature: string) =>
+      sim.control
+        .transactions()
+        .transactions.find((t) => t.signature === signature)
+        ?.moves.filter((m) => m.kind === 'token account rent');
+    const signatureOf = (text: string) => encodeBase58(fromBase64(text)!.subarray(1, 65));
+    const rentMove = (to: string) =>
+      expect.objectContaining({
+        kind: 'token account rent',
+        from: wallet.address,
+        to,
+        mint: NATIVE,
+        symbol: 'NATIVE_COIN',
+        amount: rent.toString(),
+      });
+    expect(rentMoves(signatureOf(created))).toEqual([rentMove(ata(friend, STABLECOIN))]);
+    expect(rentMoves(signatureOf(again))).toEqual([]);
+    expect(rentMoves(ownLanded.body.signature)).toEqual([rentMove(ata(other, PLATFORM_TOKEN))]);
   });
 
   it('refuses, unlanded, a token account creation whose payer cannot pay the rent', async () => {
@@ -354,6 +374,24 @@ describe('POST /tx/v1/submit moves what the transaction moves', () => {
     );
     expect(sim.control.getBalance(wallet.address, STABLECOIN)).toBe(10_000_000_000n);
     expect(sim.control.getBalance(wallet.address, NATIVE)).toBe(10_000_000_000n);
+    expect(sim.control.transactions().transactions).toEqual([]);
+  });
+
+  it("puts back a token account it opened when a later instruction cannot apply: the rent, the account, the owner's balance", async () => {
+    const sim = makeSimulator();
+    const wallet = await createTestWallet();
+    const friend = (await createTestWallet()).address;
+    sim.control.setBalance(friend, 'STABLECOIN_USD', null);
+    const tx = await signed(sim, wallet, [
+      ...(await tippedTransferTo(wallet.address, friend)),
+      { programId: TRIGGER_V1_PROGRAM, accounts: [{ pubkey: wallet.address, isSigner: true, isWritable: true }], data: Uint8Array.of(1) },
+    ]);
+    const res = await submit(sim, tx);
+    expect(res.body.error).toMatch(/^Instruction 3: the simulator cannot apply this instruction/);
+    expect(sim.control.getBalance(wallet.address, NATIVE)).toBe(10_000_000_000n);
+    expect(sim.control.getBalance(friend, STABLECOIN)).toBeNull();
+    // The account is unknown again: the simulator's default balances of an address it never saw.
+    expect(sim.control.getBalance(ata(friend, STABLECOIN), NATIVE)).toBe(10_000_000_000n);
     expect(sim.control.transactions().transactions).toEqual([]);
   });
 

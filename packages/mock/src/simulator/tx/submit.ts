@@ -63,8 +63,8 @@ export async function landSignedTransaction(sim: SimContext, signedTransaction: 
   const earlier = sim.ledger.landed(signature);
   if (earlier) throw alreadyProcessed(earlier);
   // What it changes, all or nothing (a 400 naming an instruction the simulator cannot apply), then the landing.
-  applyTransaction(sim, tx);
-  sim.ledger.land(signature, via, tx);
+  const made = applyTransaction(sim, tx);
+  sim.ledger.land(signature, via, tx, made);
   return signature;
 }
 

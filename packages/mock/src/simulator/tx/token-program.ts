@@ -13,14 +13,14 @@
 //     token account (@x/chain), which the new account holds (its native balance).
 import { TOKEN_ACCOUNT_RENT_EXEMPT_LAMPORTS } from '@x/chain';
 import { ASSOCIATED_TOKEN_PROGRAM, SYSTEM_PROGRAM } from '../chain/addresses.js';
-import { u64 } from '../chain/moves.js';
+import { type Move, rentMove, u64 } from '../chain/moves.js';
 import { tokenAccountOf, tokenAccountOwner } from '../chain/token-accounts.js';
 import type { DecodedInstruction } from '../chain/transactions.js';
 import type { SimContext } from '../context.js';
 import { LISTED_MINTS, NATIVE_MINT, tokenByMint } from '../tokens.js';
 import type { Wallets } from '../wallets.js';
 import { world } from '../world.js';
-import { credit, debit, refused, setBalance, type Undo } from './balance-moves.js';
+import { credit, debit, refused, requireFunds, setBalance, type Undo } from './balance-moves.js';
 
 /** What applying one instruction of a landing transaction needs. */
 export interface InstructionLanding {
@@ -31,6 +31,8 @@ export interface InstructionLanding {
   staticAccounts: readonly string[];
   /** The account, when it signed the transaction; else the 400 naming its `role`. */
   signerOf(account: string | undefined, role: string): string;
+  /** What the transaction moves that no instruction states (the rent of the accounts it opens), for the explorer. */
+  made: Move[];
 }
 
 const TRANSFER = 3;
@@ -144,11 +146,29 @@ export const creationRent = (wallets: Wallets, owner: string, mint: string): big
 const newAccountHoldings = (rent: bigint): Array<readonly [string, bigint | null]> =>
   LISTED_MINTS.map((mint) => [mint, mint === NATIVE_MINT ? rent : null] as const);
 
-/** Opens `owner`'s account of `mint` (the caller checked `payer` holds `rent`): the payer pays the rent, the account holds it. */
-export function openTokenAccount(wallets: Wallets, payer: string, account: string, owner: string, mint: string, rent: bigint): void {
-  wallets.add(payer, NATIVE_MINT, -rent);
-  for (const [held, amount] of newAccountHoldings(rent)) wallets.set(account, held, amount);
-  if (wallets.balance(owner, mint) === null) wallets.set(owner, mint, 0n);
+/** A token account a landing opens: `owner`'s `account` of `mint`, whose `rent` (creationRent, not 0) `payer` pays. */
+export interface Opening {
+  payer: string;
+  account: string;
+  owner: string;
+  mint: string;
+  rent: bigint;
+  /** Whether the payer's balance is the simulator's (false for the service's wallets, which pay outside it). */
+  kept: boolean;
+}
+
+/**
+ * Opens a token account, on /tx/v1/submit and on /swap/v2/execute alike (the caller checked that
+ * the payer holds the rent): the payer pays the rent (when its balance is `kept`), the new account holds it, its owner has an
+ * empty balance of the mint. Each write's undo step goes to `undo` (a transaction that fails later
+ * puts them back); the rent, which no instruction states, goes to `made` (the explorer lists it).
+ */
+export function openTokenAccount(sim: SimContext, undo: Undo, made: Move[], opening: Opening): void {
+  const { payer, account, owner, mint, rent } = opening;
+  if (opening.kept) setBalance(sim, undo, payer, NATIVE_MINT, (sim.wallets.balance(payer, NATIVE_MINT) ?? 0n) - rent);
+  for (const [held, amount] of newAccountHoldings(rent)) setBalance(sim, undo, account, held, amount);
+  setBalance(sim, undo, owner, mint, 0n);
+  made.push(rentMove(payer, account, rent));
 }
 
 /** Applies an associated token account creation; false when the instruction is not one. */
@@ -168,8 +188,7 @@ export function applyTokenAccountCreation(landing: InstructionLanding, ix: Decod
     return true;
   }
   // The payer pays the rent-exempt minimum (400 when it holds less); the new account holds it.
-  debit(sim, undo, index, payer, NATIVE_MINT, rent);
-  for (const [held, amount] of newAccountHoldings(rent)) setBalance(sim, undo, account, held, amount);
-  setBalance(sim, undo, owner, mint, 0n);
+  requireFunds(sim, index, payer, NATIVE_MINT, rent);
+  openTokenAccount(sim, undo, landing.made, { payer, account, owner, mint, rent, kept: true });
   return true;
 }
