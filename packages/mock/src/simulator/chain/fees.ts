@@ -1,7 +1,8 @@
 // The network fee of a landed transaction, read from its message as the chain's runtime reads it
 // (the figures from @x/chain): 5000 lamports per required signature, plus the compute unit price
 // times the limit its compute budget instructions set (without a limit, 200 000 units per
-// instruction, 3000 per instruction of a builtin program such as the System program), rounded up. The fee payer (the first
+// instruction, 3000 per instruction of a builtin program such as the System program or the compute
+// budget program itself), rounded up. The fee payer (the first
 // account) pays it. The compute budget program is the simulator's own (the spec's example value)
 // or the chain's (a transaction a user assembled with the protocol's id).
 import { BUILTIN_PROGRAM_ADDRESSES, COMPUTE_BUDGET_PROGRAM_ADDRESS, transactionFeeLamports } from '@x/chain';
@@ -69,6 +70,8 @@ export function networkFee(tx: DecodedTransaction): NetworkFee {
       else otherInstructions++;
       continue;
     }
+    // The compute budget program is a builtin too: without a limit, each of its instructions counts 3000 units.
+    builtinInstructions++;
     const { data } = ix;
     if (data[0] === SET_COMPUTE_UNIT_LIMIT && data.length >= 5) computeUnitLimit = Number(readLe(data, 4));
     else if (data[0] === SET_COMPUTE_UNIT_PRICE && data.length >= 9) computeUnitPrice = readLe(data, 8);

@@ -113,9 +113,10 @@ describe('POST /tx/v1/submit moves what the transaction moves', () => {
     expect(sim.control.getBalance(wallet.address, PLATFORM_TOKEN)).toBe(start[0]! - 1_000_000_000n);
     expect(sim.control.getBalance(wallet.address, STABLECOIN)).toBe(start[1]! + BigInt(build.body.outAmount));
     // The tip, and the network fee: 5000 lamports for the signature, plus the build's priority fee of
-    // 25 000 micro-lamports per unit (medium) times 203 000 units (no limit set: 200 000 for the swap,
-    // 3000 for the tip, a System program instruction): 5075 lamports.
-    expect(sim.control.getBalance(wallet.address, NATIVE)).toBe(10_000_000_000n - 1_000_000n - 5000n - 5075n);
+    // 25 000 micro-lamports per unit (medium) times 206 000 units (no limit set: 200 000 for the swap,
+    // 3000 for the tip, a System program instruction, and 3000 for the compute budget program's price
+    // instruction, a builtin too): 5150 lamports.
+    expect(sim.control.getBalance(wallet.address, NATIVE)).toBe(10_000_000_000n - 1_000_000n - 5000n - 5150n);
   });
 
   it('lands a build swap to another account and with a platform fee: the receiver gets the output less the fee, the fee account the fee', async () => {
@@ -184,14 +185,15 @@ describe('POST /tx/v1/submit moves what the transaction moves', () => {
     expect((await submit(sim, tx)).status).toBe(200);
     expect(sim.control.getBalance(wallet.address, NATIVE)).toBe(10_000_000_000n - 1_000_000n - 10_300n);
     expect(sim.control.getBalance(cosigner.address, NATIVE)).toBe(10_000_000_000n - 7n);
-    // Without a limit, a System program instruction (a builtin) counts 3000 units, not 200 000: 2 x 3000 units at 1000 micro-lamports, 6 lamports.
+    // Without a limit, an instruction of a builtin program (System, compute budget) counts 3000 units, not 200 000:
+    // 3 x 3000 units at 1000 micro-lamports, 9 lamports.
     const noLimit = await signed(sim, cosigner, [
       computeUnitPrice(1_000n),
       systemTransfer(cosigner.address, TIP_RECEIVERS[1]!, 1_000_000n),
       systemTransfer(cosigner.address, friend, 1n),
     ]);
     expect((await submit(sim, noLimit)).status).toBe(200);
-    expect(sim.control.getBalance(cosigner.address, NATIVE)).toBe(10_000_000_000n - 7n - 1_000_001n - 5006n);
+    expect(sim.control.getBalance(cosigner.address, NATIVE)).toBe(10_000_000_000n - 7n - 1_000_001n - 5009n);
     // The chain's own compute budget program (a transaction assembled with the protocol's id) counts the same.
     const real = (ix: PlainInstruction): PlainInstruction => ({ ...ix, programId: COMPUTE_BUDGET_PROGRAM_ADDRESS });
     const protocol = await signed(sim, wallet, [
