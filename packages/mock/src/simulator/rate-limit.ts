@@ -1,6 +1,7 @@
 // Sliding 60-second window per API key (simulated clock), reported in the x-ratelimit-* headers
 // of every answer. `/swap/v2/execute` counts in its own bucket. At most `maxKeys` keys are tracked
 // per bucket.
+import { createDecimalText } from './decimal-text.js';
 
 export interface RateLimitOptions {
   /** Requests allowed per window and key. Default 1 000 000 (effectively unlimited). */
@@ -47,6 +48,9 @@ export function createRateLimiter(options: RateLimitOptions = {}): RateLimiter {
   // The reset header changes once a second of simulated time at most: made once per value.
   let resetSeconds = Number.NaN;
   let resetText = '';
+  // The two counters' texts (see decimal-text.ts: String(n) of a new number costs a full conversion).
+  const remainingText = createDecimalText();
+  const currentText = createDecimalText();
 
   /** Seconds until the oldest bucket with a request in it leaves the window (a slot frees then). */
   const secondsUntilFree = (entry: Entry, now: number): number => {
@@ -103,8 +107,8 @@ export function createRateLimiter(options: RateLimitOptions = {}): RateLimiter {
       const state: RateLimitState = {
         limited,
         headers: {
-          'x-ratelimit-remaining': String(limit - current),
-          'x-ratelimit-current': String(current),
+          'x-ratelimit-remaining': remainingText(limit - current),
+          'x-ratelimit-current': currentText(current),
           'x-ratelimit-reset': resetText,
         },
       };
