@@ -124,6 +124,14 @@ function keptRequest(request: SimRequest): SimRequest {
   };
 }
 
+/** What the journal keeps of an answer longer than it keeps: its status and headers, and the body's cut (redacted). */
+const keptAnswer = (request: SimRequest, answer: SimResponse & { body: string }): SimResponse & { body: string } => ({
+  status: answer.status,
+  headers: answer.headers,
+  body: redactedCut(answer.body, secretsOf(request)),
+  raw: true,
+});
+
 /** The clocks of `recordNow`'s stamps: wall-clock time and simulated time (epoch ms). */
 export interface JournalClocks {
   wall(): number;
@@ -202,9 +210,21 @@ export function createJournal(
     const wanted = new Set(ids);
     return all.filter((r) => wanted.has(r.id));
   };
+  /** A chunk's first slot: a young copy takes its place (its later slots keep their requests until written). */
+  const freshChunk = (index: number): Chunk => {
+    const old = chunks[index];
+    const chunk = old ? old.slice() : new Array<Chunk[number]>(CHUNK * 2);
+    chunks[index] = chunk;
+    numbers ??= new Float64Array(size * NUMBERS);
+    return chunk;
+  };
   /**
    * Serialises `response` in place (the answer goes out as this text), keeps the request and the
    * answer in the next slot with the next id, and returns the slot (its times are the caller's to write).
+   * Kept small, with the rare cases (a new chunk, a long body) in functions of their own, so that
+   * V8 inlines it into the request's path: it inlines by bytecode size on a budget per compiled
+   * function, and with the coarse clock's larger `now` the budget ran out before `keep`, which
+   * stayed a call (node --trace-turbo-inlining on the journal bench's small GET).
    */
   const keep = (request: SimRequest, response: SimResponse): number => {
     if (response.raw !== true || typeof response.body !== 'string') {
@@ -214,16 +234,10 @@ export function createJournal(
     const answer = response as SimResponse & { body: string };
     const slot = next;
     const place = (slot & (CHUNK - 1)) * 2;
-    let chunk = chunks[slot >> CHUNK_BITS];
-    // A chunk's first slot: a young copy takes its place (its later slots keep their requests until written).
-    if (place === 0) chunks[slot >> CHUNK_BITS] = chunk = chunk ? chunk.slice() : new Array(CHUNK * 2);
-    chunk![place] = request.bodyText.length > MAX_JOURNAL_BODY ? keptRequest(request) : request;
-    chunk![place + 1] =
-      answer.body.length > MAX_JOURNAL_BODY
-        ? { status: answer.status, headers: answer.headers, body: redactedCut(answer.body, secretsOf(request)), raw: true }
-        : answer;
-    numbers ??= new Float64Array(size * NUMBERS);
-    numbers[slot * NUMBERS] = ++lastId;
+    const chunk = place === 0 ? freshChunk(slot >> CHUNK_BITS) : chunks[slot >> CHUNK_BITS]!;
+    chunk[place] = request.bodyText.length > MAX_JOURNAL_BODY ? keptRequest(request) : request;
+    chunk[place + 1] = answer.body.length > MAX_JOURNAL_BODY ? keptAnswer(request, answer) : answer;
+    numbers![slot * NUMBERS] = ++lastId; // made with the ring's first chunk
     next = slot + 1 === size ? 0 : slot + 1;
     if (filled < size) filled++;
     return slot;
