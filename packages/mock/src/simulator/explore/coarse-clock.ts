@@ -59,6 +59,12 @@ export function createCoarseClock(
   return {
     // The shared reading in a few operations, the rest in `reread`: small enough for the compiler
     // to inline into a request's path beside the journal's other work (it inlines by size, on a budget).
-    now: () => (uses < maxUses && platformClock() ? (uses++, reading) : reread()),
+    now() {
+      if (uses < maxUses && platformClock()) {
+        uses++;
+        return reading;
+      }
+      return reread();
+    },
   };
 }
