@@ -48,6 +48,8 @@ const NO_CAPTURE = 'sim, no head capture';
 const SAME_HEAD = 'bare, same head';
 /** The bare server with node's optimizeEmptyRequests, as the simulator's server has it. */
 const EMPTY_REQUESTS = 'bare, empty-req';
+/** The simulator of another build (BENCH_BASE), measured beside this one. */
+const BASE_BUILD = 'simulator, base';
 const TARGET_VS_PRISM = 5;
 const specPath = createRequire(import.meta.url).resolve('@x/openapi/openapi.json');
 const distIndex = fileURLToPath(new URL('../dist/index.js', import.meta.url));
@@ -192,8 +194,15 @@ async function main(): Promise<void> {
   // that the simulator / bare figures show the method's own noise on this machine (1.00x expected).
   const measured = process.env.BENCH_AA === '1' ? await startChild('bare', { BENCH_BODY: sample.body }) : simulator;
   if (measured !== simulator) console.log('BENCH_AA=1: the "simulator" rows below are a second bare node:http server');
+  // BENCH_BASE=<a dist directory of another build of this package> (e.g. main's, copied beside this
+  // package so that its imports resolve): that build's simulator takes its turns too, and its CPU
+  // per request is set against this one's round by round (a change of a few per cent of the
+  // server's CPU shows only side by side).
+  const baseDist = process.env.BENCH_BASE;
+  const base = baseDist ? await startChild('simulator', { BENCH_DIST: baseDist }) : undefined;
   const targets: Array<[string, number, ServedChild | undefined]> = [
     ['simulator', measured.port, measured],
+    ...(base ? [[BASE_BUILD, base.port, base] as [string, number, ServedChild]] : []),
     ['prism mock', prismPort, undefined],
     ['bare node:http', bare.port, bare],
     [SAME_HEAD, sameHead.port, sameHead],
@@ -266,6 +275,13 @@ async function main(): Promise<void> {
   console.log(
     `node's optimizeEmptyRequests (the simulator's server sets it; for information, not the target's baseline): ${EMPTY_REQUESTS} / bare rps ${fmt(median(perRoundRatio(EMPTY_REQUESTS, 'bare node:http')), 3)}x; CPU ${fmt(median(emptyCpu), 1)} vs ${fmt(median(bareCpu), 1)} µs per request; simulator / ${EMPTY_REQUESTS} rps ${fmt(median(perRoundRatio('simulator', EMPTY_REQUESTS)), 2)}x, CPU ${fmt(median(simCpu.map((c, i) => emptyCpu[i]! / c)), 2)}x`,
   );
+  if (base) {
+    const baseCpu = cpuPerRequest.get(BASE_BUILD)!;
+    const buildRatios = simCpu.map((c, i) => baseCpu[i]! / c);
+    console.log(
+      `this build / ${BASE_BUILD} (BENCH_BASE): throughput by CPU per request ${fmt(median(buildRatios), 3)}x (${spread(buildRatios)}); CPU ${fmt(median(simCpu), 2)} vs ${fmt(median(baseCpu), 2)} µs per request; base build / bare by CPU per request ${fmt(median(baseCpu.map((c, i) => bareCpu[i]! / c)), 2)}x`,
+    );
+  }
   const uncapturedCpu = cpuPerRequest.get(NO_CAPTURE)!;
   const captureRounds = perRoundRatio('simulator', NO_CAPTURE);
   console.log(

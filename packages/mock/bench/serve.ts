@@ -6,8 +6,11 @@
 // optimizeEmptyRequests, as the simulator's server has it), on a free port of 127.0.0.1. Talks to the parent over
 // IPC: sends { type: 'ready', port }, answers { type: 'rss' } with its resident size (after a GC
 // when started with --expose-gc) and { type: 'cpu' } with its CPU time so far (user + system, µs),
-// and exits on { type: 'exit' }.
+// and exits on { type: 'exit' }. BENCH_DIST=<a dist directory of another build of this package>
+// serves that build's simulator instead of this one's (bench/run.ts's BENCH_BASE).
 import http from 'node:http';
+import { resolve as resolvePath } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 type Message = { type: 'rss' } | { type: 'cpu' } | { type: 'exit' };
 
@@ -37,9 +40,14 @@ async function startBare(sameHead = false, emptyRequests = false): Promise<{ por
   };
 }
 
+/** The build served: this package's dist/, or BENCH_DIST's. */
+const dist = process.env.BENCH_DIST
+  ? `${pathToFileURL(resolvePath(process.env.BENCH_DIST)).href}/`
+  : new URL('../dist/', import.meta.url).href;
+
 async function startSimulator(): Promise<{ port: number; close(): Promise<void> }> {
-  const { createSimulator } = (await import(new URL('../dist/index.js', import.meta.url).href)) as typeof import('../src/index.ts');
-  const { listen } = (await import(new URL('../dist/node/index.js', import.meta.url).href)) as typeof import('../src/node/index.ts');
+  const { createSimulator } = (await import(new URL('index.js', dist).href)) as typeof import('../src/index.ts');
+  const { listen } = (await import(new URL('node/index.js', dist).href)) as typeof import('../src/node/index.ts');
   const options = { seed: 1, ...(JSON.parse(process.env.BENCH_SIMULATOR_OPTIONS ?? '{}') as object) };
   const listening = await listen(createSimulator(options), { port: 0, host: '127.0.0.1' });
   return { port: listening.port, close: () => listening.close() };
