@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { call, createTestWallet, makeSimulator, NATIVE, PLATFORM_TOKEN, STABLECOIN } from '../test-support/harness.js';
 import type { Simulator } from '../index.js';
 import type { TestWallet } from '../test-support/harness.js';
+import { tokenAccountOf } from '../chain/token-accounts.js';
+import { decodeTransaction } from '../chain/transactions.js';
 
 async function create(
   sim: Simulator,
@@ -253,5 +255,100 @@ describe('trigger v1', () => {
     const history = await call(sim, 'GET', '/trigger/v1/getTriggerOrders', { query: { user: maker.address, orderStatus: 'history' } });
     expect(history.body.orders.map((o: { status: string }) => o.status).sort()).toEqual(['Completed', 'Expired']);
     expect(sim.control.getBalance(maker.address, STABLECOIN)).toBe(10_000_000_000n + 60_000_000n);
+  });
+  describe('integrator fee (params.feeBps, feeAccount)', () => {
+    async function createWithFee(sim: Simulator, maker: TestWallet, feeBps: string | undefined, feeAccount: string | undefined) {
+      return create(sim, maker, '100000000', feeBps === undefined ? {} : { feeBps }, feeAccount === undefined ? {} : { feeAccount });
+    }
+    const stable = (sim: Simulator, wallet: string): bigint => sim.control.getBalance(wallet, STABLECOIN) ?? 0n;
+    async function execute(sim: Simulator, maker: TestWallet, created: { body: { requestId: string; transaction: string } }) {
+      const executed = await call(sim, 'POST', '/trigger/v1/execute', {
+        body: { requestId: created.body.requestId, signedTransaction: await maker.signTransaction(created.body.transaction) },
+      });
+      expect(executed.body).toMatchObject({ code: 0, status: 'Success' });
+    }
+
+    it('pays the fee account its share of the output at a fill and the maker the rest (they sum to the output)', async () => {
+      const sim = makeSimulator();
+      const maker = await createTestWallet();
+      const integrator = await createTestWallet();
+      const created = await createWithFee(sim, maker, '100', integrator.address);
+      expect(created.status).toBe(200);
+      await execute(sim, maker, created);
+      const makerBefore = stable(sim, maker.address);
+      const feeBefore = stable(sim, integrator.address);
+      sim.control.fillOrder(created.body.order);
+      // takingAmount 60 000 000 is the output before the fee: 1% (600 000) to the fee account.
+      expect(stable(sim, integrator.address) - feeBefore).toBe(600_000n);
+      expect(stable(sim, maker.address) - makerBefore).toBe(59_400_000n);
+    });
+
+    it('rounds the fee up, against the maker who pays it, as the swap fees are', async () => {
+      const sim = makeSimulator();
+      const maker = await createTestWallet();
+      const integrator = await createTestWallet();
+      const created = await create(sim, maker, '100000000', { takingAmount: '60000001', feeBps: '33' }, { feeAccount: integrator.address });
+      await execute(sim, maker, created);
+      const makerBefore = stable(sim, maker.address);
+      const feeBefore = stable(sim, integrator.address);
+      sim.control.fillOrder(created.body.order);
+      // 60 000 001 x 33 / 10 000 = 198 000.0033: 198 001 to the fee account, 59 802 000 to the maker.
+      expect(stable(sim, integrator.address) - feeBefore).toBe(198_001n);
+      expect(stable(sim, maker.address) - makerBefore).toBe(59_802_000n);
+    });
+
+    it('pays the owner of a fee token account of the output mint (its balance of that mint)', async () => {
+      const sim = makeSimulator();
+      const maker = await createTestWallet();
+      // The maker's own token account of the output mint: the fee comes back to the maker, so the
+      // maker's balance grows by the whole output (nothing lost, nothing made up).
+      const created = await createWithFee(sim, maker, '33', tokenAccountOf(maker.address, STABLECOIN));
+      await execute(sim, maker, created);
+      const before = stable(sim, maker.address);
+      sim.control.fillOrder(created.body.order);
+      expect(stable(sim, maker.address) - before).toBe(60_000_000n);
+    });
+
+    it('takes no fee with a fee account and no feeBps', async () => {
+      const sim = makeSimulator();
+      const maker = await createTestWallet();
+      const integrator = await createTestWallet();
+      const created = await createWithFee(sim, maker, undefined, integrator.address);
+      await execute(sim, maker, created);
+      const feeBefore = stable(sim, integrator.address);
+      const makerBefore = stable(sim, maker.address);
+      sim.control.fillOrder(created.body.order);
+      expect(stable(sim, integrator.address)).toBe(feeBefore);
+      expect(stable(sim, maker.address) - makerBefore).toBe(60_000_000n);
+    });
+
+    it('refuses a feeBps without a fee account, above 10 000, or a fee account of another mint, with the v1 error body', async () => {
+      const sim = makeSimulator();
+      const maker = await createTestWallet();
+      const integrator = await createTestWallet();
+      const refusal = (cause: string) => ({ error: 'invalid create order request', cause, code: 400 });
+      const missing = await createWithFee(sim, maker, '50', undefined);
+      expect(missing.status).toBe(400);
+      expect(missing.body).toEqual(refusal('feeBps requires feeAccount, the token account of the output mint that receives the fee'));
+      const tooHigh = await createWithFee(sim, maker, '10001', integrator.address);
+      expect(tooHigh.status).toBe(400);
+      expect(tooHigh.body).toEqual(refusal('feeBps must be from 0 to 10000 basis points of the output'));
+      const inputMintAccount = tokenAccountOf(maker.address, PLATFORM_TOKEN)!;
+      const otherMint = await createWithFee(sim, maker, '50', inputMintAccount);
+      expect(otherMint.status).toBe(400);
+      expect(otherMint.body).toEqual(
+        refusal(`feeAccount ${inputMintAccount} is a token account of PLATFORM_TOKEN; the fee is paid in the output mint, STABLECOIN_USD`),
+      );
+      expect((await createWithFee(sim, maker, '10000', integrator.address)).status).toBe(200);
+    });
+
+    it('names the fee account and rate in the order transaction the maker signs', async () => {
+      const sim = makeSimulator();
+      const maker = await createTestWallet();
+      const integrator = await createTestWallet();
+      const created = await createWithFee(sim, maker, '25', integrator.address);
+      const decoded = decodeTransaction(created.body.transaction)!;
+      expect(decoded.staticAccounts).toContain(integrator.address);
+    });
   });
 });

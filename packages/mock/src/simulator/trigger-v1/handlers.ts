@@ -10,9 +10,11 @@ import { iso, type SimContext } from '../context.js';
 import type { Handler } from '../handler.js';
 import { bytesEqual, toBase58 } from '../encoding.js';
 import { ApiError, parseAmount } from '../errors.js';
-import { NATIVE_MINT, tokenByMint } from '../tokens.js';
+import { LISTED_MINTS, NATIVE_MINT, tokenByMint } from '../tokens.js';
 import { chargeNetworkFee, payableNetworkFee } from '../chain/fees.js';
-import type { TriggerV1Order } from './store.js';
+import { tokenAccountOwner } from '../chain/token-accounts.js';
+import { world } from '../world.js';
+import type { TriggerV1Fee, TriggerV1Order } from './store.js';
 
 export const V1_MIN_USD = 5;
 const PAGE_SIZE = 10;
@@ -48,6 +50,41 @@ function assertHolds(sim: SimContext, title: string, wallet: string, mint: strin
   if (balance < amount) throw invalid(title, `insufficient balance: need ${amount}, have ${balance}`);
 }
 
+/** The world's named wallets, whose token accounts a fee account may be. */
+const WORLD_WALLETS = [...new Set([...Object.values(world.addresses), ...Object.values(world.wallets)])];
+
+/**
+ * The integrator fee of a create-order request, checked: `feeBps` needs `feeAccount` (the public
+ * docs: "requires the feeAccount parameter"), at most 10 000 bps of the output, and the fee account
+ * must be of the output mint (the fee is paid in it) when the simulator can tell its mint.
+ */
+function integratorFee(
+  title: string,
+  body: { maker: string; payer: string; outputMint: string; feeAccount?: string; params: { feeBps?: string } },
+): TriggerV1Fee | null {
+  const rate = body.params.feeBps;
+  if (rate === undefined) return null;
+  const account = body.feeAccount;
+  if (account === undefined) throw invalid(title, 'feeBps requires feeAccount, the token account of the output mint that receives the fee');
+  const bps = Number(rate);
+  if (!Number.isSafeInteger(bps) || bps > 10_000) throw invalid(title, 'feeBps must be from 0 to 10000 basis points of the output');
+  const owners = [body.maker, body.payer, ...WORLD_WALLETS];
+  const other = tokenAccountOwner(
+    account,
+    owners,
+    LISTED_MINTS.filter((m) => m !== body.outputMint),
+  );
+  if (other) {
+    const symbol = (mint: string) => tokenByMint(mint)?.symbol ?? mint;
+    throw invalid(
+      title,
+      `feeAccount ${account} is a token account of ${symbol(other.mint)}; the fee is paid in the output mint, ${symbol(body.outputMint)}`,
+    );
+  }
+  if (bps === 0) return null;
+  return { bps, account, wallet: tokenAccountOwner(account, owners, [body.outputMint])?.owner ?? account };
+}
+
 export const triggerV1CreateOrder: Handler<'triggerV1CreateOrder'> = (ctx) => {
   const { sim } = ctx;
   const body = ctx.input.body;
@@ -66,6 +103,7 @@ export const triggerV1CreateOrder: Handler<'triggerV1CreateOrder'> = (ctx) => {
     throw invalid(title, 'expiredAt must be a Unix time in seconds');
   if (expiredAt !== null && expiredAt <= nowSec) throw invalid(title, 'expiredAt must be in the future');
   assertHolds(sim, title, body.maker, body.inputMint, making);
+  const fee = integratorFee(title, body);
 
   const orderKey = sim.random.address();
   const built = build(sim, body.payer, unitPrice(title, body.computeUnitPrice), [
@@ -78,8 +116,10 @@ export const triggerV1CreateOrder: Handler<'triggerV1CreateOrder'> = (ctx) => {
         { pubkey: orderKey, isSigner: false, isWritable: true },
         { pubkey: body.inputMint, isSigner: false, isWritable: false },
         { pubkey: body.outputMint, isSigner: false, isWritable: false },
+        // The fee account and its rate (u16 bps) are part of the order the maker signs.
+        ...(fee ? [{ pubkey: fee.account, isSigner: false, isWritable: true }] : []),
       ],
-      new Uint8Array([...encodeU64(making), ...encodeU64(taking)]),
+      new Uint8Array([...encodeU64(making), ...encodeU64(taking), ...(fee ? [fee.bps & 0xff, fee.bps >> 8] : [])]),
     ),
   ]);
   const now = sim.clock.now();
@@ -98,6 +138,7 @@ export const triggerV1CreateOrder: Handler<'triggerV1CreateOrder'> = (ctx) => {
     createdAt: now,
     updatedAt: now,
     status: 'Open',
+    fee,
     openTx: '',
     closeTx: '',
   };

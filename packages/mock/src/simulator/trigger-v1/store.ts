@@ -19,8 +19,20 @@ export interface TriggerV1Order {
   createdAt: number;
   updatedAt: number;
   status: TriggerV1Status;
+  /**
+   * The integrator fee (`params.feeBps`, `feeAccount`): `bps` of each fill's output, paid to
+   * `wallet` (the owner of `account` when it is a token account the simulator can tell, else
+   * `account` itself). Null without one (and in orders stored before fees were paid).
+   */
+  fee?: TriggerV1Fee | null;
   openTx: string;
   closeTx: string;
+}
+
+export interface TriggerV1Fee {
+  bps: number;
+  account: string;
+  wallet: string;
 }
 
 export type PendingV1 =
