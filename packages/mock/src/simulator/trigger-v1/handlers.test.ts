@@ -351,4 +351,34 @@ describe('trigger v1', () => {
       expect(decoded.staticAccounts).toContain(integrator.address);
     });
   });
+  it('refuses an order past maxOrdersPerWallet open ones, instead of dropping the oldest open order and its locked input', async () => {
+    const sim = makeSimulator({ settings: { maxOrdersPerWallet: 2 } });
+    const maker = await createTestWallet();
+    const first = await createAndExecute(sim, maker);
+    await createAndExecute(sim, maker);
+    const third = await create(sim, maker);
+    expect(third.status).toBe(400);
+    expect(third.body).toEqual({
+      error: 'invalid create order request',
+      cause: 'maker has 2 open orders, the most the simulator keeps (settings.maxOrdersPerWallet); cancel one first',
+      code: 400,
+    });
+    // Two crafted before either landed: the second to land is refused at execute, and moves nothing.
+    const sim2 = makeSimulator({ settings: { maxOrdersPerWallet: 1 } });
+    const a = await create(sim2, maker);
+    const b = await create(sim2, maker);
+    const run = async (created: typeof a) =>
+      call(sim2, 'POST', '/trigger/v1/execute', {
+        body: { requestId: created.body.requestId, signedTransaction: await maker.signTransaction(created.body.transaction) },
+      });
+    expect((await run(a)).status).toBe(200);
+    const before = sim2.control.getBalance(maker.address, PLATFORM_TOKEN);
+    const late = await run(b);
+    expect(late.status).toBe(400);
+    expect(sim2.control.getBalance(maker.address, PLATFORM_TOKEN)).toBe(before);
+    // The first order is still there, open, and cancelling it refunds its input.
+    const list = await call(sim, 'GET', '/trigger/v1/getTriggerOrders', { query: { user: maker.address, orderStatus: 'active' } });
+    expect(list.body.orders.map((o: { orderKey: string }) => o.orderKey)).toContain(first);
+    expect(list.body.orders).toHaveLength(2);
+  });
 });

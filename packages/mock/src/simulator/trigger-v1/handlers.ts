@@ -50,6 +50,20 @@ function assertHolds(sim: SimContext, title: string, wallet: string, mint: strin
   if (balance < amount) throw invalid(title, `insufficient balance: need ${amount}, have ${balance}`);
 }
 
+/**
+ * Refuses (400, `title`) a new order of a maker who already has `maxOrdersPerWallet` open ones:
+ * the store keeps that many per maker, and an open order holds the maker's input (it must not be
+ * dropped to make room). Orders past their expiry are expired (and refunded) first.
+ */
+function assertRoom(sim: SimContext, title: string, maker: string): void {
+  const orders = sim.triggerV1.ordersOf(maker);
+  expireV1Orders(sim, orders);
+  const open = orders.filter((o) => o.status === 'Open').length;
+  const max = sim.settings.maxOrdersPerWallet;
+  if (open >= max)
+    throw invalid(title, `maker has ${open} open orders, the most the simulator keeps (settings.maxOrdersPerWallet); cancel one first`);
+}
+
 /** The world's named wallets, whose token accounts a fee account may be. */
 const WORLD_WALLETS = [...new Set([...Object.values(world.addresses), ...Object.values(world.wallets)])];
 
@@ -103,6 +117,7 @@ export const triggerV1CreateOrder: Handler<'triggerV1CreateOrder'> = (ctx) => {
     throw invalid(title, 'expiredAt must be a Unix time in seconds');
   if (expiredAt !== null && expiredAt <= nowSec) throw invalid(title, 'expiredAt must be in the future');
   assertHolds(sim, title, body.maker, body.inputMint, making);
+  assertRoom(sim, title, body.maker);
   const fee = integratorFee(title, body);
 
   const orderKey = sim.random.address();
@@ -182,6 +197,7 @@ export const triggerV1Execute: Handler<'triggerV1Execute'> = async (ctx) => {
   if (pending.kind === 'create') {
     const { userPubkey, inputMint, makingAmount } = pending.order;
     assertHolds(sim, title, userPubkey, inputMint, makingAmount);
+    assertRoom(sim, title, userPubkey);
   } else {
     // A cancel closes open orders: one that filled or expired since it was crafted fails the whole
     // transaction, as on a chain (nothing lands, nothing moves).
