@@ -4,6 +4,7 @@ import type { Simulator } from '../index.js';
 import type { TestWallet } from '../test-support/harness.js';
 import { tokenAccountOf } from '../chain/token-accounts.js';
 import { decodeTransaction } from '../chain/transactions.js';
+import { world } from '../world.js';
 
 async function create(
   sim: Simulator,
@@ -380,5 +381,23 @@ describe('trigger v1', () => {
     const list = await call(sim, 'GET', '/trigger/v1/getTriggerOrders', { query: { user: maker.address, orderStatus: 'active' } });
     expect(list.body.orders.map((o: { orderKey: string }) => o.orderKey)).toContain(first);
     expect(list.body.orders).toHaveLength(2);
+  });
+  it('lists human amounts exactly, beyond what a float holds (2^53 + 1 units)', async () => {
+    const sim = makeSimulator();
+    const maker = await createTestWallet();
+    sim.control.setBalance(maker.address, PLATFORM_TOKEN, 10n ** 18n);
+    const created = await create(sim, maker, '9007199254740993', { takingAmount: '9007199254740993' });
+    expect(created.status).toBe(200);
+    await call(sim, 'POST', '/trigger/v1/execute', {
+      body: { requestId: created.body.requestId, signedTransaction: await maker.signTransaction(created.body.transaction) },
+    });
+    const list = await call(sim, 'GET', '/trigger/v1/getTriggerOrders', { query: { user: maker.address, orderStatus: 'active' } });
+    const decimals = (mint: string) => Object.values(world.tokens).find((t) => t.mint === mint)!.decimals;
+    const exact = (units: string, d: number) => `${units.slice(0, -d)}.${units.slice(-d)}`.replace(/\.?0+$/, '');
+    expect(list.body.orders[0]).toMatchObject({
+      makingAmount: exact('9007199254740993', decimals(PLATFORM_TOKEN)),
+      takingAmount: exact('9007199254740993', decimals(STABLECOIN)),
+      remainingTakingAmount: exact('9007199254740993', decimals(STABLECOIN)),
+    });
   });
 });

@@ -302,7 +302,14 @@ export const triggerV1CancelOrders: Handler<'triggerV1CancelOrders'> = (ctx) => 
 function record(order: TriggerV1Order): TriggerV1OrderRecord {
   const input = tokenByMint(order.inputMint);
   const output = tokenByMint(order.outputMint);
-  const human = (amount: bigint, decimals = 0): string => (Number(amount) / 10 ** decimals).toString();
+  // Exact (a float would round an amount past 2^53 units): whole units, then the fraction's digits
+  // without trailing zeros (100 000 units of a 6-decimal token is 0.1).
+  const human = (amount: bigint, decimals = 0): string => {
+    const digits = amount.toString().padStart(decimals + 1, '0');
+    const whole = digits.slice(0, digits.length - decimals);
+    const fraction = digits.slice(digits.length - decimals).replace(/0+$/, '');
+    return fraction ? `${whole}.${fraction}` : whole;
+  };
   return {
     userPubkey: order.userPubkey,
     orderKey: order.orderKey,
