@@ -400,4 +400,20 @@ describe('trigger v1', () => {
       remainingTakingAmount: exact('9007199254740993', decimals(STABLECOIN)),
     });
   });
+  it('does not fill an order past its expiredAt through the control API: it expires and refunds its input', async () => {
+    const sim = makeSimulator();
+    const maker = await createTestWallet();
+    const expiredAt = String(Math.floor(sim.control.now() / 1000) + 60);
+    const created = await create(sim, maker, '100000000', { expiredAt });
+    await call(sim, 'POST', '/trigger/v1/execute', {
+      body: { requestId: created.body.requestId, signedTransaction: await maker.signTransaction(created.body.transaction) },
+    });
+    sim.control.advanceTime(120_000);
+    const output = sim.control.getBalance(maker.address, STABLECOIN);
+    expect(() => sim.control.fillOrder(created.body.order)).toThrow(`trigger v1 order ${created.body.order} expired at`);
+    expect(sim.control.getBalance(maker.address, STABLECOIN)).toBe(output);
+    const history = await call(sim, 'GET', '/trigger/v1/getTriggerOrders', { query: { user: maker.address, orderStatus: 'history' } });
+    expect(history.body.orders[0]).toMatchObject({ orderKey: created.body.order, status: 'Expired' });
+    expect(sim.control.getBalance(maker.address, PLATFORM_TOKEN)).toBe(100_000_000_000n);
+  });
 });
