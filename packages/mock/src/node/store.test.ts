@@ -14,6 +14,7 @@ import {
   createTestWallet,
   makeSimulator,
   NATIVE,
+  openTriggerV1Order,
   PLATFORM_TOKEN,
   recentBlockhash,
   STABLECOIN,
@@ -257,18 +258,7 @@ describe('durable store', () => {
     const session = async (sim: Simulator) => {
       for (const maker of makers) {
         sim.control.setBalance(maker.address, 'STABLECOIN_USD', 1234n);
-        const created = await call(sim, 'POST', '/trigger/v1/createOrder', {
-          body: {
-            maker: maker.address,
-            payer: maker.address,
-            inputMint: PLATFORM_TOKEN,
-            outputMint: STABLECOIN,
-            params: { makingAmount: '100000000', takingAmount: '60000000' },
-          },
-        });
-        await call(sim, 'POST', '/trigger/v1/execute', {
-          body: { requestId: created.body.requestId, signedTransaction: await maker.signTransaction(created.body.transaction) },
-        });
+        await openTriggerV1Order(sim, maker);
       }
       const first = makers[0]!.address;
       return {
@@ -529,18 +519,7 @@ describe('the README section "5. Durable state"', () => {
     const store = await openStore(dir);
     const sim = makeSimulator({ store, jwtSecret: SECRET });
     const maker = await createTestWallet();
-    const created = await call(sim, 'POST', '/trigger/v1/createOrder', {
-      body: {
-        maker: maker.address,
-        payer: maker.address,
-        inputMint: PLATFORM_TOKEN,
-        outputMint: STABLECOIN,
-        params: { makingAmount: '100000000', takingAmount: '60000000' },
-      },
-    });
-    const executed = await call(sim, 'POST', '/trigger/v1/execute', {
-      body: { requestId: created.body.requestId, signedTransaction: await maker.signTransaction(created.body.transaction) },
-    });
+    const { executed } = await openTriggerV1Order(sim, maker);
     expect(executed.status).toBe(200);
     expect(sim.control.journal().entries.map((e) => e.operationId)).toEqual(['triggerV1Execute', 'triggerV1CreateOrder']);
     sim.control.advanceTime(60_000);

@@ -269,58 +269,54 @@ describe('trigger v1', () => {
       expect(executed.body).toMatchObject({ code: 0, status: 'Success' });
     }
 
-    it('pays the fee account its share of the output at a fill and the maker the rest (they sum to the output)', async () => {
+    /**
+     * Opens an order (takingAmount 60 000 000 unless `params` says) with the fee account
+     * `feeAccount` names, fills it through the control API, and answers what the maker and the
+     * integrator wallet received of the output mint.
+     */
+    async function fillWith(
+      params: Record<string, unknown>,
+      feeAccount: (maker: TestWallet, integrator: TestWallet) => string | undefined,
+    ) {
       const sim = makeSimulator();
       const maker = await createTestWallet();
       const integrator = await createTestWallet();
-      const created = await createWithFee(sim, maker, '100', integrator.address);
+      const account = feeAccount(maker, integrator);
+      const created = await create(sim, maker, '100000000', params, account === undefined ? {} : { feeAccount: account });
       expect(created.status).toBe(200);
       await execute(sim, maker, created);
-      const makerBefore = stable(sim, maker.address);
-      const feeBefore = stable(sim, integrator.address);
+      const [makerBefore, integratorBefore] = [stable(sim, maker.address), stable(sim, integrator.address)];
       sim.control.fillOrder(created.body.order);
+      return { maker: stable(sim, maker.address) - makerBefore, integrator: stable(sim, integrator.address) - integratorBefore };
+    }
+
+    it('pays the fee account its share of the output at a fill and the maker the rest (they sum to the output)', async () => {
       // takingAmount 60 000 000 is the output before the fee: 1% (600 000) to the fee account.
-      expect(stable(sim, integrator.address) - feeBefore).toBe(600_000n);
-      expect(stable(sim, maker.address) - makerBefore).toBe(59_400_000n);
+      expect(await fillWith({ feeBps: '100' }, (_, integrator) => integrator.address)).toEqual({
+        maker: 59_400_000n,
+        integrator: 600_000n,
+      });
     });
 
     it('rounds the fee up, against the maker who pays it, as the swap fees are', async () => {
-      const sim = makeSimulator();
-      const maker = await createTestWallet();
-      const integrator = await createTestWallet();
-      const created = await create(sim, maker, '100000000', { takingAmount: '60000001', feeBps: '33' }, { feeAccount: integrator.address });
-      await execute(sim, maker, created);
-      const makerBefore = stable(sim, maker.address);
-      const feeBefore = stable(sim, integrator.address);
-      sim.control.fillOrder(created.body.order);
       // 60 000 001 x 33 / 10 000 = 198 000.0033: 198 001 to the fee account, 59 802 000 to the maker.
-      expect(stable(sim, integrator.address) - feeBefore).toBe(198_001n);
-      expect(stable(sim, maker.address) - makerBefore).toBe(59_802_000n);
+      expect(await fillWith({ takingAmount: '60000001', feeBps: '33' }, (_, integrator) => integrator.address)).toEqual({
+        maker: 59_802_000n,
+        integrator: 198_001n,
+      });
     });
 
     it('pays the owner of a fee token account of the output mint (its balance of that mint)', async () => {
-      const sim = makeSimulator();
-      const maker = await createTestWallet();
       // The maker's own token account of the output mint: the fee comes back to the maker, so the
       // maker's balance grows by the whole output (nothing lost, nothing made up).
-      const created = await createWithFee(sim, maker, '33', tokenAccountOf(maker.address, STABLECOIN));
-      await execute(sim, maker, created);
-      const before = stable(sim, maker.address);
-      sim.control.fillOrder(created.body.order);
-      expect(stable(sim, maker.address) - before).toBe(60_000_000n);
+      expect(await fillWith({ feeBps: '33' }, (maker) => tokenAccountOf(maker.address, STABLECOIN))).toEqual({
+        maker: 60_000_000n,
+        integrator: 0n,
+      });
     });
 
     it('takes no fee with a fee account and no feeBps', async () => {
-      const sim = makeSimulator();
-      const maker = await createTestWallet();
-      const integrator = await createTestWallet();
-      const created = await createWithFee(sim, maker, undefined, integrator.address);
-      await execute(sim, maker, created);
-      const feeBefore = stable(sim, integrator.address);
-      const makerBefore = stable(sim, maker.address);
-      sim.control.fillOrder(created.body.order);
-      expect(stable(sim, integrator.address)).toBe(feeBefore);
-      expect(stable(sim, maker.address) - makerBefore).toBe(60_000_000n);
+      expect(await fillWith({}, (_, integrator) => integrator.address)).toEqual({ maker: 60_000_000n, integrator: 0n });
     });
 
     it('refuses a feeBps without a fee account, above 10 000, or a fee account of another mint, with the v1 error body', async () => {
