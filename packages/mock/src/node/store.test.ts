@@ -14,6 +14,7 @@ import {
   createTestWallet,
   makeSimulator,
   NATIVE,
+  openTriggerV1Order,
   PLATFORM_TOKEN,
   recentBlockhash,
   STABLECOIN,
@@ -257,18 +258,7 @@ describe('durable store', () => {
     const session = async (sim: Simulator) => {
       for (const maker of makers) {
         sim.control.setBalance(maker.address, 'STABLECOIN_USD', 1234n);
-        const created = await call(sim, 'POST', '/trigger/v1/createOrder', {
-          body: {
-            maker: maker.address,
-            payer: maker.address,
-            inputMint: PLATFORM_TOKEN,
-            outputMint: STABLECOIN,
-            params: { makingAmount: '100000000', takingAmount: '60000000' },
-          },
-        });
-        await call(sim, 'POST', '/trigger/v1/execute', {
-          body: { requestId: created.body.requestId, signedTransaction: await maker.signTransaction(created.body.transaction) },
-        });
+        await openTriggerV1Order(sim, maker);
       }
       const first = makers[0]!.address;
       return {
@@ -516,6 +506,40 @@ describe('the README section "5. Durable state"', () => {
     const out = execFileSync(process.execPath, ['--disable-warning=ExperimentalWarning', file], { cwd, encoding: 'utf8' });
     const expected = /console\.log\([^)]*\)\); \/\/ (.*)$/m.exec(example)![1]!;
     expect(out.trim()).toBe(expected);
+  });
+
+  it('says what a restart keeps and loses as it is: the landed transactions kept, the request journal and value history lost', async () => {
+    const kept = /\*\*What is kept\*\*:([\s\S]*?)\*\*What is not\*\*:([\s\S]*?)\n\n/.exec(section)!;
+    const [keptText, lostText] = [kept[1]!.replace(/\s+/g, ' '), kept[2]!.replace(/\s+/g, ' ')];
+    expect(keptText).toContain('the last 1000 landed transactions the explorer lists');
+    expect(lostText).toContain('the request journal');
+    expect(lostText).toContain('the value history');
+    // What the text says, done: a session with a request, a write and a landed transaction, restarted.
+    const dir = tempDir();
+    const store = await openStore(dir);
+    const sim = makeSimulator({ store, jwtSecret: SECRET });
+    const maker = await createTestWallet();
+    const { executed } = await openTriggerV1Order(sim, maker);
+    expect(executed.status).toBe(200);
+    expect(sim.control.journal().entries.map((e) => e.operationId)).toEqual(['triggerV1Execute', 'triggerV1CreateOrder']);
+    sim.control.advanceTime(60_000);
+    const pointsOf = (s: Simulator) => s.control.valueHistory().wallets.find((w) => w.wallet === maker.address)?.points ?? [];
+    expect(pointsOf(sim).length).toBeGreaterThan(1);
+    const before = (await call(sim, 'GET', '/__control/transactions', { unchecked: true })).body;
+    sim.close();
+    store.close();
+    const again = await openStore(dir);
+    const restored = makeSimulator({ store: again, jwtSecret: SECRET });
+    try {
+      expect((await call(restored, 'GET', '/__control/transactions', { unchecked: true })).body).toEqual(before);
+      expect(restored.control.getBalance(maker.address, PLATFORM_TOKEN)).toBe(sim.control.getBalance(maker.address, PLATFORM_TOKEN));
+      expect(restored.control.journal().entries).toEqual([]);
+      // The chart starts again: a read values the active wallets now, one point, none from before.
+      expect(pointsOf(restored)).toHaveLength(1);
+    } finally {
+      restored.close();
+      again.close();
+    }
   });
 
   it('x-mock serve --data prints the line it shows', async () => {

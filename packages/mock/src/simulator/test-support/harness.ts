@@ -226,3 +226,20 @@ export async function createPriceOrder(
     },
   });
 }
+
+/** Creates a trigger v1 order of `maker` (100 PLATFORM_TOKEN for 60 STABLECOIN_USD unless `params` says) and executes it. */
+export async function openTriggerV1Order(sim: Simulator, maker: TestWallet, params: Record<string, unknown> = {}) {
+  const created = await call(sim, 'POST', '/trigger/v1/createOrder', {
+    body: {
+      maker: maker.address,
+      payer: maker.address,
+      inputMint: PLATFORM_TOKEN,
+      outputMint: STABLECOIN,
+      params: { makingAmount: '100000000', takingAmount: '60000000', ...params },
+    },
+  });
+  const executed = await call(sim, 'POST', '/trigger/v1/execute', {
+    body: { requestId: created.body.requestId, signedTransaction: await maker.signTransaction(created.body.transaction) },
+  });
+  return { created, executed };
+}

@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { call, createTestWallet, makeSimulator, NATIVE, PLATFORM_TOKEN, STABLECOIN } from '../test-support/harness.js';
 import type { Simulator } from '../index.js';
 import type { TestWallet } from '../test-support/harness.js';
+import { tokenAccountOf } from '../chain/token-accounts.js';
+import { decodeTransaction } from '../chain/transactions.js';
+import { world } from '../world.js';
 
 async function create(
   sim: Simulator,
@@ -253,5 +256,160 @@ describe('trigger v1', () => {
     const history = await call(sim, 'GET', '/trigger/v1/getTriggerOrders', { query: { user: maker.address, orderStatus: 'history' } });
     expect(history.body.orders.map((o: { status: string }) => o.status).sort()).toEqual(['Completed', 'Expired']);
     expect(sim.control.getBalance(maker.address, STABLECOIN)).toBe(10_000_000_000n + 60_000_000n);
+  });
+  describe('integrator fee (params.feeBps, feeAccount)', () => {
+    async function createWithFee(sim: Simulator, maker: TestWallet, feeBps: string | undefined, feeAccount: string | undefined) {
+      return create(sim, maker, '100000000', feeBps === undefined ? {} : { feeBps }, feeAccount === undefined ? {} : { feeAccount });
+    }
+    const stable = (sim: Simulator, wallet: string): bigint => sim.control.getBalance(wallet, STABLECOIN) ?? 0n;
+    async function execute(sim: Simulator, maker: TestWallet, created: { body: { requestId: string; transaction: string } }) {
+      const executed = await call(sim, 'POST', '/trigger/v1/execute', {
+        body: { requestId: created.body.requestId, signedTransaction: await maker.signTransaction(created.body.transaction) },
+      });
+      expect(executed.body).toMatchObject({ code: 0, status: 'Success' });
+    }
+
+    /**
+     * Opens an order (takingAmount 60 000 000 unless `params` says) with the fee account
+     * `feeAccount` names, fills it through the control API, and answers what the maker and the
+     * integrator wallet received of the output mint.
+     */
+    async function fillWith(
+      params: Record<string, unknown>,
+      feeAccount: (maker: TestWallet, integrator: TestWallet) => string | undefined,
+    ) {
+      const sim = makeSimulator();
+      const maker = await createTestWallet();
+      const integrator = await createTestWallet();
+      const account = feeAccount(maker, integrator);
+      const created = await create(sim, maker, '100000000', params, account === undefined ? {} : { feeAccount: account });
+      expect(created.status).toBe(200);
+      await execute(sim, maker, created);
+      const [makerBefore, integratorBefore] = [stable(sim, maker.address), stable(sim, integrator.address)];
+      sim.control.fillOrder(created.body.order);
+      return { maker: stable(sim, maker.address) - makerBefore, integrator: stable(sim, integrator.address) - integratorBefore };
+    }
+
+    it('pays the fee account its share of the output at a fill and the maker the rest (they sum to the output)', async () => {
+      // takingAmount 60 000 000 is the output before the fee: 1% (600 000) to the fee account.
+      expect(await fillWith({ feeBps: '100' }, (_, integrator) => integrator.address)).toEqual({
+        maker: 59_400_000n,
+        integrator: 600_000n,
+      });
+    });
+
+    it('rounds the fee up, against the maker who pays it, as the swap fees are', async () => {
+      // 60 000 001 x 33 / 10 000 = 198 000.0033: 198 001 to the fee account, 59 802 000 to the maker.
+      expect(await fillWith({ takingAmount: '60000001', feeBps: '33' }, (_, integrator) => integrator.address)).toEqual({
+        maker: 59_802_000n,
+        integrator: 198_001n,
+      });
+    });
+
+    it('pays the owner of a fee token account of the output mint (its balance of that mint)', async () => {
+      // The maker's own token account of the output mint: the fee comes back to the maker, so the
+      // maker's balance grows by the whole output (nothing lost, nothing made up).
+      expect(await fillWith({ feeBps: '33' }, (maker) => tokenAccountOf(maker.address, STABLECOIN))).toEqual({
+        maker: 60_000_000n,
+        integrator: 0n,
+      });
+    });
+
+    it('takes no fee with a fee account and no feeBps', async () => {
+      expect(await fillWith({}, (_, integrator) => integrator.address)).toEqual({ maker: 60_000_000n, integrator: 0n });
+    });
+
+    it('refuses a feeBps without a fee account, above 10 000, or a fee account of another mint, with the v1 error body', async () => {
+      const sim = makeSimulator();
+      const maker = await createTestWallet();
+      const integrator = await createTestWallet();
+      const refusal = (cause: string) => ({ error: 'invalid create order request', cause, code: 400 });
+      const missing = await createWithFee(sim, maker, '50', undefined);
+      expect(missing.status).toBe(400);
+      expect(missing.body).toEqual(refusal('feeBps requires feeAccount, the token account of the output mint that receives the fee'));
+      const tooHigh = await createWithFee(sim, maker, '10001', integrator.address);
+      expect(tooHigh.status).toBe(400);
+      expect(tooHigh.body).toEqual(refusal('feeBps must be from 0 to 10000 basis points of the output'));
+      const inputMintAccount = tokenAccountOf(maker.address, PLATFORM_TOKEN)!;
+      const otherMint = await createWithFee(sim, maker, '50', inputMintAccount);
+      expect(otherMint.status).toBe(400);
+      expect(otherMint.body).toEqual(
+        refusal(`feeAccount ${inputMintAccount} is a token account of PLATFORM_TOKEN; the fee is paid in the output mint, STABLECOIN_USD`),
+      );
+      expect((await createWithFee(sim, maker, '10000', integrator.address)).status).toBe(200);
+    });
+
+    it('names the fee account and rate in the order transaction the maker signs', async () => {
+      const sim = makeSimulator();
+      const maker = await createTestWallet();
+      const integrator = await createTestWallet();
+      const created = await createWithFee(sim, maker, '25', integrator.address);
+      const decoded = decodeTransaction(created.body.transaction)!;
+      expect(decoded.staticAccounts).toContain(integrator.address);
+    });
+  });
+  it('refuses an order past maxOrdersPerWallet open ones, instead of dropping the oldest open order and its locked input', async () => {
+    const sim = makeSimulator({ settings: { maxOrdersPerWallet: 2 } });
+    const maker = await createTestWallet();
+    const first = await createAndExecute(sim, maker);
+    await createAndExecute(sim, maker);
+    const third = await create(sim, maker);
+    expect(third.status).toBe(400);
+    expect(third.body).toEqual({
+      error: 'invalid create order request',
+      cause: 'maker has 2 open orders, the most the simulator keeps (settings.maxOrdersPerWallet); cancel one first',
+      code: 400,
+    });
+    // Two crafted before either landed: the second to land is refused at execute, and moves nothing.
+    const sim2 = makeSimulator({ settings: { maxOrdersPerWallet: 1 } });
+    const a = await create(sim2, maker);
+    const b = await create(sim2, maker);
+    const run = async (created: typeof a) =>
+      call(sim2, 'POST', '/trigger/v1/execute', {
+        body: { requestId: created.body.requestId, signedTransaction: await maker.signTransaction(created.body.transaction) },
+      });
+    expect((await run(a)).status).toBe(200);
+    const before = sim2.control.getBalance(maker.address, PLATFORM_TOKEN);
+    const late = await run(b);
+    expect(late.status).toBe(400);
+    expect(sim2.control.getBalance(maker.address, PLATFORM_TOKEN)).toBe(before);
+    // The first order is still there, open, and cancelling it refunds its input.
+    const list = await call(sim, 'GET', '/trigger/v1/getTriggerOrders', { query: { user: maker.address, orderStatus: 'active' } });
+    expect(list.body.orders.map((o: { orderKey: string }) => o.orderKey)).toContain(first);
+    expect(list.body.orders).toHaveLength(2);
+  });
+  it('lists human amounts exactly, beyond what a float holds (2^53 + 1 units)', async () => {
+    const sim = makeSimulator();
+    const maker = await createTestWallet();
+    sim.control.setBalance(maker.address, PLATFORM_TOKEN, 10n ** 18n);
+    const created = await create(sim, maker, '9007199254740993', { takingAmount: '9007199254740993' });
+    expect(created.status).toBe(200);
+    await call(sim, 'POST', '/trigger/v1/execute', {
+      body: { requestId: created.body.requestId, signedTransaction: await maker.signTransaction(created.body.transaction) },
+    });
+    const list = await call(sim, 'GET', '/trigger/v1/getTriggerOrders', { query: { user: maker.address, orderStatus: 'active' } });
+    const decimals = (mint: string) => Object.values(world.tokens).find((t) => t.mint === mint)!.decimals;
+    const exact = (units: string, d: number) => `${units.slice(0, -d)}.${units.slice(-d)}`.replace(/\.?0+$/, '');
+    expect(list.body.orders[0]).toMatchObject({
+      makingAmount: exact('9007199254740993', decimals(PLATFORM_TOKEN)),
+      takingAmount: exact('9007199254740993', decimals(STABLECOIN)),
+      remainingTakingAmount: exact('9007199254740993', decimals(STABLECOIN)),
+    });
+  });
+  it('does not fill an order past its expiredAt through the control API: it expires and refunds its input', async () => {
+    const sim = makeSimulator();
+    const maker = await createTestWallet();
+    const expiredAt = String(Math.floor(sim.control.now() / 1000) + 60);
+    const created = await create(sim, maker, '100000000', { expiredAt });
+    await call(sim, 'POST', '/trigger/v1/execute', {
+      body: { requestId: created.body.requestId, signedTransaction: await maker.signTransaction(created.body.transaction) },
+    });
+    sim.control.advanceTime(120_000);
+    const output = sim.control.getBalance(maker.address, STABLECOIN);
+    expect(() => sim.control.fillOrder(created.body.order)).toThrow(`trigger v1 order ${created.body.order} expired at`);
+    expect(sim.control.getBalance(maker.address, STABLECOIN)).toBe(output);
+    const history = await call(sim, 'GET', '/trigger/v1/getTriggerOrders', { query: { user: maker.address, orderStatus: 'history' } });
+    expect(history.body.orders[0]).toMatchObject({ orderKey: created.body.order, status: 'Expired' });
+    expect(sim.control.getBalance(maker.address, PLATFORM_TOKEN)).toBe(100_000_000_000n);
   });
 });

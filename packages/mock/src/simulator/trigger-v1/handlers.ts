@@ -10,9 +10,11 @@ import { iso, type SimContext } from '../context.js';
 import type { Handler } from '../handler.js';
 import { bytesEqual, toBase58 } from '../encoding.js';
 import { ApiError, parseAmount } from '../errors.js';
-import { NATIVE_MINT, tokenByMint } from '../tokens.js';
+import { LISTED_MINTS, NATIVE_MINT, tokenByMint } from '../tokens.js';
 import { chargeNetworkFee, payableNetworkFee } from '../chain/fees.js';
-import type { TriggerV1Order } from './store.js';
+import { tokenAccountOwner } from '../chain/token-accounts.js';
+import { world } from '../world.js';
+import type { TriggerV1Fee, TriggerV1Order } from './store.js';
 
 export const V1_MIN_USD = 5;
 const PAGE_SIZE = 10;
@@ -48,6 +50,55 @@ function assertHolds(sim: SimContext, title: string, wallet: string, mint: strin
   if (balance < amount) throw invalid(title, `insufficient balance: need ${amount}, have ${balance}`);
 }
 
+/**
+ * Refuses (400, `title`) a new order of a maker who already has `maxOrdersPerWallet` open ones:
+ * the store keeps that many per maker, and an open order holds the maker's input (it must not be
+ * dropped to make room). Orders past their expiry are expired (and refunded) first.
+ */
+function assertRoom(sim: SimContext, title: string, maker: string): void {
+  const orders = sim.triggerV1.ordersOf(maker);
+  expireV1Orders(sim, orders);
+  const open = orders.filter((o) => o.status === 'Open').length;
+  const max = sim.settings.maxOrdersPerWallet;
+  if (open >= max)
+    throw invalid(title, `maker has ${open} open orders, the most the simulator keeps (settings.maxOrdersPerWallet); cancel one first`);
+}
+
+/** The world's named wallets, whose token accounts a fee account may be. */
+const WORLD_WALLETS = [...new Set([...Object.values(world.addresses), ...Object.values(world.wallets)])];
+
+/**
+ * The integrator fee of a create-order request, checked: `feeBps` needs `feeAccount` (the public
+ * docs: "requires the feeAccount parameter"), at most 10 000 bps of the output, and the fee account
+ * must be of the output mint (the fee is paid in it) when the simulator can tell its mint.
+ */
+function integratorFee(
+  title: string,
+  body: { maker: string; payer: string; outputMint: string; feeAccount?: string; params: { feeBps?: string } },
+): TriggerV1Fee | null {
+  const rate = body.params.feeBps;
+  if (rate === undefined) return null;
+  const account = body.feeAccount;
+  if (account === undefined) throw invalid(title, 'feeBps requires feeAccount, the token account of the output mint that receives the fee');
+  const bps = Number(rate);
+  if (!Number.isSafeInteger(bps) || bps > 10_000) throw invalid(title, 'feeBps must be from 0 to 10000 basis points of the output');
+  const owners = [body.maker, body.payer, ...WORLD_WALLETS];
+  const other = tokenAccountOwner(
+    account,
+    owners,
+    LISTED_MINTS.filter((m) => m !== body.outputMint),
+  );
+  if (other) {
+    const symbol = (mint: string) => tokenByMint(mint)?.symbol ?? mint;
+    throw invalid(
+      title,
+      `feeAccount ${account} is a token account of ${symbol(other.mint)}; the fee is paid in the output mint, ${symbol(body.outputMint)}`,
+    );
+  }
+  if (bps === 0) return null;
+  return { bps, account, wallet: tokenAccountOwner(account, owners, [body.outputMint])?.owner ?? account };
+}
+
 export const triggerV1CreateOrder: Handler<'triggerV1CreateOrder'> = (ctx) => {
   const { sim } = ctx;
   const body = ctx.input.body;
@@ -66,6 +117,8 @@ export const triggerV1CreateOrder: Handler<'triggerV1CreateOrder'> = (ctx) => {
     throw invalid(title, 'expiredAt must be a Unix time in seconds');
   if (expiredAt !== null && expiredAt <= nowSec) throw invalid(title, 'expiredAt must be in the future');
   assertHolds(sim, title, body.maker, body.inputMint, making);
+  assertRoom(sim, title, body.maker);
+  const fee = integratorFee(title, body);
 
   const orderKey = sim.random.address();
   const built = build(sim, body.payer, unitPrice(title, body.computeUnitPrice), [
@@ -78,8 +131,10 @@ export const triggerV1CreateOrder: Handler<'triggerV1CreateOrder'> = (ctx) => {
         { pubkey: orderKey, isSigner: false, isWritable: true },
         { pubkey: body.inputMint, isSigner: false, isWritable: false },
         { pubkey: body.outputMint, isSigner: false, isWritable: false },
+        // The fee account and its rate (u16 bps) are part of the order the maker signs.
+        ...(fee ? [{ pubkey: fee.account, isSigner: false, isWritable: true }] : []),
       ],
-      new Uint8Array([...encodeU64(making), ...encodeU64(taking)]),
+      new Uint8Array([...encodeU64(making), ...encodeU64(taking), ...(fee ? [fee.bps & 0xff, fee.bps >> 8] : [])]),
     ),
   ]);
   const now = sim.clock.now();
@@ -98,6 +153,7 @@ export const triggerV1CreateOrder: Handler<'triggerV1CreateOrder'> = (ctx) => {
     createdAt: now,
     updatedAt: now,
     status: 'Open',
+    fee,
     openTx: '',
     closeTx: '',
   };
@@ -141,6 +197,7 @@ export const triggerV1Execute: Handler<'triggerV1Execute'> = async (ctx) => {
   if (pending.kind === 'create') {
     const { userPubkey, inputMint, makingAmount } = pending.order;
     assertHolds(sim, title, userPubkey, inputMint, makingAmount);
+    assertRoom(sim, title, userPubkey);
   } else {
     // A cancel closes open orders: one that filled or expired since it was crafted fails the whole
     // transaction, as on a chain (nothing lands, nothing moves).
@@ -245,7 +302,14 @@ export const triggerV1CancelOrders: Handler<'triggerV1CancelOrders'> = (ctx) => 
 function record(order: TriggerV1Order): TriggerV1OrderRecord {
   const input = tokenByMint(order.inputMint);
   const output = tokenByMint(order.outputMint);
-  const human = (amount: bigint, decimals = 0): string => (Number(amount) / 10 ** decimals).toString();
+  // Exact (a float would round an amount past 2^53 units): whole units, then the fraction's digits
+  // without trailing zeros (100 000 units of a 6-decimal token is 0.1).
+  const human = (amount: bigint, decimals = 0): string => {
+    const digits = amount.toString().padStart(decimals + 1, '0');
+    const whole = digits.slice(0, digits.length - decimals);
+    const fraction = digits.slice(digits.length - decimals).replace(/0+$/, '');
+    return fraction ? `${whole}.${fraction}` : whole;
+  };
   return {
     userPubkey: order.userPubkey,
     orderKey: order.orderKey,

@@ -1,5 +1,5 @@
-// Trigger v1 state: orders per maker (at most `maxPerWallet`, oldest closed ones out first) and
-// the transactions waiting for /execute.
+// Trigger v1 state: orders per maker (at most `maxPerWallet`, oldest closed ones out first; open
+// ones never) and the transactions waiting for /execute.
 import { BoundedMap } from '../bounded.js';
 
 export type TriggerV1Status = 'Open' | 'Completed' | 'Cancelled' | 'Expired';
@@ -19,8 +19,20 @@ export interface TriggerV1Order {
   createdAt: number;
   updatedAt: number;
   status: TriggerV1Status;
+  /**
+   * The integrator fee (`params.feeBps`, `feeAccount`): `bps` of each fill's output, paid to
+   * `wallet` (the owner of `account` when it is a token account the simulator can tell, else
+   * `account` itself). Null without one (and in orders stored before fees were paid).
+   */
+  fee?: TriggerV1Fee | null;
   openTx: string;
   closeTx: string;
+}
+
+export interface TriggerV1Fee {
+  bps: number;
+  account: string;
+  wallet: string;
 }
 
 export type PendingV1 =
@@ -57,9 +69,12 @@ export function createTriggerV1Store(options: { now: () => number; maxPerWallet:
       byMaker.set(order.userPubkey, keys);
       keys.push(order.orderKey);
       orders.set(order.orderKey, order);
+      // Closed orders leave first; an open one never does (it holds the maker's input: createOrder
+      // and execute refuse an order past maxPerWallet open ones).
       while (keys.length > options.maxPerWallet) {
         const closed = keys.findIndex((k) => orders.get(k)?.status !== 'Open');
-        const [removed] = keys.splice(Math.max(closed, 0), 1);
+        if (closed < 0) break;
+        const [removed] = keys.splice(closed, 1);
         if (removed) orders.delete(removed);
       }
     },
