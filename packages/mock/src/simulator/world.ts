@@ -62,3 +62,6 @@ export const world: World = Object.freeze({
     feeTokenAccount: exampleValues.addresses.feeTokenAccount,
   }),
 });
+
+/** The world's named addresses (the express receiver, tip receivers, example wallets): wallets whose token accounts the simulator can tell. */
+export const WORLD_WALLETS: readonly string[] = [...new Set([...Object.values(world.addresses), ...Object.values(world.wallets)])];

@@ -13,7 +13,7 @@ import { ApiError, parseAmount } from '../errors.js';
 import { LISTED_MINTS, NATIVE_MINT, tokenByMint } from '../tokens.js';
 import { chargeNetworkFee, payableNetworkFee } from '../chain/fees.js';
 import { tokenAccountOwner } from '../chain/token-accounts.js';
-import { world } from '../world.js';
+import { WORLD_WALLETS } from '../world.js';
 import type { TriggerV1Fee, TriggerV1Order } from './store.js';
 
 export const V1_MIN_USD = 5;
@@ -63,9 +63,6 @@ function assertRoom(sim: SimContext, title: string, maker: string): void {
   if (open >= max)
     throw invalid(title, `maker has ${open} open orders, the most the simulator keeps (settings.maxOrdersPerWallet); cancel one first`);
 }
-
-/** The world's named wallets, whose token accounts a fee account may be. */
-const WORLD_WALLETS = [...new Set([...Object.values(world.addresses), ...Object.values(world.wallets)])];
 
 /**
  * The integrator fee of a create-order request, checked: `feeBps` needs `feeAccount` (the public

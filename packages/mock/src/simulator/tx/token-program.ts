@@ -19,7 +19,7 @@ import type { DecodedInstruction } from '../chain/transactions.js';
 import type { SimContext } from '../context.js';
 import { LISTED_MINTS, NATIVE_MINT, tokenByMint } from '../tokens.js';
 import type { Wallets } from '../wallets.js';
-import { world } from '../world.js';
+import { WORLD_WALLETS } from '../world.js';
 import { credit, debit, refused, requireFunds, setBalance, type Undo } from './balance-moves.js';
 
 /** What applying one instruction of a landing transaction needs. */
@@ -38,8 +38,6 @@ export interface InstructionLanding {
 const TRANSFER = 3;
 const TRANSFER_CHECKED = 12;
 const CLOSE_ACCOUNT = 9;
-/** The world's named addresses (the express receiver, tip receivers, example wallets): wallets a transfer may pay. */
-const KNOWN_WALLETS = [...new Set([...Object.values(world.addresses), ...Object.values(world.wallets)])];
 
 const symbolOf = (mint: string) => tokenByMint(mint)?.symbol ?? mint;
 
@@ -49,7 +47,7 @@ const symbolOf = (mint: string) => tokenByMint(mint)?.symbol ?? mint;
  * named directly, such as a swap order's `receiver`).
  */
 export function walletOfAccount(landing: InstructionLanding, account: string, mint: string): string {
-  return tokenAccountOwner(account, [...landing.staticAccounts, ...KNOWN_WALLETS], [mint])?.owner ?? account;
+  return tokenAccountOwner(account, [...landing.staticAccounts, ...WORLD_WALLETS], [mint])?.owner ?? account;
 }
 
 /** Applies a token program instruction; false when it is not one the simulator knows. */
@@ -89,7 +87,7 @@ export function applyTokenInstruction(landing: InstructionLanding, ix: DecodedIn
     mint = found.mint;
   }
   const recipient =
-    destination === undefined ? undefined : tokenAccountOwner(destination, [...landing.staticAccounts, ...KNOWN_WALLETS], [mint]);
+    destination === undefined ? undefined : tokenAccountOwner(destination, [...landing.staticAccounts, ...WORLD_WALLETS], [mint]);
   if (!recipient)
     throw refused(
       index,
